@@ -1,0 +1,58 @@
+import { z } from 'zod';
+
+export const USER_TYPES = ['general_health', 'diabetes_focused'] as const;
+export const UserType = z.enum(USER_TYPES);
+export type UserType = z.infer<typeof UserType>;
+
+export const GLUCOSE_UNITS = ['mg/dL', 'mmol/L'] as const;
+export const GlucoseUnit = z.enum(GLUCOSE_UNITS);
+export type GlucoseUnit = z.infer<typeof GlucoseUnit>;
+
+const isTimeZone = (tz: string) => {
+  try {
+    new Intl.DateTimeFormat('en-US', { timeZone: tz });
+    return true;
+  } catch {
+    return false;
+  }
+};
+
+export const TimeZone = z
+  .string()
+  .min(1)
+  .max(64)
+  .refine(isTimeZone, { message: 'Unknown time zone' });
+
+export const ProfileResponse = z.object({
+  id: z.string().uuid(),
+  userId: z.string().uuid(),
+  userType: UserType.nullable(),
+  displayName: z.string(),
+  glucoseUnit: GlucoseUnit,
+  timezone: z.string(),
+  createdAt: z.string(),
+  updatedAt: z.string(),
+});
+export type ProfileResponse = z.infer<typeof ProfileResponse>;
+
+export const ProfileUpdateRequest = z
+  .object({
+    userType: UserType.optional(),
+    displayName: z.string().trim().min(1, 'Display name cannot be empty').max(100).optional(),
+    glucoseUnit: GlucoseUnit.optional(),
+    timezone: TimeZone.optional(),
+  })
+  .strict();
+export type ProfileUpdateRequest = z.infer<typeof ProfileUpdateRequest>;
+
+/** A profile without a chosen type behaves as the complete health hub. */
+export const effectiveUserType = (userType: UserType | null | undefined): UserType =>
+  userType ?? 'general_health';
+
+/** The account's full name, else the part of the email before the @, else "User". */
+export const defaultDisplayName = (fullName: string | null | undefined, email: string | null | undefined) => {
+  const name = fullName?.trim();
+  if (name) return name;
+  const local = email?.split('@')[0]?.trim();
+  return local ? local : 'User';
+};
