@@ -1,0 +1,71 @@
+import type { MiddlewareHandler } from 'hono';
+import pino, { type Logger } from 'pino';
+import { type Auth, createAuth } from './auth/auth';
+import { createSessionResolver, requireUser, type SessionResolver } from './auth/session';
+import { type AuthThrottle, createAuthThrottle } from './auth/throttle';
+import type { Config } from './config';
+import { type Database, openDatabase } from './db/database';
+import { createMailer, type Mailer } from './mail/mailer';
+import { type AuditRecorder, createAuditRecorder } from './modules/audit/audit.service';
+
+export interface AppDeps {
+  config: Config;
+  db: Database;
+  logger: Logger;
+  mailer: Mailer;
+  audit: AuditRecorder;
+  auth: Auth;
+  throttle: AuthThrottle;
+  resolveSession: SessionResolver;
+  requireUser: MiddlewareHandler;
+}
+
+export const createLogger = (level: Config['logLevel']) =>
+  pino({
+    level,
+    // Secrets and anything that could carry health values are never written out.
+    redact: {
+      paths: [
+        'password',
+        '*.password',
+        '*.newPassword',
+        '*.currentPassword',
+        'token',
+        '*.token',
+        '*.sessionToken',
+        'headers.cookie',
+        'headers.authorization',
+        '*.headers.cookie',
+        'req.headers.cookie',
+        'res.headers["set-cookie"]',
+        'body',
+        '*.body',
+        'data',
+        '*.data',
+        'value',
+        '*.value',
+      ],
+      censor: '[redacted]',
+    },
+  });
+
+/** Wires the server's parts; tests pass an already-open database and their own config. */
+export const createDeps = async (config: Config, opts: { db?: Database; logger?: Logger } = {}): Promise<AppDeps> => {
+  const logger = opts.logger ?? createLogger(config.logLevel);
+  const db = opts.db ?? (await openDatabase(config, logger));
+  const mailer = createMailer({ smtpUrl: config.smtpUrl, from: config.mailFrom, db, logger });
+  const audit = createAuditRecorder(db, logger);
+  const auth = createAuth({ config, db, mailer, audit });
+  const resolveSession = createSessionResolver(auth, db, config);
+  return {
+    config,
+    db,
+    logger,
+    mailer,
+    audit,
+    auth,
+    throttle: createAuthThrottle(config.authThrottle),
+    resolveSession,
+    requireUser: requireUser(resolveSession),
+  };
+};

@@ -1,0 +1,51 @@
+import { OpenAPIHono } from '@hono/zod-openapi';
+import { bodyLimit } from 'hono/body-limit';
+import { compress } from 'hono/compress';
+import { requestId } from 'hono/request-id';
+import type { AppDeps } from './app-deps';
+import { authRoutes } from './auth/auth.routes';
+import { registerDocs } from './http/api-docs';
+import './http/context';
+import { errorHandler, notFoundHandler } from './http/errors';
+import { ProblemError, problemResponse } from './http/problem';
+import { requestLog } from './http/request-log';
+import { clientAddress, csrfProtection, securityHeaders } from './http/security';
+import { mountWebApp } from './http/static';
+import { healthRoutes } from './modules/health/health.routes';
+import { profilesRoutes } from './modules/profiles/profiles.routes';
+import { rolesRoutes } from './modules/roles/roles.routes';
+
+export const BODY_LIMIT_BYTES = 1024 * 1024;
+
+export const createApp = (deps: AppDeps) => {
+  const { config, logger } = deps;
+  const app = new OpenAPIHono();
+  app.use('*', requestId());
+  app.use('*', clientAddress(config.trustProxy));
+  app.use('*', securityHeaders(config.https));
+  app.use('*', compress());
+  app.use('/api/*', requestLog(logger));
+  app.use('/api/*', async (c, next) => {
+    await next();
+    if (!c.res.headers.has('cache-control')) c.header('Cache-Control', 'no-store');
+  });
+  app.use(
+    '/api/*',
+    bodyLimit({
+      maxSize: BODY_LIMIT_BYTES,
+      onError: (c) => problemResponse(c, new ProblemError(413, 'payload_too_large', 'The request body is larger than 1 MB.')),
+    }),
+  );
+  app.use('/api/*', csrfProtection([new URL(config.appUrl).origin]));
+
+  app.route('/', authRoutes(deps));
+  app.route('/', healthRoutes(deps));
+  app.route('/', profilesRoutes(deps));
+  app.route('/', rolesRoutes(deps));
+  registerDocs(app);
+
+  app.all('/api/*', notFoundHandler(app));
+  mountWebApp(app, config.webDist);
+  app.onError(errorHandler(logger));
+  return app;
+};

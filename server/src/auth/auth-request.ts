@@ -1,0 +1,55 @@
+import { COMMON_PASSWORD_MESSAGE, Email, Password, SignInRequest, SignUpRequest } from '@healthfolio/core';
+import commonPasswords from 'fxa-common-password-list';
+import { z } from 'zod';
+import { ProblemError, validationProblem } from '../http/problem';
+
+const EmailOnly = z.looseObject({ email: Email });
+
+const notCommon = (field: string) => (v: { [k: string]: unknown }) => {
+  const pw = v[field];
+  return typeof pw !== 'string' || !commonPasswords.test(pw);
+};
+
+/** What our wrapper checks, and how it throttles, per better-auth endpoint. */
+export const AUTH_RULES: Record<string, { schema: z.ZodType; throttle?: 'account' | 'ip'; passwordField?: string }> = {
+  '/sign-up/email': {
+    schema: SignUpRequest.loose().refine(notCommon('password'), { message: COMMON_PASSWORD_MESSAGE, path: ['password'] }),
+    throttle: 'account',
+  },
+  '/sign-in/email': { schema: SignInRequest.loose(), throttle: 'account' },
+  '/send-verification-email': { schema: EmailOnly, throttle: 'account' },
+  '/request-password-reset': { schema: EmailOnly, throttle: 'account' },
+  '/reset-password': {
+    schema: z
+      .looseObject({ newPassword: Password, token: z.string().min(1) })
+      .refine(notCommon('newPassword'), { message: COMMON_PASSWORD_MESSAGE, path: ['newPassword'] }),
+    throttle: 'ip',
+  },
+  '/change-password': {
+    schema: z
+      .looseObject({ newPassword: Password, currentPassword: z.string().min(1) })
+      .refine(notCommon('newPassword'), { message: COMMON_PASSWORD_MESSAGE, path: ['newPassword'] }),
+    throttle: 'ip',
+  },
+};
+
+/** Parses and validates a credential request body, returning the normalised body to forward. */
+export const parseAuthBody = (path: string, raw: string): Record<string, unknown> | undefined => {
+  const rule = AUTH_RULES[path];
+  if (!rule) return undefined;
+  let json: unknown;
+  try {
+    json = raw ? JSON.parse(raw) : {};
+  } catch {
+    throw new ProblemError(400, 'malformed_json', 'The request body is not valid JSON.');
+  }
+  const parsed = rule.schema.safeParse(json);
+  if (!parsed.success) {
+    const common = parsed.error.issues.find((i) => i.message === COMMON_PASSWORD_MESSAGE);
+    if (common) throw new ProblemError(400, 'password_too_common', COMMON_PASSWORD_MESSAGE, [{ path: common.path.join('.'), message: common.message }]);
+    throw validationProblem(parsed.error);
+  }
+  const body = parsed.data as Record<string, unknown>;
+  if (path === '/sign-up/email') body.name = typeof body.name === 'string' ? body.name : '';
+  return body;
+};

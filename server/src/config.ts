@@ -1,0 +1,109 @@
+import { randomBytes } from 'node:crypto';
+import { existsSync, mkdirSync, readFileSync, writeFileSync } from 'node:fs';
+import { join, resolve } from 'node:path';
+import { z } from 'zod';
+
+const boolish = z
+  .enum(['true', 'false', '1', '0', 'yes', 'no'])
+  .transform((v) => v === 'true' || v === '1' || v === 'yes');
+
+const EnvSchema = z.object({
+  PORT: z.coerce.number().int().min(0).max(65535).default(3000),
+  HOST: z.string().default('0.0.0.0'),
+  APP_URL: z.string().url().optional(),
+  DATA_DIR: z.string().default('./data'),
+  DATABASE_URL: z.string().url().optional(),
+  SESSION_SECRET: z.string().min(32, 'SESSION_SECRET must be at least 32 characters').optional(),
+  ENCRYPTION_KEY: z
+    .string()
+    .regex(/^[0-9a-fA-F]{64}$/, 'ENCRYPTION_KEY must be 64 hex characters (32 bytes)')
+    .optional(),
+  ADMIN_EMAILS: z.string().default(''),
+  SMTP_URL: z.string().optional(),
+  MAIL_FROM: z.string().default('Healthfolio <no-reply@localhost>'),
+  GOOGLE_CLIENT_ID: z.string().optional(),
+  GOOGLE_CLIENT_SECRET: z.string().optional(),
+  GOOGLE_DISCOVERY_URL: z.string().url().default('https://accounts.google.com/.well-known/openid-configuration'),
+  AI_BASE_URL: z.string().optional(),
+  AI_API_KEY: z.string().optional(),
+  AI_MODEL: z.string().optional(),
+  TERRA_DEV_ID: z.string().optional(),
+  TERRA_API_KEY: z.string().optional(),
+  TERRA_SIGNING_SECRET: z.string().optional(),
+  LOG_LEVEL: z.enum(['fatal', 'error', 'warn', 'info', 'debug', 'trace', 'silent']).default('info'),
+  TRUST_PROXY: boolish.default(false),
+  SESSION_IDLE_MINUTES: z.coerce.number().int().min(5).max(60 * 24 * 30).default(30),
+  SESSION_ABSOLUTE_HOURS: z.coerce.number().int().min(1).max(24 * 90).default(12),
+  WEB_DIST: z.string().optional(),
+});
+
+export interface Config {
+  port: number;
+  host: string;
+  appUrl: string;
+  https: boolean;
+  dataDir: string;
+  databaseUrl: string | undefined;
+  sessionSecret: string;
+  encryptionKey: string;
+  adminEmails: string[];
+  smtpUrl: string | undefined;
+  mailFrom: string;
+  google: { clientId: string; clientSecret: string; discoveryUrl: string } | undefined;
+  logLevel: z.infer<typeof EnvSchema>['LOG_LEVEL'];
+  trustProxy: boolean;
+  session: { idleSeconds: number; absoluteSeconds: number };
+  webDist: string;
+  /** Login/registration throttling; tests shorten the window. */
+  authThrottle: { perAccount: number; perIp: number; windowSeconds: number };
+}
+
+export class ConfigError extends Error {}
+
+/** SESSION_SECRET and ENCRYPTION_KEY are generated once into DATA_DIR so a first start needs no setup. */
+const loadOrCreateSecrets = (dataDir: string) => {
+  const file = join(dataDir, 'secrets.json');
+  if (existsSync(file)) return JSON.parse(readFileSync(file, 'utf8')) as { sessionSecret: string; encryptionKey: string };
+  mkdirSync(dataDir, { recursive: true });
+  const secrets = { sessionSecret: randomBytes(32).toString('hex'), encryptionKey: randomBytes(32).toString('hex') };
+  writeFileSync(file, JSON.stringify(secrets, null, 2), { mode: 0o600 });
+  return secrets;
+};
+
+export const loadConfig = (env: NodeJS.ProcessEnv = process.env): Config => {
+  const parsed = EnvSchema.safeParse(env);
+  if (!parsed.success) {
+    const lines = parsed.error.issues.map((i) => `  ${i.path.join('.')}: ${i.message}`).join('\n');
+    throw new ConfigError(`Invalid configuration:\n${lines}`);
+  }
+  const e = parsed.data;
+  const dataDir = resolve(e.DATA_DIR);
+  const needsSecrets = !e.SESSION_SECRET || !e.ENCRYPTION_KEY;
+  const generated = needsSecrets ? loadOrCreateSecrets(dataDir) : undefined;
+  const appUrl = (e.APP_URL ?? `http://localhost:${e.PORT}`).replace(/\/$/, '');
+  const google =
+    e.GOOGLE_CLIENT_ID && e.GOOGLE_CLIENT_SECRET
+      ? { clientId: e.GOOGLE_CLIENT_ID, clientSecret: e.GOOGLE_CLIENT_SECRET, discoveryUrl: e.GOOGLE_DISCOVERY_URL }
+      : undefined;
+  return {
+    port: e.PORT,
+    host: e.HOST,
+    appUrl,
+    https: appUrl.startsWith('https://'),
+    dataDir,
+    databaseUrl: e.DATABASE_URL,
+    sessionSecret: e.SESSION_SECRET ?? generated!.sessionSecret,
+    encryptionKey: e.ENCRYPTION_KEY ?? generated!.encryptionKey,
+    adminEmails: e.ADMIN_EMAILS.split(',')
+      .map((s) => s.trim().toLowerCase())
+      .filter(Boolean),
+    smtpUrl: e.SMTP_URL || undefined,
+    mailFrom: e.MAIL_FROM,
+    google,
+    logLevel: e.LOG_LEVEL,
+    trustProxy: e.TRUST_PROXY,
+    session: { idleSeconds: e.SESSION_IDLE_MINUTES * 60, absoluteSeconds: e.SESSION_ABSOLUTE_HOURS * 3600 },
+    webDist: resolve(e.WEB_DIST ?? new URL('../../web/dist', import.meta.url).pathname),
+    authThrottle: { perAccount: 5, perIp: 30, windowSeconds: 15 * 60 },
+  };
+};

@@ -1,0 +1,135 @@
+import { mkdirSync } from 'node:fs';
+import { join } from 'node:path';
+import { PGlite } from '@electric-sql/pglite';
+import { sql } from 'drizzle-orm';
+import { drizzle as drizzlePg } from 'drizzle-orm/node-postgres';
+import { migrate as migratePg } from 'drizzle-orm/node-postgres/migrator';
+import type { PgDatabase, PgQueryResultHKT } from 'drizzle-orm/pg-core';
+import { drizzle as drizzlePglite } from 'drizzle-orm/pglite';
+import { migrate as migratePglite } from 'drizzle-orm/pglite/migrator';
+import pg from 'pg';
+import type { Logger } from 'pino';
+import { acquireDataDirLock } from './data-dir-lock';
+import * as schema from './schema';
+import { APP_ROLE } from './schema/rls';
+
+export type Schema = typeof schema;
+export type Db = PgDatabase<PgQueryResultHKT, Schema>;
+export type Tx = Parameters<Parameters<Db['transaction']>[0]>[0];
+
+export const MIGRATIONS_DIR = new URL('../../drizzle', import.meta.url).pathname;
+
+export interface Database {
+  kind: 'pglite' | 'postgres';
+  /** The owner connection: migrations and better-auth only. Never for health data. */
+  owner: Db;
+  /** Runs `fn` in a transaction as the app role, scoped by RLS to one user's rows. */
+  asUser<T>(userId: string, fn: (tx: Tx) => Promise<T>): Promise<T>;
+  /** Runs `fn` as the app role in the system context (cross-user work: admin, scheduler, auth hooks). */
+  asSystem<T>(fn: (tx: Tx) => Promise<T>): Promise<T>;
+  migrate(): Promise<void>;
+  ping(): Promise<void>;
+  close(): Promise<void>;
+}
+
+const UUID = /^[0-9a-f]{8}-[0-9a-f]{4}-[0-9a-f]{4}-[0-9a-f]{4}-[0-9a-f]{12}$/i;
+
+const scoped = (db: Db) => ({
+  asUser<T>(userId: string, fn: (tx: Tx) => Promise<T>) {
+    if (!UUID.test(userId)) throw new Error('asUser needs a user id');
+    return db.transaction(async (tx) => {
+      await tx.execute(
+        sql`select set_config('role', ${APP_ROLE}, true), set_config('app.user_id', ${userId}, true)`,
+      );
+      return fn(tx);
+    });
+  },
+  asSystem<T>(fn: (tx: Tx) => Promise<T>) {
+    return db.transaction(async (tx) => {
+      await tx.execute(sql`select set_config('role', ${APP_ROLE}, true), set_config('app.system', 'on', true)`);
+      return fn(tx);
+    });
+  },
+});
+
+export interface PgliteOptions {
+  /** Directory for the data; omitted = in memory. */
+  dataDir?: string;
+  /** A dump of a migrated database to start from (tests clone a template this way). */
+  loadDataDir?: Blob;
+  lock?: boolean;
+}
+
+export const openPglite = async (opts: PgliteOptions): Promise<Database & { client: PGlite }> => {
+  let release: (() => void) | undefined;
+  let dataDir: string | undefined;
+  if (opts.dataDir) {
+    mkdirSync(opts.dataDir, { recursive: true });
+    if (opts.lock !== false) release = acquireDataDirLock(opts.dataDir);
+    dataDir = join(opts.dataDir, 'pglite');
+  }
+  const client = await PGlite.create({ dataDir, loadDataDir: opts.loadDataDir });
+  const db = drizzlePglite(client, { schema, casing: 'snake_case' }) as unknown as Db;
+  return {
+    kind: 'pglite',
+    client,
+    owner: db,
+    ...scoped(db),
+    migrate: () => migratePglite(drizzlePglite(client), { migrationsFolder: MIGRATIONS_DIR }),
+    ping: async () => {
+      await client.query('select 1');
+    },
+    close: async () => {
+      await client.close();
+      release?.();
+    },
+  };
+};
+
+export const openPostgres = async (url: string, logger?: Logger): Promise<Database & { pool: pg.Pool }> => {
+  const pool = new pg.Pool({ connectionString: url, max: 10, connectionTimeoutMillis: 5_000, idleTimeoutMillis: 30_000 });
+  // An idle client losing its server (restart, failover) must not crash the process; the pool reconnects.
+  pool.on('error', (err) => logger?.warn({ err: { message: err.message } }, 'postgres idle client error'));
+  const db = drizzlePg(pool, { schema, casing: 'snake_case' }) as unknown as Db;
+  return {
+    kind: 'postgres',
+    pool,
+    owner: db,
+    ...scoped(db),
+    migrate: () => migratePg(drizzlePg(pool), { migrationsFolder: MIGRATIONS_DIR }),
+    ping: async () => {
+      await pool.query('select 1');
+    },
+    close: () => pool.end(),
+  };
+};
+
+export const openDatabase = (cfg: { databaseUrl?: string; dataDir: string }, logger?: Logger): Promise<Database> =>
+  cfg.databaseUrl ? openPostgres(cfg.databaseUrl, logger) : openPglite({ dataDir: cfg.dataDir });
+
+const UNAVAILABLE_CODES = new Set([
+  'ECONNREFUSED',
+  'ECONNRESET',
+  'ETIMEDOUT',
+  'EPIPE',
+  'ENOTFOUND',
+  '57P01', // admin_shutdown
+  '57P02', // crash_shutdown
+  '57P03', // cannot_connect_now
+  '08000',
+  '08001',
+  '08003',
+  '08004',
+  '08006',
+]);
+
+/** True when an error (or its cause chain) says the database cannot be reached right now. */
+export const isDatabaseUnavailable = (err: unknown): boolean => {
+  for (let e = err as { code?: unknown; message?: unknown; cause?: unknown } | undefined, depth = 0; e && depth < 6; depth++) {
+    if (typeof e.code === 'string' && UNAVAILABLE_CODES.has(e.code)) return true;
+    if (typeof e.message === 'string' && /Connection terminated|connection error|timeout exceeded when trying to connect/i.test(e.message))
+      return true;
+    e = e.cause as typeof e;
+  }
+  return false;
+};

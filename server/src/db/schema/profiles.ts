@@ -1,0 +1,26 @@
+import { sql } from 'drizzle-orm';
+import { check, pgTable, text, timestamp, uuid } from 'drizzle-orm/pg-core';
+import { user } from './auth';
+import { ownerPolicies } from './rls';
+
+export const profiles = pgTable(
+  'profiles',
+  {
+    id: uuid('id').primaryKey().defaultRandom(),
+    userId: uuid('user_id')
+      .notNull()
+      .unique()
+      .references(() => user.id, { onDelete: 'cascade' }),
+    userType: text('user_type'),
+    displayName: text('display_name').notNull(),
+    glucoseUnit: text('glucose_unit').notNull().default('mg/dL'),
+    timezone: text('timezone').notNull().default('UTC'),
+    createdAt: timestamp('created_at', { withTimezone: true }).notNull().defaultNow(),
+    updatedAt: timestamp('updated_at', { withTimezone: true }).notNull().defaultNow(),
+  },
+  (t) => [
+    check('profiles_user_type_check', sql`${t.userType} in ('general_health', 'diabetes_focused')`),
+    check('profiles_glucose_unit_check', sql`${t.glucoseUnit} in ('mg/dL', 'mmol/L')`),
+    ...ownerPolicies('profiles', t.userId),
+  ],
+);

@@ -1,0 +1,74 @@
+import { readFileSync } from 'node:fs';
+import { createRequire } from 'node:module';
+import { dirname, join } from 'node:path';
+import { SignInRequest, SignUpRequest } from '@healthfolio/core';
+import type { OpenAPIHono } from '@hono/zod-openapi';
+import { z } from 'zod';
+import { problems } from './openapi';
+
+const ok = (description: string) => ({ description });
+
+/** better-auth's endpoints, documented so /api/openapi.json lists every route the API serves. */
+const AUTH_ENDPOINTS: [method: 'get' | 'post', path: string, summary: string, body?: z.ZodType][] = [
+  ['post', '/api/auth/sign-up/email', 'Create an account; a confirmation email is sent (no session until confirmed)', SignUpRequest],
+  ['post', '/api/auth/sign-in/email', 'Sign in; 403 EMAIL_NOT_VERIFIED until the address is confirmed', SignInRequest],
+  ['post', '/api/auth/sign-out', 'Sign out; the session is revoked on the server'],
+  ['get', '/api/auth/get-session', 'The current session and user, or null'],
+  ['get', '/api/auth/verify-email', 'Confirmation link target (query: token, callbackURL)'],
+  ['post', '/api/auth/send-verification-email', 'Send the confirmation email again', z.object({ email: z.string(), callbackURL: z.string().optional() })],
+  ['post', '/api/auth/request-password-reset', 'Email a password reset link', z.object({ email: z.string(), redirectTo: z.string().optional() })],
+  ['post', '/api/auth/reset-password', 'Set a new password with the emailed token; revokes all sessions', z.object({ newPassword: z.string(), token: z.string() })],
+  ['post', '/api/auth/change-password', 'Change your password', z.object({ currentPassword: z.string(), newPassword: z.string(), revokeOtherSessions: z.boolean().optional() })],
+  ['post', '/api/auth/revoke-other-sessions', 'Sign out of all other sessions'],
+  ['post', '/api/auth/sign-in/oauth2', 'Start “Continue with Google” (providerId: google) when configured', z.object({ providerId: z.literal('google'), callbackURL: z.string().optional() })],
+  ['get', '/api/auth/oauth2/callback/{providerId}', 'OAuth/OIDC redirect target'],
+];
+
+export const registerDocs = (app: OpenAPIHono) => {
+  app.openAPIRegistry.registerComponent('securitySchemes', 'sessionCookie', {
+    type: 'apiKey',
+    in: 'cookie',
+    name: 'healthfolio.session_token',
+  });
+  for (const [method, path, summary, body] of AUTH_ENDPOINTS) {
+    app.openAPIRegistry.registerPath({
+      method,
+      path,
+      tags: ['Auth'],
+      summary,
+      ...(path.includes('{providerId}') ? { request: { params: z.object({ providerId: z.string() }) } } : {}),
+      ...(body ? { request: { body: { required: true, content: { 'application/json': { schema: body } } } } } : {}),
+      responses: { 200: ok('Success'), ...problems(400, 401, 403, 429) },
+    });
+  }
+  app.doc31('/api/openapi.json', {
+    openapi: '3.1.0',
+    info: {
+      title: 'Healthfolio API',
+      version: '0.1.0',
+      description:
+        'Personal health records. JSON under /api/v1, errors as application/problem+json. State-changing requests need a same-origin Origin (when sent) and Content-Type: application/json.',
+    },
+  });
+
+  // Interactive docs from the bundled swagger-ui-dist: no CDN, so they work offline and under our CSP.
+  const uiDir = dirname(createRequire(import.meta.url).resolve('swagger-ui-dist/package.json'));
+  const asset = (file: string, type: string) => {
+    const content = readFileSync(join(uiDir, file));
+    return () => new Response(content, { headers: { 'content-type': type, 'cache-control': 'public, max-age=86400' } });
+  };
+  app.get('/api/docs/swagger-ui.css', asset('swagger-ui.css', 'text/css'));
+  app.get('/api/docs/swagger-ui-bundle.js', asset('swagger-ui-bundle.js', 'text/javascript'));
+  app.get('/api/docs/init.js', () =>
+    new Response("window.ui = SwaggerUIBundle({ url: '/api/openapi.json', dom_id: '#docs' });", {
+      headers: { 'content-type': 'text/javascript' },
+    }),
+  );
+  app.get('/api/docs', (c) =>
+    c.html(
+      '<!doctype html><html lang="en"><head><meta charset="utf-8"><title>Healthfolio API</title>' +
+        '<link rel="stylesheet" href="/api/docs/swagger-ui.css"></head><body><main id="docs"></main>' +
+        '<script src="/api/docs/swagger-ui-bundle.js"></script><script src="/api/docs/init.js"></script></body></html>',
+    ),
+  );
+};

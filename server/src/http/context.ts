@@ -1,0 +1,19 @@
+import type { Role } from '@healthfolio/core';
+
+export interface SessionUser {
+  id: string;
+  email: string;
+  name: string;
+  emailVerified: boolean;
+  sessionId: string;
+  sessionToken: string;
+}
+
+declare module 'hono' {
+  interface ContextVariableMap {
+    /** The client address as this server sees it (the socket, or X-Forwarded-For behind TRUST_PROXY). */
+    clientIp: string;
+    user: SessionUser;
+    roles: Role[];
+  }
+}

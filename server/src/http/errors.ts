@@ -1,0 +1,59 @@
+import type { Context } from 'hono';
+import { HTTPException } from 'hono/http-exception';
+import type { Logger } from 'pino';
+import { ZodError } from 'zod';
+import { isDatabaseUnavailable } from '../db/database';
+import { ProblemError, problemResponse, validationProblem } from './problem';
+
+const fromHttpException = (err: HTTPException) => {
+  if (err.status === 400 && /malformed json/i.test(err.message))
+    return new ProblemError(400, 'malformed_json', 'The request body is not valid JSON.');
+  if (err.status === 413) return new ProblemError(413, 'payload_too_large', 'The request body is too large.');
+  if (err.status === 401) return new ProblemError(401, 'unauthenticated', 'Please sign in to continue.');
+  if (err.status === 403) return new ProblemError(403, 'forbidden', err.message || 'Forbidden');
+  return new ProblemError(err.status as 400, 'bad_request', err.message || 'The request could not be processed.');
+};
+
+/** Every failure becomes a problem document; nothing internal (stack, SQL) ever reaches the client. */
+export const errorHandler = (logger: Logger) => (err: Error, c: Context) => {
+  if (err instanceof ProblemError) return problemResponse(c, err);
+  if (err instanceof ZodError) return problemResponse(c, validationProblem(err));
+  if (err instanceof HTTPException) return problemResponse(c, fromHttpException(err));
+  const requestId = c.get('requestId');
+  if (isDatabaseUnavailable(err)) {
+    logger.warn({ requestId, err: { message: err.message } }, 'database unavailable');
+    return problemResponse(
+      c,
+      new ProblemError(503, 'database_unavailable', 'The database is not reachable right now. Please try again shortly.', undefined, {
+        'retry-after': '5',
+      }),
+    );
+  }
+  logger.error({ requestId, err }, 'unhandled error');
+  return problemResponse(
+    c,
+    new ProblemError(500, 'internal_error', `Something went wrong on our side. Reference: ${requestId}.`),
+  );
+};
+
+const patternToRegex = (path: string) =>
+  new RegExp(`^${path.replace(/[.+?^${}()|[\]\\]/g, '\\$&').replace(/\/:[^/]+/g, '/[^/]+').replace(/\*/g, '.*')}$`);
+
+/** Unknown route: 405 when the path exists under another method, else 404. */
+export const notFoundHandler = (app: { routes: { method: string; path: string }[] }) => (c: Context) => {
+  const path = c.req.path;
+  const allowed = new Set(
+    app.routes
+      .filter((r) => r.method !== 'ALL' && r.path !== '/*' && patternToRegex(r.path).test(path))
+      .map((r) => r.method),
+  );
+  if (allowed.size > 0 && !allowed.has(c.req.method)) {
+    return problemResponse(
+      c,
+      new ProblemError(405, 'method_not_allowed', `${c.req.method} is not allowed here.`, undefined, {
+        allow: [...allowed].join(', '),
+      }),
+    );
+  }
+  return problemResponse(c, new ProblemError(404, 'not_found', `No API route matches ${c.req.method} ${path}.`));
+};

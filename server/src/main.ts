@@ -1,0 +1,58 @@
+import { serve } from '@hono/node-server';
+import { createApp } from './app';
+import { createDeps, createLogger } from './app-deps';
+import { ConfigError, loadConfig } from './config';
+import { DataDirLockedError } from './db/data-dir-lock';
+
+const main = async () => {
+  let config: ReturnType<typeof loadConfig>;
+  try {
+    config = loadConfig();
+  } catch (err) {
+    if (err instanceof ConfigError) {
+      console.error(err.message);
+      process.exit(1);
+    }
+    throw err;
+  }
+  const logger = createLogger(config.logLevel);
+  let deps: Awaited<ReturnType<typeof createDeps>>;
+  try {
+    deps = await createDeps(config, { logger });
+  } catch (err) {
+    if (err instanceof DataDirLockedError) {
+      console.error(err.message);
+      process.exit(1);
+    }
+    throw err;
+  }
+  await deps.db.migrate();
+  const app = createApp(deps);
+  const server = serve({ fetch: app.fetch, port: config.port, hostname: config.host }, (info) => {
+    const where = config.databaseUrl ? 'PostgreSQL' : `the embedded database in ${config.dataDir}`;
+    logger.info({ port: info.port }, `Healthfolio is running at ${config.appUrl} (on ${where})`);
+    console.info(`\n  Healthfolio is running at ${config.appUrl}\n`);
+  });
+
+  // Graceful shutdown: stop accepting, let in-flight requests finish, then close the database.
+  let stopping = false;
+  const stop = (signal: string) => {
+    if (stopping) return;
+    stopping = true;
+    logger.info({ signal }, 'shutting down');
+    const force = setTimeout(() => process.exit(1), 10_000);
+    force.unref();
+    server.close(async () => {
+      await deps.db.close();
+      process.exit(0);
+    });
+    (server as unknown as { closeIdleConnections?: () => void }).closeIdleConnections?.();
+  };
+  process.on('SIGTERM', () => stop('SIGTERM'));
+  process.on('SIGINT', () => stop('SIGINT'));
+};
+
+main().catch((err) => {
+  console.error(err);
+  process.exit(1);
+});

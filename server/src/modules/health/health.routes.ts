@@ -1,0 +1,36 @@
+import { AuthProvidersResponse } from '@healthfolio/core';
+import { createRoute, z } from '@hono/zod-openapi';
+import type { AppDeps } from '../../app-deps';
+import { createRouter, json } from '../../http/openapi';
+
+const HealthResponse = z.object({ status: z.enum(['ok', 'degraded']), database: z.enum(['ok', 'unavailable']) });
+
+const healthRoute = createRoute({
+  method: 'get',
+  path: '/api/health',
+  tags: ['System'],
+  summary: 'Liveness and database reachability',
+  responses: { 200: json(HealthResponse, 'Up, database reachable'), 503: json(HealthResponse, 'Database unreachable') },
+});
+
+const providersRoute = createRoute({
+  method: 'get',
+  path: '/api/v1/auth/providers',
+  tags: ['Auth'],
+  summary: 'Which sign-in methods and mail delivery this server has configured',
+  responses: { 200: json(AuthProvidersResponse, 'Configured providers') },
+});
+
+export const healthRoutes = ({ db, config, mailer }: AppDeps) => {
+  const app = createRouter();
+  app.openapi(healthRoute, async (c) => {
+    try {
+      await db.ping();
+      return c.json({ status: 'ok' as const, database: 'ok' as const }, 200);
+    } catch {
+      return c.json({ status: 'degraded' as const, database: 'unavailable' as const }, 503);
+    }
+  });
+  app.openapi(providersRoute, (c) => c.json({ google: Boolean(config.google), emailDelivery: mailer.mode }, 200));
+  return app;
+};

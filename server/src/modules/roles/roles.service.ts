@@ -1,0 +1,41 @@
+import { ADMIN_REQUIRED_MESSAGE, type Role, rolesSummary } from '@healthfolio/core';
+import { eq } from 'drizzle-orm';
+import { createMiddleware } from 'hono/factory';
+import type { Database } from '../../db/database';
+import { user } from '../../db/schema';
+import { notFound, ProblemError } from '../../http/problem';
+import type { AuditRecorder } from '../audit/audit.service';
+import { findRoles, upsertRole } from './roles.repository';
+
+export const getOwnRoles = async (db: Database, userId: string) =>
+  rolesSummary(await db.asUser(userId, (tx) => findRoles(tx, userId)));
+
+/** Admin-only routes: 403 with the spec's message for everyone else. */
+export const requireAdmin = (db: Database) =>
+  createMiddleware(async (c, next) => {
+    const roles = await db.asUser(c.get('user').id, (tx) => findRoles(tx, c.get('user').id));
+    if (!roles.includes('admin')) throw new ProblemError(403, 'forbidden', ADMIN_REQUIRED_MESSAGE);
+    c.set('roles', roles);
+    await next();
+  });
+
+export const assignRole = async (
+  deps: { db: Database; audit: AuditRecorder },
+  actor: { id: string; ipAddress: string; userAgent: string | null },
+  targetUserId: string,
+  role: Role,
+) => {
+  const [target] = await deps.db.owner.select({ id: user.id }).from(user).where(eq(user.id, targetUserId));
+  if (!target) throw notFound('No user with this id');
+  const [row] = await deps.db.asSystem((tx) => upsertRole(tx, targetUserId, role, actor.id));
+  await deps.audit({
+    userId: actor.id,
+    action: 'assign_role',
+    resourceType: 'user',
+    resourceId: targetUserId,
+    details: { role },
+    ipAddress: actor.ipAddress,
+    userAgent: actor.userAgent,
+  });
+  return { userId: row!.userId, role: row!.role as Role, assignedBy: row!.assignedBy };
+};

@@ -1,0 +1,116 @@
+import { mkdtempSync, readFileSync } from 'node:fs';
+import { join } from 'node:path';
+import { sql } from 'drizzle-orm';
+import pino from 'pino';
+import { inject } from 'vitest';
+import { createApp } from '../src/app';
+import { type AppDeps, createDeps } from '../src/app-deps';
+import { type Config, loadConfig } from '../src/config';
+import { type Database, openPglite, openPostgres } from '../src/db/database';
+import { TMP_DIR } from './global-setup';
+import { cloneDatabase, dropDatabase } from './postgres-template';
+
+export const APP_URL = 'http://localhost:3000';
+export const isPostgres = process.env.TEST_DB === 'postgres';
+
+/** A fresh, migrated database for one test file: a PGlite clone of the dumped template, or a PG clone. */
+export const openTestDatabase = async (): Promise<{ db: Database; url?: string; drop: () => Promise<void> }> => {
+  if (isPostgres) {
+    const base = process.env.TEST_DATABASE_URL!;
+    const clone = await cloneDatabase(base, inject('pgTemplate'));
+    const db = await openPostgres(clone.url);
+    return { db, url: clone.url, drop: () => dropDatabase(base, clone.name) };
+  }
+  const blob = new Blob([readFileSync(inject('pgliteTemplate'))]);
+  const db = await openPglite({ loadDataDir: blob });
+  return { db, drop: async () => {} };
+};
+
+export interface TestServer {
+  deps: AppDeps;
+  app: ReturnType<typeof createApp>;
+  client: () => TestClient;
+  close: () => Promise<void>;
+}
+
+export const createTestServer = async (overrides: Partial<Config> = {}, env: NodeJS.ProcessEnv = {}): Promise<TestServer> => {
+  const { db, drop } = await openTestDatabase();
+  const dataDir = mkdtempSync(join(TMP_DIR, 'data-'));
+  const config = { ...loadConfig({ DATA_DIR: dataDir, APP_URL, LOG_LEVEL: 'silent', ...env }), ...overrides };
+  const deps = await createDeps(config, { db, logger: pino({ level: 'silent' }) });
+  const app = createApp(deps);
+  return {
+    deps,
+    app,
+    client: () => new TestClient(app),
+    close: async () => {
+      await db.close();
+      await drop();
+    },
+  };
+};
+
+/** A browser-like client: keeps cookies, sends JSON from our own origin. */
+export class TestClient {
+  cookies = new Map<string, string>();
+  constructor(private readonly app: { request: (input: string, init?: RequestInit) => Response | Promise<Response> }) {}
+
+  get cookieHeader() {
+    return [...this.cookies].map(([k, v]) => `${k}=${v}`).join('; ');
+  }
+
+  async request(method: string, path: string, body?: unknown, headers: Record<string, string> = {}) {
+    const h: Record<string, string> = { origin: APP_URL, ...headers };
+    if (this.cookies.size) h.cookie = this.cookieHeader;
+    let payload: string | undefined;
+    if (body !== undefined) {
+      payload = typeof body === 'string' ? body : JSON.stringify(body);
+      h['content-type'] ??= 'application/json';
+    } else if (method !== 'GET' && method !== 'HEAD') {
+      h['content-type'] ??= 'application/json';
+    }
+    const res = await this.app.request(path, { method, headers: h, body: payload, redirect: 'manual' });
+    for (const c of res.headers.getSetCookie()) {
+      const [pair] = c.split(';');
+      const [name, ...rest] = pair!.split('=');
+      const value = rest.join('=');
+      if (/max-age=0/i.test(c) || value === '') this.cookies.delete(name!.trim());
+      else this.cookies.set(name!.trim(), value);
+    }
+    return res;
+  }
+  get = (path: string, headers?: Record<string, string>) => this.request('GET', path, undefined, headers);
+  post = (path: string, body?: unknown, headers?: Record<string, string>) => this.request('POST', path, body ?? {}, headers);
+  patch = (path: string, body?: unknown) => this.request('PATCH', path, body);
+  put = (path: string, body?: unknown) => this.request('PUT', path, body);
+  delete = (path: string) => this.request('DELETE', path);
+}
+
+export const PASSWORD = 'Quiet-Harbor-Lantern-42';
+
+/** The newest link in the outbox (or the SMTP capture) sent to this address. */
+export const latestMailLink = async (db: Database, to: string) => {
+  const rows = await db.asSystem((tx) =>
+    tx.execute<{ text_body: string }>(
+      sql`select text_body from mail_outbox where to_address = ${to} order by created_at desc limit 1`,
+    ),
+  );
+  const text = rows.rows[0]?.text_body ?? '';
+  const url = text.match(/https?:\/\/\S+/)?.[0];
+  if (!url) throw new Error(`No link mailed to ${to}`);
+  return url;
+};
+
+/** Signs up through the API, confirms from the email, and signs in. */
+export const signUpAndSignIn = async (server: TestServer, email: string, password = PASSWORD) => {
+  const client = server.client();
+  const signUp = await client.post('/api/auth/sign-up/email', { email, password });
+  if (signUp.status !== 200) throw new Error(`sign-up failed: ${signUp.status} ${await signUp.text()}`);
+  const link = new URL(await latestMailLink(server.deps.db, email));
+  const verify = await client.get(link.pathname + link.search);
+  if (verify.status >= 400) throw new Error(`verify failed: ${verify.status}`);
+  const signIn = await client.post('/api/auth/sign-in/email', { email, password });
+  if (signIn.status !== 200) throw new Error(`sign-in failed: ${signIn.status} ${await signIn.text()}`);
+  const body = (await signIn.json()) as { user: { id: string } };
+  return { client, userId: body.user.id };
+};
