@@ -50,7 +50,10 @@ export const createLogger = (level: Config['logLevel']) =>
   });
 
 /** Wires the server's parts; tests pass an already-open database and their own config. */
-export const createDeps = async (config: Config, opts: { db?: Database; logger?: Logger } = {}): Promise<AppDeps> => {
+export const createDeps = async (
+  config: Config,
+  opts: { db?: Database; logger?: Logger } = {},
+): Promise<AppDeps> => {
   const logger = opts.logger ?? createLogger(config.logLevel);
   const db = opts.db ?? (await openDatabase(config, logger));
   const mailer = createMailer({ smtpUrl: config.smtpUrl, from: config.mailFrom, db, logger });

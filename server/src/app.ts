@@ -33,7 +33,11 @@ export const createApp = (deps: AppDeps) => {
     '/api/*',
     bodyLimit({
       maxSize: BODY_LIMIT_BYTES,
-      onError: (c) => problemResponse(c, new ProblemError(413, 'payload_too_large', 'The request body is larger than 1 MB.')),
+      onError: (c) =>
+        problemResponse(
+          c,
+          new ProblemError(413, 'payload_too_large', 'The request body is larger than 1 MB.'),
+        ),
     }),
   );
   app.use('/api/*', csrfProtection([new URL(config.appUrl).origin]));

@@ -23,7 +23,10 @@ const EnvSchema = z.object({
   MAIL_FROM: z.string().default('Healthfolio <no-reply@localhost>'),
   GOOGLE_CLIENT_ID: z.string().optional(),
   GOOGLE_CLIENT_SECRET: z.string().optional(),
-  GOOGLE_DISCOVERY_URL: z.string().url().default('https://accounts.google.com/.well-known/openid-configuration'),
+  GOOGLE_DISCOVERY_URL: z
+    .string()
+    .url()
+    .default('https://accounts.google.com/.well-known/openid-configuration'),
   AI_BASE_URL: z.string().optional(),
   AI_API_KEY: z.string().optional(),
   AI_MODEL: z.string().optional(),
@@ -32,8 +35,18 @@ const EnvSchema = z.object({
   TERRA_SIGNING_SECRET: z.string().optional(),
   LOG_LEVEL: z.enum(['fatal', 'error', 'warn', 'info', 'debug', 'trace', 'silent']).default('info'),
   TRUST_PROXY: boolish.default(false),
-  SESSION_IDLE_MINUTES: z.coerce.number().int().min(5).max(60 * 24 * 30).default(30),
-  SESSION_ABSOLUTE_HOURS: z.coerce.number().int().min(1).max(24 * 90).default(12),
+  SESSION_IDLE_MINUTES: z.coerce
+    .number()
+    .int()
+    .min(5)
+    .max(60 * 24 * 30)
+    .default(30),
+  SESSION_ABSOLUTE_HOURS: z.coerce
+    .number()
+    .int()
+    .min(1)
+    .max(24 * 90)
+    .default(12),
   WEB_DIST: z.string().optional(),
 });
 
@@ -63,9 +76,13 @@ export class ConfigError extends Error {}
 /** SESSION_SECRET and ENCRYPTION_KEY are generated once into DATA_DIR so a first start needs no setup. */
 const loadOrCreateSecrets = (dataDir: string) => {
   const file = join(dataDir, 'secrets.json');
-  if (existsSync(file)) return JSON.parse(readFileSync(file, 'utf8')) as { sessionSecret: string; encryptionKey: string };
+  if (existsSync(file))
+    return JSON.parse(readFileSync(file, 'utf8')) as { sessionSecret: string; encryptionKey: string };
   mkdirSync(dataDir, { recursive: true });
-  const secrets = { sessionSecret: randomBytes(32).toString('hex'), encryptionKey: randomBytes(32).toString('hex') };
+  const secrets = {
+    sessionSecret: randomBytes(32).toString('hex'),
+    encryptionKey: randomBytes(32).toString('hex'),
+  };
   writeFileSync(file, JSON.stringify(secrets, null, 2), { mode: 0o600 });
   return secrets;
 };
@@ -83,7 +100,11 @@ export const loadConfig = (env: NodeJS.ProcessEnv = process.env): Config => {
   const appUrl = (e.APP_URL ?? `http://localhost:${e.PORT}`).replace(/\/$/, '');
   const google =
     e.GOOGLE_CLIENT_ID && e.GOOGLE_CLIENT_SECRET
-      ? { clientId: e.GOOGLE_CLIENT_ID, clientSecret: e.GOOGLE_CLIENT_SECRET, discoveryUrl: e.GOOGLE_DISCOVERY_URL }
+      ? {
+          clientId: e.GOOGLE_CLIENT_ID,
+          clientSecret: e.GOOGLE_CLIENT_SECRET,
+          discoveryUrl: e.GOOGLE_DISCOVERY_URL,
+        }
       : undefined;
   return {
     port: e.PORT,

@@ -14,7 +14,10 @@ export default async function setup(project: TestProject) {
   mkdirSync(TMP_DIR, { recursive: true });
   if (process.env.TEST_DB === 'postgres') {
     const url = process.env.TEST_DATABASE_URL;
-    if (!url) throw new Error('TEST_DB=postgres needs TEST_DATABASE_URL (e.g. postgres://postgres@127.0.0.1:5432/test)');
+    if (!url)
+      throw new Error(
+        'TEST_DB=postgres needs TEST_DATABASE_URL (e.g. postgres://postgres@127.0.0.1:5432/test)',
+      );
     const template = await createTemplateDatabase(url);
     project.provide('pgTemplate', template);
     return async () => dropTestDatabases(url, template);

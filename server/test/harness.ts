@@ -14,12 +14,16 @@ export const APP_URL = 'http://localhost:3000';
 export const isPostgres = process.env.TEST_DB === 'postgres';
 
 /** A fresh, migrated database for one test file: a PGlite clone of the dumped template, or a PG clone. */
-export const openTestDatabase = async (): Promise<{ db: Database; url?: string; drop: () => Promise<void> }> => {
+export const openTestDatabase = async (): Promise<{
+  db: Database;
+  url?: string;
+  drop: () => Promise<void>;
+}> => {
   if (isPostgres) {
     const base = process.env.TEST_DATABASE_URL!;
     const clone = await cloneDatabase(base, inject('pgTemplate'));
     const db = await openPostgres(clone.url);
-    return { db, url: clone.url, drop: () => dropDatabase(base, clone.name) };
+    return { db, url: clone.url, drop: async () => void (await dropDatabase(base, clone.name)) };
   }
   const blob = new Blob([readFileSync(inject('pgliteTemplate'))]);
   const db = await openPglite({ loadDataDir: blob });
@@ -33,7 +37,10 @@ export interface TestServer {
   close: () => Promise<void>;
 }
 
-export const createTestServer = async (overrides: Partial<Config> = {}, env: NodeJS.ProcessEnv = {}): Promise<TestServer> => {
+export const createTestServer = async (
+  overrides: Partial<Config> = {},
+  env: NodeJS.ProcessEnv = {},
+): Promise<TestServer> => {
   const { db, drop } = await openTestDatabase();
   const dataDir = mkdtempSync(join(TMP_DIR, 'data-'));
   const config = { ...loadConfig({ DATA_DIR: dataDir, APP_URL, LOG_LEVEL: 'silent', ...env }), ...overrides };
@@ -50,16 +57,26 @@ export const createTestServer = async (overrides: Partial<Config> = {}, env: Nod
   };
 };
 
+// biome-ignore lint/suspicious/noExplicitAny: tests read bodies loosely and assert their shape.
+export type TestResponse = Omit<Response, 'json'> & { json(): Promise<any> };
+
 /** A browser-like client: keeps cookies, sends JSON from our own origin. */
 export class TestClient {
   cookies = new Map<string, string>();
-  constructor(private readonly app: { request: (input: string, init?: RequestInit) => Response | Promise<Response> }) {}
+  constructor(
+    private readonly app: { request: (input: string, init?: RequestInit) => Response | Promise<Response> },
+  ) {}
 
   get cookieHeader() {
     return [...this.cookies].map(([k, v]) => `${k}=${v}`).join('; ');
   }
 
-  async request(method: string, path: string, body?: unknown, headers: Record<string, string> = {}) {
+  async request(
+    method: string,
+    path: string,
+    body?: unknown,
+    headers: Record<string, string> = {},
+  ): Promise<TestResponse> {
     const h: Record<string, string> = { origin: APP_URL, ...headers };
     if (this.cookies.size) h.cookie = this.cookieHeader;
     let payload: string | undefined;
@@ -80,7 +97,8 @@ export class TestClient {
     return res;
   }
   get = (path: string, headers?: Record<string, string>) => this.request('GET', path, undefined, headers);
-  post = (path: string, body?: unknown, headers?: Record<string, string>) => this.request('POST', path, body ?? {}, headers);
+  post = (path: string, body?: unknown, headers?: Record<string, string>) =>
+    this.request('POST', path, body ?? {}, headers);
   patch = (path: string, body?: unknown) => this.request('PATCH', path, body);
   put = (path: string, body?: unknown) => this.request('PUT', path, body);
   delete = (path: string) => this.request('DELETE', path);
@@ -92,7 +110,7 @@ export const PASSWORD = 'Quiet-Harbor-Lantern-42';
 export const latestMailLink = async (db: Database, to: string) => {
   const rows = await db.asSystem((tx) =>
     tx.execute<{ text_body: string }>(
-      sql`select text_body from mail_outbox where to_address = ${to} order by created_at desc limit 1`,
+      sql`select text_body from mail_outbox where to_address = ${to.toLowerCase()} order by created_at desc limit 1`,
     ),
   );
   const text = rows.rows[0]?.text_body ?? '';

@@ -11,9 +11,15 @@ const notCommon = (field: string) => (v: { [k: string]: unknown }) => {
 };
 
 /** What our wrapper checks, and how it throttles, per better-auth endpoint. */
-export const AUTH_RULES: Record<string, { schema: z.ZodType; throttle?: 'account' | 'ip'; passwordField?: string }> = {
+export const AUTH_RULES: Record<
+  string,
+  { schema: z.ZodType; throttle?: 'account' | 'ip'; passwordField?: string }
+> = {
   '/sign-up/email': {
-    schema: SignUpRequest.loose().refine(notCommon('password'), { message: COMMON_PASSWORD_MESSAGE, path: ['password'] }),
+    schema: SignUpRequest.loose().refine(notCommon('password'), {
+      message: COMMON_PASSWORD_MESSAGE,
+      path: ['password'],
+    }),
     throttle: 'account',
   },
   '/sign-in/email': { schema: SignInRequest.loose(), throttle: 'account' },
@@ -46,7 +52,10 @@ export const parseAuthBody = (path: string, raw: string): Record<string, unknown
   const parsed = rule.schema.safeParse(json);
   if (!parsed.success) {
     const common = parsed.error.issues.find((i) => i.message === COMMON_PASSWORD_MESSAGE);
-    if (common) throw new ProblemError(400, 'password_too_common', COMMON_PASSWORD_MESSAGE, [{ path: common.path.join('.'), message: common.message }]);
+    if (common)
+      throw new ProblemError(400, 'password_too_common', COMMON_PASSWORD_MESSAGE, [
+        { path: common.path.join('.'), message: common.message },
+      ]);
     throw validationProblem(parsed.error);
   }
   const body = parsed.data as Record<string, unknown>;

@@ -22,7 +22,10 @@ const toProblem = async (res: Response, requestId: string) => {
   if (res.ok || !(res.headers.get('content-type') ?? '').includes('application/json')) return res;
   const body = (await res.json().catch(() => ({}))) as { code?: string; message?: string };
   const detail = body.message ?? res.statusText;
-  const problem = { ...problemBody(res.status, (body.code ?? 'auth_error').toLowerCase(), detail, { requestId }), message: detail };
+  const problem = {
+    ...problemBody(res.status, (body.code ?? 'auth_error').toLowerCase(), detail, { requestId }),
+    message: detail,
+  };
   const headers = new Headers(res.headers);
   headers.set('content-type', 'application/problem+json');
   headers.set('cache-control', 'no-store');
@@ -62,11 +65,24 @@ export const authRoutes = ({ auth, db, audit, throttle, resolveSession }: AuthRo
       if (res.ok) await throttle.reset(path, email);
       else if (res.status === 401 || res.status === 403) {
         const [row] = await db.owner.select({ id: user.id }).from(user).where(eq(user.email, email));
-        await audit({ userId: row?.id ?? null, action: 'sign_in_failed', resourceType: 'user', resourceId: row?.id, details: { email, status: res.status }, ...meta });
+        await audit({
+          userId: row?.id ?? null,
+          action: 'sign_in_failed',
+          resourceType: 'user',
+          resourceId: row?.id,
+          details: { email, status: res.status },
+          ...meta,
+        });
       }
     }
     if (path === '/sign-out' && res.ok && current) {
-      await audit({ userId: current.user.id, action: 'sign_out', resourceType: 'session', resourceId: current.user.sessionId, ...meta });
+      await audit({
+        userId: current.user.id,
+        action: 'sign_out',
+        resourceType: 'session',
+        resourceId: current.user.sessionId,
+        ...meta,
+      });
     }
     return toProblem(res, c.get('requestId'));
   });

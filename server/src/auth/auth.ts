@@ -1,5 +1,5 @@
-import { hash, verify } from '@node-rs/argon2';
 import { defaultDisplayName } from '@healthfolio/core';
+import { hash, verify } from '@node-rs/argon2';
 import { betterAuth } from 'better-auth';
 import { drizzleAdapter } from 'better-auth/adapters/drizzle';
 import { genericOAuth } from 'better-auth/plugins/generic-oauth';
@@ -7,8 +7,8 @@ import { eq } from 'drizzle-orm';
 import type { Config } from '../config';
 import type { Database } from '../db/database';
 import { account, session, user, verification } from '../db/schema';
-import { passwordResetEmail, verificationEmail } from '../mail/templates';
 import type { Mailer } from '../mail/mailer';
+import { passwordResetEmail, verificationEmail } from '../mail/templates';
 import type { AuditRecorder } from '../modules/audit/audit.service';
 import { insertProfile } from '../modules/profiles/profiles.repository';
 import { findRoles, insertDefaultRole, upsertRole } from '../modules/roles/roles.repository';
@@ -39,7 +39,13 @@ export const createAuth = ({ config, db, mailer, audit }: AuthDeps) => {
       if ((await findRoles(tx, userId)).includes('admin')) return;
       await upsertRole(tx, userId, 'admin', null);
     });
-    await audit({ userId, action: 'assign_role', resourceType: 'user', resourceId: userId, details: { role: 'admin', source: 'ADMIN_EMAILS' } });
+    await audit({
+      userId,
+      action: 'assign_role',
+      resourceType: 'user',
+      resourceId: userId,
+      details: { role: 'admin', source: 'ADMIN_EMAILS' },
+    });
   };
 
   return betterAuth({
@@ -48,7 +54,11 @@ export const createAuth = ({ config, db, mailer, audit }: AuthDeps) => {
     basePath: '/api/auth',
     secret: config.sessionSecret,
     trustedOrigins: [config.appUrl],
-    database: drizzleAdapter(db.owner, { provider: 'pg', schema: { user, session, account, verification }, transaction: false }),
+    database: drizzleAdapter(db.owner, {
+      provider: 'pg',
+      schema: { user, session, account, verification },
+      transaction: false,
+    }),
     telemetry: { enabled: false },
     // Our own throttle runs before better-auth (per IP and per account, before any hashing).
     rateLimit: { enabled: false },
@@ -81,7 +91,13 @@ export const createAuth = ({ config, db, mailer, audit }: AuthDeps) => {
         await mailer.send({ to: u.email, userId: u.id, ...passwordResetEmail(url) });
       },
       onPasswordReset: async ({ user: u }, request) => {
-        await audit({ userId: u.id, action: 'password_reset', resourceType: 'user', resourceId: u.id, ...requestMeta({ request }) });
+        await audit({
+          userId: u.id,
+          action: 'password_reset',
+          resourceType: 'user',
+          resourceId: u.id,
+          ...requestMeta({ request }),
+        });
       },
     },
     emailVerification: {
@@ -101,7 +117,13 @@ export const createAuth = ({ config, db, mailer, audit }: AuthDeps) => {
               await insertProfile(tx, u.id, defaultDisplayName(u.name, u.email));
               await insertDefaultRole(tx, u.id);
             });
-            await audit({ userId: u.id, action: 'sign_up', resourceType: 'user', resourceId: u.id, ...requestMeta(ctx) });
+            await audit({
+              userId: u.id,
+              action: 'sign_up',
+              resourceType: 'user',
+              resourceId: u.id,
+              ...requestMeta(ctx),
+            });
             await promoteIfAdmin(u.id, u.email);
           },
         },
@@ -117,7 +139,10 @@ export const createAuth = ({ config, db, mailer, audit }: AuthDeps) => {
               ipAddress: s.ipAddress ?? null,
               userAgent: s.userAgent ?? null,
             });
-            const [row] = await db.owner.select({ email: user.email }).from(user).where(eq(user.id, s.userId));
+            const [row] = await db.owner
+              .select({ email: user.email })
+              .from(user)
+              .where(eq(user.id, s.userId));
             if (row) await promoteIfAdmin(s.userId, row.email);
           },
         },

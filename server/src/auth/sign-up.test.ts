@@ -1,5 +1,11 @@
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
-import { createTestServer, latestMailLink, PASSWORD, signUpAndSignIn, type TestServer } from '../../test/harness';
+import {
+  createTestServer,
+  latestMailLink,
+  PASSWORD,
+  signUpAndSignIn,
+  type TestServer,
+} from '../../test/harness';
 
 let server: TestServer;
 beforeAll(async () => {
@@ -9,7 +15,9 @@ afterAll(() => server.close());
 
 describe('sign-up', () => {
   it('checks the email format and the password length on the server, listing each problem', async () => {
-    const res = await server.client().post('/api/auth/sign-up/email', { email: 'not-an-email', password: 'short' });
+    const res = await server
+      .client()
+      .post('/api/auth/sign-up/email', { email: 'not-an-email', password: 'short' });
     expect(res.status).toBe(400);
     expect(res.headers.get('content-type')).toContain('application/problem+json');
     const body = await res.json();
@@ -20,12 +28,16 @@ describe('sign-up', () => {
         { path: 'password', message: 'Password must be at least 8 characters' },
       ]),
     );
-    const long = await server.client().post('/api/auth/sign-up/email', { email: 'x@example.com', password: 'a'.repeat(129) });
+    const long = await server
+      .client()
+      .post('/api/auth/sign-up/email', { email: 'x@example.com', password: 'a'.repeat(129) });
     expect((await long.json()).errors[0].message).toBe('Password must be at most 128 characters');
   });
 
   it('refuses a common password and says why', async () => {
-    const res = await server.client().post('/api/auth/sign-up/email', { email: 'common@example.com', password: 'password123' });
+    const res = await server
+      .client()
+      .post('/api/auth/sign-up/email', { email: 'common@example.com', password: 'password123' });
     expect(res.status).toBe(400);
     const body = await res.json();
     expect(body.detail).toMatch(/too common/);
@@ -52,7 +64,12 @@ describe('sign-up', () => {
   it('creates a profile whose display name defaults to the part of the email before the @', async () => {
     const { client } = await signUpAndSignIn(server, 'grace.h@example.com');
     const profile = await (await client.get('/api/v1/profile')).json();
-    expect(profile).toMatchObject({ displayName: 'grace.h', userType: null, glucoseUnit: 'mg/dL', timezone: 'UTC' });
+    expect(profile).toMatchObject({
+      displayName: 'grace.h',
+      userType: null,
+      glucoseUnit: 'mg/dL',
+      timezone: 'UTC',
+    });
   });
 
   it('resends the confirmation email on request', async () => {

@@ -14,7 +14,11 @@ export interface ThrottleOptions {
  */
 export const createAuthThrottle = (opts: ThrottleOptions) => {
   const byIp = new RateLimiterMemory({ keyPrefix: 'ip', points: opts.perIp, duration: opts.windowSeconds });
-  const byAccount = new RateLimiterMemory({ keyPrefix: 'acct', points: opts.perAccount, duration: opts.windowSeconds });
+  const byAccount = new RateLimiterMemory({
+    keyPrefix: 'acct',
+    points: opts.perAccount,
+    duration: opts.windowSeconds,
+  });
 
   const tooMany = (res: RateLimiterRes) => {
     const seconds = Math.max(1, Math.ceil(res.msBeforeNext / 1000));

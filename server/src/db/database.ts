@@ -2,9 +2,9 @@ import { mkdirSync } from 'node:fs';
 import { join } from 'node:path';
 import { PGlite } from '@electric-sql/pglite';
 import { sql } from 'drizzle-orm';
-import { drizzle as drizzlePg } from 'drizzle-orm/node-postgres';
+import { drizzle as drizzlePg, type NodePgQueryResultHKT } from 'drizzle-orm/node-postgres';
 import { migrate as migratePg } from 'drizzle-orm/node-postgres/migrator';
-import type { PgDatabase, PgQueryResultHKT } from 'drizzle-orm/pg-core';
+import type { PgDatabase } from 'drizzle-orm/pg-core';
 import { drizzle as drizzlePglite } from 'drizzle-orm/pglite';
 import { migrate as migratePglite } from 'drizzle-orm/pglite/migrator';
 import pg from 'pg';
@@ -14,7 +14,8 @@ import * as schema from './schema';
 import { APP_ROLE } from './schema/rls';
 
 export type Schema = typeof schema;
-export type Db = PgDatabase<PgQueryResultHKT, Schema>;
+// Both drivers return `{ rows }` from execute(); typing them as node-postgres keeps raw queries typed.
+export type Db = PgDatabase<NodePgQueryResultHKT, Schema>;
 export type Tx = Parameters<Parameters<Db['transaction']>[0]>[0];
 
 export const MIGRATIONS_DIR = new URL('../../drizzle', import.meta.url).pathname;
@@ -46,7 +47,9 @@ const scoped = (db: Db) => ({
   },
   asSystem<T>(fn: (tx: Tx) => Promise<T>) {
     return db.transaction(async (tx) => {
-      await tx.execute(sql`select set_config('role', ${APP_ROLE}, true), set_config('app.system', 'on', true)`);
+      await tx.execute(
+        sql`select set_config('role', ${APP_ROLE}, true), set_config('app.system', 'on', true)`,
+      );
       return fn(tx);
     });
   },
@@ -87,7 +90,12 @@ export const openPglite = async (opts: PgliteOptions): Promise<Database & { clie
 };
 
 export const openPostgres = async (url: string, logger?: Logger): Promise<Database & { pool: pg.Pool }> => {
-  const pool = new pg.Pool({ connectionString: url, max: 10, connectionTimeoutMillis: 5_000, idleTimeoutMillis: 30_000 });
+  const pool = new pg.Pool({
+    connectionString: url,
+    max: 10,
+    connectionTimeoutMillis: 5_000,
+    idleTimeoutMillis: 30_000,
+  });
   // An idle client losing its server (restart, failover) must not crash the process; the pool reconnects.
   pool.on('error', (err) => logger?.warn({ err: { message: err.message } }, 'postgres idle client error'));
   const db = drizzlePg(pool, { schema, casing: 'snake_case' }) as unknown as Db;
@@ -104,7 +112,10 @@ export const openPostgres = async (url: string, logger?: Logger): Promise<Databa
   };
 };
 
-export const openDatabase = (cfg: { databaseUrl?: string; dataDir: string }, logger?: Logger): Promise<Database> =>
+export const openDatabase = (
+  cfg: { databaseUrl?: string; dataDir: string },
+  logger?: Logger,
+): Promise<Database> =>
   cfg.databaseUrl ? openPostgres(cfg.databaseUrl, logger) : openPglite({ dataDir: cfg.dataDir });
 
 const UNAVAILABLE_CODES = new Set([
@@ -125,9 +136,16 @@ const UNAVAILABLE_CODES = new Set([
 
 /** True when an error (or its cause chain) says the database cannot be reached right now. */
 export const isDatabaseUnavailable = (err: unknown): boolean => {
-  for (let e = err as { code?: unknown; message?: unknown; cause?: unknown } | undefined, depth = 0; e && depth < 6; depth++) {
+  for (
+    let e = err as { code?: unknown; message?: unknown; cause?: unknown } | undefined, depth = 0;
+    e && depth < 6;
+    depth++
+  ) {
     if (typeof e.code === 'string' && UNAVAILABLE_CODES.has(e.code)) return true;
-    if (typeof e.message === 'string' && /Connection terminated|connection error|timeout exceeded when trying to connect/i.test(e.message))
+    if (
+      typeof e.message === 'string' &&
+      /Connection terminated|connection error|timeout exceeded when trying to connect/i.test(e.message)
+    )
       return true;
     e = e.cause as typeof e;
   }

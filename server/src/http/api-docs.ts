@@ -10,17 +10,56 @@ const ok = (description: string) => ({ description });
 
 /** better-auth's endpoints, documented so /api/openapi.json lists every route the API serves. */
 const AUTH_ENDPOINTS: [method: 'get' | 'post', path: string, summary: string, body?: z.ZodType][] = [
-  ['post', '/api/auth/sign-up/email', 'Create an account; a confirmation email is sent (no session until confirmed)', SignUpRequest],
-  ['post', '/api/auth/sign-in/email', 'Sign in; 403 EMAIL_NOT_VERIFIED until the address is confirmed', SignInRequest],
+  [
+    'post',
+    '/api/auth/sign-up/email',
+    'Create an account; a confirmation email is sent (no session until confirmed)',
+    SignUpRequest,
+  ],
+  [
+    'post',
+    '/api/auth/sign-in/email',
+    'Sign in; 403 EMAIL_NOT_VERIFIED until the address is confirmed',
+    SignInRequest,
+  ],
   ['post', '/api/auth/sign-out', 'Sign out; the session is revoked on the server'],
   ['get', '/api/auth/get-session', 'The current session and user, or null'],
   ['get', '/api/auth/verify-email', 'Confirmation link target (query: token, callbackURL)'],
-  ['post', '/api/auth/send-verification-email', 'Send the confirmation email again', z.object({ email: z.string(), callbackURL: z.string().optional() })],
-  ['post', '/api/auth/request-password-reset', 'Email a password reset link', z.object({ email: z.string(), redirectTo: z.string().optional() })],
-  ['post', '/api/auth/reset-password', 'Set a new password with the emailed token; revokes all sessions', z.object({ newPassword: z.string(), token: z.string() })],
-  ['post', '/api/auth/change-password', 'Change your password', z.object({ currentPassword: z.string(), newPassword: z.string(), revokeOtherSessions: z.boolean().optional() })],
+  [
+    'post',
+    '/api/auth/send-verification-email',
+    'Send the confirmation email again',
+    z.object({ email: z.string(), callbackURL: z.string().optional() }),
+  ],
+  [
+    'post',
+    '/api/auth/request-password-reset',
+    'Email a password reset link',
+    z.object({ email: z.string(), redirectTo: z.string().optional() }),
+  ],
+  [
+    'post',
+    '/api/auth/reset-password',
+    'Set a new password with the emailed token; revokes all sessions',
+    z.object({ newPassword: z.string(), token: z.string() }),
+  ],
+  [
+    'post',
+    '/api/auth/change-password',
+    'Change your password',
+    z.object({
+      currentPassword: z.string(),
+      newPassword: z.string(),
+      revokeOtherSessions: z.boolean().optional(),
+    }),
+  ],
   ['post', '/api/auth/revoke-other-sessions', 'Sign out of all other sessions'],
-  ['post', '/api/auth/sign-in/oauth2', 'Start “Continue with Google” (providerId: google) when configured', z.object({ providerId: z.literal('google'), callbackURL: z.string().optional() })],
+  [
+    'post',
+    '/api/auth/sign-in/oauth2',
+    'Start “Continue with Google” (providerId: google) when configured',
+    z.object({ providerId: z.literal('google'), callbackURL: z.string().optional() }),
+  ],
   ['get', '/api/auth/oauth2/callback/{providerId}', 'OAuth/OIDC redirect target'],
 ];
 
@@ -37,7 +76,9 @@ export const registerDocs = (app: OpenAPIHono) => {
       tags: ['Auth'],
       summary,
       ...(path.includes('{providerId}') ? { request: { params: z.object({ providerId: z.string() }) } } : {}),
-      ...(body ? { request: { body: { required: true, content: { 'application/json': { schema: body } } } } } : {}),
+      ...(body
+        ? { request: { body: { required: true, content: { 'application/json': { schema: body } } } } }
+        : {}),
       responses: { 200: ok('Success'), ...problems(400, 401, 403, 429) },
     });
   }
@@ -55,14 +96,17 @@ export const registerDocs = (app: OpenAPIHono) => {
   const uiDir = dirname(createRequire(import.meta.url).resolve('swagger-ui-dist/package.json'));
   const asset = (file: string, type: string) => {
     const content = readFileSync(join(uiDir, file));
-    return () => new Response(content, { headers: { 'content-type': type, 'cache-control': 'public, max-age=86400' } });
+    return () =>
+      new Response(content, { headers: { 'content-type': type, 'cache-control': 'public, max-age=86400' } });
   };
   app.get('/api/docs/swagger-ui.css', asset('swagger-ui.css', 'text/css'));
   app.get('/api/docs/swagger-ui-bundle.js', asset('swagger-ui-bundle.js', 'text/javascript'));
-  app.get('/api/docs/init.js', () =>
-    new Response("window.ui = SwaggerUIBundle({ url: '/api/openapi.json', dom_id: '#docs' });", {
-      headers: { 'content-type': 'text/javascript' },
-    }),
+  app.get(
+    '/api/docs/init.js',
+    () =>
+      new Response("window.ui = SwaggerUIBundle({ url: '/api/openapi.json', dom_id: '#docs' });", {
+        headers: { 'content-type': 'text/javascript' },
+      }),
   );
   app.get('/api/docs', (c) =>
     c.html(

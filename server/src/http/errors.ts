@@ -11,7 +11,11 @@ const fromHttpException = (err: HTTPException) => {
   if (err.status === 413) return new ProblemError(413, 'payload_too_large', 'The request body is too large.');
   if (err.status === 401) return new ProblemError(401, 'unauthenticated', 'Please sign in to continue.');
   if (err.status === 403) return new ProblemError(403, 'forbidden', err.message || 'Forbidden');
-  return new ProblemError(err.status as 400, 'bad_request', err.message || 'The request could not be processed.');
+  return new ProblemError(
+    err.status as 400,
+    'bad_request',
+    err.message || 'The request could not be processed.',
+  );
 };
 
 /** Every failure becomes a problem document; nothing internal (stack, SQL) ever reaches the client. */
@@ -24,9 +28,15 @@ export const errorHandler = (logger: Logger) => (err: Error, c: Context) => {
     logger.warn({ requestId, err: { message: err.message } }, 'database unavailable');
     return problemResponse(
       c,
-      new ProblemError(503, 'database_unavailable', 'The database is not reachable right now. Please try again shortly.', undefined, {
-        'retry-after': '5',
-      }),
+      new ProblemError(
+        503,
+        'database_unavailable',
+        'The database is not reachable right now. Please try again shortly.',
+        undefined,
+        {
+          'retry-after': '5',
+        },
+      ),
     );
   }
   logger.error({ requestId, err }, 'unhandled error');
@@ -37,7 +47,12 @@ export const errorHandler = (logger: Logger) => (err: Error, c: Context) => {
 };
 
 const patternToRegex = (path: string) =>
-  new RegExp(`^${path.replace(/[.+?^${}()|[\]\\]/g, '\\$&').replace(/\/:[^/]+/g, '/[^/]+').replace(/\*/g, '.*')}$`);
+  new RegExp(
+    `^${path
+      .replace(/[.+?^${}()|[\]\\]/g, '\\$&')
+      .replace(/\/:[^/]+/g, '/[^/]+')
+      .replace(/\*/g, '.*')}$`,
+  );
 
 /** Unknown route: 405 when the path exists under another method, else 404. */
 export const notFoundHandler = (app: { routes: { method: string; path: string }[] }) => (c: Context) => {
@@ -55,5 +70,8 @@ export const notFoundHandler = (app: { routes: { method: string; path: string }[
       }),
     );
   }
-  return problemResponse(c, new ProblemError(404, 'not_found', `No API route matches ${c.req.method} ${path}.`));
+  return problemResponse(
+    c,
+    new ProblemError(404, 'not_found', `No API route matches ${c.req.method} ${path}.`),
+  );
 };

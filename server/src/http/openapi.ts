@@ -16,7 +16,10 @@ export const problems = (...statuses: number[]) =>
   Object.fromEntries(
     statuses.map((s) => [
       s,
-      { description: DESCRIPTIONS[s] ?? 'Error', content: { 'application/problem+json': { schema: ProblemResponse } } },
+      {
+        description: DESCRIPTIONS[s] ?? 'Error',
+        content: { 'application/problem+json': { schema: ProblemResponse } },
+      },
     ]),
   );
 

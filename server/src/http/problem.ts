@@ -31,13 +31,19 @@ export class ProblemError extends Error {
   }
 }
 
-export const notFound = (what = 'The requested resource was not found') => new ProblemError(404, 'not_found', what);
+export const notFound = (what = 'The requested resource was not found') =>
+  new ProblemError(404, 'not_found', what);
 
 export const zodIssues = (error: ZodError) =>
   error.issues.map((i) => ({ path: i.path.map(String).join('.') || '(root)', message: i.message }));
 
 export const validationProblem = (error: ZodError) =>
-  new ProblemError(400, 'validation_failed', 'The request is not valid. See errors for each problem.', zodIssues(error));
+  new ProblemError(
+    400,
+    'validation_failed',
+    'The request is not valid. See errors for each problem.',
+    zodIssues(error),
+  );
 
 export const problemBody = (
   status: number,

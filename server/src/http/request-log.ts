@@ -8,5 +8,8 @@ export const requestLog = (logger: Logger) =>
     await next();
     const ms = Math.round((performance.now() - start) * 10) / 10;
     const level = c.res.status >= 500 ? 'error' : 'info';
-    logger[level]({ requestId: c.get('requestId'), method: c.req.method, path: c.req.path, status: c.res.status, ms }, 'request');
+    logger[level](
+      { requestId: c.get('requestId'), method: c.req.method, path: c.req.path, status: c.res.status, ms },
+      'request',
+    );
   });

@@ -16,25 +16,19 @@ export const mountWebApp = (app: OpenAPIHono, webDist: string) => {
     return;
   }
   const indexHtml = readFileSync(indexFile, 'utf8');
-  app.use(
-    '/assets/*',
-    serveStatic({
-      root: webDist,
-      onFound: (_path, c) => {
-        c.header('Cache-Control', 'public, max-age=31536000, immutable');
-      },
-    }),
-  );
-  app.use(
-    '*',
-    serveStatic({
-      root: webDist,
-      onFound: (_path, c) => {
-        c.header('Cache-Control', 'no-cache');
-      },
-    }),
-  );
+  // Headers set before serveStatic builds its response (it ignores ones set afterwards).
+  app.use('/assets/*', async (c, next) => {
+    c.header('Cache-Control', 'public, max-age=31536000, immutable');
+    await next();
+  });
+  app.use('/assets/*', serveStatic({ root: webDist }));
+  app.use('*', async (c, next) => {
+    if (!c.req.path.startsWith('/assets/')) c.header('Cache-Control', 'no-cache');
+    await next();
+  });
+  app.use('*', serveStatic({ root: webDist }));
   app.get('*', (c) => {
+    if (c.req.path.startsWith('/assets/')) return c.text('Not found', 404);
     c.header('Cache-Control', 'no-cache');
     return c.html(indexHtml);
   });

@@ -19,7 +19,12 @@ export interface Mailer {
  * Sends over SMTP when SMTP_URL is set. Without it, or when sending fails, the message still lands in
  * the outbox table and the log, links included, so a self-hoster can always confirm their account.
  */
-export const createMailer = (opts: { smtpUrl?: string; from: string; db: Database; logger: Logger }): Mailer => {
+export const createMailer = (opts: {
+  smtpUrl?: string;
+  from: string;
+  db: Database;
+  logger: Logger;
+}): Mailer => {
   const transport = opts.smtpUrl ? nodemailer.createTransport(opts.smtpUrl) : undefined;
   const record = (m: MailMessage, status: string, error?: string) =>
     opts.db.asSystem((tx) =>
@@ -37,7 +42,10 @@ export const createMailer = (opts: { smtpUrl?: string; from: string; db: Databas
     async send(m) {
       if (!transport) {
         await record(m, 'outbox');
-        opts.logger.info({ to: m.to, subject: m.subject, text: m.text }, 'mail kept in outbox (SMTP_URL not set)');
+        opts.logger.info(
+          { to: m.to, subject: m.subject, text: m.text },
+          'mail kept in outbox (SMTP_URL not set)',
+        );
         return;
       }
       try {
@@ -46,7 +54,10 @@ export const createMailer = (opts: { smtpUrl?: string; from: string; db: Databas
       } catch (err) {
         const message = (err as Error).message;
         await record(m, 'failed', message);
-        opts.logger.error({ to: m.to, subject: m.subject, text: m.text, err: { message } }, 'mail delivery failed');
+        opts.logger.error(
+          { to: m.to, subject: m.subject, text: m.text, err: { message } },
+          'mail delivery failed',
+        );
       }
     },
   };

@@ -3,14 +3,20 @@ import { createRoute, z } from '@hono/zod-openapi';
 import type { AppDeps } from '../../app-deps';
 import { createRouter, json } from '../../http/openapi';
 
-const HealthResponse = z.object({ status: z.enum(['ok', 'degraded']), database: z.enum(['ok', 'unavailable']) });
+const HealthResponse = z.object({
+  status: z.enum(['ok', 'degraded']),
+  database: z.enum(['ok', 'unavailable']),
+});
 
 const healthRoute = createRoute({
   method: 'get',
   path: '/api/health',
   tags: ['System'],
   summary: 'Liveness and database reachability',
-  responses: { 200: json(HealthResponse, 'Up, database reachable'), 503: json(HealthResponse, 'Database unreachable') },
+  responses: {
+    200: json(HealthResponse, 'Up, database reachable'),
+    503: json(HealthResponse, 'Database unreachable'),
+  },
 });
 
 const providersRoute = createRoute({
@@ -31,6 +37,8 @@ export const healthRoutes = ({ db, config, mailer }: AppDeps) => {
       return c.json({ status: 'degraded' as const, database: 'unavailable' as const }, 503);
     }
   });
-  app.openapi(providersRoute, (c) => c.json({ google: Boolean(config.google), emailDelivery: mailer.mode }, 200));
+  app.openapi(providersRoute, (c) =>
+    c.json({ google: Boolean(config.google), emailDelivery: mailer.mode }, 200),
+  );
   return app;
 };

@@ -27,6 +27,8 @@ export const profilesRoutes = ({ db, requireUser }: AppDeps) => {
   const app = createRouter();
   app.use('/api/v1/profile', requireUser);
   app.openapi(getRoute, async (c) => c.json(await getOwnProfile(db, c.get('user')), 200));
-  app.openapi(patchRoute, async (c) => c.json(await updateOwnProfile(db, c.get('user'), c.req.valid('json')), 200));
+  app.openapi(patchRoute, async (c) =>
+    c.json(await updateOwnProfile(db, c.get('user'), c.req.valid('json')), 200),
+  );
   return app;
 };

@@ -17,7 +17,8 @@ export const getOwnProfile = (db: Database, user: SessionUser) =>
 
 export const updateOwnProfile = (db: Database, user: SessionUser, patch: ProfileUpdateRequest) =>
   db.asUser(user.id, async (tx) => {
-    if (!(await findProfile(tx, user.id))) await insertProfile(tx, user.id, defaultDisplayName(user.name, user.email));
+    if (!(await findProfile(tx, user.id)))
+      await insertProfile(tx, user.id, defaultDisplayName(user.name, user.email));
     const row = await updateProfile(tx, user.id, patch);
     return presentProfile(row!);
   });

@@ -29,8 +29,17 @@ export const rolesRoutes = ({ db, audit, requireUser }: AppDeps) => {
   app.use('/api/v1/admin/*', requireUser, requireAdmin(db));
   app.openapi(meRoute, async (c) => c.json(await getOwnRoles(db, c.get('user').id), 200));
   app.openapi(assignRoute, async (c) => {
-    const actor = { id: c.get('user').id, ipAddress: c.get('clientIp'), userAgent: c.req.header('user-agent') ?? null };
-    const result = await assignRole({ db, audit }, actor, c.req.valid('param').userId, c.req.valid('json').role);
+    const actor = {
+      id: c.get('user').id,
+      ipAddress: c.get('clientIp'),
+      userAgent: c.req.header('user-agent') ?? null,
+    };
+    const result = await assignRole(
+      { db, audit },
+      actor,
+      c.req.valid('param').userId,
+      c.req.valid('json').role,
+    );
     return c.json(result, 200);
   });
   return app;

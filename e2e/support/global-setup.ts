@@ -1,0 +1,76 @@
+import { type ChildProcess, spawn } from 'node:child_process';
+import { mkdtempSync, rmSync } from 'node:fs';
+import { createServer as createHttpServer } from 'node:http';
+import { createServer as createNetServer } from 'node:net';
+import { tmpdir } from 'node:os';
+import { join } from 'node:path';
+import { startMailbox } from './mailbox';
+
+const root = new URL('../..', import.meta.url).pathname;
+
+const freePort = () =>
+  new Promise<number>((resolve, reject) => {
+    const s = createNetServer();
+    s.listen(0, '127.0.0.1', () => {
+      const { port } = s.address() as { port: number };
+      s.close(() => resolve(port));
+    });
+    s.on('error', reject);
+  });
+
+const waitForHealth = async (url: string, child: ChildProcess) => {
+  const deadline = Date.now() + 60_000;
+  while (Date.now() < deadline) {
+    if (child.exitCode !== null)
+      throw new Error(`The app exited with code ${child.exitCode} before it was ready`);
+    try {
+      if ((await fetch(`${url}/api/health`)).ok) return;
+    } catch {}
+    await new Promise((r) => setTimeout(r, 250));
+  }
+  throw new Error('The app did not become healthy within 60 s');
+};
+
+/**
+ * Starts the built app on a free port with an empty temporary DATA_DIR (embedded database) and a
+ * real SMTP server whose messages the specs read over a small loopback HTTP endpoint.
+ */
+export default async function globalSetup() {
+  const mailbox = await startMailbox();
+  const mailPort = await freePort();
+  const mailHttp = createHttpServer((req, res) => {
+    const to = new URL(req.url ?? '/', 'http://x').searchParams.get('to') ?? '';
+    res.setHeader('content-type', 'application/json');
+    res.end(JSON.stringify(mailbox.messagesTo(to)));
+  }).listen(mailPort, '127.0.0.1');
+
+  const port = await freePort();
+  const baseURL = `http://127.0.0.1:${port}`;
+  const dataDir = mkdtempSync(join(tmpdir(), 'healthfolio-e2e-'));
+  const child = spawn(process.execPath, ['--import', 'tsx', 'server/src/main.ts'], {
+    cwd: root,
+    stdio: ['ignore', 'inherit', 'inherit'],
+    env: {
+      ...process.env,
+      PORT: String(port),
+      HOST: '127.0.0.1',
+      APP_URL: baseURL,
+      DATA_DIR: dataDir,
+      DATABASE_URL: '',
+      SMTP_URL: mailbox.url,
+      ADMIN_EMAILS: 'admin@e2e.test',
+      LOG_LEVEL: 'warn',
+    },
+  });
+  await waitForHealth(baseURL, child);
+  process.env.E2E_BASE_URL = baseURL;
+  process.env.E2E_MAIL_URL = `http://127.0.0.1:${mailPort}`;
+
+  return async () => {
+    child.kill('SIGTERM');
+    await new Promise((r) => child.once('exit', r));
+    mailHttp.close();
+    await mailbox.close();
+    rmSync(dataDir, { recursive: true, force: true });
+  };
+}

@@ -1,0 +1,95 @@
+import { sql } from 'drizzle-orm';
+import { afterAll, beforeAll, describe, expect, it } from 'vitest';
+import { createTestServer, signUpAndSignIn, type TestServer } from '../../test/harness';
+import { auditLogs, profiles, userRoles } from './schema';
+import { APP_ROLE } from './schema/rls';
+
+let server: TestServer;
+let alice: string;
+let bob: string;
+beforeAll(async () => {
+  server = await createTestServer();
+  alice = (await signUpAndSignIn(server, 'alice@example.com')).userId;
+  bob = (await signUpAndSignIn(server, 'bob@example.com')).userId;
+});
+afterAll(() => server.close());
+
+describe('row-level security', () => {
+  it('every table holding a user_id has RLS enabled and forced', async () => {
+    const { rows } = await server.deps.db.owner.execute<{
+      table: string;
+      enabled: boolean;
+      forced: boolean;
+    }>(sql`
+      select c.relname as table, c.relrowsecurity as enabled, c.relforcerowsecurity as forced
+      from pg_class c join pg_namespace n on n.oid = c.relnamespace
+      where c.relkind = 'r' and n.nspname = 'public'
+        and exists (select 1 from pg_attribute a where a.attrelid = c.oid and a.attname = 'user_id' and not a.attisdropped)`);
+    expect(rows.length).toBeGreaterThanOrEqual(4);
+    const unprotected = rows.filter((r) => !r.enabled || !r.forced).map((r) => r.table);
+    expect(unprotected).toEqual([]);
+  });
+
+  it('the app role cannot bypass RLS and cannot touch the auth schema at all', async () => {
+    const { rows } = await server.deps.db.owner.execute<{ rolbypassrls: boolean; rolsuper: boolean }>(
+      sql`select rolbypassrls, rolsuper from pg_roles where rolname = ${APP_ROLE}`,
+    );
+    expect(rows).toEqual([{ rolbypassrls: false, rolsuper: false }]);
+    await expect(
+      server.deps.db.asUser(alice, (tx) => tx.execute(sql`select token from auth.session`)),
+    ).rejects.toThrow();
+  });
+
+  it('a query without the repository’s user filter still sees only the acting user’s rows', async () => {
+    const seen = await server.deps.db.asUser(alice, (tx) =>
+      tx.select({ userId: profiles.userId }).from(profiles),
+    );
+    expect(seen).toEqual([{ userId: alice }]);
+    const roles = await server.deps.db.asUser(bob, (tx) =>
+      tx.select({ userId: userRoles.userId }).from(userRoles),
+    );
+    expect(roles).toEqual([{ userId: bob }]);
+    const updated = await server.deps.db.asUser(alice, (tx) =>
+      tx
+        .update(profiles)
+        .set({ displayName: 'hijacked' })
+        .where(sql`true`)
+        .returning({ userId: profiles.userId }),
+    );
+    expect(updated).toEqual([{ userId: alice }]);
+    const bobsProfile = await server.deps.db.asUser(bob, (tx) => tx.select().from(profiles));
+    expect(bobsProfile[0]?.displayName).toBe('bob');
+  });
+
+  it('refuses writing a row for another user, and a user promoting themselves', async () => {
+    await expect(
+      server.deps.db.asUser(alice, (tx) => tx.insert(auditLogs).values({ userId: bob, action: 'forged' })),
+    ).rejects.toThrow();
+    await expect(
+      server.deps.db.asUser(alice, (tx) => tx.update(userRoles).set({ role: 'admin' }).returning()),
+    ).resolves.toEqual([]);
+    const roles = await server.deps.db.asUser(alice, (tx) =>
+      tx.select({ role: userRoles.role }).from(userRoles),
+    );
+    expect(roles).toEqual([{ role: 'user' }]);
+  });
+
+  it('outside a scoped transaction (no user set) the app role sees nothing', async () => {
+    const rows = await server.deps.db.owner.transaction(async (tx) => {
+      await tx.execute(sql`select set_config('role', ${APP_ROLE}, true)`);
+      return tx.select().from(profiles);
+    });
+    expect(rows).toEqual([]);
+  });
+
+  it('keeps the audit log append-only for the app', async () => {
+    await expect(
+      server.deps.db.asSystem((tx) => tx.execute(sql`update audit_logs set action = 'x'`)),
+    ).rejects.toThrow();
+    await expect(server.deps.db.asSystem((tx) => tx.execute(sql`delete from audit_logs`))).rejects.toThrow();
+    const { rows } = await server.deps.db.asSystem((tx) =>
+      tx.execute<{ n: number }>(sql`select count(*)::int as n from audit_logs`),
+    );
+    expect(rows[0]!.n).toBeGreaterThan(0);
+  });
+});

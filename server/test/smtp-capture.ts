@@ -1,0 +1,52 @@
+import type { AddressInfo } from 'node:net';
+import { SMTPServer } from 'smtp-server';
+
+export interface CapturedMail {
+  to: string[];
+  raw: string;
+}
+
+/** A real SMTP server on loopback that keeps every message it receives. */
+export const startSmtpCapture = async () => {
+  const messages: CapturedMail[] = [];
+  const server = new SMTPServer({
+    authOptional: true,
+    disabledCommands: ['STARTTLS', 'AUTH'],
+    logger: false,
+    onData(stream, session, callback) {
+      const chunks: Buffer[] = [];
+      stream.on('data', (c: Buffer) => chunks.push(c));
+      stream.on('end', () => {
+        messages.push({
+          to: session.envelope.rcptTo.map((r) => r.address),
+          raw: Buffer.concat(chunks).toString('utf8'),
+        });
+        callback();
+      });
+    },
+  });
+  await new Promise<void>((resolve) => server.listen(0, '127.0.0.1', resolve));
+  const { port } = server.server.address() as AddressInfo;
+  return {
+    url: `smtp://127.0.0.1:${port}`,
+    messages,
+    close: () => new Promise<void>((r) => server.close(() => r())),
+  };
+};
+
+/** The text body of a raw single-part message, decoding quoted-printable (mailparser is not available here). */
+export const textBody = (raw: string) => {
+  const split = raw.indexOf('\r\n\r\n');
+  const headers = raw.slice(0, split);
+  let body = raw.slice(split + 4);
+  if (/content-transfer-encoding:\s*quoted-printable/i.test(headers)) {
+    body = body
+      .replace(/=\r?\n/g, '')
+      .replace(/=([0-9A-F]{2})/gi, (_, hex: string) => String.fromCharCode(Number.parseInt(hex, 16)));
+  } else if (/content-transfer-encoding:\s*base64/i.test(headers)) {
+    body = Buffer.from(body.replace(/\s+/g, ''), 'base64').toString('utf8');
+  }
+  return body;
+};
+
+export const subjectOf = (raw: string) => raw.match(/^Subject: (.*)$/im)?.[1]?.trim();
