@@ -14,7 +14,11 @@ export const COMMON_PASSWORD_MESSAGE =
   'This password is too common and easy to guess. Please choose a less common password.';
 
 export const SignInRequest = z.object({ email: Email, password: z.string().min(1, 'Password is required') });
-export const SignUpRequest = z.object({ email: Email, password: Password, name: z.string().trim().max(100).optional() });
+export const SignUpRequest = z.object({
+  email: Email,
+  password: Password,
+  name: z.string().trim().max(100).optional(),
+});
 
 export const AuthProvidersResponse = z.object({
   google: z.boolean(),

@@ -17,11 +17,7 @@ const isTimeZone = (tz: string) => {
   }
 };
 
-export const TimeZone = z
-  .string()
-  .min(1)
-  .max(64)
-  .refine(isTimeZone, { message: 'Unknown time zone' });
+export const TimeZone = z.string().min(1).max(64).refine(isTimeZone, { message: 'Unknown time zone' });
 
 export const ProfileResponse = z.object({
   id: z.string().uuid(),
