@@ -52,27 +52,52 @@ export function timeZoneOffsetMs(epochMs: number, timeZone: string): number {
   return wall - Math.floor(epochMs / 1000) * 1000;
 }
 
-/** Length of the cache buckets; an offset found equal at both ends of a bucket holds inside it. */
-const BUCKET_MS = 15 * MS_PER_MINUTE;
-
 /**
- * Converts many instants to local wall-clock milliseconds quickly: Intl is consulted once per
- * 15-minute bucket (and per instant only inside a bucket that holds a DST change), which keeps a
- * year of 5-minute CGM data far below the analytics budget.
+ * Converts many instants to local wall-clock milliseconds quickly. Intl is slow (microseconds a
+ * call), so offsets are looked up at the edges of UTC-day buckets only; a bucket whose two edges agree has
+ * no transition inside (no zone changes its offset twice within a day). A bucket with a DST change is
+ * resolved by 15-minute sub-buckets, and only the sub-bucket holding the change asks Intl per
+ * instant. A year of 5-minute CGM data costs about 370 Intl calls instead of 105,000.
  */
 export function createLocalClock(timeZone: string): (epochMs: number) => number {
-  const cache = new Map<number, number>();
-  return (epochMs: number): number => {
-    const bucket = Math.floor(epochMs / BUCKET_MS);
+  const edgeOffsets = new Map<number, number>();
+  const offsetAtEdge = (ms: number): number => {
+    let offset = edgeOffsets.get(ms);
+    if (offset === undefined) {
+      offset = timeZoneOffsetMs(ms, timeZone);
+      edgeOffsets.set(ms, offset);
+    }
+    return offset;
+  };
+  const bucketCaches = [new Map<number, number>(), new Map<number, number>()];
+  const bucketSizes = [MS_PER_DAY, 15 * MS_PER_MINUTE];
+  // NaN marks a bucket with a transition inside.
+  const bucketOffset = (level: number, epochMs: number): number => {
+    const size = bucketSizes[level] as number;
+    const cache = bucketCaches[level] as Map<number, number>;
+    const bucket = Math.floor(epochMs / size);
     let offset = cache.get(bucket);
     if (offset === undefined) {
-      const start = timeZoneOffsetMs(bucket * BUCKET_MS, timeZone);
-      const end = timeZoneOffsetMs((bucket + 1) * BUCKET_MS - 1, timeZone);
-      // NaN marks a bucket with a transition inside: resolve each instant exactly.
-      offset = start === end ? start : Number.NaN;
+      const start = offsetAtEdge(bucket * size);
+      offset = start === offsetAtEdge((bucket + 1) * size) ? start : Number.NaN;
       cache.set(bucket, offset);
     }
-    return epochMs + (Number.isNaN(offset) ? timeZoneOffsetMs(epochMs, timeZone) : offset);
+    return offset;
+  };
+  let lastBucket = Number.NaN;
+  let lastOffset = Number.NaN;
+  return (epochMs: number): number => {
+    // Readings usually come in time order: most calls hit the previous bucket.
+    const coarse = Math.floor(epochMs / MS_PER_DAY);
+    if (coarse === lastBucket) return epochMs + lastOffset;
+    const offset = bucketOffset(0, epochMs);
+    if (!Number.isNaN(offset)) {
+      lastBucket = coarse;
+      lastOffset = offset;
+      return epochMs + offset;
+    }
+    const fine = bucketOffset(1, epochMs);
+    return epochMs + (Number.isNaN(fine) ? timeZoneOffsetMs(epochMs, timeZone) : fine);
   };
 }
 
