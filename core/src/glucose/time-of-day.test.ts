@@ -1,3 +1,4 @@
+import fc from 'fast-check';
 import { describe, expect, it } from 'vitest';
 import { agpProfile, hourlyAverages, localizeReadings } from './time-of-day';
 
@@ -53,5 +54,59 @@ describe('time-of-day binning', () => {
     expect(agp).toHaveLength(96);
     expect(agp[49]).toMatchObject({ startMinute: 735, count: 1, p50: 90 });
     expect(() => agpProfile(local, 7)).toThrow(RangeError);
+  });
+});
+
+describe('time-of-day properties', () => {
+  /** Intl's local hour and a sort-and-interpolate percentile: an oracle sharing no code with the module. */
+  const intlHour = (ms: number, timeZone: string) =>
+    Number(new Intl.DateTimeFormat('en-GB', { timeZone, hour: '2-digit', hourCycle: 'h23' }).format(ms));
+  const type7 = (values: number[], p: number) => {
+    const s = [...values].sort((a, b) => a - b);
+    const h = (s.length - 1) * (p / 100);
+    const lo = Math.floor(h);
+    const a = s[lo] as number;
+    return a + (h - lo) * ((s[Math.min(lo + 1, s.length - 1)] as number) - a);
+  };
+  const readings = fc.array(
+    fc.record({
+      at: fc.integer({ min: Date.parse('2024-03-01T00:00:00Z'), max: Date.parse('2024-11-30T00:00:00Z') }),
+      mgdl: fc.integer({ min: 40, max: 400 }),
+    }),
+    { maxLength: 200 },
+  );
+  const zone = fc.constantFrom('America/New_York', 'Europe/Berlin', 'Asia/Kolkata', 'UTC');
+
+  it('AGP percentiles and hourly means match a plain per-hour computation', () => {
+    fc.assert(
+      fc.property(readings, zone, (rs, timeZone) => {
+        const local = localizeReadings(rs, timeZone);
+        const agp = agpProfile(local);
+        const hourly = hourlyAverages(local);
+        for (let hour = 0; hour < 24; hour++) {
+          const values = rs.filter((r) => intlHour(r.at, timeZone) === hour).map((r) => r.mgdl);
+          expect(agp[hour]?.count).toBe(values.length);
+          expect(hourly[hour]?.count).toBe(values.length);
+          if (values.length === 0) continue;
+          expect(hourly[hour]?.mean).toBeCloseTo(values.reduce((a, b) => a + b, 0) / values.length, 9);
+          expect(agp[hour]?.p5).toBeCloseTo(type7(values, 5), 9);
+          expect(agp[hour]?.p50).toBeCloseTo(type7(values, 50), 9);
+          expect(agp[hour]?.p95).toBeCloseTo(type7(values, 95), 9);
+        }
+      }),
+      { numRuns: 60 },
+    );
+  });
+
+  it('the order readings arrive in changes nothing', () => {
+    fc.assert(
+      fc.property(readings, zone, (rs, timeZone) => {
+        const reversed = [...rs].reverse();
+        expect(agpProfile(localizeReadings(reversed, timeZone))).toEqual(
+          agpProfile(localizeReadings(rs, timeZone)),
+        );
+      }),
+      { numRuns: 60 },
+    );
   });
 });

@@ -1,8 +1,6 @@
-import { createLocalClock, localMinuteOfDay, toEpochMs } from '../units/local-time';
+import { createLocalClock, type Instant, localMinuteOfDay, toEpochMs } from '../units/local-time';
 import { percentileOfSorted } from './percentile';
 import { assertGlucoseValue } from './statistics';
-
-export type Instant = Date | string | number;
 
 /** A glucose reading; `at` as epoch ms is the fast path (no Date objects in the loop). */
 export interface GlucoseReading {

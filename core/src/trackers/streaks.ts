@@ -1,11 +1,15 @@
-import { createLocalClock, dayNumberToDate, localDayNumber, toEpochMs } from '../units/local-time';
+import {
+  createLocalClock,
+  dayNumberToDate,
+  type Instant,
+  localDayNumber,
+  toEpochMs,
+} from '../units/local-time';
 
 /** The streak goal shown on the Log Data screen (days). */
 export const STREAK_GOAL = 7;
 /** "This week" is the last 7 local calendar days including today. */
 export const WEEK_WINDOW_DAYS = 7;
-
-export type Instant = Date | string | number;
 
 export interface StreakSummary {
   /** Consecutive logged days ending today, or ending yesterday when today has no entry yet. */

@@ -7,8 +7,11 @@ export const MS_PER_MINUTE = 60_000;
 export const MS_PER_HOUR = 3_600_000;
 export const MS_PER_DAY = 86_400_000;
 
+/** An instant as a Date, an ISO 8601 string or epoch milliseconds (the fast path). */
+export type Instant = Date | string | number;
+
 /** An instant as epoch milliseconds; throws on an unparseable value so bad data is never silently dropped. */
-export function toEpochMs(at: Date | string | number): number {
+export function toEpochMs(at: Instant): number {
   const ms = typeof at === 'number' ? at : typeof at === 'string' ? Date.parse(at) : at.getTime();
   if (!Number.isFinite(ms)) throw new RangeError(`Invalid instant: ${String(at)}`);
   return ms;
@@ -122,7 +125,7 @@ export function dayNumberToDate(day: number): string {
 }
 
 /** The local calendar date (YYYY-MM-DD) of an instant in a time zone. */
-export function localDate(at: Date | string | number, timeZone: string): string {
+export function localDate(at: Instant, timeZone: string): string {
   const ms = toEpochMs(at);
   return dayNumberToDate(localDayNumber(ms + timeZoneOffsetMs(ms, timeZone)));
 }
