@@ -1,5 +1,5 @@
 import { describe, expect, it } from 'vitest';
-import { computeAchievements } from './achievements';
+import { computeAchievements, computeStreakSummaryWithAchievements } from './achievements';
 import { computeStreakSummary } from './streaks';
 
 const byId = (stats: { totalEntries: number; longestStreak: number; loggedDays: number }) =>
@@ -52,5 +52,15 @@ describe('achievements', () => {
     expect(a.century_club?.unlocked).toBe(true);
     expect(a.consistency_king).toMatchObject({ unlocked: false, progress: 1 });
     expect(a.week_streak).toMatchObject({ unlocked: false, progress: 1 });
+  });
+
+  it('come with the streak summary, unlocked from a real week of entries', () => {
+    const week = Array.from({ length: 7 }, (_, i) => `2024-06-0${i + 1}T18:00:00Z`);
+    const s = computeStreakSummaryWithAchievements(week, {
+      timeZone: 'Europe/Berlin',
+      now: '2024-06-07T20:00:00Z',
+    });
+    expect(s).toMatchObject({ currentStreak: 7, longestStreak: 7, totalEntries: 7, streakGoal: 7 });
+    expect(s.achievements.filter((a) => a.unlocked).map((a) => a.id)).toEqual(['first_log', 'week_streak']);
   });
 });

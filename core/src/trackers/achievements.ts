@@ -1,3 +1,6 @@
+import type { Instant } from '../units/local-time';
+import { computeStreakSummary, type StreakOptions, type StreakSummary } from './streaks';
+
 export const ACHIEVEMENT_IDS = [
   'first_log',
   'week_streak',
@@ -100,4 +103,13 @@ export function computeAchievements(stats: AchievementStats): Achievement[] {
       maxProgress: definition.threshold,
     };
   });
+}
+
+/** The spec's streak summary: streak figures plus the achievement list, from the user's entries. */
+export function computeStreakSummaryWithAchievements(
+  entries: readonly Instant[],
+  options: StreakOptions,
+): StreakSummary & { achievements: Achievement[] } {
+  const summary = computeStreakSummary(entries, options);
+  return { ...summary, achievements: computeAchievements(summary) };
 }
