@@ -38,6 +38,7 @@ export function DistributionChart({ data }: { data: Datum[] }) {
     <ResponsiveContainer width="100%" height={260}>
       <PieChart accessibilityLayer={false}>
         <Pie
+          rootTabIndex={-1}
           data={data}
           dataKey="value"
           nameKey="name"

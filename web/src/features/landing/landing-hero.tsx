@@ -26,7 +26,7 @@ export function LandingHero() {
         </p>
         <div className="flex flex-wrap justify-center gap-3">
           <CtaLink to="/auth">Start Free Trial</CtaLink>
-          <CtaLink to="/auth" variant="outline">
+          <CtaLink to="/auth" variant="outline" hideWhenSignedIn>
             Sign In
           </CtaLink>
         </div>
