@@ -1,4 +1,4 @@
-import { CircleCheck, type LucideIcon } from 'lucide-react';
+import type { LucideIcon } from 'lucide-react';
 import { cn } from '@/lib/utils';
 
 /** A radio button drawn as a card: the whole card is the label, arrow keys move between cards. */
@@ -26,7 +26,7 @@ export function ChoiceCard({
     <label
       htmlFor={id}
       className={cn(
-        'flex cursor-pointer gap-4 rounded-xl border-2 bg-card p-5 text-left transition-colors has-[:focus-visible]:outline-2 has-[:focus-visible]:outline-offset-2 has-[:focus-visible]:outline-ring',
+        'flex cursor-pointer gap-4 rounded-xl border-2 bg-card p-5 text-left transition-colors ',
         checked ? 'border-primary bg-accent/40' : 'border-border hover:border-primary/50',
       )}
     >
@@ -37,7 +37,7 @@ export function ChoiceCard({
         value={value}
         checked={checked}
         onChange={() => onChange(value)}
-        className="sr-only"
+        className="mt-1 size-4 shrink-0 accent-primary"
       />
       <Icon className="mt-0.5 size-8 shrink-0 text-primary" aria-hidden="true" />
       <span className="flex flex-col gap-1">
@@ -45,10 +45,6 @@ export function ChoiceCard({
         <span className="text-sm text-muted-foreground">{description}</span>
         {note && <span className="text-sm font-medium text-primary">{note}</span>}
       </span>
-      <CircleCheck
-        className={cn('ml-auto size-5 shrink-0 text-primary', checked ? 'visible' : 'invisible')}
-        aria-hidden="true"
-      />
     </label>
   );
 }

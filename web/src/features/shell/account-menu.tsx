@@ -15,7 +15,7 @@ export function AccountMenu({ email, displayName }: { email: string; displayName
   const navigate = useNavigate();
   const signOut = useSignOut();
   return (
-    <DropdownMenu>
+    <DropdownMenu modal={false}>
       <DropdownMenuTrigger asChild>
         <Button variant="ghost" size="icon" aria-label="Account menu">
           <UserRound aria-hidden="true" />
