@@ -1,0 +1,70 @@
+import { createBrowserRouter, type RouteObject } from 'react-router';
+import { PageSpinner } from '@/components/ui/spinner';
+import { SCREENS } from '@/features/shell/screens';
+import { RootErrorBoundary, RootLayout } from './root-layout';
+
+const placeholderRoutes: RouteObject[] = SCREENS.map((screen) => ({
+  path: screen.path,
+  lazy: async () => ({
+    Component: (await import('@/features/placeholder/not-available-page')).NotAvailablePage,
+  }),
+}));
+
+export const routes: RouteObject[] = [
+  {
+    Component: RootLayout,
+    HydrateFallback: PageSpinner,
+    ErrorBoundary: RootErrorBoundary,
+    children: [
+      {
+        path: '/',
+        lazy: async () => ({ Component: (await import('@/features/landing/landing-page')).LandingPage }),
+      },
+      {
+        path: '/auth',
+        lazy: async () => ({ Component: (await import('@/features/auth/auth-page')).AuthPage }),
+      },
+      {
+        path: '/auth/reset-password',
+        lazy: async () => ({
+          Component: (await import('@/features/auth/reset-password-page')).ResetPasswordPage,
+        }),
+      },
+      {
+        path: '/shared/:token',
+        lazy: async () => ({
+          Component: (await import('@/features/placeholder/shared-view-page')).SharedViewPage,
+        }),
+      },
+      {
+        path: '/dashboard',
+        lazy: async () => ({
+          Component: (await import('@/features/shell/dashboard-layout')).DashboardLayout,
+        }),
+        children: [
+          {
+            index: true,
+            lazy: async () => ({ Component: (await import('@/features/dashboard/home-page')).HomePage }),
+          },
+          {
+            path: 'settings',
+            lazy: async () => ({
+              Component: (await import('@/features/settings/settings-page')).SettingsPage,
+            }),
+          },
+          {
+            path: 'admin-console',
+            lazy: async () => ({ Component: (await import('@/features/placeholder/admin-gate')).AdminGate }),
+          },
+          ...placeholderRoutes,
+        ],
+      },
+      {
+        path: '*',
+        lazy: async () => ({ Component: (await import('@/features/not-found/not-found-page')).NotFoundPage }),
+      },
+    ],
+  },
+];
+
+export const router = createBrowserRouter(routes);

@@ -1,0 +1,100 @@
+import { useSearchParams } from 'react-router';
+import { Alert } from '@/components/ui/alert';
+import { Card, CardContent, CardDescription, CardHeader } from '@/components/ui/card';
+import { ErrorState } from '@/components/ui/error-state';
+import { PageSpinner } from '@/components/ui/spinner';
+import { Tabs, TabsContent, TabsList, TabsTrigger } from '@/components/ui/tabs';
+import { errorMessage } from '@/lib/api';
+import { useDocumentTitle } from '@/lib/use-document-title';
+import { AuthLayout } from './auth-layout';
+import { ChooseJourney } from './choose-journey';
+import { GoogleButton } from './google-button';
+import { SignInForm } from './sign-in-form';
+import { SignUpForm } from './sign-up-form';
+import { useAuthRouting } from './use-auth-routing';
+
+const ERRORS: Record<string, string> = {
+  google: 'Failed to sign in with Google',
+  INVALID_TOKEN: 'This confirmation link is invalid or has expired. Sign in to get a new one.',
+  TOKEN_EXPIRED: 'This confirmation link is invalid or has expired. Sign in to get a new one.',
+};
+
+const JOURNEY: Record<string, string> = {
+  diabetes_focused: 'Smart Diabetes Management',
+  general_health: 'Comprehensive Health Management',
+};
+
+export function AuthPage() {
+  const [params] = useSearchParams();
+  const routing = useAuthRouting();
+  useDocumentTitle(routing.stage === 'choose' ? 'Choose Your Health Journey' : 'Sign In');
+  const error = params.get('error');
+
+  if (routing.stage === 'loading' || routing.stage === 'setting-up') {
+    return (
+      <AuthLayout>
+        <PageSpinner
+          label={routing.stage === 'loading' ? 'Checking your session' : 'Setting up your profile'}
+        />
+      </AuthLayout>
+    );
+  }
+  if (routing.stage === 'profile-error') {
+    return (
+      <AuthLayout>
+        <ErrorState
+          title="Could not load your profile"
+          message={errorMessage(routing.profileError, 'Failed to set up your profile')}
+          onRetry={routing.retryProfile}
+        />
+      </AuthLayout>
+    );
+  }
+  if (routing.stage === 'choose') {
+    return (
+      <AuthLayout>
+        <ChooseJourney initial={routing.queryType} busy={routing.settingUp} onChoose={routing.setUp} />
+      </AuthLayout>
+    );
+  }
+
+  return (
+    <AuthLayout>
+      <Card>
+        <CardHeader className="text-center">
+          <h1 className="text-2xl font-semibold tracking-tight">Welcome to Healthfolio</h1>
+          <CardDescription>
+            {routing.queryType
+              ? `Sign in or create an account to start with ${JOURNEY[routing.queryType]}.`
+              : 'Sign in or create an account to keep your health records in one place.'}
+          </CardDescription>
+        </CardHeader>
+        <CardContent className="flex flex-col gap-4">
+          {error && (
+            <Alert variant="destructive" role="alert">
+              {ERRORS[error] ?? `Sign-in failed (${error}). Please try again.`}
+            </Alert>
+          )}
+          <GoogleButton />
+          <div className="flex items-center gap-3 text-xs text-muted-foreground uppercase">
+            <span className="h-px flex-1 bg-border" />
+            or with email
+            <span className="h-px flex-1 bg-border" />
+          </div>
+          <Tabs defaultValue={params.get('tab') === 'signup' ? 'signup' : 'signin'}>
+            <TabsList className="w-full">
+              <TabsTrigger value="signin">Sign In</TabsTrigger>
+              <TabsTrigger value="signup">Sign Up</TabsTrigger>
+            </TabsList>
+            <TabsContent value="signin">
+              <SignInForm />
+            </TabsContent>
+            <TabsContent value="signup">
+              <SignUpForm />
+            </TabsContent>
+          </Tabs>
+        </CardContent>
+      </Card>
+    </AuthLayout>
+  );
+}

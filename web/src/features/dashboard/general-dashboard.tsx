@@ -1,0 +1,69 @@
+import { Activity, CalendarDays, Droplet, FileText, type LucideIcon, Pill, Receipt } from 'lucide-react';
+import { Link } from 'react-router';
+import { Card, CardContent, CardDescription, CardHeader, CardTitle } from '@/components/ui/card';
+
+type Tile = { title: string; icon: LucideIcon; empty: string; link: { to: string; label: string } };
+
+// Each card shows the user's own data once its capability lands; until then it says there is nothing yet.
+const TILES: Tile[] = [
+  {
+    title: "Today's Medications",
+    icon: Pill,
+    empty: 'No medications scheduled for today.',
+    link: { to: '/dashboard/notifications', label: 'Set up medication reminders' },
+  },
+  {
+    title: 'Next Appointment',
+    icon: CalendarDays,
+    empty: 'No appointments scheduled.',
+    link: { to: '/dashboard/appointments', label: 'Schedule an appointment' },
+  },
+  {
+    title: 'Glucose 7-Day Average',
+    icon: Droplet,
+    empty: 'No glucose readings in the last 7 days.',
+    link: { to: '/dashboard/log-data', label: 'Log a glucose reading' },
+  },
+  {
+    title: 'Claims Status',
+    icon: Receipt,
+    empty: 'No insurance claims yet.',
+    link: { to: '/dashboard/insurance', label: 'Add your insurance' },
+  },
+  {
+    title: 'Blood Pressure Trend',
+    icon: Activity,
+    empty: 'No blood pressure readings yet.',
+    link: { to: '/dashboard/log-data', label: 'Log a blood pressure reading' },
+  },
+  {
+    title: 'Recent Documents',
+    icon: FileText,
+    empty: 'No documents uploaded yet.',
+    link: { to: '/dashboard/documents', label: 'Upload a document' },
+  },
+];
+
+export function GeneralDashboard() {
+  return (
+    <section aria-label="Overview" className="grid gap-4 sm:grid-cols-2 xl:grid-cols-3">
+      {TILES.map(({ title, icon: Icon, empty, link }) => (
+        <Card key={title} className="flex flex-col">
+          <CardHeader className="flex-row items-center justify-between gap-2">
+            <CardTitle className="text-base">{title}</CardTitle>
+            <Icon className="size-5 text-muted-foreground" aria-hidden="true" />
+          </CardHeader>
+          <CardContent className="flex flex-1 flex-col justify-between gap-3">
+            <CardDescription>{empty}</CardDescription>
+            <Link
+              to={link.to}
+              className="text-sm font-medium text-primary underline-offset-4 hover:underline"
+            >
+              {link.label}
+            </Link>
+          </CardContent>
+        </Card>
+      ))}
+    </section>
+  );
+}

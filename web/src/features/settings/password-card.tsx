@@ -1,0 +1,85 @@
+import { Password } from '@healthfolio/core';
+import { zodResolver } from '@hookform/resolvers/zod';
+import { useMutation } from '@tanstack/react-query';
+import { useForm } from 'react-hook-form';
+import { toast } from 'sonner';
+import { z } from 'zod';
+import { Alert } from '@/components/ui/alert';
+import { Button } from '@/components/ui/button';
+import { Card, CardContent, CardDescription, CardHeader, CardTitle } from '@/components/ui/card';
+import { FormField } from '@/components/ui/form-field';
+import { errorMessage } from '@/lib/api';
+import { authApi } from '@/lib/auth-api';
+
+const ChangePasswordForm = z
+  .object({
+    currentPassword: z.string().min(1, 'Enter your current password'),
+    newPassword: Password,
+    confirm: z.string(),
+  })
+  .refine((v) => v.newPassword === v.confirm, { path: ['confirm'], message: 'The passwords do not match' });
+
+export function PasswordCard() {
+  const form = useForm({
+    resolver: zodResolver(ChangePasswordForm),
+    defaultValues: { currentPassword: '', newPassword: '', confirm: '' },
+  });
+  const change = useMutation({
+    mutationFn: (v: { currentPassword: string; newPassword: string }) =>
+      authApi.changePassword(v.currentPassword, v.newPassword),
+    onSuccess: () => {
+      form.reset();
+      toast.success('Success!', {
+        description: 'Your password has been changed. Your other sessions were signed out.',
+      });
+    },
+  });
+  const { errors } = form.formState;
+
+  return (
+    <Card>
+      <CardHeader>
+        <CardTitle>Password</CardTitle>
+        <CardDescription>Changing your password signs out every other session.</CardDescription>
+      </CardHeader>
+      <CardContent>
+        <form
+          noValidate
+          onSubmit={form.handleSubmit((v) => change.mutate(v))}
+          className="flex flex-col gap-4"
+        >
+          <FormField
+            label="Current password"
+            type="password"
+            autoComplete="current-password"
+            error={errors.currentPassword?.message}
+            {...form.register('currentPassword')}
+          />
+          <FormField
+            label="New password"
+            type="password"
+            autoComplete="new-password"
+            hint="At least 8 characters."
+            error={errors.newPassword?.message}
+            {...form.register('newPassword')}
+          />
+          <FormField
+            label="Confirm new password"
+            type="password"
+            autoComplete="new-password"
+            error={errors.confirm?.message}
+            {...form.register('confirm')}
+          />
+          {change.isError && (
+            <Alert variant="destructive" role="alert">
+              {errorMessage(change.error, 'Could not change the password.')}
+            </Alert>
+          )}
+          <Button type="submit" className="self-start" disabled={change.isPending}>
+            Change password
+          </Button>
+        </form>
+      </CardContent>
+    </Card>
+  );
+}

@@ -1,0 +1,86 @@
+import { ProfileUpdateRequest } from '@healthfolio/core';
+import { zodResolver } from '@hookform/resolvers/zod';
+import { useMemo } from 'react';
+import { useForm } from 'react-hook-form';
+import { toast } from 'sonner';
+import type { z } from 'zod';
+import { Button } from '@/components/ui/button';
+import { Card, CardContent, CardDescription, CardHeader, CardTitle } from '@/components/ui/card';
+import { FormField } from '@/components/ui/form-field';
+import { Label } from '@/components/ui/label';
+import { Select } from '@/components/ui/select';
+import { useDashboardContext } from '@/features/shell/use-dashboard-context';
+import { errorMessage } from '@/lib/api';
+import { useUpdateProfile } from '@/lib/session';
+
+const timeZones = (current: string) => {
+  const all = typeof Intl.supportedValuesOf === 'function' ? Intl.supportedValuesOf('timeZone') : [];
+  return all.includes(current) ? all : [current, ...all];
+};
+
+type Values = z.input<typeof ProfileUpdateRequest>;
+
+export function ProfileSettingsCard() {
+  const { profile } = useDashboardContext();
+  const update = useUpdateProfile();
+  const zones = useMemo(() => timeZones(profile.timezone), [profile.timezone]);
+  const form = useForm<Values, unknown, z.output<typeof ProfileUpdateRequest>>({
+    resolver: zodResolver(ProfileUpdateRequest),
+    values: {
+      displayName: profile.displayName,
+      glucoseUnit: profile.glucoseUnit,
+      timezone: profile.timezone,
+    },
+  });
+  const { errors, isDirty } = form.formState;
+  const save = form.handleSubmit((values) =>
+    update.mutate(values, {
+      onSuccess: () => toast.success('Success!', { description: 'Your settings have been saved.' }),
+      onError: (error) =>
+        toast.error('Error', { description: errorMessage(error, 'Failed to save your settings') }),
+    }),
+  );
+
+  return (
+    <Card>
+      <CardHeader>
+        <CardTitle>Profile</CardTitle>
+        <CardDescription>How Healthfolio addresses you and shows your numbers.</CardDescription>
+      </CardHeader>
+      <CardContent>
+        <form noValidate onSubmit={save} className="flex flex-col gap-4">
+          <FormField
+            label="Display name"
+            autoComplete="nickname"
+            error={errors.displayName?.message}
+            {...form.register('displayName')}
+          />
+          <div className="flex flex-col gap-2">
+            <Label htmlFor="glucose-unit">Glucose unit</Label>
+            <Select id="glucose-unit" {...form.register('glucoseUnit')}>
+              <option value="mg/dL">mg/dL</option>
+              <option value="mmol/L">mmol/L</option>
+            </Select>
+          </div>
+          <div className="flex flex-col gap-2">
+            <Label htmlFor="timezone">Time zone</Label>
+            <Select id="timezone" aria-describedby="timezone-hint" {...form.register('timezone')}>
+              {zones.map((zone) => (
+                <option key={zone} value={zone}>
+                  {zone.replaceAll('_', ' ')}
+                </option>
+              ))}
+            </Select>
+            <p id="timezone-hint" className="text-xs text-muted-foreground">
+              Dates and times are shown in this time zone.
+              {errors.timezone?.message ? ` ${errors.timezone.message}` : ''}
+            </p>
+          </div>
+          <Button type="submit" className="self-start" disabled={!isDirty || update.isPending}>
+            {update.isPending ? 'Saving…' : 'Save changes'}
+          </Button>
+        </form>
+      </CardContent>
+    </Card>
+  );
+}

@@ -1,0 +1,60 @@
+import { Navigate, useLocation } from 'react-router';
+import { ErrorState } from '@/components/ui/error-state';
+import { PageSpinner } from '@/components/ui/spinner';
+import { errorMessage } from '@/lib/api';
+import { useProfile, useRoles, useSession } from '@/lib/session';
+import { useDocumentTitle } from '@/lib/use-document-title';
+import { useIsMobile } from '@/lib/use-is-mobile';
+import { DesktopLayout } from './desktop-layout';
+import { MobileLayout } from './mobile-layout';
+import { screenFor, screenTitle } from './screens';
+import type { DashboardContext } from './use-dashboard-context';
+
+/** Everything under /dashboard: needs a session, then picks the phone or desktop chrome. */
+export function DashboardLayout() {
+  const session = useSession();
+  const signedIn = Boolean(session.data);
+  const profile = useProfile(signedIn);
+  const roles = useRoles(signedIn);
+  const isMobile = useIsMobile();
+  const { pathname } = useLocation();
+  const diabetes = profile.data?.userType === 'diabetes_focused';
+  const screen = screenFor(pathname, diabetes);
+  const title = screen ? screenTitle(screen, diabetes) : '';
+  useDocumentTitle(screen?.exactDocumentTitle ?? title, Boolean(screen?.exactDocumentTitle));
+
+  if (session.isPending) return <PageSpinner label="Checking your session" />;
+  if (session.isError) {
+    return (
+      <main className="flex min-h-screen items-center">
+        <ErrorState
+          title="Could not check your session"
+          message={errorMessage(session.error, 'The server did not answer.')}
+          onRetry={() => session.refetch()}
+        />
+      </main>
+    );
+  }
+  if (!session.data) return <Navigate to="/auth" replace />;
+  if (profile.isPending || roles.isPending) return <PageSpinner label="Loading your profile" />;
+  if (profile.isError) {
+    return (
+      <main className="flex min-h-screen items-center">
+        <ErrorState
+          title="Could not load your profile"
+          message={errorMessage(profile.error, 'The server did not answer.')}
+          onRetry={() => profile.refetch()}
+        />
+      </main>
+    );
+  }
+
+  const context: DashboardContext = {
+    user: session.data.user,
+    profile: profile.data,
+    roles: roles.data ?? { roles: [], isAdmin: false, isModerator: false },
+    diabetes,
+  };
+  const Layout = isMobile ? MobileLayout : DesktopLayout;
+  return <Layout context={context} title={title} parent={screen?.parent} />;
+}

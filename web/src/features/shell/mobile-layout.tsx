@@ -1,0 +1,60 @@
+import { ArrowLeft } from 'lucide-react';
+import { NavLink, Outlet, useNavigate } from 'react-router';
+import { Button } from '@/components/ui/button';
+import { cn } from '@/lib/utils';
+import { AccountMenu } from './account-menu';
+import { ADMIN_TAB, MAIN_TABS } from './nav-items';
+import type { DashboardContext } from './use-dashboard-context';
+
+type Props = { context: DashboardContext; title: string; parent?: string };
+
+export function MobileLayout({ context, title, parent }: Props) {
+  const navigate = useNavigate();
+  const tabs = context.roles.isAdmin ? [...MAIN_TABS, ADMIN_TAB] : MAIN_TABS;
+  return (
+    <div className="flex min-h-screen flex-col bg-background">
+      <header className="sticky top-0 z-40 flex h-14 items-center gap-2 border-b bg-card/95 px-2 backdrop-blur">
+        {parent ? (
+          <Button variant="ghost" size="icon" aria-label="Back" onClick={() => navigate(parent)}>
+            <ArrowLeft aria-hidden="true" />
+          </Button>
+        ) : (
+          <span className="w-2" />
+        )}
+        <h1 className="min-w-0 flex-1 truncate text-lg font-semibold">{title}</h1>
+        <AccountMenu email={context.user.email} displayName={context.profile.displayName} />
+      </header>
+      <main className="flex-1 px-4 pt-4 pb-24">
+        <Outlet context={context} />
+      </main>
+      <nav
+        aria-label="Main"
+        className="fixed inset-x-0 bottom-0 z-40 border-t bg-card/95 pb-[env(safe-area-inset-bottom)] backdrop-blur"
+      >
+        <ul className="flex">
+          {tabs.map(({ to, short, icon: Icon }) => (
+            <li key={to} className="flex-1">
+              <NavLink
+                to={to}
+                end
+                className={({ isActive }) =>
+                  cn(
+                    'flex h-16 flex-col items-center justify-center gap-1 text-xs font-medium',
+                    isActive ? 'text-primary' : 'text-muted-foreground',
+                  )
+                }
+              >
+                {({ isActive }) => (
+                  <>
+                    <Icon className="size-5" aria-hidden="true" strokeWidth={isActive ? 2.5 : 2} />
+                    <span className={cn(isActive && 'underline underline-offset-4')}>{short}</span>
+                  </>
+                )}
+              </NavLink>
+            </li>
+          ))}
+        </ul>
+      </nav>
+    </div>
+  );
+}
