@@ -12,6 +12,8 @@ export * from './http/problem.schema';
 export * from './profiles/profile.schema';
 export * from './roles/roles.schema';
 export * from './trackers/achievements';
+export * from './trackers/entry.schema';
+export * from './trackers/enums';
 export * from './trackers/streaks';
 export * from './units/glucose-units';
 export * from './units/local-time';

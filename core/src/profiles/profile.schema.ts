@@ -1,4 +1,5 @@
 import { z } from 'zod';
+import { WEIGHT_UNITS } from '../units/weight-units';
 
 export const USER_TYPES = ['general_health', 'diabetes_focused'] as const;
 export const UserType = z.enum(USER_TYPES);
@@ -19,6 +20,13 @@ const isTimeZone = (tz: string) => {
 
 export const TimeZone = z.string().min(1).max(64).refine(isTimeZone, { message: 'Unknown time zone' });
 
+/** The user's weight goal (set with "Set Goal" on the weight tracker). */
+export const WeightGoal = z.strictObject({
+  value: z.number().gt(0, 'Goal weight must be more than 0').max(1000, 'Goal weight must be at most 1000'),
+  unit: z.enum(WEIGHT_UNITS),
+});
+export type WeightGoal = z.infer<typeof WeightGoal>;
+
 export const ProfileResponse = z.object({
   id: z.string().uuid(),
   userId: z.string().uuid(),
@@ -26,6 +34,7 @@ export const ProfileResponse = z.object({
   displayName: z.string(),
   glucoseUnit: GlucoseUnit,
   timezone: z.string(),
+  weightGoal: WeightGoal.nullable(),
   createdAt: z.string(),
   updatedAt: z.string(),
 });
@@ -37,6 +46,7 @@ export const ProfileUpdateRequest = z
     displayName: z.string().trim().min(1, 'Display name cannot be empty').max(100).optional(),
     glucoseUnit: GlucoseUnit.optional(),
     timezone: TimeZone.optional(),
+    weightGoal: WeightGoal.nullable().optional(),
   })
   .strict();
 export type ProfileUpdateRequest = z.infer<typeof ProfileUpdateRequest>;

@@ -1,0 +1,252 @@
+import { z } from 'zod';
+import { WEIGHT_UNITS } from '../units/weight-units';
+import {
+  ACTIVITIES,
+  ACTIVITY_LIMITATIONS,
+  DIETARY_CONTEXTS,
+  GLUCOSE_TIMINGS,
+  INSULIN_MEAL_TYPES,
+  MEAL_TYPES,
+  MOOD_TRIGGERS,
+  PAIN_DURATIONS,
+  PAIN_LOCATIONS,
+  PAIN_TRIGGERS,
+  PAIN_TYPES,
+  RELIEF_METHODS,
+  SOCIAL_CONTEXTS,
+  WEIGHT_CONTEXTS,
+} from './enums';
+
+/** Tracker keys (as in the routes) and the spec's tracker titles. */
+export const TRACKER_TITLES = {
+  'blood-glucose': 'Blood Glucose',
+  'blood-pressure': 'Blood Pressure',
+  weight: 'Weight',
+  meal: 'Meal',
+  'mood-energy': 'Mood & Energy',
+  pain: 'Pain',
+  journal: 'Journal Entry',
+  medication: 'Medication',
+  insulin: 'Insulin',
+  'insulin-settings': 'Insulin Settings',
+  a1c: 'A1C',
+} as const;
+export type TrackerKey = keyof typeof TRACKER_TITLES;
+export const TRACKER_KEYS = Object.keys(TRACKER_TITLES) as TrackerKey[];
+export const TrackerKey = z.enum(TRACKER_KEYS as [TrackerKey, ...TrackerKey[]]);
+
+/** Canonical glucose bounds in mg/dL for a logged reading (what meters can display). */
+export const GLUCOSE_LOG_MIN_MGDL = 20;
+export const GLUCOSE_LOG_MAX_MGDL = 600;
+
+const wholeNumber = (min: number, max: number, what: string) =>
+  z
+    .number({ error: `${what} must be a number` })
+    .int(`${what} must be a whole number`)
+    .min(min, `${what} must be at least ${min}`)
+    .max(max, `${what} must be at most ${max}`);
+const scale = (min: number, max: number, what: string) => wholeNumber(min, max, what);
+const text = (max: number) => z.string().trim().min(1).max(max);
+
+export const BloodGlucoseData = z.strictObject({
+  /** Always mg/dL on the wire; the web converts what the user typed in mmol/L. */
+  glucose: z
+    .number({ error: 'Glucose must be a number' })
+    .min(GLUCOSE_LOG_MIN_MGDL, `Glucose must be at least ${GLUCOSE_LOG_MIN_MGDL} mg/dL`)
+    .max(GLUCOSE_LOG_MAX_MGDL, `Glucose must be at most ${GLUCOSE_LOG_MAX_MGDL} mg/dL`),
+  timing: z.enum(GLUCOSE_TIMINGS).optional(),
+  carbsConsumed: wholeNumber(0, 1000, 'Carbs').optional(),
+});
+
+export const BloodPressureData = z
+  .strictObject({
+    systolic: wholeNumber(50, 300, 'Systolic').optional(),
+    diastolic: wholeNumber(20, 200, 'Diastolic').optional(),
+  })
+  .refine((d) => d.systolic !== undefined || d.diastolic !== undefined, {
+    message: 'Enter a systolic or a diastolic value',
+  })
+  .refine((d) => d.systolic === undefined || d.diastolic === undefined || d.systolic > d.diastolic, {
+    message: 'Systolic must be higher than diastolic',
+    path: ['systolic'],
+  });
+
+export const WeightData = z.strictObject({
+  weight: z
+    .number({ error: 'Weight must be a number' })
+    .gt(0, 'Weight must be more than 0')
+    .max(1000, 'Weight must be at most 1000'),
+  weightUnit: z.enum(WEIGHT_UNITS),
+  weightContext: z.enum(WEIGHT_CONTEXTS).optional(),
+});
+
+export const MealFood = z.strictObject({
+  name: text(200),
+  portion: z.number().gt(0).max(5000),
+  carbs: z.number().min(0).max(5000),
+});
+
+export const MealData = z.strictObject({
+  mealType: z.enum(MEAL_TYPES).optional(),
+  calories: wholeNumber(0, 10000, 'Calories').optional(),
+  carbs: z.number().min(0, 'Carbs must be at least 0').max(5000).optional(),
+  /** What was eaten, in the user's words. */
+  value: text(2000).optional(),
+  foodPhoto: text(255).optional(),
+  foods: z.array(MealFood).max(100).optional(),
+});
+
+export const MoodEnergyData = z.strictObject({
+  mood: scale(1, 5, 'Mood').optional(),
+  energy: scale(1, 5, 'Energy').optional(),
+  stress: scale(1, 5, 'Stress').optional(),
+  sleepQuality: scale(1, 5, 'Sleep quality').optional(),
+  activity: z.enum(ACTIVITIES).optional(),
+  dietaryContext: z.enum(DIETARY_CONTEXTS).optional(),
+  socialContext: z.enum(SOCIAL_CONTEXTS).optional(),
+  moodTriggers: z.array(z.enum(MOOD_TRIGGERS)).max(MOOD_TRIGGERS.length).optional(),
+});
+
+export const PainData = z.strictObject({
+  painIntensity: scale(1, 10, 'Pain intensity'),
+  painLocation: z.enum(PAIN_LOCATIONS).optional(),
+  painType: z.enum(PAIN_TYPES).optional(),
+  painDuration: z.enum(PAIN_DURATIONS).optional(),
+  painTriggers: z.array(z.enum(PAIN_TRIGGERS)).max(PAIN_TRIGGERS.length).optional(),
+  reliefMethods: z.array(z.enum(RELIEF_METHODS)).max(RELIEF_METHODS.length).optional(),
+  activityLimitation: z.enum(ACTIVITY_LIMITATIONS).optional(),
+  value: text(2000).optional(),
+});
+
+export const JournalData = z.strictObject({ value: text(20000) });
+export const MedicationData = z.strictObject({ value: text(500) });
+
+export const InsulinData = z.strictObject({
+  glucose_reading: z.number().min(20).max(600).optional(),
+  carbs: z.number().min(0).max(1000).optional(),
+  meal_type: z.enum(INSULIN_MEAL_TYPES).optional(),
+  meal_insulin: z.number().min(0).max(200),
+  correction_insulin: z.number().min(0).max(200),
+  total_insulin: z.number().gt(0, 'Total dose must be above 0').max(200),
+});
+
+export const InsulinSettingsData = z.strictObject({
+  carb_ratio: z.number().gt(0, 'Carb ratio must be above 0').max(200),
+  correction_factor: z.number().gt(0, 'Correction factor must be above 0').max(1000),
+  target_glucose: z.number().min(70).max(200),
+});
+
+export const A1cData = z.strictObject({
+  value: z.number().min(3).max(20),
+  test_date: z.iso.date(),
+  lab_name: text(200).optional(),
+});
+
+export const TRACKER_DATA = {
+  'blood-glucose': BloodGlucoseData,
+  'blood-pressure': BloodPressureData,
+  weight: WeightData,
+  meal: MealData,
+  'mood-energy': MoodEnergyData,
+  pain: PainData,
+  journal: JournalData,
+  medication: MedicationData,
+  insulin: InsulinData,
+  'insulin-settings': InsulinSettingsData,
+  a1c: A1cData,
+} as const satisfies Record<TrackerKey, z.ZodType>;
+
+export type TrackerData<K extends TrackerKey> = z.infer<(typeof TRACKER_DATA)[K]>;
+
+const Notes = z.string().trim().max(5000).optional();
+const OccurredAt = z.iso.datetime({ offset: true, error: 'Date and time are required' });
+
+const createVariant = <K extends TrackerKey>(key: K) =>
+  z.strictObject({ tracker: z.literal(key), occurredAt: OccurredAt, notes: Notes, data: TRACKER_DATA[key] });
+
+export const EntryCreateRequest = z.discriminatedUnion(
+  'tracker',
+  TRACKER_KEYS.map(createVariant) as unknown as [
+    ReturnType<typeof createVariant>,
+    ...ReturnType<typeof createVariant>[],
+  ],
+);
+export type EntryCreateRequest = {
+  [K in TrackerKey]: { tracker: K; occurredAt: string; notes?: string; data: TrackerData<K> };
+}[TrackerKey];
+
+/** An edit may change the time, the notes and the data (validated against the entry's tracker). */
+export const EntryUpdateRequest = z.strictObject({
+  occurredAt: OccurredAt.optional(),
+  notes: z.string().trim().max(5000).nullable().optional(),
+  data: z.record(z.string(), z.unknown()).optional(),
+});
+export type EntryUpdateRequest = z.infer<typeof EntryUpdateRequest>;
+
+export const EntryResponse = z.object({
+  id: z.string().uuid(),
+  tracker: TrackerKey,
+  title: z.string(),
+  occurredAt: z.string(),
+  notes: z.string().nullable(),
+  data: z.record(z.string(), z.unknown()),
+  createdAt: z.string(),
+  updatedAt: z.string(),
+});
+export type EntryResponse = z.infer<typeof EntryResponse>;
+
+export const ENTRY_PAGE_MAX = 200;
+
+export const EntryListQuery = z.strictObject({
+  tracker: TrackerKey.optional(),
+  from: z.iso.datetime({ offset: true }).optional(),
+  to: z.iso.datetime({ offset: true }).optional(),
+  order: z.enum(['asc', 'desc']).default('desc'),
+  limit: z.coerce.number().int().min(1).max(ENTRY_PAGE_MAX).default(50),
+  cursor: z.string().max(200).optional(),
+});
+export type EntryListQuery = z.infer<typeof EntryListQuery>;
+
+export const EntryListResponse = z.object({
+  items: z.array(EntryResponse),
+  nextCursor: z.string().nullable(),
+});
+export type EntryListResponse = z.infer<typeof EntryListResponse>;
+
+export const AchievementResponse = z.object({
+  id: z.string(),
+  title: z.string(),
+  description: z.string(),
+  icon: z.string(),
+  threshold: z.number(),
+  unlocked: z.boolean(),
+  progress: z.number(),
+  maxProgress: z.number(),
+  unlockedAt: z.string().nullable(),
+});
+
+export const StreakSummaryResponse = z.object({
+  currentStreak: z.number(),
+  longestStreak: z.number(),
+  totalEntries: z.number(),
+  entriesThisWeek: z.number(),
+  loggedDays: z.number(),
+  lastLoggedDate: z.string().nullable(),
+  streakGoal: z.number(),
+  /** Distinct trackers the user has logged. */
+  categories: z.number(),
+  achievements: z.array(AchievementResponse),
+});
+export type StreakSummaryResponse = z.infer<typeof StreakSummaryResponse>;
+
+export const TrackerStatsResponse = z.object({
+  tracker: TrackerKey,
+  total: z.number(),
+  thisWeek: z.number(),
+  thisMonth: z.number(),
+  lastMonth: z.number(),
+  latest: EntryResponse.nullable(),
+  /** Blood glucose only: mean of the last 7 days in mg/dL, null without readings. */
+  average7d: z.number().nullable(),
+});
+export type TrackerStatsResponse = z.infer<typeof TrackerStatsResponse>;
