@@ -11,6 +11,7 @@ import { ProblemError, problemResponse } from './http/problem';
 import { requestLog } from './http/request-log';
 import { clientAddress, csrfProtection, securityHeaders } from './http/security';
 import { mountWebApp } from './http/static';
+import { entriesRoutes } from './modules/entries/entries.routes';
 import { healthRoutes } from './modules/health/health.routes';
 import { profilesRoutes } from './modules/profiles/profiles.routes';
 import { rolesRoutes } from './modules/roles/roles.routes';
@@ -46,6 +47,7 @@ export const createApp = (deps: AppDeps) => {
   app.route('/', healthRoutes(deps));
   app.route('/', profilesRoutes(deps));
   app.route('/', rolesRoutes(deps));
+  app.route('/', entriesRoutes(deps));
   registerDocs(app);
 
   app.all('/api/*', notFoundHandler(app));

@@ -1,5 +1,6 @@
+import type { WeightGoal } from '@healthfolio/core';
 import { sql } from 'drizzle-orm';
-import { check, pgTable, text, timestamp, uuid } from 'drizzle-orm/pg-core';
+import { check, jsonb, pgTable, text, timestamp, uuid } from 'drizzle-orm/pg-core';
 import { user } from './auth';
 import { ownerPolicies } from './rls';
 
@@ -15,6 +16,7 @@ export const profiles = pgTable(
     displayName: text('display_name').notNull(),
     glucoseUnit: text('glucose_unit').notNull().default('mg/dL'),
     timezone: text('timezone').notNull().default('UTC'),
+    weightGoal: jsonb('weight_goal').$type<WeightGoal>(),
     createdAt: timestamp('created_at', { withTimezone: true }).notNull().defaultNow(),
     updatedAt: timestamp('updated_at', { withTimezone: true }).notNull().defaultNow(),
   },

@@ -8,6 +8,7 @@ export const presentProfile = (row: ProfileRow): ProfileResponse => ({
   displayName: row.displayName,
   glucoseUnit: row.glucoseUnit as ProfileResponse['glucoseUnit'],
   timezone: row.timezone,
+  weightGoal: row.weightGoal ?? null,
   createdAt: row.createdAt.toISOString(),
   updatedAt: row.updatedAt.toISOString(),
 });

@@ -1,0 +1,47 @@
+import { sql } from 'drizzle-orm';
+import {
+  check,
+  doublePrecision,
+  index,
+  integer,
+  pgTable,
+  text,
+  timestamp,
+  unique,
+  uuid,
+} from 'drizzle-orm/pg-core';
+import { user } from './auth';
+import { ownerPolicies } from './rls';
+
+/**
+ * The single glucose store: manual logs, meter and CGM readings, imports and device data, all in
+ * mg/dL. (user, time, source) is unique so re-importing a file adds nothing.
+ */
+export const glucoseReadings = pgTable(
+  'glucose_readings',
+  {
+    id: uuid('id').primaryKey().defaultRandom(),
+    userId: uuid('user_id')
+      .notNull()
+      .references(() => user.id, { onDelete: 'cascade' }),
+    valueMgdl: doublePrecision('value_mgdl').notNull(),
+    recordedAt: timestamp('recorded_at', { withTimezone: true }).notNull(),
+    source: text('source').notNull(),
+    /** The log dialog's timing (fasting, before_meal, after_meal, bedtime, other); null for CGM data. */
+    mealContext: text('meal_context'),
+    carbsConsumed: integer('carbs_consumed'),
+    notes: text('notes'),
+    createdAt: timestamp('created_at', { withTimezone: true }).notNull().defaultNow(),
+    updatedAt: timestamp('updated_at', { withTimezone: true }).notNull().defaultNow(),
+  },
+  (t) => [
+    unique('glucose_readings_user_time_source_key').on(t.userId, t.recordedAt, t.source),
+    index('glucose_readings_user_recorded_idx').on(t.userId, t.recordedAt),
+    check('glucose_readings_value_check', sql`${t.valueMgdl} > 0 and ${t.valueMgdl} < 2000`),
+    check(
+      'glucose_readings_source_check',
+      sql`${t.source} in ('manual', 'meter', 'cgm') or ${t.source} like 'import:%' or ${t.source} like 'device:%'`,
+    ),
+    ...ownerPolicies('glucose_readings', t.userId),
+  ],
+);

@@ -1,0 +1,35 @@
+import { sql } from 'drizzle-orm';
+import { check, index, jsonb, pgTable, text, timestamp, uuid } from 'drizzle-orm/pg-core';
+import { user } from './auth';
+import { ownerPolicies } from './rls';
+
+/** Every tracker but blood glucose, whose readings live in the single glucose store. */
+export const trackerEntries = pgTable(
+  'tracker_entries',
+  {
+    id: uuid('id').primaryKey().defaultRandom(),
+    userId: uuid('user_id')
+      .notNull()
+      .references(() => user.id, { onDelete: 'cascade' }),
+    tracker: text('tracker').notNull(),
+    occurredAt: timestamp('occurred_at', { withTimezone: true }).notNull(),
+    notes: text('notes'),
+    data: jsonb('data').$type<Record<string, unknown>>().notNull(),
+    createdAt: timestamp('created_at', { withTimezone: true }).notNull().defaultNow(),
+    updatedAt: timestamp('updated_at', { withTimezone: true }).notNull().defaultNow(),
+  },
+  (t) => [
+    index('tracker_entries_user_occurred_idx').on(t.userId, t.occurredAt.desc(), t.id.desc()),
+    index('tracker_entries_user_tracker_occurred_idx').on(
+      t.userId,
+      t.tracker,
+      t.occurredAt.desc(),
+      t.id.desc(),
+    ),
+    check(
+      'tracker_entries_tracker_check',
+      sql`${t.tracker} in ('blood-pressure', 'weight', 'meal', 'mood-energy', 'pain', 'journal', 'medication', 'insulin', 'insulin-settings', 'a1c')`,
+    ),
+    ...ownerPolicies('tracker_entries', t.userId),
+  ],
+);

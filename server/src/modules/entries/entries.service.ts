@@ -1,0 +1,134 @@
+import {
+  BloodGlucoseData,
+  type EntryCreateRequest,
+  type EntryListQuery,
+  type EntryListResponse,
+  type EntryUpdateRequest,
+  TRACKER_DATA,
+  type TrackerKey,
+} from '@healthfolio/core';
+import type { Database, Tx } from '../../db/database';
+import { notFound, ProblemError, zodIssues } from '../../http/problem';
+import { syncAchievementUnlocks } from './achievements.service';
+import { decodeCursor, encodeCursor, presentEntry } from './entries.presenter';
+import {
+  deleteEntryRow,
+  insertGlucoseEntry,
+  insertTrackerEntry,
+  selectEntries,
+  selectEntry,
+  updateGlucoseEntry,
+  updateTrackerEntry,
+} from './entries.repository';
+
+const isUniqueViolation = (err: unknown) => {
+  for (let e = err as { code?: string; cause?: unknown } | undefined, i = 0; e && i < 5; i++) {
+    if (e.code === '23505') return true;
+    e = e.cause as typeof e;
+  }
+  return false;
+};
+
+const sameTimeConflict = () =>
+  new ProblemError(409, 'conflict', 'A blood glucose reading is already logged at exactly this time.', [
+    { path: 'occurredAt', message: 'Choose another time' },
+  ]);
+
+const insert = (tx: Tx, userId: string, req: EntryCreateRequest) => {
+  const occurredAt = new Date(req.occurredAt);
+  const notes = req.notes?.trim() || null;
+  if (req.tracker === 'blood-glucose') {
+    const { glucose, timing, carbsConsumed } = req.data;
+    return insertGlucoseEntry(tx, {
+      userId,
+      recordedAt: occurredAt,
+      valueMgdl: glucose,
+      mealContext: timing,
+      carbsConsumed,
+      notes,
+    });
+  }
+  return insertTrackerEntry(tx, { userId, tracker: req.tracker, occurredAt, notes, data: req.data });
+};
+
+export const createEntry = async (db: Database, userId: string, req: EntryCreateRequest) => {
+  try {
+    return await db.asUser(userId, async (tx) => {
+      const id = await insert(tx, userId, req);
+      await syncAchievementUnlocks(tx, userId);
+      return presentEntry((await selectEntry(tx, userId, id))!);
+    });
+  } catch (err) {
+    if (isUniqueViolation(err)) throw sameTimeConflict();
+    throw err;
+  }
+};
+
+export const listEntries = (db: Database, userId: string, q: EntryListQuery): Promise<EntryListResponse> =>
+  db.asUser(userId, async (tx) => {
+    const rows = await selectEntries(tx, userId, q, q.cursor ? decodeCursor(q.cursor) : undefined);
+    const page = rows.slice(0, q.limit);
+    return {
+      items: page.map(presentEntry),
+      nextCursor: rows.length > q.limit ? encodeCursor(page.at(-1)!) : null,
+    };
+  });
+
+export const getEntry = (db: Database, userId: string, id: string) =>
+  db.asUser(userId, async (tx) => {
+    const row = await selectEntry(tx, userId, id);
+    if (!row) throw notFound('No entry with this id');
+    return presentEntry(row);
+  });
+
+const validData = (tracker: TrackerKey, data: unknown) => {
+  const parsed = TRACKER_DATA[tracker].safeParse(data);
+  if (!parsed.success) {
+    const errors = zodIssues(parsed.error).map((e) => ({ ...e, path: `data.${e.path}` }));
+    throw new ProblemError(
+      400,
+      'validation_failed',
+      'The request is not valid. See errors for each problem.',
+      errors,
+    );
+  }
+  return parsed.data as Record<string, unknown>;
+};
+
+export const updateEntry = async (db: Database, userId: string, id: string, patch: EntryUpdateRequest) => {
+  try {
+    return await db.asUser(userId, async (tx) => {
+      const existing = await selectEntry(tx, userId, id);
+      if (!existing) throw notFound('No entry with this id');
+      const occurredAt = patch.occurredAt ? new Date(patch.occurredAt) : undefined;
+      const notes = patch.notes === undefined ? undefined : patch.notes?.trim() || null;
+      if (existing.tracker === 'blood-glucose') {
+        const data = patch.data ? BloodGlucoseData.parse(validData('blood-glucose', patch.data)) : undefined;
+        await updateGlucoseEntry(tx, userId, id, {
+          recordedAt: occurredAt,
+          notes,
+          ...(data
+            ? {
+                valueMgdl: data.glucose,
+                mealContext: data.timing ?? null,
+                carbsConsumed: data.carbsConsumed ?? null,
+              }
+            : {}),
+        });
+      } else {
+        const data = patch.data ? validData(existing.tracker, patch.data) : undefined;
+        await updateTrackerEntry(tx, userId, id, { occurredAt, notes, data });
+      }
+      await syncAchievementUnlocks(tx, userId);
+      return presentEntry((await selectEntry(tx, userId, id))!);
+    });
+  } catch (err) {
+    if (isUniqueViolation(err)) throw sameTimeConflict();
+    throw err;
+  }
+};
+
+export const deleteEntry = (db: Database, userId: string, id: string) =>
+  db.asUser(userId, async (tx) => {
+    if (!(await deleteEntryRow(tx, userId, id))) throw notFound('No entry with this id');
+  });
