@@ -12,6 +12,7 @@ import { requestLog } from './http/request-log';
 import { clientAddress, csrfProtection, securityHeaders } from './http/security';
 import { mountWebApp } from './http/static';
 import { entriesRoutes } from './modules/entries/entries.routes';
+import { glucoseRoutes } from './modules/glucose/glucose.routes';
 import { healthRoutes } from './modules/health/health.routes';
 import { profilesRoutes } from './modules/profiles/profiles.routes';
 import { rolesRoutes } from './modules/roles/roles.routes';
@@ -48,6 +49,7 @@ export const createApp = (deps: AppDeps) => {
   app.route('/', profilesRoutes(deps));
   app.route('/', rolesRoutes(deps));
   app.route('/', entriesRoutes(deps));
+  app.route('/', glucoseRoutes(deps));
   registerDocs(app);
 
   app.all('/api/*', notFoundHandler(app));

@@ -22,7 +22,10 @@ describe('logging entries', () => {
       { tracker: 'weight', data: { weight: 172.4, weightUnit: 'lbs', weightContext: 'morning' } },
       { tracker: 'meal', data: { mealType: 'lunch', calories: 640, carbs: 72, value: 'Lentil soup' } },
       { tracker: 'mood-energy', data: { mood: 4, energy: 3, stress: 2, moodTriggers: ['good_news'] } },
-      { tracker: 'pain', data: { painIntensity: 6, painLocation: 'lower_back', reliefMethods: ['heat', 'rest'] } },
+      {
+        tracker: 'pain',
+        data: { painIntensity: 6, painLocation: 'lower_back', reliefMethods: ['heat', 'rest'] },
+      },
       { tracker: 'journal', data: { value: 'Walked 5 km.\nFelt good.' } },
       { tracker: 'medication', data: { value: 'Metformin 500 mg' } },
     ];
@@ -43,14 +46,24 @@ describe('logging entries', () => {
     });
     expect(res.status).toBe(201);
     const entry = await res.json();
-    expect(entry).toMatchObject({ tracker: 'blood-glucose', title: 'Blood Glucose', data: { glucose: 142, timing: 'after_meal', carbsConsumed: 45, source: 'manual' } });
+    expect(entry).toMatchObject({
+      tracker: 'blood-glucose',
+      title: 'Blood Glucose',
+      data: { glucose: 142, timing: 'after_meal', carbsConsumed: 45, source: 'manual' },
+    });
     const stored = await server.deps.db.asSystem((tx) =>
-      tx.execute<{ value_mgdl: number; source: string }>(sql`select value_mgdl, source from glucose_readings where id = ${entry.id}`),
+      tx.execute<{ value_mgdl: number; source: string }>(
+        sql`select value_mgdl, source from glucose_readings where id = ${entry.id}`,
+      ),
     );
     expect(stored.rows).toEqual([{ value_mgdl: 142, source: 'manual' }]);
     const recent = await (await alice.get('/api/v1/entries?limit=50')).json();
     expect(recent.items.map((e: { id: string }) => e.id)).toContain(entry.id);
-    const again = await alice.post('/api/v1/entries', { tracker: 'blood-glucose', occurredAt: entry.occurredAt, data: { glucose: 150 } });
+    const again = await alice.post('/api/v1/entries', {
+      tracker: 'blood-glucose',
+      occurredAt: entry.occurredAt,
+      data: { glucose: 150 },
+    });
     expect(again.status).toBe(409);
   });
 
@@ -74,14 +87,30 @@ describe('logging entries', () => {
       expect(problem.errors.length).toBeGreaterThan(0);
     }
     const weight = await (await alice.post('/api/v1/entries', bad[2])).json();
-    expect(weight.errors.map((e: { path: string }) => e.path)).toEqual(expect.arrayContaining(['data.weight', 'data.weightUnit']));
+    expect(weight.errors.map((e: { path: string }) => e.path)).toEqual(
+      expect.arrayContaining(['data.weight', 'data.weightUnit']),
+    );
   });
 
   it('edits and deletes the user’s own entries', async () => {
-    const created = await (await alice.post('/api/v1/entries', { tracker: 'weight', occurredAt: now(), data: { weight: 80, weightUnit: 'kg' } })).json();
-    const edited = await alice.patch(`/api/v1/entries/${created.id}`, { data: { weight: 79.5, weightUnit: 'kg' }, notes: 'after run' });
-    expect(await edited.json()).toMatchObject({ data: { weight: 79.5, weightUnit: 'kg' }, notes: 'after run' });
-    const invalid = await alice.patch(`/api/v1/entries/${created.id}`, { data: { weight: -1, weightUnit: 'kg' } });
+    const created = await (
+      await alice.post('/api/v1/entries', {
+        tracker: 'weight',
+        occurredAt: now(),
+        data: { weight: 80, weightUnit: 'kg' },
+      })
+    ).json();
+    const edited = await alice.patch(`/api/v1/entries/${created.id}`, {
+      data: { weight: 79.5, weightUnit: 'kg' },
+      notes: 'after run',
+    });
+    expect(await edited.json()).toMatchObject({
+      data: { weight: 79.5, weightUnit: 'kg' },
+      notes: 'after run',
+    });
+    const invalid = await alice.patch(`/api/v1/entries/${created.id}`, {
+      data: { weight: -1, weightUnit: 'kg' },
+    });
     expect(invalid.status).toBe(400);
     expect((await (await alice.get(`/api/v1/entries/${created.id}`)).json()).data.weight).toBe(79.5);
     expect((await alice.delete(`/api/v1/entries/${created.id}`)).status).toBe(204);
@@ -93,14 +122,23 @@ describe('isolation', () => {
   it('another user’s entry answers 404 for read, update and delete, and stays intact', async () => {
     for (const tracker of ['journal', 'blood-glucose'] as const) {
       const data = tracker === 'journal' ? { value: 'private thoughts' } : { glucose: 99 };
-      const mine = await (await alice.post('/api/v1/entries', { tracker, occurredAt: daysAgo(0.5), data })).json();
+      const mine = await (
+        await alice.post('/api/v1/entries', { tracker, occurredAt: daysAgo(0.5), data })
+      ).json();
       const read = await bob.get(`/api/v1/entries/${mine.id}`);
       expect(read.status).toBe(404);
       const missing = await bob.get('/api/v1/entries/00000000-0000-4000-8000-000000000000');
-      expect(await read.json()).toMatchObject({ status: 404, code: 'not_found', detail: (await missing.json()).detail });
+      expect(await read.json()).toMatchObject({
+        status: 404,
+        code: 'not_found',
+        detail: (await missing.json()).detail,
+      });
       expect((await bob.patch(`/api/v1/entries/${mine.id}`, { notes: 'hacked' })).status).toBe(404);
       expect((await bob.delete(`/api/v1/entries/${mine.id}`)).status).toBe(404);
-      expect(await (await alice.get(`/api/v1/entries/${mine.id}`)).json()).toMatchObject({ notes: null, data });
+      expect(await (await alice.get(`/api/v1/entries/${mine.id}`)).json()).toMatchObject({
+        notes: null,
+        data,
+      });
     }
     const bobsList = await (await bob.get('/api/v1/entries')).json();
     expect(bobsList.items).toEqual([]);
@@ -112,13 +150,21 @@ describe('lists, trends and streaks', () => {
   it('pages newest first with a keyset cursor, and returns a date range ascending for trends', async () => {
     const { client } = await signUpAndSignIn(server, 'pager@example.com');
     for (let i = 0; i < 5; i++) {
-      await client.post('/api/v1/entries', { tracker: 'weight', occurredAt: daysAgo(i * 10), data: { weight: 70 + i, weightUnit: 'kg' } });
+      await client.post('/api/v1/entries', {
+        tracker: 'weight',
+        occurredAt: daysAgo(i * 10),
+        data: { weight: 70 + i, weightUnit: 'kg' },
+      });
     }
     const first = await (await client.get('/api/v1/entries?tracker=weight&limit=2')).json();
     expect(first.items.map((e: { data: { weight: number } }) => e.data.weight)).toEqual([70, 71]);
-    const second = await (await client.get(`/api/v1/entries?tracker=weight&limit=2&cursor=${first.nextCursor}`)).json();
+    const second = await (
+      await client.get(`/api/v1/entries?tracker=weight&limit=2&cursor=${first.nextCursor}`)
+    ).json();
     expect(second.items.map((e: { data: { weight: number } }) => e.data.weight)).toEqual([72, 73]);
-    const trend = await (await client.get(`/api/v1/entries?tracker=weight&order=asc&from=${encodeURIComponent(daysAgo(30))}`)).json();
+    const trend = await (
+      await client.get(`/api/v1/entries?tracker=weight&order=asc&from=${encodeURIComponent(daysAgo(30))}`)
+    ).json();
     expect(trend.items.map((e: { data: { weight: number } }) => e.data.weight)).toEqual([72, 71, 70]);
     expect((await client.get('/api/v1/entries?limit=5000')).status).toBe(400);
     expect((await client.get('/api/v1/entries?cursor=garbage')).status).toBe(400);
@@ -127,11 +173,25 @@ describe('lists, trends and streaks', () => {
   it('computes streaks and achievements from entry days, storing when each unlocked', async () => {
     const { client } = await signUpAndSignIn(server, 'streaky@example.com');
     const empty = await (await client.get('/api/v1/entries/summary')).json();
-    expect(empty).toMatchObject({ currentStreak: 0, longestStreak: 0, totalEntries: 0, categories: 0, streakGoal: 7 });
+    expect(empty).toMatchObject({
+      currentStreak: 0,
+      longestStreak: 0,
+      totalEntries: 0,
+      categories: 0,
+      streakGoal: 7,
+    });
     for (let d = 0; d < 8; d++) {
-      await client.post('/api/v1/entries', { tracker: 'mood-energy', occurredAt: daysAgo(d), data: { mood: 3 } });
+      await client.post('/api/v1/entries', {
+        tracker: 'mood-energy',
+        occurredAt: daysAgo(d),
+        data: { mood: 3 },
+      });
     }
-    await client.post('/api/v1/entries', { tracker: 'blood-glucose', occurredAt: daysAgo(0.01), data: { glucose: 110 } });
+    await client.post('/api/v1/entries', {
+      tracker: 'blood-glucose',
+      occurredAt: daysAgo(0.01),
+      data: { glucose: 110 },
+    });
     const summary = await (await client.get('/api/v1/entries/summary')).json();
     expect(summary).toMatchObject({ currentStreak: 8, longestStreak: 8, totalEntries: 9, categories: 2 });
     const byId = Object.fromEntries(summary.achievements.map((a: { id: string }) => [a.id, a]));
@@ -143,8 +203,17 @@ describe('lists, trends and streaks', () => {
 
   it('gives tracker figures: week and month counts, latest entry and the 7-day glucose average', async () => {
     const { client } = await signUpAndSignIn(server, 'stats@example.com');
-    for (const [days, glucose] of [[0.1, 100], [1, 140], [3, 120], [20, 300]] as const) {
-      await client.post('/api/v1/entries', { tracker: 'blood-glucose', occurredAt: daysAgo(days), data: { glucose } });
+    for (const [days, glucose] of [
+      [0.1, 100],
+      [1, 140],
+      [3, 120],
+      [20, 300],
+    ] as const) {
+      await client.post('/api/v1/entries', {
+        tracker: 'blood-glucose',
+        occurredAt: daysAgo(days),
+        data: { glucose },
+      });
     }
     const stats = await (await client.get('/api/v1/trackers/blood-glucose/stats')).json();
     expect(stats).toMatchObject({ tracker: 'blood-glucose', total: 4, thisWeek: 3, average7d: 120 });

@@ -1,0 +1,125 @@
+import type { GlucoseReadingsQuery } from '@healthfolio/core';
+import { sql } from 'drizzle-orm';
+import type { Tx } from '../../db/database';
+import { glucoseReadings } from '../../db/schema';
+
+export type GlucoseRow = {
+  id: string;
+  value_mgdl: number;
+  recorded_at: Date;
+  source: string;
+  meal_context: string | null;
+};
+
+export const selectReadings = async (tx: Tx, userId: string, q: GlucoseReadingsQuery) => {
+  const where = [sql`user_id = ${userId}`];
+  if (q.from) where.push(sql`recorded_at >= ${q.from}`);
+  if (q.to) where.push(sql`recorded_at < ${q.to}`);
+  const order = q.order === 'asc' ? sql`recorded_at asc` : sql`recorded_at desc`;
+  const result = await tx.execute<GlucoseRow>(sql`
+    select id, value_mgdl, recorded_at, source, meal_context from glucose_readings
+    where ${sql.join(where, sql` and `)} order by ${order} limit ${q.limit}`);
+  return result.rows;
+};
+
+/** Postgres returns float8[] as text through both drivers' raw paths; numbers parse fast in one go. */
+const toNumbers = (value: unknown): number[] => {
+  if (Array.isArray(value)) return value.map(Number);
+  if (typeof value !== 'string' || value.length < 3) return [];
+  return value.slice(1, -1).split(',').map(Number);
+};
+const toStrings = (value: unknown): (string | null)[] => {
+  if (Array.isArray(value)) return value as (string | null)[];
+  if (typeof value !== 'string' || value.length < 3) return [];
+  return value
+    .slice(1, -1)
+    .split(',')
+    .map((s) => (s === 'NULL' ? null : s));
+};
+
+export interface WindowColumns {
+  at: number[];
+  mgdl: number[];
+  mealContext: (string | null)[];
+  cgm: boolean[];
+}
+
+/**
+ * A window of readings as columns (epoch ms, mg/dL, meal context, whether from a sensor) in one row:
+ * a year of 5-minute data is 105,120 readings, and row objects would dominate the time.
+ */
+export const selectWindowColumns = async (
+  tx: Tx,
+  userId: string,
+  from: Date,
+  to: Date,
+): Promise<WindowColumns> => {
+  const result = await tx.execute<{ t: unknown; v: unknown; m: unknown; c: unknown }>(sql`
+    select
+      array_agg((extract(epoch from recorded_at) * 1000)::float8 order by recorded_at) as t,
+      array_agg(value_mgdl order by recorded_at) as v,
+      array_agg(coalesce(meal_context, 'NULL') order by recorded_at) as m,
+      array_agg(case when source in ('manual', 'meter') then 0 else 1 end order by recorded_at) as c
+    from glucose_readings
+    where user_id = ${userId} and recorded_at >= ${from.toISOString()} and recorded_at < ${to.toISOString()}`);
+  const row = result.rows[0];
+  return {
+    at: toNumbers(row?.t),
+    mgdl: toNumbers(row?.v),
+    mealContext: toStrings(row?.m),
+    cgm: toNumbers(row?.c).map((x) => x === 1),
+  };
+};
+
+export const selectSeries = async (
+  tx: Tx,
+  userId: string,
+  from: string,
+  to: string,
+  bucketSeconds: number,
+) => {
+  const result = await tx.execute<{ at: Date; mean: number; min: number; max: number; count: number }>(sql`
+    select to_timestamp(floor(extract(epoch from recorded_at) / ${bucketSeconds}) * ${bucketSeconds}) as at,
+      avg(value_mgdl)::float8 as mean, min(value_mgdl) as min, max(value_mgdl) as max, count(*)::int as count
+    from glucose_readings
+    where user_id = ${userId} and recorded_at >= ${from} and recorded_at < ${to}
+    group by 1 order by 1`);
+  return result.rows;
+};
+
+export const countInWindow = async (tx: Tx, userId: string, from: string, to: string) => {
+  const result = await tx.execute<{ n: number }>(
+    sql`select count(*)::int as n from glucose_readings where user_id = ${userId} and recorded_at >= ${from} and recorded_at < ${to}`,
+  );
+  return result.rows[0]?.n ?? 0;
+};
+
+export const insertReadings = async (
+  tx: Tx,
+  userId: string,
+  source: string,
+  readings: { at: string; mgdl: number }[],
+) => {
+  const inserted = await tx
+    .insert(glucoseReadings)
+    .values(readings.map((r) => ({ userId, source, recordedAt: new Date(r.at), valueMgdl: r.mgdl })))
+    .onConflictDoNothing({
+      target: [glucoseReadings.userId, glucoseReadings.recordedAt, glucoseReadings.source],
+    })
+    .returning({ id: glucoseReadings.id });
+  return inserted.length;
+};
+
+export const selectSensorStatus = async (tx: Tx, userId: string) => {
+  const result = await tx.execute<{ last_cgm_at: Date | null; total: number }>(sql`
+    select max(recorded_at) filter (where source not in ('manual', 'meter')) as last_cgm_at, count(*)::int as total
+    from glucose_readings where user_id = ${userId}`);
+  return result.rows[0] ?? { last_cgm_at: null, total: 0 };
+};
+
+export const selectMealsInWindow = async (tx: Tx, userId: string, from: Date, to: Date) => {
+  const result = await tx.execute<{ occurred_at: Date; meal_type: string | null }>(sql`
+    select occurred_at, coalesce(data->>'mealType', data->>'meal_type') as meal_type from tracker_entries
+    where user_id = ${userId} and tracker = 'meal' and occurred_at >= ${from.toISOString()} and occurred_at < ${to.toISOString()}`);
+  return result.rows;
+};

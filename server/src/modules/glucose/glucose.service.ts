@@ -1,0 +1,149 @@
+import {
+  analyzeGlucose,
+  analyzePatterns,
+  detailedAnalytics,
+  type GlucoseBatchRequest,
+  type GlucoseReadingsQuery,
+  type GlucoseSeriesQuery,
+  type GlucoseUnit,
+  gmiSufficiency,
+  PATTERN_WINDOW_DAYS,
+} from '@healthfolio/core';
+import type { Database, Tx } from '../../db/database';
+import { findProfile } from '../profiles/profiles.repository';
+import {
+  countInWindow,
+  type GlucoseRow,
+  insertReadings,
+  selectMealsInWindow,
+  selectReadings,
+  selectSensorStatus,
+  selectSeries,
+  selectWindowColumns,
+  type WindowColumns,
+} from './glucose.repository';
+
+const DAY_MS = 86_400_000;
+const iso = (d: Date | number | string) => new Date(d).toISOString();
+
+const presentReading = (r: GlucoseRow) => ({
+  id: r.id,
+  valueMgdl: r.value_mgdl,
+  recordedAt: iso(r.recorded_at),
+  source: r.source,
+  mealContext: r.meal_context,
+});
+
+const preferences = async (tx: Tx, userId: string) => {
+  const p = await findProfile(tx, userId);
+  return { timeZone: p?.timezone ?? 'UTC', unit: (p?.glucoseUnit ?? 'mg/dL') as GlucoseUnit };
+};
+
+const windowOf = (days: number) => {
+  const to = new Date();
+  return { from: new Date(to.getTime() - days * DAY_MS), to };
+};
+
+const readingsOf = (w: WindowColumns) => w.at.map((at, i) => ({ at, mgdl: w.mgdl[i]! }));
+
+export const listReadings = (db: Database, userId: string, q: GlucoseReadingsQuery) =>
+  db.asUser(userId, async (tx) => ({ items: (await selectReadings(tx, userId, q)).map(presentReading) }));
+
+/** Raw readings when they fit in maxPoints, otherwise averages over equal time buckets. */
+export const readingSeries = (db: Database, userId: string, q: GlucoseSeriesQuery) =>
+  db.asUser(userId, async (tx) => {
+    const to = q.to ?? iso(Date.now());
+    const n = await countInWindow(tx, userId, q.from, to);
+    if (n <= q.maxPoints) {
+      const rows = await selectReadings(tx, userId, { from: q.from, to, order: 'asc', limit: q.maxPoints });
+      return {
+        bucketMinutes: 0,
+        points: rows.map((r) => ({
+          at: iso(r.recorded_at),
+          mean: r.value_mgdl,
+          min: r.value_mgdl,
+          max: r.value_mgdl,
+          count: 1,
+        })),
+      };
+    }
+    const spanSeconds = (Date.parse(to) - Date.parse(q.from)) / 1000;
+    const bucketMinutes = Math.max(5, Math.ceil(spanSeconds / q.maxPoints / 60 / 5) * 5);
+    const rows = await selectSeries(tx, userId, q.from, to, bucketMinutes * 60);
+    return { bucketMinutes, points: rows.map((r) => ({ ...r, at: iso(r.at) })) };
+  });
+
+export const addReadings = (db: Database, userId: string, req: GlucoseBatchRequest) =>
+  db.asUser(userId, async (tx) => {
+    const inserted = await insertReadings(tx, userId, req.source, req.readings);
+    return { received: req.readings.length, inserted, duplicates: req.readings.length - inserted };
+  });
+
+export const sensorStatus = (db: Database, userId: string) =>
+  db.asUser(userId, async (tx) => {
+    const s = await selectSensorStatus(tx, userId);
+    const last = s.last_cgm_at ? new Date(s.last_cgm_at) : null;
+    return {
+      cgmConnected: Boolean(last && Date.now() - last.getTime() <= DAY_MS),
+      lastCgmAt: last ? last.toISOString() : null,
+      totalReadings: s.total,
+    };
+  });
+
+/** Consensus metrics, GMI (only with enough sensor data) and the AGP over the last `days` days. */
+export const glucoseStats = (db: Database, userId: string, days: number) =>
+  db.asUser(userId, async (tx) => {
+    const { timeZone } = await preferences(tx, userId);
+    const { from, to } = windowOf(days);
+    const columns = await selectWindowColumns(tx, userId, from, to);
+    const analysis = analyzeGlucose(readingsOf(columns), { timeZone });
+    // GMI needs sensor coverage: fingersticks in the window must not count towards the wear time.
+    const sensorAt = columns.at.filter((_, i) => columns.cgm[i]);
+    const sufficiency = gmiSufficiency(
+      sensorAt[0] ?? Number.NaN,
+      sensorAt.at(-1) ?? Number.NaN,
+      sensorAt.length,
+    );
+    return {
+      from: iso(from),
+      to: iso(to),
+      days,
+      statistics: analysis.statistics,
+      firstAt: analysis.firstAt === null ? null : iso(analysis.firstAt),
+      lastAt: analysis.lastAt === null ? null : iso(analysis.lastAt),
+      gmiSufficiency: sufficiency,
+      gmi: sufficiency.sufficient && analysis.statistics ? analysis.statistics.gmi : null,
+      agp: analysis.agp,
+      hourly: analysis.hourly,
+    };
+  });
+
+export const glucosePatterns = (db: Database, userId: string) =>
+  db.asUser(userId, async (tx) => {
+    const { timeZone, unit } = await preferences(tx, userId);
+    const { from, to } = windowOf(PATTERN_WINDOW_DAYS);
+    const c = await selectWindowColumns(tx, userId, from, to);
+    // The log dialog says "after_meal"; the pattern rules speak of post-meal readings.
+    const readings = c.at.map((at, i) => ({
+      at,
+      mgdl: c.mgdl[i]!,
+      mealContext: c.mealContext[i] === 'after_meal' ? 'post_meal' : c.mealContext[i],
+    }));
+    return {
+      days: PATTERN_WINDOW_DAYS,
+      readings: readings.length,
+      ...analyzePatterns(readings, { timeZone, unit }),
+    };
+  });
+
+export const glucoseAnalytics = (db: Database, userId: string, days: number) =>
+  db.asUser(userId, async (tx) => {
+    const { timeZone } = await preferences(tx, userId);
+    const { from, to } = windowOf(days);
+    const columns = await selectWindowColumns(tx, userId, from, to);
+    const meals = (await selectMealsInWindow(tx, userId, from, to)).map((m) => ({
+      at: m.occurred_at,
+      mealType: m.meal_type ?? 'other',
+    }));
+    return { days, ...detailedAnalytics(readingsOf(columns), meals, timeZone) };
+  });

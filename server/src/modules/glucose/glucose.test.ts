@@ -1,0 +1,93 @@
+import { analyzeGlucose, glucoseStatistics } from '@healthfolio/core';
+import { afterAll, beforeAll, describe, expect, it } from 'vitest';
+import { readIgluCsv } from '../../../../core/src/glucose/reference-data.fixture';
+import { createTestServer, signUpAndSignIn, type TestClient, type TestServer } from '../../../test/harness';
+
+let server: TestServer;
+let alice: TestClient;
+let bob: TestClient;
+/** Subject 1 of the iglu reference data, shifted so its last reading was 10 minutes ago. */
+let subject: { at: string; mgdl: number }[];
+
+beforeAll(async () => {
+  server = await createTestServer();
+  alice = (await signUpAndSignIn(server, 'glucose-alice@example.com')).client;
+  bob = (await signUpAndSignIn(server, 'glucose-bob@example.com')).client;
+  const rows = readIgluCsv('example_data_1_subject.csv').filter((r) => r.id === 'Subject 1');
+  const last = Math.max(...rows.map((r) => r.atMs));
+  const shift = Date.now() - 10 * 60_000 - last;
+  subject = rows.map((r) => ({ at: new Date(r.atMs + shift).toISOString(), mgdl: r.mgdl }));
+  for (let i = 0; i < subject.length; i += 2000) {
+    const res = await alice.post('/api/v1/glucose/readings/batch', { source: 'import:csv', readings: subject.slice(i, i + 2000) });
+    expect(res.status).toBe(200);
+  }
+});
+afterAll(() => server.close());
+
+describe('glucose store', () => {
+  it('imports idempotently: the same readings again add nothing', async () => {
+    const again = await alice.post('/api/v1/glucose/readings/batch', { source: 'import:csv', readings: subject.slice(0, 500) });
+    expect(await again.json()).toEqual({ received: 500, inserted: 0, duplicates: 500 });
+    const status = await (await alice.get('/api/v1/glucose/status')).json();
+    expect(status).toMatchObject({ cgmConnected: true, totalReadings: subject.length });
+  });
+
+  it('computes the window statistics from the stored readings exactly as the reference definitions', async () => {
+    const stats = await (await alice.get('/api/v1/glucose/stats?days=30')).json();
+    const expected = glucoseStatistics(subject.map((r) => r.mgdl))!;
+    expect(stats.statistics.count).toBe(subject.length);
+    expect(stats.statistics.mean).toBeCloseTo(expected.mean, 6);
+    expect(stats.statistics.sd).toBeCloseTo(expected.sd!, 6);
+    expect(stats.statistics.percentInRange).toBeCloseTo(expected.percentInRange, 6);
+    const bands = Object.values(stats.statistics.bandPercentages as Record<string, number>).reduce((a, b) => a + b, 0);
+    expect(bands).toBeCloseTo(100, 6);
+    // Subject 1 covers under 14 days, so GMI must not be shown.
+    expect(stats.gmiSufficiency.sufficient).toBe(false);
+    expect(stats.gmi).toBeNull();
+    const agp = analyzeGlucose(subject, { timeZone: 'UTC' }).agp;
+    expect(stats.agp).toEqual(agp);
+  });
+
+  it('never returns more than the asked points: long windows are averaged on the server', async () => {
+    const from = new Date(Date.now() - 30 * 86_400_000).toISOString();
+    const series = await (await alice.get(`/api/v1/glucose/series?from=${encodeURIComponent(from)}&maxPoints=200`)).json();
+    expect(series.bucketMinutes).toBeGreaterThan(0);
+    expect(series.points.length).toBeLessThanOrEqual(200);
+    const total = series.points.reduce((s: number, p: { count: number }) => s + p.count, 0);
+    expect(total).toBe(subject.length);
+    expect((await alice.get('/api/v1/glucose/readings?limit=1001')).status).toBe(400);
+    const latest = await (await alice.get('/api/v1/glucose/readings?limit=24')).json();
+    expect(latest.items).toHaveLength(24);
+    expect(latest.items[0].recordedAt).toBe(subject.at(-1)!.at);
+  });
+
+  it('finds patterns and analytics over the user’s own readings', async () => {
+    const patterns = await (await alice.get('/api/v1/glucose/patterns')).json();
+    expect(patterns.readings).toBe(subject.length);
+    expect(patterns.hourly).toHaveLength(24);
+    const analytics = await (await alice.get('/api/v1/glucose/analytics?days=30')).json();
+    expect(analytics.readings).toBe(subject.length);
+    expect(analytics.spikeReadings).toBe(subject.filter((r) => r.mgdl > 180).length);
+    expect(analytics.periods.map((p: { count: number }) => p.count).reduce((a: number, b: number) => a + b, 0)).toBe(subject.length);
+  });
+
+  it('keeps each user’s readings private', async () => {
+    expect(await (await bob.get('/api/v1/glucose/readings')).json()).toEqual({ items: [] });
+    const stats = await (await bob.get('/api/v1/glucose/stats?days=30')).json();
+    expect(stats.statistics).toBeNull();
+    expect((await server.client().get('/api/v1/glucose/stats')).status).toBe(401);
+  });
+
+  it('refuses impossible values, oversize batches and unknown sources', async () => {
+    const at = new Date().toISOString();
+    for (const body of [
+      { source: 'import:csv', readings: [{ at, mgdl: 5 }] },
+      { source: 'manual', readings: [{ at, mgdl: 100 }] },
+      { source: 'import:csv', readings: [] },
+      { source: 'import:csv', readings: Array.from({ length: 5001 }, (_, i) => ({ at: new Date(i * 60_000).toISOString(), mgdl: 100 })) },
+    ]) {
+      expect((await bob.post('/api/v1/glucose/readings/batch', body)).status).toBe(400);
+    }
+    expect((await bob.get('/api/v1/glucose/readings')).status).toBe(200);
+  });
+});
