@@ -18,7 +18,10 @@ beforeAll(async () => {
   const shift = Date.now() - 10 * 60_000 - last;
   subject = rows.map((r) => ({ at: new Date(r.atMs + shift).toISOString(), mgdl: r.mgdl }));
   for (let i = 0; i < subject.length; i += 2000) {
-    const res = await alice.post('/api/v1/glucose/readings/batch', { source: 'import:csv', readings: subject.slice(i, i + 2000) });
+    const res = await alice.post('/api/v1/glucose/readings/batch', {
+      source: 'import:csv',
+      readings: subject.slice(i, i + 2000),
+    });
     expect(res.status).toBe(200);
   }
 });
@@ -26,7 +29,10 @@ afterAll(() => server.close());
 
 describe('glucose store', () => {
   it('imports idempotently: the same readings again add nothing', async () => {
-    const again = await alice.post('/api/v1/glucose/readings/batch', { source: 'import:csv', readings: subject.slice(0, 500) });
+    const again = await alice.post('/api/v1/glucose/readings/batch', {
+      source: 'import:csv',
+      readings: subject.slice(0, 500),
+    });
     expect(await again.json()).toEqual({ received: 500, inserted: 0, duplicates: 500 });
     const status = await (await alice.get('/api/v1/glucose/status')).json();
     expect(status).toMatchObject({ cgmConnected: true, totalReadings: subject.length });
@@ -39,7 +45,10 @@ describe('glucose store', () => {
     expect(stats.statistics.mean).toBeCloseTo(expected.mean, 6);
     expect(stats.statistics.sd).toBeCloseTo(expected.sd!, 6);
     expect(stats.statistics.percentInRange).toBeCloseTo(expected.percentInRange, 6);
-    const bands = Object.values(stats.statistics.bandPercentages as Record<string, number>).reduce((a, b) => a + b, 0);
+    const bands = Object.values(stats.statistics.bandPercentages as Record<string, number>).reduce(
+      (a, b) => a + b,
+      0,
+    );
     expect(bands).toBeCloseTo(100, 6);
     // Subject 1 covers under 14 days, so GMI must not be shown.
     expect(stats.gmiSufficiency.sufficient).toBe(false);
@@ -50,7 +59,9 @@ describe('glucose store', () => {
 
   it('never returns more than the asked points: long windows are averaged on the server', async () => {
     const from = new Date(Date.now() - 30 * 86_400_000).toISOString();
-    const series = await (await alice.get(`/api/v1/glucose/series?from=${encodeURIComponent(from)}&maxPoints=200`)).json();
+    const series = await (
+      await alice.get(`/api/v1/glucose/series?from=${encodeURIComponent(from)}&maxPoints=200`)
+    ).json();
     expect(series.bucketMinutes).toBeGreaterThan(0);
     expect(series.points.length).toBeLessThanOrEqual(200);
     const total = series.points.reduce((s: number, p: { count: number }) => s + p.count, 0);
@@ -68,7 +79,9 @@ describe('glucose store', () => {
     const analytics = await (await alice.get('/api/v1/glucose/analytics?days=30')).json();
     expect(analytics.readings).toBe(subject.length);
     expect(analytics.spikeReadings).toBe(subject.filter((r) => r.mgdl > 180).length);
-    expect(analytics.periods.map((p: { count: number }) => p.count).reduce((a: number, b: number) => a + b, 0)).toBe(subject.length);
+    expect(
+      analytics.periods.map((p: { count: number }) => p.count).reduce((a: number, b: number) => a + b, 0),
+    ).toBe(subject.length);
   });
 
   it('keeps each user’s readings private', async () => {
@@ -84,7 +97,13 @@ describe('glucose store', () => {
       { source: 'import:csv', readings: [{ at, mgdl: 5 }] },
       { source: 'manual', readings: [{ at, mgdl: 100 }] },
       { source: 'import:csv', readings: [] },
-      { source: 'import:csv', readings: Array.from({ length: 5001 }, (_, i) => ({ at: new Date(i * 60_000).toISOString(), mgdl: 100 })) },
+      {
+        source: 'import:csv',
+        readings: Array.from({ length: 5001 }, (_, i) => ({
+          at: new Date(i * 60_000).toISOString(),
+          mgdl: 100,
+        })),
+      },
     ]) {
       expect((await bob.post('/api/v1/glucose/readings/batch', body)).status).toBe(400);
     }
