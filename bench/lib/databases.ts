@@ -52,6 +52,8 @@ export const openBenchPostgres = async (baseUrl: string): Promise<BenchDatabase 
   await db.migrate();
   // Its own pool of the same size as the app's, so neither side is starved of connections.
   const pool = new pg.Pool({ connectionString: url, max: 10 });
+  // Dropping the scratch database terminates its connections; that must not end the run.
+  pool.on('error', () => {});
   return {
     name: 'PostgreSQL',
     db,
