@@ -12,6 +12,7 @@ import { passwordResetEmail, verificationEmail } from '../mail/templates';
 import type { AuditRecorder } from '../modules/audit/audit.service';
 import { insertProfile } from '../modules/profiles/profiles.repository';
 import { findRoles, insertDefaultRole, upsertRole } from '../modules/roles/roles.repository';
+import { OAUTH2_CALLBACK_PATH } from './oauth2-alias';
 
 /** Set by our own middleware from the socket; any client-sent value is overwritten first. */
 export const CLIENT_IP_HEADER = 'x-healthfolio-client-ip';
@@ -158,6 +159,8 @@ export const createAuth = ({ config, db, mailer, audit }: AuthDeps) => {
                 clientId: config.google.clientId,
                 clientSecret: config.google.clientSecret,
                 discoveryUrl: config.google.discoveryUrl,
+                // The documented redirect URI (what operators register with Google); see oauth2-alias.ts.
+                redirectURI: `${config.appUrl}/api/auth${OAUTH2_CALLBACK_PATH}google`,
                 scopes: ['openid', 'email', 'profile'],
                 pkce: true,
               },
