@@ -39,8 +39,9 @@ describe('local time to UTC across DST (America/New_York)', () => {
       second: 'numeric',
     });
     const wall = (ms: number) => {
-      const f = Object.fromEntries(formatter.formatToParts(ms).map((p) => [p.type, Number(p.value)]));
-      return Date.UTC(f.year, f.month - 1, f.day, f.hour, f.minute, f.second);
+      const f: Record<string, number> = {};
+      for (const p of formatter.formatToParts(ms)) f[p.type] = Number(p.value);
+      return Date.UTC(f.year ?? 0, (f.month ?? 0) - 1, f.day, f.hour, f.minute, f.second);
     };
     fc.assert(
       fc.property(
