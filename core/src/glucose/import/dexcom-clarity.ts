@@ -1,5 +1,5 @@
 import type { CsvRow } from './csv-tokenizer';
-import { guessUnit, unitInHeader } from './glucose-unit';
+import { guessUnit, numbersIn, unitInHeader } from './glucose-unit';
 import { findColumn, findHeaderRow } from './header';
 import { ReadingCollector, shown } from './reading-collector';
 import { createTimestampParser, detectDateOrder } from './timestamp';
@@ -44,7 +44,7 @@ export function parseDexcomClarity(rows: readonly CsvRow[], timeZone: string): P
 
   const unit =
     unitInHeader(header[glucoseCol] ?? '') ??
-    guessUnit(egvRows.map((row) => Number(cell(row, glucoseCol))).filter(Number.isFinite));
+    guessUnit(numbersIn(egvRows.map((row) => cell(row, glucoseCol))));
   const order = detectDateOrder(egvRows.map((row) => cell(row, timestampCol)));
   const collector = new ReadingCollector(createTimestampParser(timeZone, order), DEXCOM_MARKERS);
   for (const row of data) {

@@ -17,6 +17,14 @@ export function unitFromCell(cell: string): FileUnit | null {
   return null;
 }
 
+/** Numbers among cell texts (a decimal comma allowed), lazily, so guessUnit can stop early. */
+export function* numbersIn(cells: Iterable<string>): Generator<number> {
+  for (const cell of cells) {
+    const value = Number(cell.replace(',', '.'));
+    if (cell.trim() !== '' && Number.isFinite(value)) yield value;
+  }
+}
+
 /**
  * The unit of a file that names none: mmol/L when every value is below 35, else mg/dL. 35 mmol/L
  * (631 mg/dL) is above any meter's range, while 35 mg/dL is below any CGM's lowest reading (40),

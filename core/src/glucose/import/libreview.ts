@@ -1,5 +1,5 @@
 import type { CsvRow } from './csv-tokenizer';
-import { type FileUnit, guessUnit, unitInHeader } from './glucose-unit';
+import { type FileUnit, guessUnit, numbersIn, unitInHeader } from './glucose-unit';
 import { findColumn, findHeaderRow } from './header';
 import { ReadingCollector, shown } from './reading-collector';
 import { createTimestampParser, detectDateOrder } from './timestamp';
@@ -44,16 +44,16 @@ export function parseLibreView(rows: readonly CsvRow[], timeZone: string): Parse
     return type === '0' ? historicCol : type === '1' ? scanCol : null;
   };
 
+  function* glucoseCells(): Generator<string> {
+    for (const row of data) {
+      const col = valueCol(row);
+      if (col !== null) yield cell(row, col);
+    }
+  }
   const unit: FileUnit =
     unitInHeader(header[historicCol] ?? '') ??
     unitInHeader(header[scanCol] ?? '') ??
-    guessUnit(
-      data.flatMap((row) => {
-        const col = valueCol(row);
-        const value = col === null ? Number.NaN : Number(cell(row, col).replace(',', '.'));
-        return Number.isFinite(value) ? [value] : [];
-      }),
-    );
+    guessUnit(numbersIn(glucoseCells()));
   const order = detectDateOrder(data.map((row) => cell(row, timestampCol)));
   const collector = new ReadingCollector(createTimestampParser(timeZone, order));
   for (const row of data) {

@@ -1,5 +1,5 @@
 import type { CsvRow } from './csv-tokenizer';
-import { type FileUnit, guessUnit, unitFromCell, unitInHeader } from './glucose-unit';
+import { type FileUnit, guessUnit, numbersIn, unitFromCell, unitInHeader } from './glucose-unit';
 import { findHeaderRow } from './header';
 import { ReadingCollector, shown } from './reading-collector';
 import { createTimestampParser, detectDateOrder } from './timestamp';
@@ -91,15 +91,12 @@ export function parsePlainCsv(rows: readonly CsvRow[], timeZone: string): Parsed
     return time !== '' ? time : date;
   };
   const unitCell = (row: CsvRow) => cell(row, columns.unit).trim();
+  const valueCol = columns.value;
+  function* cellsWithoutUnit(): Generator<string> {
+    for (const row of data) if (unitCell(row) === '') yield cell(row, valueCol);
+  }
   const fallbackUnit: FileUnit =
-    unitInHeader(header[columns.value] ?? '') ??
-    guessUnit(
-      data.flatMap((row) => {
-        if (unitCell(row) !== '') return [];
-        const value = Number(cell(row, columns.value).replace(',', '.'));
-        return Number.isFinite(value) ? [value] : [];
-      }),
-    );
+    unitInHeader(header[columns.value] ?? '') ?? guessUnit(numbersIn(cellsWithoutUnit()));
   const order = detectDateOrder(data.map(timestampOf));
   const collector = new ReadingCollector(createTimestampParser(timeZone, order));
   for (const row of data) {

@@ -13,6 +13,17 @@ export function shown(text: string): string {
   return trimmed.length > 40 ? `${trimmed.slice(0, 40)}…` : trimmed;
 }
 
+/**
+ * mg/dL to 0.1. Integers (nearly every mg/dL file) pass untouched and clear cases use Math.round;
+ * only a value within binary noise of a half goes through roundTo, whose decimal clean-up costs a
+ * string conversion that would dominate a year-long import.
+ */
+export function toTenths(mgdl: number): number {
+  if (Number.isInteger(mgdl)) return mgdl;
+  const scaled = mgdl * 10;
+  return Math.abs(scaled - Math.floor(scaled) - 0.5) < 1e-6 ? roundTo(mgdl, 1) : Math.round(scaled) / 10;
+}
+
 export interface RowInput {
   line: number;
   timestamp: string;
@@ -53,16 +64,17 @@ export class ReadingCollector {
     if (timestamp.trim() === '') return 'No timestamp';
     const at = this.parseTimestamp(timestamp);
     if (at === null) return `Timestamp not understood: ${shown(timestamp)}`;
-    if (value.trim() === '') return 'No glucose value';
-    const marker = this.markers.get(value.trim().toLowerCase());
+    const text = value.trim();
+    if (text === '') return 'No glucose value';
+    const marker = this.markers.size === 0 ? undefined : this.markers.get(text.toLowerCase());
     let mgdl: number;
     if (marker !== undefined) {
       mgdl = marker;
     } else {
-      const number = parseDecimalInput(value);
-      if (number === null) return `Value not understood: ${shown(value)}`;
-      mgdl = roundTo(unit === 'mmol/L' ? mmolToMgdl(number) : number, 1);
-      if (mgdl < MIN_MGDL || mgdl > MAX_MGDL) return `Value out of range (${shown(value)} ${unit})`;
+      const number = parseDecimalInput(text);
+      if (number === null) return `Value not understood: ${shown(text)}`;
+      mgdl = toTenths(unit === 'mmol/L' ? mmolToMgdl(number) : number);
+      if (mgdl < MIN_MGDL || mgdl > MAX_MGDL) return `Value out of range (${shown(text)} ${unit})`;
     }
     const firstLine = this.lineByInstant.get(at);
     if (firstLine !== undefined) return `Duplicate timestamp (same as line ${firstLine})`;

@@ -63,6 +63,37 @@ function wallMs(
   return Date.UTC(y, mo - 1, d, h, mi, s, ms);
 }
 
+const ZERO = 48;
+
+/** Two digits at `i` as a number, or NaN. */
+function twoDigits(text: string, i: number): number {
+  const a = text.charCodeAt(i) - ZERO;
+  const b = text.charCodeAt(i + 1) - ZERO;
+  return a >= 0 && a <= 9 && b >= 0 && b <= 9 ? a * 10 + b : Number.NaN;
+}
+
+/**
+ * Fast path for the forms nearly every export writes, "YYYY-MM-DDThh:mm[:ss]" (T or space) with no
+ * zone: read digit by digit, no regex and no allocation, as local epoch ms (null when a field is
+ * out of range). Undefined means "not this form", and the general parser takes over.
+ */
+function plainIsoLocal(text: string): number | null | undefined {
+  const n = text.length;
+  if (n !== 16 && n !== 19) return undefined;
+  const sep = text.charCodeAt(10);
+  if (text[4] !== '-' || text[7] !== '-' || (sep !== 84 && sep !== 32) || text[13] !== ':') return undefined;
+  if (n === 19 && text[16] !== ':') return undefined;
+  const year = twoDigits(text, 0) * 100 + twoDigits(text, 2);
+  const month = twoDigits(text, 5);
+  const day = twoDigits(text, 8);
+  const hour = twoDigits(text, 11);
+  const minute = twoDigits(text, 14);
+  const second = n === 19 ? twoDigits(text, 17) : 0;
+  // NaN anywhere makes the sum NaN: one check for all six fields.
+  if (Number.isNaN(year + month + day + hour + minute + second)) return undefined;
+  return wallMs(year, month, day, hour, minute, second, 0);
+}
+
 /**
  * A parser for one file's timestamps: returns epoch ms UTC, or null for text it does not
  * understand. A timestamp with Z or an offset is used as is; one without is the user's local time
@@ -71,6 +102,8 @@ function wallMs(
 export function createTimestampParser(timeZone: string, order: DateOrder): (text: string) => number | null {
   const toUtc = createLocalToUtc(timeZone);
   return (raw: string): number | null => {
+    const fast = plainIsoLocal(raw);
+    if (fast !== undefined) return fast === null ? null : toUtc(fast);
     const text = raw.trim();
     const iso = ISO.exec(text);
     if (iso) {
