@@ -23,7 +23,7 @@ export function Segmented<T extends string | number>({
           <label
             key={option.value}
             className={cn(
-              'cursor-pointer rounded-md px-3 py-1.5 text-sm font-medium has-[:focus-visible]:outline-2 has-[:focus-visible]:outline-ring',
+              'relative cursor-pointer rounded-md px-3 py-1.5 text-sm font-medium has-[:focus-visible]:outline-2 has-[:focus-visible]:outline-ring',
               checked ? 'bg-card text-foreground shadow-sm' : 'text-muted-foreground hover:text-foreground',
             )}
           >
@@ -33,7 +33,7 @@ export function Segmented<T extends string | number>({
               value={String(option.value)}
               checked={checked}
               onChange={() => onChange(option.value)}
-              className="sr-only"
+              className="absolute inset-0 cursor-pointer opacity-0"
             />
             {option.label}
           </label>

@@ -80,6 +80,9 @@ export function PressureTrendBody({ empty }: { empty: string }) {
                 <TrendChart series={pressureSeries(entries, profile)} height={120} compact />
               </div>
             </Suspense>
+            <p className="text-xs text-muted-foreground">
+              Solid line: systolic · dashed line: diastolic (mmHg)
+            </p>
           </div>
         );
       }}
