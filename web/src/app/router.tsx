@@ -1,9 +1,10 @@
 import { createBrowserRouter, type RouteObject } from 'react-router';
 import { PageSpinner } from '@/components/ui/spinner';
 import { SCREENS } from '@/features/shell/screens';
+import { TRACKING_PATHS, TRACKING_ROUTES } from '@/features/trackers/tracking-routes';
 import { RootErrorBoundary, RootLayout } from './root-layout';
 
-const placeholderRoutes: RouteObject[] = SCREENS.map((screen) => ({
+const placeholderRoutes: RouteObject[] = SCREENS.filter((s) => !TRACKING_PATHS.has(s.path)).map((screen) => ({
   path: screen.path,
   lazy: async () => ({
     Component: (await import('@/features/placeholder/not-available-page')).NotAvailablePage,
@@ -56,6 +57,7 @@ export const routes: RouteObject[] = [
             path: 'admin-console',
             lazy: async () => ({ Component: (await import('@/features/placeholder/admin-gate')).AdminGate }),
           },
+          ...TRACKING_ROUTES,
           ...placeholderRoutes,
         ],
       },
