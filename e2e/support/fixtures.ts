@@ -98,7 +98,10 @@ export const expectNoAxeViolations = async (page: Page) => {
   await settle(page);
   const results = await new AxeBuilder({ page }).analyze();
   const summary = results.violations.map(
-    (v) => `${v.id} (${v.impact}): ${v.help} → ${v.nodes.map((n) => n.target.join(' ')).join(', ')}`,
+    (v) =>
+      `${v.id} (${v.impact}): ${v.help} → ${v.nodes
+        .map((n) => `${n.target.join(' ')} [${n.failureSummary?.replace(/\s+/g, ' ').slice(0, 200)}]`)
+        .join(', ')}`,
   );
   expect(summary, `accessibility violations on ${page.url()}`).toEqual([]);
 };

@@ -70,9 +70,21 @@ export default async function globalSetup() {
   // The one admin account exists from the start (confirmed, no platform chosen); specs sign in to it.
   await signUpAndConfirm(ADMIN_EMAIL);
 
+  let stopping = false;
+  child.once('exit', (code, signal) => {
+    if (!stopping) console.error(`\n✗ The app stopped during the run (code ${code}, signal ${signal}).`);
+  });
+
   return async () => {
-    child.kill('SIGTERM');
-    await new Promise((r) => child.once('exit', r));
+    stopping = true;
+    // Waiting for 'exit' of a process that already exited would never end.
+    if (child.exitCode === null && child.signalCode === null) {
+      const exited = new Promise((r) => child.once('exit', r));
+      child.kill('SIGTERM');
+      const timer = setTimeout(() => child.kill('SIGKILL'), 10_000);
+      await exited;
+      clearTimeout(timer);
+    }
     mailHttp.close();
     await mailbox.close();
     rmSync(dataDir, { recursive: true, force: true });

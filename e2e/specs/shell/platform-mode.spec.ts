@@ -1,5 +1,5 @@
 import type { Page } from '@playwright/test';
-import { expect, test } from '../../support/fixtures';
+import { expect, expectNoAxeViolations, test } from '../../support/fixtures';
 
 const toast = (page: Page, description: string) =>
   page.locator('[data-sonner-toast]').filter({ hasText: 'Success!' }).filter({ hasText: description });
@@ -25,6 +25,7 @@ test('platform mode round trip: Complete Health → Diabetes-Focused → Complet
 
     await expect(toast(page, 'Switched to Diabetes-Focused platform.')).toBeVisible();
     await expect(dialog).toHaveCount(0);
+    await expectNoAxeViolations(page);
     await expect(
       page.getByRole('link', { name: /Healthfolio Diabetes\s*Smart Diabetes Management/ }),
     ).toBeVisible();
@@ -52,6 +53,7 @@ test('platform mode round trip: Complete Health → Diabetes-Focused → Complet
     const dialog = page.getByRole('dialog', { name: 'Switch Platform Mode' });
     await dialog.getByRole('button', { name: 'Switch to Complete Health' }).click();
     await expect(toast(page, 'Switched to Complete Health platform.')).toBeVisible();
+    await expectNoAxeViolations(page);
     await expect(page.getByRole('link', { name: /^Healthfolio\s*Personal Health Hub$/ })).toBeVisible();
     await expect(page.getByRole('heading', { name: 'Health Dashboard', level: 1 })).toBeVisible();
     await expect(page).toHaveTitle('Healthfolio — Health Dashboard');
