@@ -96,7 +96,8 @@ export const settle = async (page: Page) => {
 /** Fails the test on any axe violation, listing each with its nodes. */
 export const expectNoAxeViolations = async (page: Page) => {
   await settle(page);
-  const results = await new AxeBuilder({ page }).analyze();
+  // Only violations are reported back: passes and incomplete results are slow to collect and unused.
+  const results = await new AxeBuilder({ page }).options({ resultTypes: ['violations'] }).analyze();
   const summary = results.violations.map(
     (v) =>
       `${v.id} (${v.impact}): ${v.help} → ${v.nodes

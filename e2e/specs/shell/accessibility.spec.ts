@@ -8,13 +8,14 @@ const check = async (page: Page, path: string, heading: string | RegExp) => {
   await expectNoAxeViolations(page);
 };
 
+// Form errors and dialogs look the same on a phone; their colours differ between the themes.
 const layouts = [
-  { name: 'desktop', viewport: DESKTOP, colorScheme: 'light' },
-  { name: 'phone', viewport: PHONE, colorScheme: 'light' },
-  { name: 'desktop, dark theme', viewport: DESKTOP, colorScheme: 'dark' },
+  { name: 'desktop', viewport: DESKTOP, colorScheme: 'light', states: true },
+  { name: 'phone', viewport: PHONE, colorScheme: 'light', states: false },
+  { name: 'desktop, dark theme', viewport: DESKTOP, colorScheme: 'dark', states: true },
 ] as const;
 
-for (const { name, viewport, colorScheme } of layouts) {
+for (const { name, viewport, colorScheme, states } of layouts) {
   test.describe(`no axe violations (${name})`, () => {
     test.use({ viewport, colorScheme });
 
@@ -24,14 +25,16 @@ for (const { name, viewport, colorScheme } of layouts) {
       await page.getByRole('tab', { name: 'Sign Up' }).click();
       await expect(page.getByLabel('Name (optional)')).toBeVisible();
       await expectNoAxeViolations(page);
-      // The form's own error messages.
-      await page.getByRole('button', { name: 'Sign Up', exact: true }).click();
-      await expect(page.getByLabel('Email')).toHaveAttribute('aria-invalid', 'true');
-      await expectNoAxeViolations(page);
-      await check(page, '/auth?type=diabetes', 'Welcome to Healthfolio');
-      await page.getByRole('button', { name: 'Forgot password?' }).click();
-      await expect(page.getByRole('dialog', { name: 'Reset your password' })).toBeVisible();
-      await expectNoAxeViolations(page);
+      if (states) {
+        // The form's own error messages, and the forgot-password dialog.
+        await page.getByRole('button', { name: 'Sign Up', exact: true }).click();
+        await expect(page.getByLabel('Email')).toHaveAttribute('aria-invalid', 'true');
+        await expectNoAxeViolations(page);
+        await check(page, '/auth?type=diabetes', 'Welcome to Healthfolio');
+        await page.getByRole('button', { name: 'Forgot password?' }).click();
+        await expect(page.getByRole('dialog', { name: 'Reset your password' })).toBeVisible();
+        await expectNoAxeViolations(page);
+      }
       await check(page, '/auth/reset-password', 'Choose a new password');
       await check(page, '/no-such-page', '404');
     });
