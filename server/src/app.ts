@@ -14,6 +14,9 @@ import { mountWebApp } from './http/static';
 import { entriesRoutes } from './modules/entries/entries.routes';
 import { glucoseRoutes } from './modules/glucose/glucose.routes';
 import { healthRoutes } from './modules/health/health.routes';
+import { medicationsRoutes } from './modules/medications/medications.routes';
+import { notificationsRoutes } from './modules/notifications/notifications.routes';
+import { notificationsStreamRoutes } from './modules/notifications/notifications-stream.routes';
 import { profilesRoutes } from './modules/profiles/profiles.routes';
 import { rolesRoutes } from './modules/roles/roles.routes';
 
@@ -50,6 +53,10 @@ export const createApp = (deps: AppDeps) => {
   app.route('/', rolesRoutes(deps));
   app.route('/', entriesRoutes(deps));
   app.route('/', glucoseRoutes(deps));
+  // The stream before the other notification routes, so /stream is not read as an {id}.
+  app.route('/', notificationsStreamRoutes(deps));
+  app.route('/', notificationsRoutes(deps));
+  app.route('/', medicationsRoutes(deps));
   registerDocs(app);
 
   app.all('/api/*', notFoundHandler(app));
