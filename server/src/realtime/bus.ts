@@ -20,6 +20,8 @@ export interface Subscriber {
   onMessage(m: BusMessage): void;
   /** Messages may have been missed (the listening connection was lost): reload what is shown. */
   onResync?(): void;
+  /** The server is shutting down: end the stream so the browser reconnects to another process. */
+  onClose?(): void;
 }
 
 export interface RealtimeBus {
@@ -42,7 +44,9 @@ export const createMemoryBus = (): RealtimeBus => {
     async subscribe(userId, s) {
       return fanout.add(userId, s);
     },
-    async close() {},
+    async close() {
+      fanout.closeAll();
+    },
   };
 };
 

@@ -21,4 +21,10 @@ export class LocalFanout {
   resync() {
     for (const set of this.byUser.values()) for (const s of set) s.onResync?.();
   }
+
+  closeAll() {
+    const all = [...this.byUser.values()].flatMap((set) => [...set]);
+    this.byUser.clear();
+    for (const s of all) s.onClose?.();
+  }
 }

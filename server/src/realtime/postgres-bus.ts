@@ -98,6 +98,7 @@ export const createPostgresBus = (db: Database, options: pg.ClientConfig, logger
     },
     async close() {
       closed = true;
+      fanout.closeAll();
       clearTimeout(retryTimer);
       await connecting?.catch(() => {});
       const c = client;

@@ -64,13 +64,14 @@ export const notificationsStreamRoutes = ({ db, bus, logger, requireUser }: AppD
           }
         });
       };
+      const closed = new Promise<void>((resolve) => s.onAbort(resolve));
       const unsubscribe = await bus.subscribe(user.id, {
         onMessage: deliver,
         onResync: () => {
           queue = queue.then(() => s.writeSSE({ event: 'resync', data: '{}' })).catch(() => {});
         },
+        onClose: () => s.abort(),
       });
-      const closed = new Promise<void>((resolve) => s.onAbort(resolve));
       await s.write(`retry: ${RETRY_MS}\n: connected\n\n`);
       const heartbeat = setInterval(() => {
         queue = queue.then(async () => {

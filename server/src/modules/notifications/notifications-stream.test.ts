@@ -24,6 +24,7 @@ const openStream = async (client: TestClient) => {
   const decoder = new TextDecoder();
   let text = '';
   const events: { event: string; data: any }[] = [];
+  const raw: string[] = [];
   const pump = (async () => {
     for (;;) {
       const { done, value } = await reader.read().catch(() => ({ done: true, value: undefined }));
@@ -39,7 +40,6 @@ const openStream = async (client: TestClient) => {
       }
     }
   })();
-  const raw: string[] = [];
   const waitFor = async <T>(fn: () => T | undefined, ms = 5_000): Promise<T> => {
     const until = Date.now() + ms;
     for (;;) {
