@@ -11,6 +11,8 @@ import { ProblemError, problemResponse } from './http/problem';
 import { requestLog } from './http/request-log';
 import { clientAddress, csrfProtection, securityHeaders } from './http/security';
 import { mountWebApp } from './http/static';
+import { appointmentsRoutes } from './modules/appointments/appointments.routes';
+import { calendarFeedRoutes } from './modules/appointments/calendar-feed.routes';
 import { entriesRoutes } from './modules/entries/entries.routes';
 import { glucoseRoutes } from './modules/glucose/glucose.routes';
 import { healthRoutes } from './modules/health/health.routes';
@@ -57,6 +59,8 @@ export const createApp = (deps: AppDeps) => {
   app.route('/', notificationsStreamRoutes(deps));
   app.route('/', notificationsRoutes(deps));
   app.route('/', medicationsRoutes(deps));
+  app.route('/', appointmentsRoutes(deps));
+  app.route('/', calendarFeedRoutes(deps));
   registerDocs(app);
 
   app.all('/api/*', notFoundHandler(app));
