@@ -34,7 +34,10 @@ describe('scheduling appointments', () => {
     expect(res.status).toBe(400);
     const { errors } = await res.json();
     expect(errors).toEqual(
-      ['provider', 'date', 'startTime'].map((path) => ({ path, message: 'Provider, Date and Start Time are required.' })),
+      ['provider', 'date', 'startTime'].map((path) => ({
+        path,
+        message: 'Provider, Date and Start Time are required.',
+      })),
     );
     const backwards = await alice.post('/api/v1/appointments', {
       provider: 'Dr. Chen',
@@ -127,13 +130,16 @@ describe('scheduling appointments', () => {
     // Less than an hour away: neither reminder is in the future, so none is created.
     expect(await remindersOf(a.id)).toEqual([]);
     const b = await schedule(alice, { provider: 'Dr. Next', date: inDays(5), startTime: '12:00' });
-    const delivered = await createReminderScheduler(server.deps).runOnce(new Date(Date.now() + 5 * 86_400_000));
-    const [dayBefore] = await server.deps.db.asSystem(async (tx) =>
-      (
-        await tx.execute<{ id: string }>(
-          sql`select id from notifications where appointment_id = ${b.id} order by due_date limit 1`,
-        )
-      ).rows,
+    const delivered = await createReminderScheduler(server.deps).runOnce(
+      new Date(Date.now() + 5 * 86_400_000),
+    );
+    const [dayBefore] = await server.deps.db.asSystem(
+      async (tx) =>
+        (
+          await tx.execute<{ id: string }>(
+            sql`select id from notifications where appointment_id = ${b.id} order by due_date limit 1`,
+          )
+        ).rows,
     );
     expect(delivered).toContain(dayBefore!.id);
   });
