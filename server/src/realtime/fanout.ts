@@ -5,8 +5,8 @@ export class LocalFanout {
   private readonly byUser = new Map<string, Set<Subscriber>>();
 
   add(userId: string, s: Subscriber) {
-    let set = this.byUser.get(userId);
-    if (!set) this.byUser.set(userId, (set = new Set()));
+    const set = this.byUser.get(userId) ?? new Set<Subscriber>();
+    this.byUser.set(userId, set);
     set.add(s);
     return () => {
       set.delete(s);

@@ -23,6 +23,7 @@ const openStream = async (client: TestClient) => {
   const reader = res.body!.getReader();
   const decoder = new TextDecoder();
   let text = '';
+  // biome-ignore lint/suspicious/noExplicitAny: tests read event bodies loosely and assert their shape.
   const events: { event: string; data: any }[] = [];
   const raw: string[] = [];
   const pump = (async () => {
