@@ -1,5 +1,6 @@
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { createTestServer, signUpAndSignIn, type TestClient, type TestServer } from '../../../test/harness';
+import { createReminderScheduler } from '../../jobs/reminder-scheduler';
 
 let server: TestServer;
 let alice: TestClient;
@@ -103,5 +104,22 @@ describe('notification stream', () => {
     expect(b.events).toEqual([]);
     await a.close();
     await b.close();
+  });
+
+  it('carries a reminder coming due to the open page as notification.due', async () => {
+    const a = await openStream(alice);
+    const due = new Date(Date.now() + 3_600_000);
+    const r = await (
+      await alice.post('/api/v1/notifications', {
+        type: 'reminder',
+        title: 'Check glucose',
+        content: 'Before lunch',
+        dueDate: due.toISOString(),
+      })
+    ).json();
+    await createReminderScheduler(server.deps).runOnce(due);
+    const got = await a.waitFor(() => a.events.find((e) => e.event === 'notification.due'));
+    expect(got.data).toMatchObject({ id: r.id, title: 'Check glucose', deliveredAt: due.toISOString() });
+    await a.close();
   });
 });

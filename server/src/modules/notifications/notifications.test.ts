@@ -168,3 +168,44 @@ describe('live notification service', () => {
     expect(list.items.map((x: { id: string }) => x.id)).not.toContain(p.id);
   });
 });
+
+describe('API documentation', () => {
+  it('lists every notification, medication, appointment and calendar endpoint', async () => {
+    const doc = await (await server.client().get('/api/openapi.json')).json();
+    const ops = Object.entries(doc.paths as Record<string, object>).flatMap(([path, methods]) =>
+      Object.keys(methods).map((m) => `${m.toUpperCase()} ${path}`),
+    );
+    expect(ops).toEqual(
+      expect.arrayContaining([
+        'GET /api/v1/notifications',
+        'POST /api/v1/notifications',
+        'GET /api/v1/notifications/unread-counts',
+        'GET /api/v1/notifications/stream',
+        'GET /api/v1/notifications/{id}',
+        'PATCH /api/v1/notifications/{id}',
+        'DELETE /api/v1/notifications/{id}',
+        'POST /api/v1/medications/schedules',
+        'GET /api/v1/medications/doses',
+        'POST /api/v1/medications/doses/{id}/take',
+        'POST /api/v1/medications/doses/{id}/skip',
+        'GET /api/v1/appointments',
+        'POST /api/v1/appointments',
+        'GET /api/v1/appointments/{id}',
+        'PATCH /api/v1/appointments/{id}',
+        'DELETE /api/v1/appointments/{id}',
+        'POST /api/v1/appointments/{id}/cancel',
+        'GET /api/v1/appointments/{id}/calendar.ics',
+        'GET /api/v1/calendar/feed',
+        'POST /api/v1/calendar/feed',
+        'DELETE /api/v1/calendar/feed',
+        'GET /api/v1/calendar/{token}.ics',
+      ]),
+    );
+  });
+
+  it('a new profile has email reminders off until the user turns them on', async () => {
+    expect((await (await bob.get('/api/v1/profile')).json()).emailReminders).toBe(false);
+    const on = await bob.patch('/api/v1/profile', { emailReminders: true });
+    expect((await on.json()).emailReminders).toBe(true);
+  });
+});
