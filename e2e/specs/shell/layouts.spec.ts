@@ -40,7 +40,7 @@ test.describe('desktop 1280×800', () => {
     await tabs.filter({ hasText: 'Track Data' }).click();
     await expect(page).toHaveURL(/\/dashboard\/track-data$/);
     await expect(page.getByRole('heading', { name: 'Track Data', level: 1 })).toBeVisible();
-    await expect(page.getByRole('heading', { name: 'Not available yet' })).toBeVisible();
+    await expect(page.getByRole('heading', { name: 'Recent Entries' })).toBeVisible();
     await sidebar.getByRole('link', { name: 'Documents' }).click();
     await expect(page.getByRole('heading', { name: 'Documents & Medical Records', level: 1 })).toBeVisible();
     await header.getByRole('button', { name: 'Notifications' }).click();
