@@ -16,22 +16,10 @@ import {
   SOCIAL_CONTEXTS,
   WEIGHT_CONTEXTS,
 } from './enums';
+import { TRACKER_TITLES, type TrackerKey as TrackerKeyType } from './tracker-titles';
 
-/** Tracker keys (as in the routes) and the spec's tracker titles. */
-export const TRACKER_TITLES = {
-  'blood-glucose': 'Blood Glucose',
-  'blood-pressure': 'Blood Pressure',
-  weight: 'Weight',
-  meal: 'Meal',
-  'mood-energy': 'Mood & Energy',
-  pain: 'Pain',
-  journal: 'Journal Entry',
-  medication: 'Medication',
-  insulin: 'Insulin',
-  'insulin-settings': 'Insulin Settings',
-  a1c: 'A1C',
-} as const;
-export type TrackerKey = keyof typeof TRACKER_TITLES;
+export { TRACKER_TITLES };
+export type TrackerKey = TrackerKeyType;
 export const TRACKER_KEYS = Object.keys(TRACKER_TITLES) as TrackerKey[];
 export const TrackerKey = z.enum(TRACKER_KEYS as [TrackerKey, ...TrackerKey[]]);
 

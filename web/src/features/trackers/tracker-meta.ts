@@ -1,4 +1,4 @@
-import type { TRACKER_TITLES, TrackerKey } from '@healthfolio/core';
+import { TRACKER_TITLES, type TrackerKey } from '@healthfolio/core/trackers/tracker-titles';
 import {
   Activity,
   CalendarDays,
@@ -26,23 +26,7 @@ export const LOG_TRACKERS = [
 ] as const satisfies readonly TrackerKey[];
 export type LogTracker = (typeof LOG_TRACKERS)[number];
 
-/**
- * The spec's titles, checked against core's TRACKER_TITLES at compile time. Copied rather than
- * imported so a screen does not pull zod (which lives beside them in core) into its first load.
- */
-export const TITLES = {
-  'blood-glucose': 'Blood Glucose',
-  'blood-pressure': 'Blood Pressure',
-  weight: 'Weight',
-  meal: 'Meal',
-  'mood-energy': 'Mood & Energy',
-  pain: 'Pain',
-  journal: 'Journal Entry',
-  medication: 'Medication',
-  insulin: 'Insulin',
-  'insulin-settings': 'Insulin Settings',
-  a1c: 'A1C',
-} as const satisfies typeof TRACKER_TITLES;
+export const TITLES = TRACKER_TITLES;
 
 /** The name in "Log {name}" and "Saved {name}" (the spec: "Saved Pain Entry", "Saved Journal Entry"). */
 export const logName = (tracker: TrackerKey): string => (tracker === 'pain' ? 'Pain Entry' : TITLES[tracker]);
