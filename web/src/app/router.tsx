@@ -1,9 +1,10 @@
 import { createBrowserRouter, type RouteObject } from 'react-router';
 import { PageSpinner } from '@/components/ui/spinner';
+import { DIABETES_PATHS, DIABETES_ROUTES } from '@/features/diabetes/diabetes-routes';
 import { SCREENS } from '@/features/shell/screens';
 import { RootErrorBoundary, RootLayout } from './root-layout';
 
-const placeholderRoutes: RouteObject[] = SCREENS.map((screen) => ({
+const placeholderRoutes: RouteObject[] = SCREENS.filter((s) => !DIABETES_PATHS.has(s.path)).map((screen) => ({
   path: screen.path,
   lazy: async () => ({
     Component: (await import('@/features/placeholder/not-available-page')).NotAvailablePage,
@@ -56,6 +57,7 @@ export const routes: RouteObject[] = [
             path: 'admin-console',
             lazy: async () => ({ Component: (await import('@/features/placeholder/admin-gate')).AdminGate }),
           },
+          ...DIABETES_ROUTES,
           ...placeholderRoutes,
         ],
       },

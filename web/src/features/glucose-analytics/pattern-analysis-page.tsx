@@ -1,0 +1,175 @@
+import { glucoseDecimals } from '@healthfolio/core/units/glucose-units';
+import { Lightbulb } from 'lucide-react';
+import { Badge } from '@/components/ui/badge';
+import { Card, CardContent, CardDescription, CardHeader, CardTitle } from '@/components/ui/card';
+import { Tabs, TabsContent, TabsList, TabsTrigger } from '@/components/ui/tabs';
+import { type GlucoseFormat, percent, useGlucoseFormat } from '@/features/diabetes/format';
+import { type Patterns, useGlucosePatterns, useGlucoseSeries } from '@/features/diabetes/glucose-api';
+import { BackLink, NoReadings, QueryState } from '@/features/diabetes/glucose-ui';
+import { BarsChart, GlucoseLineChart } from './lazy-charts';
+
+const EVIDENCE_LABELS: Record<string, string> = {
+  morningAverage: 'Morning average (6–8 AM)',
+  nightAverage: 'Late-night average (10 PM–2 AM)',
+  difference: 'Difference',
+  morningReadings: 'Morning readings',
+  nightReadings: 'Night readings',
+  percentAbove: 'After-meal readings above 200',
+  postMealReadings: 'After-meal readings',
+  spikes: 'Spikes',
+  percentBelow: 'Night readings below 70',
+  lows: 'Lows',
+};
+
+const evidenceValue = (key: string, value: number, fmt: GlucoseFormat) => {
+  if (key.endsWith('Average') || key === 'difference') return fmt.withUnit(value);
+  if (key.startsWith('percent')) return percent(value);
+  return String(value);
+};
+
+const hourLabel = (h: number) => `${String(h).padStart(2, '0')}:00`;
+
+function DetectedPatterns({ data, fmt }: { data: Patterns; fmt: GlucoseFormat }) {
+  if (data.patterns.length === 0) {
+    return (
+      <Card>
+        <CardContent className="p-6 text-center text-muted-foreground">
+          No patterns detected in your last {data.days} days ({data.readings} readings). Patterns need enough
+          readings at the right times of day.
+        </CardContent>
+      </Card>
+    );
+  }
+  return (
+    <ul className="grid gap-4 md:grid-cols-2">
+      {data.patterns.map((p) => (
+        <li key={p.id}>
+          <Card className="h-full">
+            <CardHeader className="flex-row items-start justify-between gap-2">
+              <CardTitle className="flex items-center gap-2 text-base">
+                <Lightbulb className="size-5 text-muted-foreground" aria-hidden="true" />
+                {p.title}
+              </CardTitle>
+              <Badge variant={p.confidenceLabel === 'High' ? 'default' : 'secondary'}>
+                {p.confidenceLabel} confidence · {Math.round(p.displayConfidence)}%
+              </Badge>
+            </CardHeader>
+            <CardContent className="flex flex-col gap-3">
+              <p>{p.description}</p>
+              <dl className="grid grid-cols-2 gap-x-4 gap-y-1 text-sm">
+                {Object.entries(p.evidence).map(([key, value]) => (
+                  <div key={key} className="contents">
+                    <dt className="text-muted-foreground">{EVIDENCE_LABELS[key] ?? key}</dt>
+                    <dd className="text-right font-medium tabular-nums">{evidenceValue(key, value, fmt)}</dd>
+                  </div>
+                ))}
+              </dl>
+            </CardContent>
+          </Card>
+        </li>
+      ))}
+    </ul>
+  );
+}
+
+function TimeOfDay({ data, fmt }: { data: Patterns; fmt: GlucoseFormat }) {
+  const hours = data.hourly.filter((h) => h.mean != null);
+  return (
+    <Card>
+      <CardHeader>
+        <CardTitle>Average by hour of day</CardTitle>
+        <CardDescription>
+          Mean glucose for each hour over {data.days} days, in {fmt.unit}, in your time zone (
+          {fmt.timeZone.replaceAll('_', ' ')}).
+        </CardDescription>
+      </CardHeader>
+      <CardContent className="flex flex-col gap-4">
+        <BarsChart
+          label="Bar chart of average glucose by hour of day"
+          data={data.hourly.map((h) => ({
+            label: hourLabel(h.hour),
+            value: h.mean == null ? null : fmt.toUnit(h.mean),
+          }))}
+          unit={fmt.unit}
+          decimals={glucoseDecimals(fmt.unit)}
+          reference={{ low: fmt.toUnit(70), high: fmt.toUnit(180) }}
+        />
+        <details className="text-sm">
+          <summary className="cursor-pointer font-medium text-primary">
+            Show hourly averages as a list
+          </summary>
+          <ul className="mt-2 grid grid-cols-2 gap-1 sm:grid-cols-4">
+            {hours.map((h) => (
+              <li key={h.hour}>
+                <span className="text-muted-foreground">{hourLabel(h.hour)}</span>{' '}
+                <span className="font-medium tabular-nums">{fmt.withUnit(h.mean ?? 0)}</span>{' '}
+                <span className="text-xs text-muted-foreground">({h.count})</span>
+              </li>
+            ))}
+          </ul>
+        </details>
+      </CardContent>
+    </Card>
+  );
+}
+
+function Trends({ fmt }: { fmt: GlucoseFormat }) {
+  const series = useGlucoseSeries(30);
+  return (
+    <Card>
+      <CardHeader>
+        <CardTitle>Last 30 days</CardTitle>
+        <CardDescription>Glucose over the pattern window, in {fmt.unit}.</CardDescription>
+      </CardHeader>
+      <CardContent>
+        <QueryState query={series} what="the 30-day chart">
+          <GlucoseLineChart
+            label="Line chart of glucose over the last 30 days"
+            data={(series.data?.points ?? []).map((p) => ({
+              label: fmt.date(p.at),
+              value: fmt.toUnit(p.mean),
+            }))}
+            domain={[fmt.toUnit(40), fmt.toUnit(300)]}
+            low={fmt.toUnit(70)}
+            high={fmt.toUnit(180)}
+            unit={fmt.unit}
+            decimals={glucoseDecimals(fmt.unit)}
+          />
+        </QueryState>
+      </CardContent>
+    </Card>
+  );
+}
+
+/** /dashboard/pattern-analysis: the spec's three rules over 30 days, hourly averages and the 30-day curve. */
+export function PatternAnalysisPage() {
+  const fmt = useGlucoseFormat();
+  const patterns = useGlucosePatterns();
+  return (
+    <div className="flex max-w-6xl flex-col gap-4">
+      <BackLink />
+      <QueryState query={patterns} what="your glucose patterns">
+        {!patterns.data || patterns.data.readings === 0 ? (
+          <NoReadings />
+        ) : (
+          <Tabs defaultValue="patterns">
+            <TabsList className="w-full sm:w-auto">
+              <TabsTrigger value="patterns">Detected Patterns</TabsTrigger>
+              <TabsTrigger value="time-of-day">Time of Day</TabsTrigger>
+              <TabsTrigger value="trends">Trends</TabsTrigger>
+            </TabsList>
+            <TabsContent value="patterns">
+              <DetectedPatterns data={patterns.data} fmt={fmt} />
+            </TabsContent>
+            <TabsContent value="time-of-day">
+              <TimeOfDay data={patterns.data} fmt={fmt} />
+            </TabsContent>
+            <TabsContent value="trends">
+              <Trends fmt={fmt} />
+            </TabsContent>
+          </Tabs>
+        )}
+      </QueryState>
+    </div>
+  );
+}
