@@ -1,4 +1,7 @@
-import { defineConfig } from 'vitest/config';
+import { configDefaults, defineConfig } from 'vitest/config';
+
+// `*.pg.test.ts` need a real PostgreSQL server (they cut its connections); they run only on that leg.
+const postgresOnly = process.env.TEST_DB === 'postgres' ? [] : ['server/src/**/*.pg.test.ts'];
 
 export default defineConfig({
   test: {
@@ -8,6 +11,7 @@ export default defineConfig({
         test: {
           name: 'server',
           include: ['server/src/**/*.test.ts'],
+          exclude: [...configDefaults.exclude, ...postgresOnly],
           globalSetup: ['server/test/global-setup.ts'],
           testTimeout: 30_000,
           hookTimeout: 60_000,

@@ -5,6 +5,7 @@ export * from './glucose/analytics';
 export * from './glucose/bands';
 export * from './glucose/glucose.schema';
 export * from './glucose/gmi';
+export * from './glucose/import';
 export * from './glucose/insulin';
 export * from './glucose/metrics';
 export * from './glucose/patterns';

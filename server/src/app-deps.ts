@@ -58,8 +58,8 @@ export const createDeps = async (
   const db = opts.db ?? (await openDatabase(config, logger));
   const mailer = createMailer({ smtpUrl: config.smtpUrl, from: config.mailFrom, db, logger });
   const audit = createAuditRecorder(db, logger);
-  const auth = createAuth({ config, db, mailer, audit });
-  const resolveSession = createSessionResolver(auth, db, config);
+  const auth = createAuth({ config, db, mailer, audit, logger });
+  const resolveSession = createSessionResolver(db, config);
   return {
     config,
     db,

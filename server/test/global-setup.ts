@@ -1,4 +1,4 @@
-import { mkdirSync, writeFileSync } from 'node:fs';
+import { mkdirSync, rmSync, writeFileSync } from 'node:fs';
 import { join } from 'node:path';
 import type { TestProject } from 'vitest/node';
 import { openPglite } from '../src/db/database';
@@ -29,6 +29,7 @@ export default async function setup(project: TestProject) {
   writeFileSync(file, Buffer.from(await dump.arrayBuffer()));
   await db.close();
   project.provide('pgliteTemplate', file);
+  return () => rmSync(file, { force: true });
 }
 
 declare module 'vitest' {

@@ -1,4 +1,4 @@
-import { mkdtempSync, readFileSync } from 'node:fs';
+import { mkdtempSync, readFileSync, rmSync } from 'node:fs';
 import { join } from 'node:path';
 import { sql } from 'drizzle-orm';
 import pino from 'pino';
@@ -53,6 +53,7 @@ export const createTestServer = async (
     close: async () => {
       await db.close();
       await drop();
+      rmSync(dataDir, { recursive: true, force: true });
     },
   };
 };

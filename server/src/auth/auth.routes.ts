@@ -6,6 +6,7 @@ import { problemBody } from '../http/problem';
 import type { AuditRecorder } from '../modules/audit/audit.service';
 import { type Auth, CLIENT_IP_HEADER } from './auth';
 import { AUTH_RULES, parseAuthBody } from './auth-request';
+import { translateOAuth2 } from './oauth2-alias';
 import type { SessionResolver } from './session';
 import type { AuthThrottle } from './throttle';
 
@@ -59,7 +60,10 @@ export const authRoutes = ({ auth, db, audit, throttle, resolveSession }: AuthRo
     const current = path === '/sign-out' || path === '/get-session' ? await resolveSession(headers) : null;
     if (path === '/get-session' && !current) headers.delete('cookie');
 
-    const res = await auth.handler(new Request(c.req.url, { method: c.req.method, headers, body }));
+    const target = translateOAuth2(c.req.method, path, body);
+    const url = new URL(c.req.url);
+    url.pathname = `/api/auth${target.path}`;
+    const res = await auth.handler(new Request(url, { method: c.req.method, headers, body: target.body }));
 
     if (path === '/sign-in/email' && email) {
       if (res.ok) await throttle.reset(path, email);

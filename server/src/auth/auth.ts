@@ -4,6 +4,7 @@ import { betterAuth } from 'better-auth';
 import { drizzleAdapter } from 'better-auth/adapters/drizzle';
 import { genericOAuth } from 'better-auth/plugins/generic-oauth';
 import { eq } from 'drizzle-orm';
+import type { Logger } from 'pino';
 import type { Config } from '../config';
 import type { Database } from '../db/database';
 import { account, session, user, verification } from '../db/schema';
@@ -12,12 +13,14 @@ import { passwordResetEmail, verificationEmail } from '../mail/templates';
 import type { AuditRecorder } from '../modules/audit/audit.service';
 import { insertProfile } from '../modules/profiles/profiles.repository';
 import { findRoles, insertDefaultRole, upsertRole } from '../modules/roles/roles.repository';
+import { OAUTH2_CALLBACK_PATH } from './oauth2-alias';
 
 /** Set by our own middleware from the socket; any client-sent value is overwritten first. */
 export const CLIENT_IP_HEADER = 'x-healthfolio-client-ip';
 
 export interface AuthDeps {
   config: Config;
+  logger: Logger;
   db: Database;
   mailer: Mailer;
   audit: AuditRecorder;
@@ -29,7 +32,7 @@ const requestMeta = (ctx: HeaderSource) => {
   return { ipAddress: headers?.get(CLIENT_IP_HEADER) ?? null, userAgent: headers?.get('user-agent') ?? null };
 };
 
-export const createAuth = ({ config, db, mailer, audit }: AuthDeps) => {
+export const createAuth = ({ config, db, mailer, audit, logger }: AuthDeps) => {
   const isAdminEmail = (email: string) => config.adminEmails.includes(email.toLowerCase());
 
   /** Addresses in ADMIN_EMAILS become admin when they sign up or sign in. */
@@ -60,6 +63,16 @@ export const createAuth = ({ config, db, mailer, audit }: AuthDeps) => {
       transaction: false,
     }),
     telemetry: { enabled: false },
+    // better-auth's own messages go to our log, without their arguments: on a database error those
+    // carry the failed query's parameters, session tokens included.
+    logger: {
+      level: 'warn',
+      log: (level, message) =>
+        logger[level === 'error' ? 'error' : level === 'warn' ? 'warn' : 'info'](
+          { source: 'better-auth' },
+          message,
+        ),
+    },
     // Our own throttle runs before better-auth (per IP and per account, before any hashing).
     rateLimit: { enabled: false },
     advanced: {
@@ -158,6 +171,8 @@ export const createAuth = ({ config, db, mailer, audit }: AuthDeps) => {
                 clientId: config.google.clientId,
                 clientSecret: config.google.clientSecret,
                 discoveryUrl: config.google.discoveryUrl,
+                // The documented redirect URI (what operators register with Google); see oauth2-alias.ts.
+                redirectURI: `${config.appUrl}/api/auth${OAUTH2_CALLBACK_PATH}google`,
                 scopes: ['openid', 'email', 'profile'],
                 pkce: true,
               },

@@ -61,6 +61,36 @@ describe('sessions', () => {
     expect(session).toBeNull();
   });
 
+  it('ends a session left unused past the idle timeout, and refuses a tampered cookie', async () => {
+    const { client } = await signUpAndSignIn(server, 'idle@example.com');
+    const forged = server.client();
+    const [name, value] = [...client.cookies].find(([k]) => k.endsWith('session_token'))!;
+    forged.cookies.set(
+      name,
+      value.replace(/(.)(%3D|=)$/, (_, ch: string, pad: string) => `${ch === 'A' ? 'B' : 'A'}${pad}`),
+    );
+    expect((await forged.get('/api/v1/profile')).status).toBe(401);
+    expect((await client.get('/api/v1/profile')).status).toBe(200);
+    await server.deps.db.owner.execute(
+      sql`update auth.session set expires_at = now() - interval '1 minute' where user_id = (select id from auth.user where email = 'idle@example.com')`,
+    );
+    expect((await client.get('/api/v1/profile')).status).toBe(401);
+  });
+
+  it('slides the idle expiry forward while the session is in use', async () => {
+    const { client } = await signUpAndSignIn(server, 'sliding@example.com');
+    await server.deps.db.owner.execute(
+      sql`update auth.session set expires_at = now() + interval '10 minutes' where user_id = (select id from auth.user where email = 'sliding@example.com')`,
+    );
+    const res = await client.get('/api/v1/profile');
+    expect(res.status).toBe(200);
+    expect(res.headers.getSetCookie().find((c) => c.includes('session_token'))).toMatch(/Max-Age=1800/);
+    const { rows } = await server.deps.db.owner.execute<{ minutes: number }>(
+      sql`select extract(epoch from expires_at - now()) / 60 as minutes from auth.session where user_id = (select id from auth.user where email = 'sliding@example.com')`,
+    );
+    expect(Number(rows[0]!.minutes)).toBeGreaterThan(29);
+  });
+
   it('signs out of all other sessions', async () => {
     const { client } = await signUpAndSignIn(server, 'others@example.com');
     const laptop = server.client();

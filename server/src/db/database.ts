@@ -98,6 +98,12 @@ export const openPostgres = async (url: string, logger?: Logger): Promise<Databa
   });
   // An idle client losing its server (restart, failover) must not crash the process; the pool reconnects.
   pool.on('error', (err) => logger?.warn({ err: { message: err.message } }, 'postgres idle client error'));
+  // The pool listens only to idle clients. A checked-out one (a request inside its transaction) whose
+  // connection drops would emit an unhandled 'error' and kill the process; its query still rejects,
+  // which the request answers as a 503.
+  pool.on('connect', (client) =>
+    client.on('error', (err) => logger?.warn({ err: { message: err.message } }, 'postgres connection lost')),
+  );
   const db = drizzlePg(pool, { schema, casing: 'snake_case' }) as unknown as Db;
   return {
     kind: 'postgres',

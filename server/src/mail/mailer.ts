@@ -42,7 +42,7 @@ export const createMailer = (opts: {
     async send(m) {
       if (!transport) {
         await record(m, 'outbox');
-        opts.logger.info(
+        opts.logger.warn(
           { to: m.to, subject: m.subject, text: m.text },
           'mail kept in outbox (SMTP_URL not set)',
         );

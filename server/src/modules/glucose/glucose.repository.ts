@@ -22,20 +22,11 @@ export const selectReadings = async (tx: Tx, userId: string, q: GlucoseReadingsQ
   return result.rows;
 };
 
-/** Postgres returns float8[] as text through both drivers' raw paths; numbers parse fast in one go. */
-const toNumbers = (value: unknown): number[] => {
-  if (Array.isArray(value)) return value.map(Number);
-  if (typeof value !== 'string' || value.length < 3) return [];
-  return value.slice(1, -1).split(',').map(Number);
-};
-const toStrings = (value: unknown): (string | null)[] => {
-  if (Array.isArray(value)) return value as (string | null)[];
-  if (typeof value !== 'string' || value.length < 3) return [];
-  return value
-    .slice(1, -1)
-    .split(',')
-    .map((s) => (s === 'NULL' ? null : s));
-};
+/** Columns come back as one comma-joined string each: splitting a string beats either driver's array parser. */
+const toNumbers = (value: unknown): number[] =>
+  typeof value === 'string' && value.length > 0 ? value.split(',').map(Number) : [];
+const toStrings = (value: unknown): (string | null)[] =>
+  typeof value === 'string' && value.length > 0 ? value.split(',').map((s) => (s === '' ? null : s)) : [];
 
 export interface WindowColumns {
   at: number[];
@@ -56,10 +47,10 @@ export const selectWindowColumns = async (
 ): Promise<WindowColumns> => {
   const result = await tx.execute<{ t: unknown; v: unknown; m: unknown; c: unknown }>(sql`
     select
-      array_agg((extract(epoch from recorded_at) * 1000)::float8 order by recorded_at) as t,
-      array_agg(value_mgdl order by recorded_at) as v,
-      array_agg(coalesce(meal_context, 'NULL') order by recorded_at) as m,
-      array_agg(case when source in ('manual', 'meter') then 0 else 1 end order by recorded_at) as c
+      string_agg((extract(epoch from recorded_at) * 1000)::bigint::text, ',' order by recorded_at) as t,
+      string_agg(value_mgdl::text, ',' order by recorded_at) as v,
+      string_agg(coalesce(meal_context, ''), ',' order by recorded_at) as m,
+      string_agg(case when source in ('manual', 'meter') then '0' else '1' end, ',' order by recorded_at) as c
     from glucose_readings
     where user_id = ${userId} and recorded_at >= ${from.toISOString()} and recorded_at < ${to.toISOString()}`);
   const row = result.rows[0];

@@ -1,8 +1,21 @@
 import { Activity, CalendarDays, Droplet, FileText, type LucideIcon, Pill, Receipt } from 'lucide-react';
+import { type ComponentType, lazy, Suspense } from 'react';
 import { Link } from 'react-router';
 import { Card, CardContent, CardDescription, CardHeader, CardTitle } from '@/components/ui/card';
+import { Spinner } from '@/components/ui/spinner';
 
-type Tile = { title: string; icon: LucideIcon; empty: string; link: { to: string; label: string } };
+// The live cards load after the page: the home route's first load stays within its JS budget.
+const cards = () => import('@/features/trackers/dashboard-cards');
+const GlucoseAverageBody = lazy(() => cards().then((m) => ({ default: m.GlucoseAverageBody })));
+const PressureTrendBody = lazy(() => cards().then((m) => ({ default: m.PressureTrendBody })));
+
+type Tile = {
+  title: string;
+  icon: LucideIcon;
+  empty: string;
+  link: { to: string; label: string };
+  Body?: ComponentType<{ empty: string }>;
+};
 
 // Each card shows the user's own data once its capability lands; until then it says there is nothing yet.
 const TILES: Tile[] = [
@@ -22,6 +35,7 @@ const TILES: Tile[] = [
     title: 'Glucose 7-Day Average',
     icon: Droplet,
     empty: 'No glucose readings in the last 7 days.',
+    Body: GlucoseAverageBody,
     link: { to: '/dashboard/log-data', label: 'Log a glucose reading' },
   },
   {
@@ -34,6 +48,7 @@ const TILES: Tile[] = [
     title: 'Blood Pressure Trend',
     icon: Activity,
     empty: 'No blood pressure readings yet.',
+    Body: PressureTrendBody,
     link: { to: '/dashboard/log-data', label: 'Log a blood pressure reading' },
   },
   {
@@ -47,14 +62,20 @@ const TILES: Tile[] = [
 export function GeneralDashboard() {
   return (
     <section aria-label="Overview" className="grid gap-4 sm:grid-cols-2 xl:grid-cols-3">
-      {TILES.map(({ title, icon: Icon, empty, link }) => (
+      {TILES.map(({ title, icon: Icon, empty, link, Body }) => (
         <Card key={title} className="flex flex-col">
           <CardHeader className="flex-row items-center justify-between gap-2">
             <CardTitle className="text-base">{title}</CardTitle>
             <Icon className="size-5 text-muted-foreground" aria-hidden="true" />
           </CardHeader>
           <CardContent className="flex flex-1 flex-col justify-between gap-3">
-            <CardDescription>{empty}</CardDescription>
+            {Body ? (
+              <Suspense fallback={<Spinner label={`Loading ${title}`} />}>
+                <Body empty={empty} />
+              </Suspense>
+            ) : (
+              <CardDescription>{empty}</CardDescription>
+            )}
             <Link
               to={link.to}
               className="text-sm font-medium text-primary underline-offset-4 hover:underline"

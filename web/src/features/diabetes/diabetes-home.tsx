@@ -3,6 +3,7 @@ import { lazy, Suspense, useState } from 'react';
 import { Link } from 'react-router';
 import { Badge } from '@/components/ui/badge';
 import { Tabs, TabsContent, TabsList, TabsTrigger } from '@/components/ui/tabs';
+import { LogDialogHost } from '@/features/trackers/log-dialog-host';
 import { useGlucoseFormat } from './format';
 import { useGlucoseReadings, useGlucoseStatus, useRefreshDiabetesData } from './glucose-api';
 import { NoReadings, QueryState } from './glucose-ui';
@@ -11,8 +12,7 @@ import { type HomeAction, HomeOverview } from './home-overview';
 import { HomeStats } from './home-stats';
 import { HomeTrends } from './home-trends';
 
-// The dialogs and their forms load when first opened.
-const QuickLogDialog = lazy(() => import('./quick-log-dialog').then((m) => ({ default: m.QuickLogDialog })));
+// The insulin dialog and its form load when first opened (the log dialog host does the same).
 const InsulinLogDialog = lazy(() =>
   import('@/features/insulin/insulin-log-dialog').then((m) => ({ default: m.InsulinLogDialog })),
 );
@@ -73,12 +73,11 @@ export function DiabetesHome() {
           <HomeMeals fmt={fmt} onLogMeal={() => setDialog('meal')} />
         </TabsContent>
       </Tabs>
-      <Suspense fallback={null}>
-        {dialog === 'insulin' && <InsulinLogDialog onClose={close} />}
-        {(dialog === 'blood-glucose' || dialog === 'meal') && (
-          <QuickLogDialog kind={dialog} onClose={close} />
-        )}
-      </Suspense>
+      <Suspense fallback={null}>{dialog === 'insulin' && <InsulinLogDialog onClose={close} />}</Suspense>
+      <LogDialogHost
+        target={dialog === 'blood-glucose' || dialog === 'meal' ? { tracker: dialog } : null}
+        onClose={close}
+      />
     </div>
   );
 }

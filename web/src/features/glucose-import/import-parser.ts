@@ -1,34 +1,20 @@
+import type { ImportFormat, ParsedImport } from '@healthfolio/core/glucose/import/types';
+
+export {
+  IMPORT_FORMATS,
+  type ImportFormat,
+  importSource,
+  type ParsedImport,
+} from '@healthfolio/core/glucose/import/types';
+
 /**
- * The browser side of CGM import: core's parsers (core/src/glucose/import) read the file here, so the
- * preview shows exactly what will be stored. Loaded on demand with the file, not with the screen.
- *
- * TEMPORARY: until core's import module is on main this adapter holds its contract (the types below
- * match core/src/glucose/import/types.ts) and reports that parsing is unavailable.
+ * Core's CGM parsers run here in the browser, so the preview shows exactly what will be stored.
+ * They load with the first chosen file, not with the screen.
  */
-export const IMPORT_FORMATS = ['dexcom-clarity', 'libreview', 'csv'] as const;
-export type ImportFormat = (typeof IMPORT_FORMATS)[number];
-
-export interface ParsedImport {
-  format: ImportFormat;
-  unit: 'mg/dL' | 'mmol/L';
-  /** Epoch ms (UTC) and canonical mg/dL, ascending by time. */
-  readings: { at: number; mgdl: number }[];
-  rowsFound: number;
-  skipped: { line: number; reason: string }[];
-  clipped?: number;
-  firstAt: number | null;
-  lastAt: number | null;
-}
-
-export class ImportFormatError extends Error {
-  override name = 'ImportFormatError';
-}
-
-export const importSource = (format: ImportFormat) => `import:${format}` as const;
-
 export async function parseGlucoseFile(
-  _text: string,
-  _opts: { timeZone: string; format?: ImportFormat },
+  text: string,
+  opts: { timeZone: string; format?: ImportFormat },
 ): Promise<ParsedImport> {
-  throw new ImportFormatError('Reading CGM files is not available in this build yet.');
+  const { parseGlucoseFile: parse } = await import('@healthfolio/core/glucose/import/index');
+  return parse(text, opts);
 }

@@ -17,6 +17,7 @@ const tracker = (slug: string, title: string): Screen[] => [
 export const SCREENS: Screen[] = [
   { path: 'log-data', title: 'Log Data' },
   { path: 'track-data', title: 'Track Data' },
+  { path: 'track-data/all', title: 'All Entries', parent: '/dashboard/track-data' },
   { path: 'achievements', title: 'Achievements' },
   ...tracker('blood-glucose', 'Blood Glucose'),
   ...tracker('blood-pressure', 'Blood Pressure'),

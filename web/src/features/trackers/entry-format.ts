@@ -1,0 +1,85 @@
+import type { EntryResponse, GlucoseUnit } from '@healthfolio/core';
+import { formatGlucoseWithUnit } from '@healthfolio/core/units/glucose-units';
+import { formatWeight } from '@healthfolio/core/units/weight-units';
+import { humanize } from './tracker-meta';
+
+const cache = new Map<string, Intl.DateTimeFormat>();
+const formatter = (timeZone: string, options: Intl.DateTimeFormatOptions) => {
+  const key = `${timeZone}|${JSON.stringify(options)}`;
+  let f = cache.get(key);
+  if (!f) {
+    f = new Intl.DateTimeFormat(undefined, { timeZone, ...options });
+    cache.set(key, f);
+  }
+  return f;
+};
+
+/** Dates and times always in the profile's time zone and the browser's locale. */
+export const formatDate = (iso: string, timeZone: string) =>
+  formatter(timeZone, { dateStyle: 'medium' }).format(new Date(iso));
+export const formatTime = (iso: string, timeZone: string) =>
+  formatter(timeZone, { timeStyle: 'short' }).format(new Date(iso));
+export const formatShortDate = (iso: string, timeZone: string) =>
+  formatter(timeZone, { month: 'short', day: 'numeric' }).format(new Date(iso));
+
+const num = (v: unknown): number | undefined => (typeof v === 'number' && Number.isFinite(v) ? v : undefined);
+const str = (v: unknown): string | undefined => (typeof v === 'string' && v.trim() ? v : undefined);
+
+export const dataNumber = (entry: EntryResponse, key: string) => num(entry.data[key]);
+export const dataText = (entry: EntryResponse, key: string) => str(entry.data[key]);
+
+export const bpText = (entry: EntryResponse) =>
+  `${dataNumber(entry, 'systolic') ?? '-'}/${dataNumber(entry, 'diastolic') ?? '-'} mmHg`;
+
+export const weightText = (entry: EntryResponse) => {
+  const weight = dataNumber(entry, 'weight');
+  return weight === undefined
+    ? undefined
+    : `${formatWeight(weight)} ${dataText(entry, 'weightUnit') ?? 'lbs'}`;
+};
+
+export const mealText = (entry: EntryResponse) => {
+  const type = dataText(entry, 'mealType');
+  const kcal = dataNumber(entry, 'calories');
+  return [type && humanize(type), kcal !== undefined ? `${kcal} kcal` : undefined, dataText(entry, 'value')]
+    .filter(Boolean)
+    .join(' • ');
+};
+
+/** The one-line value of an entry (the "Value" of its details dialog). */
+export const entryValue = (entry: EntryResponse, unit: GlucoseUnit): string => {
+  switch (entry.tracker) {
+    case 'blood-glucose': {
+      const mgdl = dataNumber(entry, 'glucose');
+      return mgdl === undefined ? '—' : formatGlucoseWithUnit(mgdl, unit);
+    }
+    case 'blood-pressure':
+      return bpText(entry);
+    case 'weight':
+      return weightText(entry) ?? '—';
+    case 'meal':
+      return mealText(entry) || '—';
+    case 'mood-energy':
+      return ['mood', 'energy', 'stress']
+        .map((k) => `${humanize(k)} ${dataNumber(entry, k) ?? '-'}/5`)
+        .join(', ');
+    case 'pain': {
+      const intensity = dataNumber(entry, 'painIntensity');
+      return intensity === undefined ? '—' : `${intensity}/10`;
+    }
+    default: {
+      const value = entry.data.value;
+      return typeof value === 'string' || typeof value === 'number' ? String(value) : '—';
+    }
+  }
+};
+
+/** A data value as text: enumerations as words, lists joined, glucose in the user's unit. */
+export const dataValueText = (key: string, value: unknown, unit: GlucoseUnit): string => {
+  if (key === 'glucose' && typeof value === 'number') return formatGlucoseWithUnit(value, unit);
+  if (Array.isArray(value))
+    return value.map((v) => (typeof v === 'string' ? humanize(v) : JSON.stringify(v))).join(', ');
+  if (typeof value === 'string') return /^[a-z0-9_]+$/.test(value) ? humanize(value) : value;
+  if (typeof value === 'number' || typeof value === 'boolean') return String(value);
+  return JSON.stringify(value);
+};

@@ -1,0 +1,68 @@
+import { formatGlucoseWithUnit } from '@healthfolio/core/units/glucose-units';
+import { ClipboardPlus, TrendingUp } from 'lucide-react';
+import { Link } from 'react-router';
+import { Button } from '@/components/ui/button';
+import { useDashboardContext } from '@/features/shell/use-dashboard-context';
+import { dataNumber, dataText } from './entry-format';
+import { EmptyWithLink, EntryList } from './entry-list';
+import { BackLink, QueryView, StatCard } from './screen-parts';
+import { humanize } from './tracker-meta';
+import { useEntryPages, useTrackerStats } from './use-entries';
+import { useEntryDialogs } from './use-entry-dialogs';
+
+/** The Blood Glucose tracker: this week's count and 7-day average from the user's readings. */
+export function BloodGlucosePage() {
+  const { glucoseUnit: unit } = useDashboardContext().profile;
+  const stats = useTrackerStats('blood-glucose');
+  const pages = useEntryPages({ tracker: 'blood-glucose', order: 'desc' });
+  const { dialogs, showDetails } = useEntryDialogs();
+  return (
+    <div className="flex flex-col gap-6">
+      <BackLink to="/dashboard/track-data" label="Back to Track Data" />
+      <QueryView query={stats} what="glucose figures">
+        {(s) => (
+          <div className="grid gap-4 sm:grid-cols-2">
+            <StatCard title="This Week" value={s.thisWeek} detail="Readings in the last 7 days" />
+            <StatCard
+              title="Average"
+              value={s.average7d === null ? '—' : formatGlucoseWithUnit(s.average7d, unit)}
+              detail={s.average7d === null ? 'No readings in the last 7 days' : '7-day average'}
+            />
+          </div>
+        )}
+      </QueryView>
+      <div className="flex flex-wrap gap-2">
+        <Button asChild>
+          <Link to="/dashboard/log-data">
+            <ClipboardPlus aria-hidden="true" /> Log Data
+          </Link>
+        </Button>
+        <Button variant="outline" asChild>
+          <Link to="/dashboard/trackers/blood-glucose/trends">
+            <TrendingUp aria-hidden="true" /> View Trends
+          </Link>
+        </Button>
+      </div>
+      <section aria-labelledby="recent-heading" className="flex flex-col gap-3">
+        <h2 id="recent-heading" className="text-lg font-semibold">
+          Recent entries
+        </h2>
+        <EntryList
+          query={pages}
+          label="Blood glucose readings"
+          onOpen={showDetails}
+          empty={<EmptyWithLink text="No blood glucose readings yet." link="Add your first reading" />}
+          row={(e) => {
+            const mgdl = dataNumber(e, 'glucose');
+            const timing = dataText(e, 'timing');
+            return {
+              text: mgdl === undefined ? undefined : formatGlucoseWithUnit(mgdl, unit),
+              badge: timing ? humanize(timing) : undefined,
+            };
+          }}
+        />
+      </section>
+      {dialogs}
+    </div>
+  );
+}

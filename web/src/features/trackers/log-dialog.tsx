@@ -1,0 +1,150 @@
+import type { EntryCreateRequest, EntryResponse } from '@healthfolio/core';
+import { useId, useMemo } from 'react';
+import { type FieldErrors, type Resolver, useForm } from 'react-hook-form';
+import { toast } from 'sonner';
+import { Button } from '@/components/ui/button';
+import {
+  Dialog,
+  DialogContent,
+  DialogDescription,
+  DialogFooter,
+  DialogHeader,
+  DialogTitle,
+} from '@/components/ui/dialog';
+import { FormField } from '@/components/ui/form-field';
+import { Label } from '@/components/ui/label';
+import { Textarea } from '@/components/ui/textarea';
+import { useDashboardContext } from '@/features/shell/use-dashboard-context';
+import { ApiError, errorMessage } from '@/lib/api';
+import { loadCore } from '@/lib/lazy-resolver';
+import { errorOf } from './field-helpers';
+import { GlucoseFields, PressureFields, ValueField, WeightFields } from './log-fields';
+import { fieldForPath, initialValues, type LogValues, toPayload } from './log-form';
+import { MealFields } from './meal-fields';
+import { MoodFields, PainFields } from './mood-pain-fields';
+import { type LogTracker, logName } from './tracker-meta';
+import { useCreateEntry, useUpdateEntry } from './use-entries';
+
+// zod's own words for a missing value are not for people.
+const MISSING: Partial<Record<keyof LogValues, string>> = {
+  glucose: 'Enter a glucose value',
+  weight: 'Enter your weight',
+  value: 'This field is required',
+};
+
+const successText = (payload: EntryCreateRequest) => {
+  if (payload.tracker === 'mood-energy') {
+    const { mood, energy, stress } = payload.data;
+    return `Mood: ${mood ?? '-'}/5, Energy: ${energy ?? '-'}/5, Stress: ${stress ?? '-'}/5`;
+  }
+  return payload.tracker === 'meal' ? 'Your meal was recorded.' : 'Your entry was recorded.';
+};
+
+/** "Log {tracker}": a new entry, or the same form filled in when `entry` is being edited. */
+export function LogDialog({
+  tracker,
+  entry,
+  onClose,
+}: {
+  tracker: LogTracker;
+  entry?: EntryResponse;
+  onClose: () => void;
+}) {
+  const { profile } = useDashboardContext();
+  const { glucoseUnit: unit, timezone } = profile;
+  const create = useCreateEntry();
+  const update = useUpdateEntry();
+  const notesId = useId();
+  const name = logName(tracker);
+
+  const resolver = useMemo<Resolver<LogValues, unknown, EntryCreateRequest>>(
+    () => async (values) => {
+      const { EntryCreateRequest } = await loadCore();
+      const result = EntryCreateRequest.safeParse(toPayload(tracker, values, unit, timezone));
+      if (result.success) return { values: result.data as EntryCreateRequest, errors: {} };
+      const errors: Record<string, { type: string; message: string }> = {};
+      for (const issue of result.error.issues) {
+        const field = fieldForPath(issue.path, tracker);
+        const missing = issue.code === 'invalid_type' && field !== 'root' ? MISSING[field] : undefined;
+        errors[field] ??= { type: issue.code, message: missing ?? issue.message };
+      }
+      return { values: {}, errors: errors as FieldErrors<LogValues> };
+    },
+    [tracker, unit, timezone],
+  );
+  const form = useForm<LogValues, unknown, EntryCreateRequest>({
+    resolver,
+    defaultValues: initialValues(timezone, unit, entry),
+  });
+  const { errors, isSubmitting } = form.formState;
+
+  const save = form.handleSubmit(async (payload) => {
+    try {
+      if (entry) {
+        const { occurredAt, notes, data } = payload;
+        await update.mutateAsync({ id: entry.id, body: { occurredAt, notes: notes ?? null, data } });
+      } else {
+        await create.mutateAsync(payload);
+      }
+      toast.success(`Saved ${name}`, { description: successText(payload) });
+      onClose();
+    } catch (error) {
+      if (error instanceof ApiError && error.status === 401) {
+        toast.error('Sign in required', { description: 'Please sign in to save entries.' });
+        return;
+      }
+      toast.error('Save failed', { description: errorMessage(error, 'The entry could not be saved.') });
+      if (error instanceof ApiError)
+        for (const { path, message } of error.fieldErrors)
+          form.setError(fieldForPath(path, tracker), { type: 'server', message });
+    }
+  });
+
+  return (
+    <Dialog open onOpenChange={(open) => !open && onClose()}>
+      <DialogContent>
+        <DialogHeader>
+          <DialogTitle>{entry ? `Edit ${name}` : `Log ${name}`}</DialogTitle>
+          <DialogDescription>
+            {entry ? 'Correct this entry and save it again.' : 'Fill in what you want to record, then save.'}
+          </DialogDescription>
+        </DialogHeader>
+        <form noValidate onSubmit={save} className="flex flex-col gap-4">
+          {errors.root?.message && (
+            <p role="alert" className="text-sm text-destructive">
+              {errors.root.message}
+            </p>
+          )}
+          <FormField
+            label="Date and time"
+            type="datetime-local"
+            required
+            hint={`Time zone: ${timezone.replaceAll('_', ' ')}`}
+            error={errorOf(errors, 'occurredAt')}
+            {...form.register('occurredAt')}
+          />
+          {tracker === 'blood-glucose' && <GlucoseFields form={form} unit={unit} />}
+          {tracker === 'blood-pressure' && <PressureFields form={form} />}
+          {tracker === 'weight' && <WeightFields form={form} />}
+          {tracker === 'meal' && <MealFields form={form} />}
+          {tracker === 'mood-energy' && <MoodFields form={form} />}
+          {tracker === 'pain' && <PainFields form={form} />}
+          {tracker === 'journal' && <ValueField form={form} label="Journal entry" />}
+          {tracker === 'medication' && <ValueField form={form} label="Medication taken" />}
+          <div className="flex flex-col gap-2">
+            <Label htmlFor={notesId}>Notes</Label>
+            <Textarea id={notesId} rows={3} {...form.register('notes')} />
+          </div>
+          <DialogFooter>
+            <Button variant="outline" onClick={onClose}>
+              Cancel
+            </Button>
+            <Button type="submit" disabled={isSubmitting}>
+              {isSubmitting ? 'Saving…' : 'Save'}
+            </Button>
+          </DialogFooter>
+        </form>
+      </DialogContent>
+    </Dialog>
+  );
+}

@@ -1,0 +1,163 @@
+import type { EntryCreateRequest, EntryResponse, GlucoseUnit, TrackerKey } from '@healthfolio/core';
+import { formatGlucose, parseGlucoseInput } from '@healthfolio/core/units/glucose-units';
+import { parseWeightInput, type WeightUnit } from '@healthfolio/core/units/weight-units';
+import { isoToLocalInput, localInputToIso, nowLocalInput } from './local-datetime';
+import type { LogTracker } from './tracker-meta';
+
+/** Everything the dialog can show, as the inputs hold it (text, slider numbers, checkbox lists). */
+export type LogValues = {
+  occurredAt: string;
+  notes: string;
+  glucose: string;
+  timing: string;
+  carbsConsumed: string;
+  systolic: string;
+  diastolic: string;
+  weight: string;
+  weightUnit: WeightUnit;
+  weightContext: string;
+  mealType: string;
+  calories: string;
+  carbs: string;
+  value: string;
+  foodPhoto: string;
+  mood: number;
+  energy: number;
+  stress: number;
+  sleepQuality: number;
+  activity: string;
+  dietaryContext: string;
+  socialContext: string;
+  moodTriggers: string[];
+  painIntensity: number;
+  painLocation: string;
+  painType: string;
+  painDuration: string;
+  activityLimitation: string;
+  painTriggers: string[];
+  reliefMethods: string[];
+};
+
+const BLANK: Omit<LogValues, 'occurredAt'> = {
+  notes: '',
+  glucose: '',
+  timing: '',
+  carbsConsumed: '',
+  systolic: '',
+  diastolic: '',
+  weight: '',
+  weightUnit: 'lbs',
+  weightContext: '',
+  mealType: '',
+  calories: '',
+  carbs: '',
+  value: '',
+  foodPhoto: '',
+  mood: 3,
+  energy: 3,
+  stress: 3,
+  sleepQuality: 3,
+  activity: '',
+  dietaryContext: '',
+  socialContext: '',
+  moodTriggers: [],
+  painIntensity: 1,
+  painLocation: '',
+  painType: '',
+  painDuration: '',
+  activityLimitation: '',
+  painTriggers: [],
+  reliefMethods: [],
+};
+
+/** Fresh defaults (time now, sliders at 3, pain 1, lbs), or an entry's own values when editing. */
+export function initialValues(timeZone: string, unit: GlucoseUnit, entry?: EntryResponse): LogValues {
+  const values: LogValues = { ...BLANK, occurredAt: nowLocalInput(timeZone) };
+  if (!entry) return values;
+  values.occurredAt = isoToLocalInput(entry.occurredAt, timeZone);
+  values.notes = entry.notes ?? '';
+  const target = values as unknown as Record<string, unknown>;
+  for (const [key, raw] of Object.entries(entry.data)) {
+    if (!(key in BLANK)) continue;
+    const blank = (BLANK as Record<string, unknown>)[key];
+    if (key === 'glucose' && typeof raw === 'number') target[key] = formatGlucose(raw, unit);
+    else if (typeof blank === 'string' && (typeof raw === 'string' || typeof raw === 'number'))
+      target[key] = String(raw);
+    else if (typeof blank === typeof raw || (Array.isArray(blank) && Array.isArray(raw))) target[key] = raw;
+  }
+  return values;
+}
+
+const text = (v: string) => (v.trim() ? v.trim() : undefined);
+const whole = (v: string) => (/^\d+$/.test(v.trim()) ? Number(v.trim()) : undefined);
+const decimal = (v: string) => (v.trim() ? Number(v.trim().replace(',', '.')) : undefined);
+const list = (v: string[]) => (v.length ? v : undefined);
+
+const DATA: Record<LogTracker, (v: LogValues, unit: GlucoseUnit) => Record<string, unknown>> = {
+  'blood-glucose': (v, unit) => ({
+    // Typed in the user's unit, always sent in mg/dL; unparseable text goes as NaN for the schema to refuse.
+    glucose: v.glucose.trim() ? (parseGlucoseInput(v.glucose, unit) ?? Number.NaN) : undefined,
+    timing: text(v.timing),
+    carbsConsumed: whole(v.carbsConsumed),
+  }),
+  'blood-pressure': (v) => ({ systolic: whole(v.systolic), diastolic: whole(v.diastolic) }),
+  weight: (v) => ({
+    weight: v.weight.trim() ? (parseWeightInput(v.weight) ?? Number.NaN) : undefined,
+    weightUnit: v.weightUnit,
+    weightContext: text(v.weightContext),
+  }),
+  meal: (v) => ({
+    mealType: text(v.mealType),
+    calories: whole(v.calories),
+    carbs: decimal(v.carbs),
+    value: text(v.value),
+    foodPhoto: text(v.foodPhoto),
+  }),
+  'mood-energy': (v) => ({
+    mood: v.mood,
+    energy: v.energy,
+    stress: v.stress,
+    sleepQuality: v.sleepQuality,
+    activity: text(v.activity),
+    dietaryContext: text(v.dietaryContext),
+    socialContext: text(v.socialContext),
+    moodTriggers: list(v.moodTriggers),
+  }),
+  pain: (v) => ({
+    painIntensity: v.painIntensity,
+    painLocation: text(v.painLocation),
+    painType: text(v.painType),
+    painDuration: text(v.painDuration),
+    painTriggers: list(v.painTriggers),
+    reliefMethods: list(v.reliefMethods),
+    activityLimitation: text(v.activityLimitation),
+    value: text(v.value),
+  }),
+  journal: (v) => ({ value: text(v.value) }),
+  medication: (v) => ({ value: text(v.value) }),
+};
+
+/** The request body: empty optional values omitted, numbers as numbers (spec §5). */
+export function toPayload(tracker: LogTracker, v: LogValues, unit: GlucoseUnit, timeZone: string) {
+  const data = Object.fromEntries(Object.entries(DATA[tracker](v, unit)).filter(([, x]) => x !== undefined));
+  const notes = text(v.notes);
+  return {
+    tracker,
+    occurredAt: localInputToIso(v.occurredAt, timeZone) ?? '',
+    ...(notes ? { notes } : {}),
+    data,
+  } as EntryCreateRequest;
+}
+
+/** A schema or server error path ("data.glucose", "/data/glucose", "occurredAt") → the form field. */
+export function fieldForPath(
+  path: string | readonly PropertyKey[],
+  tracker: TrackerKey,
+): keyof LogValues | 'root' {
+  const parts = (typeof path === 'string' ? path.split(/[./]/) : path.map(String)).filter(Boolean);
+  const [first, second] = parts[0] === 'body' ? parts.slice(1) : parts;
+  if (first === 'occurredAt' || first === 'notes') return first;
+  if (first === 'data' && second && second in BLANK) return second as keyof LogValues;
+  if (first === 'data' && tracker === 'blood-pressure') return 'systolic';
+  return 'root';
+}

@@ -1,0 +1,91 @@
+import type { EntryResponse, ProfileResponse } from '@healthfolio/core';
+import { roundGlucoseForDisplay } from '@healthfolio/core/units/glucose-units';
+import { convertWeight, roundWeightForDisplay, type WeightUnit } from '@healthfolio/core/units/weight-units';
+import { dataNumber, dataText, formatShortDate } from './entry-format';
+
+export type Point = { label: string } & Record<string, number | string | undefined>;
+export type Line = { key: string; name: string };
+export type Series = {
+  points: Point[];
+  lines: Line[];
+  domain: [number, number] | ['auto', 'auto'];
+  unit: string;
+  caption?: string;
+};
+
+const padded = (points: Point[], keys: string[], pad: number): [number, number] | ['auto', 'auto'] => {
+  const values = points
+    .flatMap((p) => keys.map((k) => p[k]))
+    .filter((v): v is number => typeof v === 'number');
+  if (values.length === 0) return ['auto', 'auto'];
+  return [Math.floor(Math.min(...values) - pad), Math.ceil(Math.max(...values) + pad)];
+};
+
+const base = (e: EntryResponse, timeZone: string): Point => ({
+  label: formatShortDate(e.occurredAt, timeZone),
+});
+
+export function pressureSeries(entries: EntryResponse[], profile: ProfileResponse): Series {
+  const points = entries.map((e) => ({
+    ...base(e, profile.timezone),
+    Systolic: dataNumber(e, 'systolic'),
+    Diastolic: dataNumber(e, 'diastolic'),
+  }));
+  const lines = [
+    { key: 'Systolic', name: 'Systolic' },
+    { key: 'Diastolic', name: 'Diastolic' },
+  ];
+  return { points, lines, domain: padded(points, ['Systolic', 'Diastolic'], 10), unit: 'mmHg' };
+}
+
+/** The dialog's 1–5 scales, doubled onto the spec's 0–10 axis. */
+export function moodSeries(entries: EntryResponse[], profile: ProfileResponse): Series {
+  const twice = (v: number | undefined) => (v === undefined ? undefined : v * 2);
+  const points = entries.map((e) => ({
+    ...base(e, profile.timezone),
+    Mood: twice(dataNumber(e, 'mood')),
+    Energy: twice(dataNumber(e, 'energy')),
+    Stress: twice(dataNumber(e, 'stress')),
+  }));
+  return {
+    points,
+    lines: ['Mood', 'Energy', 'Stress'].map((key) => ({ key, name: key })),
+    domain: [0, 10],
+    unit: '',
+    caption: 'Mood, energy and stress are logged on a 1–5 scale and shown doubled on this 0–10 axis.',
+  };
+}
+
+/** Weights in one unit: the goal's if set, else the one most recently logged. */
+export function weightSeries(entries: EntryResponse[], profile: ProfileResponse): Series {
+  const last = entries.at(-1);
+  const unit: WeightUnit =
+    profile.weightGoal?.unit ?? (last && dataText(last, 'weightUnit') === 'kg' ? 'kg' : 'lbs');
+  const points = entries.map((e) => {
+    const w = dataNumber(e, 'weight');
+    const from = dataText(e, 'weightUnit') === 'kg' ? 'kg' : 'lbs';
+    return {
+      ...base(e, profile.timezone),
+      Weight: w === undefined ? undefined : roundWeightForDisplay(convertWeight(w, from, unit)),
+    };
+  });
+  return { points, lines: [{ key: 'Weight', name: 'Weight' }], domain: padded(points, ['Weight'], 5), unit };
+}
+
+export function glucoseSeries(entries: EntryResponse[], profile: ProfileResponse): Series {
+  const unit = profile.glucoseUnit;
+  const points = entries.map((e) => {
+    const mgdl = dataNumber(e, 'glucose');
+    return {
+      ...base(e, profile.timezone),
+      Glucose: mgdl === undefined ? undefined : roundGlucoseForDisplay(mgdl, unit),
+    };
+  });
+  const pad = unit === 'mmol/L' ? 1 : 10;
+  return {
+    points,
+    lines: [{ key: 'Glucose', name: 'Glucose' }],
+    domain: padded(points, ['Glucose'], pad),
+    unit,
+  };
+}

@@ -1,0 +1,36 @@
+import type { EntryResponse, WeightGoal } from '@healthfolio/core';
+import { convertWeight, formatWeight, type WeightUnit } from '@healthfolio/core/units/weight-units';
+import { dataNumber, dataText } from './entry-format';
+
+export const weightOf = (entry: EntryResponse | null | undefined, unit: WeightUnit): number | undefined => {
+  if (!entry) return undefined;
+  const value = dataNumber(entry, 'weight');
+  const from = dataText(entry, 'weightUnit') === 'kg' ? 'kg' : 'lbs';
+  return value === undefined ? undefined : convertWeight(value, from, unit);
+};
+
+export type GoalProgress = { percent: number; detail: string };
+
+/** Progress from the first weight logged, through the current one, to the goal: clamped to 0–100%. */
+export function goalProgress(
+  first: EntryResponse | undefined,
+  latest: EntryResponse | null,
+  goal: WeightGoal,
+): GoalProgress | null {
+  const start = weightOf(first, goal.unit);
+  const current = weightOf(latest, goal.unit);
+  if (start === undefined || current === undefined) return null;
+  const span = start - goal.value;
+  const raw = span === 0 ? (current === goal.value ? 100 : 0) : ((start - current) / span) * 100;
+  const percent = Math.round(Math.min(100, Math.max(0, raw)));
+  const left = Math.abs(current - goal.value);
+  if (percent >= 100) return { percent: 100, detail: 'Goal reached' };
+  const remaining = `${formatWeight(left)} ${goal.unit} to go`;
+  return { percent, detail: percent > 0 ? `On track · ${remaining}` : remaining };
+}
+
+/** "+N from last month" (or "-N"): entries this month against last month. */
+export const monthDelta = (thisMonth: number, lastMonth: number) => {
+  const d = thisMonth - lastMonth;
+  return `${d >= 0 ? '+' : '-'}${Math.abs(d)} from last month`;
+};
