@@ -150,7 +150,7 @@ export function StatCard({
     <Card>
       <CardContent className="flex flex-col gap-1 p-4 sm:p-5">
         <div className="flex items-center justify-between gap-2 text-sm text-muted-foreground">
-          <h3 className="font-medium">{title}</h3>
+          <h2 className="font-medium">{title}</h2>
           {icon}
         </div>
         <div className="text-2xl font-semibold tabular-nums">{value}</div>

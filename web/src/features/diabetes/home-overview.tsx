@@ -42,6 +42,7 @@ export function HomeOverview({
               label={`Line chart of the last ${last12.length} glucose readings`}
               data={data}
               domain={[fmt.toUnit(60), fmt.toUnit(220)]}
+              ticks={[60, 70, 100, 140, 180, 220].map(fmt.toUnit)}
               low={fmt.toUnit(70)}
               high={fmt.toUnit(180)}
               unit={fmt.unit}

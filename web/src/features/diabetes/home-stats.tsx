@@ -73,7 +73,7 @@ export function HomeStats({ readings, fmt }: { readings: GlucoseReadingResponse[
         title="Readings Today"
         icon={<CalendarCheck className={icon} aria-hidden="true" />}
         value={readingsToday}
-        detail={readingsToday === 1 ? 'reading today' : 'readings today'}
+        detail={`Of the latest ${readings.length}, since midnight`}
       />
     </section>
   );

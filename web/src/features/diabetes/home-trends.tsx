@@ -41,6 +41,7 @@ export function HomeTrends({ fmt }: { fmt: GlucoseFormat }) {
                 label="Ambulatory glucose profile for the last 14 days"
                 data={toAgpPoints(stats.data.agp, fmt)}
                 domain={[fmt.toUnit(40), fmt.toUnit(300)]}
+                ticks={[40, 70, 120, 180, 250, 300].map(fmt.toUnit)}
                 low={fmt.toUnit(70)}
                 high={fmt.toUnit(180)}
                 unit={fmt.unit}

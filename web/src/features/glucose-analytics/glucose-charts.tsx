@@ -41,10 +41,13 @@ export function GlucoseLineChart({
   high,
   unit,
   decimals,
+  ticks,
   height = 260,
 }: {
   data: LinePoint[];
   domain: [number, number];
+  /** Axis ticks in the user's unit (the clinical limits read better than evenly spaced numbers). */
+  ticks?: number[];
   low: number;
   high: number;
   unit: string;
@@ -60,6 +63,7 @@ export function GlucoseLineChart({
           tick={tick}
           tickLine={false}
           domain={domain}
+          ticks={ticks}
           width={44}
           tickFormatter={(v: number) => v.toFixed(decimals)}
         />
@@ -104,10 +108,12 @@ export function AgpChart({
   high,
   unit,
   decimals,
+  ticks,
   height = 280,
 }: {
   data: AgpPoint[];
   domain: [number, number];
+  ticks?: number[];
   low: number;
   high: number;
   unit: string;
@@ -137,6 +143,7 @@ export function AgpChart({
           tick={tick}
           tickLine={false}
           domain={domain}
+          ticks={ticks}
           width={44}
           tickFormatter={(v: number) => v.toFixed(decimals)}
         />

@@ -73,7 +73,7 @@ export function TimeInRangeBar({
                 {bandRangeText(band.id, fmt)} {fmt.unit}
               </span>
               <span className="ml-auto font-semibold tabular-nums">{value}%</span>
-              <span className="w-full pl-5 text-xs text-muted-foreground sm:w-auto sm:pl-2">
+              <span className="w-full pl-5 text-xs text-muted-foreground">
                 Target {comparison === 'less_than' ? 'under' : 'over'} {percent}%
                 {band.targetNote ? ` (${band.targetNote})` : ''}
                 {' · '}

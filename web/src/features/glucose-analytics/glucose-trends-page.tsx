@@ -1,9 +1,10 @@
+import { roundedBandPercentages } from '@healthfolio/core/glucose/bands';
 import { glucoseDecimals } from '@healthfolio/core/units/glucose-units';
 import { Upload } from 'lucide-react';
 import { useState } from 'react';
 import { Link } from 'react-router';
 import { Card, CardContent, CardDescription, CardHeader, CardTitle } from '@/components/ui/card';
-import { percent, useGlucoseFormat } from '@/features/diabetes/format';
+import { useGlucoseFormat } from '@/features/diabetes/format';
 import { useGlucoseSeries, useGlucoseStats } from '@/features/diabetes/glucose-api';
 import { BackLink, NoReadings, QueryState, RangeChips, StatCard } from '@/features/diabetes/glucose-ui';
 import { GmiText, TimeInRangeBar, toAgpPoints } from './glucose-summary';
@@ -21,6 +22,8 @@ export function GlucoseTrendsPage() {
   const series = useGlucoseSeries(days);
   const s = stats.data?.statistics;
   const decimals = glucoseDecimals(fmt.unit);
+  // The cards use the band list's rounding, so "In range" here and in the list never differ by 1%.
+  const bands = s ? roundedBandPercentages(s.bandCounts) : null;
   const multiDay = days > 7;
   const points = (series.data?.points ?? []).map((p) => ({
     label: multiDay ? fmt.date(p.at) : fmt.dateTime(p.at),
@@ -51,17 +54,17 @@ export function GlucoseTrendsPage() {
             >
               <StatCard
                 title="In range"
-                value={percent(s.percentInRange)}
+                value={`${bands?.in_range}%`}
                 detail={`${fmt.value(70)}–${fmt.value(180)} ${fmt.unit} · goal above ${TIME_IN_RANGE_GOAL_PERCENT}%: ${s.percentInRange > TIME_IN_RANGE_GOAL_PERCENT ? 'met' : 'not met'}`}
               />
               <StatCard
                 title="Above range"
-                value={percent(s.percentAbove180)}
+                value={`${(bands?.high ?? 0) + (bands?.very_high ?? 0)}%`}
                 detail={`Above ${fmt.withUnit(180)}`}
               />
               <StatCard
                 title="Below range"
-                value={percent(s.percentBelow70)}
+                value={`${(bands?.low ?? 0) + (bands?.very_low ?? 0)}%`}
                 detail={`Below ${fmt.withUnit(70)}`}
               />
               <StatCard
@@ -79,7 +82,7 @@ export function GlucoseTrendsPage() {
               />
               <Card>
                 <CardContent className="flex flex-col gap-1 p-4 sm:p-5">
-                  <h3 className="text-sm font-medium text-muted-foreground">GMI</h3>
+                  <h2 className="text-sm font-medium text-muted-foreground">GMI</h2>
                   <GmiText stats={stats.data} />
                 </CardContent>
               </Card>
@@ -100,6 +103,7 @@ export function GlucoseTrendsPage() {
                     label={`Line chart of glucose over the last ${days} days`}
                     data={points}
                     domain={[fmt.toUnit(40), fmt.toUnit(300)]}
+                    ticks={[40, 70, 120, 180, 250, 300].map(fmt.toUnit)}
                     low={fmt.toUnit(70)}
                     high={fmt.toUnit(180)}
                     unit={fmt.unit}
@@ -134,6 +138,7 @@ export function GlucoseTrendsPage() {
                     label={`Ambulatory glucose profile over the last ${days} days`}
                     data={toAgpPoints(stats.data.agp, fmt)}
                     domain={[fmt.toUnit(40), fmt.toUnit(300)]}
+                    ticks={[40, 70, 120, 180, 250, 300].map(fmt.toUnit)}
                     low={fmt.toUnit(70)}
                     high={fmt.toUnit(180)}
                     unit={fmt.unit}

@@ -130,6 +130,7 @@ function Trends({ fmt }: { fmt: GlucoseFormat }) {
               value: fmt.toUnit(p.mean),
             }))}
             domain={[fmt.toUnit(40), fmt.toUnit(300)]}
+            ticks={[40, 70, 120, 180, 250, 300].map(fmt.toUnit)}
             low={fmt.toUnit(70)}
             high={fmt.toUnit(180)}
             unit={fmt.unit}
