@@ -1,6 +1,7 @@
 import { describe, expect, it } from 'vitest';
 import {
   calculateInsulinDose,
+  clampLoggedGlucose,
   INSULIN_DEFAULTS,
   insulinDoseLevel,
   insulinInputErrors,
@@ -69,6 +70,15 @@ describe('insulin input checks', () => {
     expect(insulinInputErrors({ glucoseMgdl: 10 }, defaults, 'mmol/L')[0]?.message).toBe(
       'Glucose must be between 1.1 mmol/L and 33.3 mmol/L',
     );
+  });
+
+  it('accepts the bounds as typed in mmol/L', () => {
+    expect(insulinInputErrors({ glucoseMgdl: 1.1 * 18.0156 }, defaults, 'mmol/L')).toEqual([]);
+    expect(insulinInputErrors({ glucoseMgdl: 33.3 * 18.0156 }, defaults, 'mmol/L')).toEqual([]);
+    expect(insulinInputErrors({ glucoseMgdl: 1.0 * 18.0156 }, defaults, 'mmol/L')).toHaveLength(1);
+    expect(insulinInputErrors({ glucoseMgdl: 33.4 * 18.0156 }, defaults, 'mmol/L')).toHaveLength(1);
+    expect(clampLoggedGlucose(19.8)).toBe(20);
+    expect(clampLoggedGlucose(150)).toBe(150);
   });
 
   it('refuses negative carbs and a ratio or factor of zero or less', () => {

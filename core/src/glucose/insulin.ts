@@ -1,6 +1,6 @@
 import type { GlucoseUnit } from '../profiles/profile.schema';
 import { GLUCOSE_LOG_MAX_MGDL, GLUCOSE_LOG_MIN_MGDL } from '../trackers/entry.schema';
-import { formatGlucoseWithUnit } from '../units/glucose-units';
+import { formatGlucoseWithUnit, roundGlucoseForDisplay } from '../units/glucose-units';
 import { roundTo } from '../units/round';
 
 /** The calculator's settings when the user has saved none (spec §9). */
@@ -43,7 +43,16 @@ export function insulinInputErrors(
 ): { field: InsulinField; message: string }[] {
   const errors: { field: InsulinField; message: string }[] = [];
   const { glucoseMgdl, carbs } = input;
-  if (glucoseMgdl != null && !(glucoseMgdl >= GLUCOSE_LOG_MIN_MGDL && glucoseMgdl <= GLUCOSE_LOG_MAX_MGDL)) {
+  // Compared as the user sees it: "1.1 mmol/L" is the stated lower bound even though it is 19.8 mg/dL.
+  const shown = (mgdl: number) => roundGlucoseForDisplay(mgdl, unit);
+  if (
+    glucoseMgdl != null &&
+    !(
+      Number.isFinite(glucoseMgdl) &&
+      shown(glucoseMgdl) >= shown(GLUCOSE_LOG_MIN_MGDL) &&
+      shown(glucoseMgdl) <= shown(GLUCOSE_LOG_MAX_MGDL)
+    )
+  ) {
     errors.push({
       field: 'glucose',
       message: `Glucose must be between ${formatGlucoseWithUnit(GLUCOSE_LOG_MIN_MGDL, unit)} and ${formatGlucoseWithUnit(GLUCOSE_LOG_MAX_MGDL, unit)}`,
@@ -69,8 +78,12 @@ export function insulinInputErrors(
  * glucose is above target; each rounded to 0.1 unit, the total being the sum of the rounded parts
  * (so the three numbers on screen always add up). Throws RangeError for inputs insulinInputErrors refuses.
  */
-export function calculateInsulinDose(input: InsulinInput, settings: InsulinSettings): InsulinDose {
-  const errors = insulinInputErrors(input, settings);
+export function calculateInsulinDose(
+  input: InsulinInput,
+  settings: InsulinSettings,
+  unit: GlucoseUnit = 'mg/dL',
+): InsulinDose {
+  const errors = insulinInputErrors(input, settings, unit);
   if (errors.length > 0) throw new RangeError(errors.map((e) => e.message).join('; '));
   const carbs = input.carbs ?? 0;
   const mealInsulin = roundTo(carbs / settings.carbRatio, 1);
@@ -93,4 +106,9 @@ export function insulinDoseLevel(totalUnits: number): InsulinDoseLevel {
 
 export function isHighInsulinDose(totalUnits: number): boolean {
   return totalUnits > HIGH_DOSE_ABOVE_UNITS;
+}
+
+/** A glucose accepted at a display bound (1.1 mmol/L = 19.8 mg/dL) stored within the entry's 20–600 mg/dL. */
+export function clampLoggedGlucose(mgdl: number): number {
+  return Math.min(GLUCOSE_LOG_MAX_MGDL, Math.max(GLUCOSE_LOG_MIN_MGDL, mgdl));
 }

@@ -75,7 +75,8 @@ export function TimeInRangeBar({
               <span className="ml-auto font-semibold tabular-nums">{value}%</span>
               <span className="w-full pl-5 text-xs text-muted-foreground">
                 Target {comparison === 'less_than' ? 'under' : 'over'} {percent}%
-                {band.targetNote ? ` (${band.targetNote})` : ''}
+                {band.id === 'low' ? ` (below ${fmt.value(70)} in total, including Very Low)` : ''}
+                {band.id === 'high' ? ` (above ${fmt.value(180)} in total, including Very High)` : ''}
                 {' · '}
                 {met ? 'met' : 'not met'}
               </span>

@@ -1,5 +1,6 @@
 import {
   calculateInsulinDose,
+  clampLoggedGlucose,
   type InsulinSettings,
   insulinDoseLevel,
   insulinInputErrors,
@@ -68,7 +69,7 @@ export function InsulinCalculator({
   const settingsError =
     problemFor('carbRatio') ?? problemFor('correctionFactor') ?? problemFor('targetGlucose');
   const ready = !glucoseError && !carbsError && !settingsError && (glucoseMgdl !== null || carbs !== null);
-  const dose = ready ? calculateInsulinDose({ glucoseMgdl, carbs }, settings) : null;
+  const dose = ready ? calculateInsulinDose({ glucoseMgdl, carbs }, settings, fmt.unit) : null;
   const level = dose ? LEVEL[insulinDoseLevel(dose.totalInsulin)] : null;
 
   const log = async () => {
@@ -78,7 +79,7 @@ export function InsulinCalculator({
         tracker: 'insulin',
         occurredAt: new Date().toISOString(),
         data: {
-          glucose_reading: glucoseMgdl ?? undefined,
+          glucose_reading: glucoseMgdl == null ? undefined : clampLoggedGlucose(glucoseMgdl),
           carbs: carbs ?? undefined,
           meal_type: (mealType || undefined) as (typeof INSULIN_MEAL_TYPES)[number] | undefined,
           meal_insulin: dose.mealInsulin,
