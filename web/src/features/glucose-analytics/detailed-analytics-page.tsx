@@ -31,11 +31,15 @@ export function DetailedAnalyticsPage() {
             </p>
             <section aria-label="Spikes and recovery" className="grid grid-cols-2 gap-3 lg:grid-cols-4">
               <StatCard
-                title="Readings above 180"
+                title={`Readings above ${fmt.value(180)}`}
                 value={a.spikeReadings}
                 detail={`Above ${fmt.withUnit(180)}`}
               />
-              <StatCard title="Spike episodes" value={a.spikeEpisodes} detail="Separate runs above 180" />
+              <StatCard
+                title="Spike episodes"
+                value={a.spikeEpisodes}
+                detail={`Separate runs above ${fmt.withUnit(180)}`}
+              />
               <StatCard
                 title="Average recovery"
                 value={
@@ -67,7 +71,7 @@ export function DetailedAnalyticsPage() {
                         In range
                       </th>
                       <th scope="col" className="py-2 text-right font-medium">
-                        Above 180
+                        Above {fmt.value(180)}
                       </th>
                     </tr>
                   </thead>
@@ -109,15 +113,19 @@ export function DetailedAnalyticsPage() {
                   </p>
                 ) : (
                   <>
-                    <BarsChart
-                      label="Bar chart of the average glucose rise after each meal type"
-                      data={meals.map((m) => ({
-                        label: words(m.mealType),
-                        value: m.averageRise == null ? null : fmt.toUnit(m.averageRise),
-                      }))}
-                      unit={fmt.unit}
-                      decimals={decimals}
-                    />
+                    {meals.some((m) => m.averageRise != null) && (
+                      <BarsChart
+                        label="Bar chart of the average glucose rise after each meal type"
+                        data={meals
+                          .filter((m) => m.averageRise != null)
+                          .map((m) => ({
+                            label: words(m.mealType),
+                            value: m.averageRise == null ? null : fmt.toUnit(m.averageRise),
+                          }))}
+                        unit={fmt.unit}
+                        decimals={decimals}
+                      />
+                    )}
                     <ul className="grid gap-1 text-sm sm:grid-cols-2">
                       {meals.map((m) => (
                         <li key={m.mealType} className="flex justify-between gap-2">

@@ -14,11 +14,16 @@ const EVIDENCE_LABELS: Record<string, string> = {
   difference: 'Difference',
   morningReadings: 'Morning readings',
   nightReadings: 'Night readings',
-  percentAbove: 'After-meal readings above 200',
   postMealReadings: 'After-meal readings',
   spikes: 'Spikes',
-  percentBelow: 'Night readings below 70',
   lows: 'Lows',
+};
+
+/** Labels that name a glucose level say it in the user's unit. */
+const evidenceLabel = (key: string, fmt: GlucoseFormat) => {
+  if (key === 'percentAbove') return `After-meal readings above ${fmt.withUnit(200)}`;
+  if (key === 'percentBelow') return `Night readings below ${fmt.withUnit(70)}`;
+  return EVIDENCE_LABELS[key] ?? key;
 };
 
 const evidenceValue = (key: string, value: number, fmt: GlucoseFormat) => {
@@ -59,7 +64,7 @@ function DetectedPatterns({ data, fmt }: { data: Patterns; fmt: GlucoseFormat })
               <dl className="grid grid-cols-2 gap-x-4 gap-y-1 text-sm">
                 {Object.entries(p.evidence).map(([key, value]) => (
                   <div key={key} className="contents">
-                    <dt className="text-muted-foreground">{EVIDENCE_LABELS[key] ?? key}</dt>
+                    <dt className="text-muted-foreground">{evidenceLabel(key, fmt)}</dt>
                     <dd className="text-right font-medium tabular-nums">{evidenceValue(key, value, fmt)}</dd>
                   </div>
                 ))}

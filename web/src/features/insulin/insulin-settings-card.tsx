@@ -1,4 +1,4 @@
-import type { InsulinSettings } from '@healthfolio/core/glucose/insulin';
+import { INSULIN_DEFAULTS, type InsulinSettings } from '@healthfolio/core/glucose/insulin';
 import { glucoseDecimals, roundGlucoseForDisplay } from '@healthfolio/core/units/glucose-units';
 import { parseDecimalInput } from '@healthfolio/core/units/round';
 import { useForm } from 'react-hook-form';
@@ -69,7 +69,7 @@ export function InsulinSettingsCard({
         <CardDescription>
           {savedAt
             ? `Saved ${fmt.dateTime(savedAt)}.`
-            : 'Defaults (15 g per unit, 50 mg/dL per unit, target 120 mg/dL) until you save your own.'}{' '}
+            : `Defaults (${INSULIN_DEFAULTS.carbRatio} g per unit, ${fmt.withUnit(INSULIN_DEFAULTS.correctionFactor)} per unit, target ${fmt.withUnit(INSULIN_DEFAULTS.targetGlucoseMgdl)}) until you save your own.`}{' '}
           Use the values your care team gave you.
         </CardDescription>
       </CardHeader>
