@@ -6,6 +6,7 @@ import { ErrorState } from '@/components/ui/error-state';
 import { Spinner } from '@/components/ui/spinner';
 import { errorMessage } from '@/lib/api';
 import { cn } from '@/lib/utils';
+import { useGlucoseStatus } from './glucose-api';
 
 /** Spec §9: below 70 red, above 180 orange, otherwise green — always with a word and an icon. */
 export function rangeOf(mgdl: number) {
@@ -25,13 +26,22 @@ export function RangeTag({ mgdl, className }: { mgdl: number; className?: string
   );
 }
 
-/** The empty state of every glucose screen: where readings come from. */
-export function NoReadings({ onLog }: { onLog?: () => void }) {
+/**
+ * The empty state of every glucose screen: where readings come from. With `days`, a user who has
+ * older readings is told the period is empty rather than that there is nothing at all.
+ */
+export function NoReadings({ onLog, days }: { onLog?: () => void; days?: number }) {
   const link = 'font-medium text-primary underline-offset-4 hover:underline';
+  const status = useGlucoseStatus();
+  const hasOlder = days !== undefined && (status.data?.totalReadings ?? 0) > 0;
   return (
     <Card>
       <CardContent className="flex flex-col items-center gap-2 p-8 text-center">
-        <p className="font-medium">No readings yet — import CGM data or log a reading</p>
+        <p className="font-medium">
+          {hasOlder
+            ? `No readings in the last ${days} days — import CGM data or log a reading`
+            : 'No readings yet — import CGM data or log a reading'}
+        </p>
         <p className="flex flex-wrap justify-center gap-x-4 gap-y-1 text-sm">
           <Link to="/dashboard/glucose-import" className={link}>
             Import CGM data

@@ -16,7 +16,7 @@ export function HomeTrends({ fmt }: { fmt: GlucoseFormat }) {
   return (
     <QueryState query={stats} what="your 14-day summary">
       {!s || !stats.data ? (
-        <NoReadings />
+        <NoReadings days={14} />
       ) : (
         <div className="grid gap-4 lg:grid-cols-2">
           <Card>

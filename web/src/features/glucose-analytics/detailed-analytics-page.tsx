@@ -23,7 +23,7 @@ export function DetailedAnalyticsPage() {
       <BackLink />
       <QueryState query={analytics} what="your glucose analytics">
         {!a || a.readings === 0 ? (
-          <NoReadings />
+          <NoReadings days={DAYS} />
         ) : (
           <>
             <p className="text-sm text-muted-foreground">

@@ -45,7 +45,7 @@ export function GlucoseTrendsPage() {
       <RangeChips label="Period" options={RANGES} value={days} onChange={setDays} />
       <QueryState query={stats} what="your glucose statistics">
         {!s || !stats.data ? (
-          <NoReadings />
+          <NoReadings days={days} />
         ) : (
           <>
             <section

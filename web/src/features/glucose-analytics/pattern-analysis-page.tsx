@@ -156,7 +156,7 @@ export function PatternAnalysisPage() {
       <BackLink />
       <QueryState query={patterns} what="your glucose patterns">
         {!patterns.data || patterns.data.readings === 0 ? (
-          <NoReadings />
+          <NoReadings days={30} />
         ) : (
           <Tabs defaultValue="patterns">
             <TabsList className="w-full sm:w-auto">
