@@ -10,6 +10,8 @@ step('Lint and format (Biome)');
 run('npx', ['biome', 'check', '.']);
 step('Types (tsc --noEmit, strict)');
 run('npm', ['run', 'typecheck']);
+step('Migrations match the schema');
+run('node', ['scripts/check-migrations.mjs']);
 step('Unit tests (core)');
 run('npx', ['vitest', 'run', '--project', 'core']);
 step('API integration tests on the embedded database (PGlite)');

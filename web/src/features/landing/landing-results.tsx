@@ -1,8 +1,9 @@
 import { lazy, Suspense } from 'react';
 import { Card, CardContent } from '@/components/ui/card';
+import { WhenVisible } from '@/components/when-visible';
 import type { Datum } from './landing-charts';
 
-// recharts is large: it loads after the page so the first paint stays small.
+// recharts is large: it loads when the charts scroll into view, so the first load stays small.
 const ResultsChart = lazy(() => import('./landing-charts').then((m) => ({ default: m.ResultsChart })));
 const DistributionChart = lazy(() =>
   import('./landing-charts').then((m) => ({ default: m.DistributionChart })),
@@ -56,9 +57,11 @@ export function LandingResults() {
         </div>
         <Card>
           <CardContent className={`pt-6 ${chartBox}`} aria-hidden="true">
-            <Suspense fallback={fallback}>
-              <ResultsChart data={RESULTS} />
-            </Suspense>
+            <WhenVisible fallback={fallback}>
+              <Suspense fallback={fallback}>
+                <ResultsChart data={RESULTS} />
+              </Suspense>
+            </WhenVisible>
           </CardContent>
         </Card>
       </div>
@@ -72,9 +75,11 @@ export function LandingDistribution() {
       <div className="mx-auto grid max-w-6xl items-center gap-8 px-6 py-16 lg:grid-cols-2">
         <Card className="lg:order-last">
           <CardContent className={`pt-6 ${chartBox}`} aria-hidden="true">
-            <Suspense fallback={fallback}>
-              <DistributionChart data={DISTRIBUTION} />
-            </Suspense>
+            <WhenVisible fallback={fallback}>
+              <Suspense fallback={fallback}>
+                <DistributionChart data={DISTRIBUTION} />
+              </Suspense>
+            </WhenVisible>
           </CardContent>
         </Card>
         <div className="flex flex-col gap-4">
