@@ -2,9 +2,9 @@ import type { GlucoseReadingResponse } from '@healthfolio/core';
 import { glucoseDecimals } from '@healthfolio/core/units/glucose-units';
 import { Camera, Droplet, type LucideIcon, Syringe } from 'lucide-react';
 import { Card, CardContent, CardDescription, CardHeader, CardTitle } from '@/components/ui/card';
-import { GlucoseLineChart } from '@/features/glucose-analytics/lazy-charts';
 import type { GlucoseFormat } from './format';
 import { RangeTag } from './glucose-ui';
+import { RecentReadingsChart } from './recent-readings-chart';
 
 export type HomeAction = 'blood-glucose' | 'meal' | 'insulin';
 
@@ -25,7 +25,11 @@ export function HomeOverview({
   onAction: (action: HomeAction) => void;
 }) {
   const last12 = readings.slice(0, 12).reverse();
-  const data = last12.map((r) => ({ label: fmt.time(r.recordedAt), value: fmt.toUnit(r.valueMgdl) }));
+  const data = last12.map((r) => ({
+    id: r.id,
+    label: fmt.time(r.recordedAt),
+    value: fmt.toUnit(r.valueMgdl),
+  }));
   return (
     <div className="flex flex-col gap-4">
       {last12.length > 0 && (
@@ -38,16 +42,18 @@ export function HomeOverview({
             </CardDescription>
           </CardHeader>
           <CardContent className="flex flex-col gap-3">
-            <GlucoseLineChart
-              label={`Line chart of the last ${last12.length} glucose readings`}
-              data={data}
-              domain={[fmt.toUnit(60), fmt.toUnit(220)]}
-              ticks={[60, 70, 100, 140, 180, 220].map(fmt.toUnit)}
-              low={fmt.toUnit(70)}
-              high={fmt.toUnit(180)}
-              unit={fmt.unit}
-              decimals={glucoseDecimals(fmt.unit)}
-            />
+            <figure aria-label={`Line chart of the last ${last12.length} glucose readings`} className="m-0">
+              <div aria-hidden="true">
+                <RecentReadingsChart
+                  data={data}
+                  domain={[fmt.toUnit(60), fmt.toUnit(220)]}
+                  ticks={[60, 100, 140, 180, 220].map(fmt.toUnit)}
+                  low={fmt.toUnit(70)}
+                  high={fmt.toUnit(180)}
+                  decimals={glucoseDecimals(fmt.unit)}
+                />
+              </div>
+            </figure>
             <details className="text-sm">
               <summary className="cursor-pointer font-medium text-primary">
                 Show these readings as a list
