@@ -2,13 +2,11 @@ import {
   calculateInsulinDose,
   clampLoggedGlucose,
   type InsulinSettings,
-  insulinDoseLevel,
   insulinInputErrors,
-  isHighInsulinDose,
 } from '@healthfolio/core/glucose/insulin';
 import { INSULIN_MEAL_TYPES } from '@healthfolio/core/trackers/enums';
 import { parseDecimalInput } from '@healthfolio/core/units/round';
-import { Info, TriangleAlert } from 'lucide-react';
+import { Info } from 'lucide-react';
 import { useState } from 'react';
 import { toast } from 'sonner';
 import { Alert } from '@/components/ui/alert';
@@ -18,15 +16,7 @@ import { Label } from '@/components/ui/label';
 import { Select } from '@/components/ui/select';
 import { useGlucoseFormat } from '@/features/diabetes/format';
 import { useCreateEntry } from '@/features/diabetes/glucose-api';
-import { cn } from '@/lib/utils';
-
-const LEVEL = {
-  very_high: { className: 'text-destructive', word: 'Very high dose' },
-  high: { className: 'text-orange-700 dark:text-orange-400', word: 'High dose' },
-  normal: { className: 'text-success', word: 'Usual dose' },
-} as const;
-
-const units = (n: number) => `${n.toFixed(1)} units`;
+import { DoseResult } from './dose-result';
 
 /**
  * Glucose, carbs and meal type in; meal, correction and total insulin out; "Log dose" saves an
@@ -70,7 +60,6 @@ export function InsulinCalculator({
     problemFor('carbRatio') ?? problemFor('correctionFactor') ?? problemFor('targetGlucose');
   const ready = !glucoseError && !carbsError && !settingsError && (glucoseMgdl !== null || carbs !== null);
   const dose = ready ? calculateInsulinDose({ glucoseMgdl, carbs }, settings, fmt.unit) : null;
-  const level = dose ? LEVEL[insulinDoseLevel(dose.totalInsulin)] : null;
 
   const log = async () => {
     if (!dose || dose.totalInsulin <= 0) return;
@@ -130,43 +119,10 @@ export function InsulinCalculator({
       </div>
       {settingsError && (
         <Alert variant="destructive" role="alert">
-          {settingsError}. Fix the settings below.
+          {settingsError}. Fix it in your insulin settings.
         </Alert>
       )}
-      <section aria-live="polite" aria-label="Calculated dose" className="rounded-lg border bg-muted/40 p-4">
-        {dose ? (
-          <dl className="grid grid-cols-3 gap-3 text-center">
-            <div>
-              <dt className="text-sm text-muted-foreground">Meal insulin</dt>
-              <dd className="text-xl font-semibold tabular-nums">{units(dose.mealInsulin)}</dd>
-            </div>
-            <div>
-              <dt className="text-sm text-muted-foreground">Correction</dt>
-              <dd className="text-xl font-semibold tabular-nums">{units(dose.correctionInsulin)}</dd>
-            </div>
-            <div>
-              <dt className="text-sm text-muted-foreground">Total insulin</dt>
-              <dd className={cn('text-2xl font-bold tabular-nums', level?.className)}>
-                {units(dose.totalInsulin)}
-                <span className="block text-xs font-medium">{level?.word}</span>
-              </dd>
-            </div>
-          </dl>
-        ) : (
-          <p className="text-sm text-muted-foreground">
-            Enter your glucose, the carbs you will eat, or both.
-          </p>
-        )}
-      </section>
-      {dose && isHighInsulinDose(dose.totalInsulin) && (
-        <Alert variant="destructive" role="alert" className="flex gap-2">
-          <TriangleAlert className="size-5 shrink-0" aria-hidden="true" />
-          <div>
-            <p className="font-semibold">High Dose Alert</p>
-            <p>This dose is above 10 units. Double-check your numbers before you take it.</p>
-          </div>
-        </Alert>
-      )}
+      <DoseResult dose={dose} />
       <p className="flex gap-2 text-sm text-muted-foreground">
         <Info className="mt-0.5 size-4 shrink-0" aria-hidden="true" />
         This is an estimate from your own settings, not medical advice. Confirm doses and settings with your
