@@ -1,3 +1,4 @@
+export * from './appointments/appointment.schema';
 export * from './auth/credentials.schema';
 export * from './foods/food-database';
 export * from './glucose/a1c';
@@ -14,6 +15,9 @@ export * from './glucose/statistics';
 export * from './glucose/time-of-day';
 export * from './glucose/trend';
 export * from './http/problem.schema';
+export * from './notifications/medication-schedule';
+export * from './notifications/notification.schema';
+export * from './notifications/wall-clock';
 export * from './profiles/profile.schema';
 export * from './roles/roles.schema';
 export * from './trackers/achievements';

@@ -1,42 +1,108 @@
 import AxeBuilder from '@axe-core/playwright';
 import { test as base, expect, type Page } from '@playwright/test';
-import type { Mail } from './mailbox';
+import {
+  type Account,
+  ADMIN_EMAIL,
+  createAccount,
+  setUserType,
+  signInCookies,
+  type UserType,
+} from './accounts';
 
-export const PASSWORD = 'Quiet-Harbor-Lantern-42';
+import { PASSWORD } from './inbox';
 
-export const test = base.extend({
+export { mailedLink, mailsTo, PASSWORD, uniqueEmail } from './inbox';
+export { expect };
+
+export const PHONE = { width: 375, height: 812 };
+export const DESKTOP = { width: 1280, height: 800 };
+
+/**
+ * Accounts shared by every spec of a worker, created on first use. Specs that only look at what a
+ * user sees share them; specs that change the account (mode, settings, sign-out) make their own.
+ */
+export interface SharedAccounts {
+  /** Complete Health platform chosen. */
+  general: () => Promise<Account>;
+  /** Diabetes-Focused platform chosen. */
+  diabetes: () => Promise<Account>;
+  /** Confirmed and signed in, no platform chosen yet: sees "Choose Your Health Journey". */
+  undecided: () => Promise<Account>;
+  /** admin@e2e.test (ADMIN_EMAILS; signed up by global setup), Complete Health platform. */
+  admin: () => Promise<Account>;
+}
+
+const once = <T>(make: () => Promise<T>) => {
+  let value: Promise<T> | undefined;
+  return () => {
+    value ??= make();
+    return value;
+  };
+};
+
+export const test = base.extend<
+  {
+    /** Puts an account's session cookies into this page's browser context. */
+    signInAs: (account: Account) => Promise<void>;
+    /** A fresh signed-in account for a spec that changes it. */
+    newAccount: (tag: string, options?: { type?: UserType; name?: string }) => Promise<Account>;
+  },
+  { accounts: SharedAccounts }
+>({
   // The app runs on a port chosen at start-up (global setup).
   // biome-ignore lint/correctness/noEmptyPattern: Playwright fixtures must destructure their dependencies.
   baseURL: async ({}, use) => {
     await use(process.env.E2E_BASE_URL);
   },
+  accounts: [
+    // biome-ignore lint/correctness/noEmptyPattern: Playwright fixtures must destructure their dependencies.
+    async ({}, use) => {
+      await use({
+        general: once(() => createAccount('general', { type: 'general_health', name: 'Gina General' })),
+        diabetes: once(() => createAccount('diabetes', { type: 'diabetes_focused', name: 'Dana Diabetes' })),
+        undecided: once(() => createAccount('undecided')),
+        admin: once(async () => {
+          const cookies = await signInCookies(ADMIN_EMAIL);
+          await setUserType(cookies, 'general_health');
+          return { email: ADMIN_EMAIL, password: PASSWORD, cookies };
+        }),
+      });
+    },
+    { scope: 'worker' },
+  ],
+  signInAs: async ({ page }, use) => {
+    await use(async (account) => {
+      await page.context().addCookies(account.cookies);
+    });
+  },
+  // biome-ignore lint/correctness/noEmptyPattern: Playwright fixtures must destructure their dependencies.
+  newAccount: async ({}, use) => {
+    await use(createAccount);
+  },
 });
-export { expect };
 
-let counter = 0;
-/** A unique address per call, so specs never collide on the shared database. */
-export const uniqueEmail = (tag: string) => `${tag}-${Date.now().toString(36)}-${counter++}@e2e.test`;
-
-/** Waits for the newest mail to this address and returns the first link in it. */
-export const mailedLink = async (to: string, subject?: RegExp) => {
-  const deadline = Date.now() + 15_000;
-  while (Date.now() < deadline) {
-    const mails = (await (
-      await fetch(`${process.env.E2E_MAIL_URL}/?to=${encodeURIComponent(to)}`)
-    ).json()) as Mail[];
-    const mail = mails.filter((m) => !subject || subject.test(m.subject)).at(-1);
-    const link = mail?.text.match(/https?:\/\/\S+/)?.[0];
-    if (link) return link;
-    await new Promise((r) => setTimeout(r, 200));
-  }
-  throw new Error(`No mail with a link reached ${to}`);
+/**
+ * Waits until nothing on the page is moving (toasts sliding in, dialogs fading), so what is checked
+ * is what the user ends up seeing. Endless animations (spinners) are ignored.
+ */
+export const settle = async (page: Page) => {
+  await page.waitForFunction(() =>
+    document
+      .getAnimations()
+      .every((a) => a.playState !== 'running' || a.effect?.getComputedTiming().iterations === Infinity),
+  );
 };
 
 /** Fails the test on any axe violation, listing each with its nodes. */
 export const expectNoAxeViolations = async (page: Page) => {
-  const results = await new AxeBuilder({ page }).analyze();
+  await settle(page);
+  // Only violations are reported back: passes and incomplete results are slow to collect and unused.
+  const results = await new AxeBuilder({ page }).options({ resultTypes: ['violations'] }).analyze();
   const summary = results.violations.map(
-    (v) => `${v.id} (${v.impact}): ${v.help} → ${v.nodes.map((n) => n.target.join(' ')).join(', ')}`,
+    (v) =>
+      `${v.id} (${v.impact}): ${v.help} → ${v.nodes
+        .map((n) => `${n.target.join(' ')} [${n.failureSummary?.replace(/\s+/g, ' ').slice(0, 200)}]`)
+        .join(', ')}`,
   );
-  expect(summary, 'accessibility violations').toEqual([]);
+  expect(summary, `accessibility violations on ${page.url()}`).toEqual([]);
 };

@@ -4,6 +4,7 @@ import { createServer as createHttpServer } from 'node:http';
 import { createServer as createNetServer } from 'node:net';
 import { tmpdir } from 'node:os';
 import { join } from 'node:path';
+import { ADMIN_EMAIL, signUpAndConfirm } from './accounts';
 import { startMailbox } from './mailbox';
 
 const root = new URL('../..', import.meta.url).pathname;
@@ -47,28 +48,43 @@ export default async function globalSetup() {
   const port = await freePort();
   const baseURL = `http://127.0.0.1:${port}`;
   const dataDir = mkdtempSync(join(tmpdir(), 'healthfolio-e2e-'));
+  // The embedded database: DATABASE_URL must be absent (the server rejects an empty value).
+  const { DATABASE_URL: _ignored, ...inherited } = process.env;
   const child = spawn(process.execPath, ['--import', 'tsx', 'server/src/main.ts'], {
     cwd: root,
     stdio: ['ignore', 'inherit', 'inherit'],
     env: {
-      ...process.env,
+      ...inherited,
       PORT: String(port),
       HOST: '127.0.0.1',
       APP_URL: baseURL,
       DATA_DIR: dataDir,
-      DATABASE_URL: '',
       SMTP_URL: mailbox.url,
-      ADMIN_EMAILS: 'admin@e2e.test',
+      ADMIN_EMAILS: ADMIN_EMAIL,
       LOG_LEVEL: 'warn',
     },
   });
   await waitForHealth(baseURL, child);
   process.env.E2E_BASE_URL = baseURL;
   process.env.E2E_MAIL_URL = `http://127.0.0.1:${mailPort}`;
+  // The one admin account exists from the start (confirmed, no platform chosen); specs sign in to it.
+  await signUpAndConfirm(ADMIN_EMAIL);
+
+  let stopping = false;
+  child.once('exit', (code, signal) => {
+    if (!stopping) console.error(`\n✗ The app stopped during the run (code ${code}, signal ${signal}).`);
+  });
 
   return async () => {
-    child.kill('SIGTERM');
-    await new Promise((r) => child.once('exit', r));
+    stopping = true;
+    // Waiting for 'exit' of a process that already exited would never end.
+    if (child.exitCode === null && child.signalCode === null) {
+      const exited = new Promise((r) => child.once('exit', r));
+      child.kill('SIGTERM');
+      const timer = setTimeout(() => child.kill('SIGKILL'), 10_000);
+      await exited;
+      clearTimeout(timer);
+    }
     mailHttp.close();
     await mailbox.close();
     rmSync(dataDir, { recursive: true, force: true });

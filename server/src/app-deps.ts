@@ -7,6 +7,8 @@ import type { Config } from './config';
 import { type Database, openDatabase } from './db/database';
 import { createMailer, type Mailer } from './mail/mailer';
 import { type AuditRecorder, createAuditRecorder } from './modules/audit/audit.service';
+import { createLiveNotifier, type LiveNotifier } from './modules/notifications/live-notifications.service';
+import { createRealtimeBus, type RealtimeBus } from './realtime/bus';
 
 export interface AppDeps {
   config: Config;
@@ -18,6 +20,10 @@ export interface AppDeps {
   throttle: AuthThrottle;
   resolveSession: SessionResolver;
   requireUser: MiddlewareHandler;
+  /** Carries notification events to every process's open streams. */
+  bus: RealtimeBus;
+  /** The one way to notify a user (send_live_notification and its helpers). */
+  notifier: LiveNotifier;
 }
 
 export const createLogger = (level: Config['logLevel']) =>
@@ -60,6 +66,7 @@ export const createDeps = async (
   const audit = createAuditRecorder(db, logger);
   const auth = createAuth({ config, db, mailer, audit, logger });
   const resolveSession = createSessionResolver(db, config);
+  const bus = createRealtimeBus(db, logger);
   return {
     config,
     db,
@@ -70,5 +77,7 @@ export const createDeps = async (
     throttle: createAuthThrottle(config.authThrottle),
     resolveSession,
     requireUser: requireUser(resolveSession),
+    bus,
+    notifier: createLiveNotifier(db, bus, logger),
   };
 };

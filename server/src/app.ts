@@ -11,9 +11,14 @@ import { ProblemError, problemResponse } from './http/problem';
 import { requestLog } from './http/request-log';
 import { clientAddress, csrfProtection, securityHeaders } from './http/security';
 import { mountWebApp } from './http/static';
+import { appointmentsRoutes } from './modules/appointments/appointments.routes';
+import { calendarFeedRoutes } from './modules/appointments/calendar-feed.routes';
 import { entriesRoutes } from './modules/entries/entries.routes';
 import { glucoseRoutes } from './modules/glucose/glucose.routes';
 import { healthRoutes } from './modules/health/health.routes';
+import { medicationsRoutes } from './modules/medications/medications.routes';
+import { notificationsRoutes } from './modules/notifications/notifications.routes';
+import { notificationsStreamRoutes } from './modules/notifications/notifications-stream.routes';
 import { profilesRoutes } from './modules/profiles/profiles.routes';
 import { rolesRoutes } from './modules/roles/roles.routes';
 
@@ -50,6 +55,12 @@ export const createApp = (deps: AppDeps) => {
   app.route('/', rolesRoutes(deps));
   app.route('/', entriesRoutes(deps));
   app.route('/', glucoseRoutes(deps));
+  // The stream before the other notification routes, so /stream is not read as an {id}.
+  app.route('/', notificationsStreamRoutes(deps));
+  app.route('/', notificationsRoutes(deps));
+  app.route('/', medicationsRoutes(deps));
+  app.route('/', appointmentsRoutes(deps));
+  app.route('/', calendarFeedRoutes(deps));
   registerDocs(app);
 
   app.all('/api/*', notFoundHandler(app));

@@ -3,6 +3,7 @@ import { createApp } from './app';
 import { createDeps, createLogger } from './app-deps';
 import { ConfigError, loadConfig } from './config';
 import { DataDirLockedError } from './db/data-dir-lock';
+import { createReminderScheduler } from './jobs/reminder-scheduler';
 
 const main = async () => {
   let config: ReturnType<typeof loadConfig>;
@@ -28,6 +29,9 @@ const main = async () => {
   }
   await deps.db.migrate();
   const app = createApp(deps);
+  // Every process runs the scheduler; claiming rows with SKIP LOCKED keeps them from doubling up.
+  const scheduler = createReminderScheduler(deps);
+  scheduler.start();
   const server = serve({ fetch: app.fetch, port: config.port, hostname: config.host }, (info) => {
     const where = config.databaseUrl ? 'PostgreSQL' : `the embedded database in ${config.dataDir}`;
     logger.info({ port: info.port }, `Healthfolio is running at ${config.appUrl} (on ${where})`);
@@ -42,7 +46,11 @@ const main = async () => {
     logger.info({ signal }, 'shutting down');
     const force = setTimeout(() => process.exit(1), 10_000);
     force.unref();
+    // Open notification streams would hold the server open; closing the bus ends them.
+    void deps.bus.close();
+    const stopped = scheduler.stop();
     server.close(async () => {
+      await stopped;
       await deps.db.close();
       process.exit(0);
     });

@@ -35,6 +35,8 @@ export const ProfileResponse = z.object({
   glucoseUnit: GlucoseUnit,
   timezone: z.string(),
   weightGoal: WeightGoal.nullable(),
+  /** Due reminders are also emailed (when the server has SMTP configured). */
+  emailReminders: z.boolean(),
   createdAt: z.string(),
   updatedAt: z.string(),
 });
@@ -47,6 +49,7 @@ export const ProfileUpdateRequest = z
     glucoseUnit: GlucoseUnit.optional(),
     timezone: TimeZone.optional(),
     weightGoal: WeightGoal.nullable().optional(),
+    emailReminders: z.boolean().optional(),
   })
   .strict();
 export type ProfileUpdateRequest = z.infer<typeof ProfileUpdateRequest>;

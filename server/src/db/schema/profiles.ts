@@ -1,6 +1,6 @@
 import type { WeightGoal } from '@healthfolio/core';
 import { sql } from 'drizzle-orm';
-import { check, jsonb, pgTable, text, timestamp, uuid } from 'drizzle-orm/pg-core';
+import { boolean, check, jsonb, pgTable, text, timestamp, uuid } from 'drizzle-orm/pg-core';
 import { user } from './auth';
 import { ownerPolicies } from './rls';
 
@@ -17,6 +17,7 @@ export const profiles = pgTable(
     glucoseUnit: text('glucose_unit').notNull().default('mg/dL'),
     timezone: text('timezone').notNull().default('UTC'),
     weightGoal: jsonb('weight_goal').$type<WeightGoal>(),
+    emailReminders: boolean('email_reminders').notNull().default(false),
     createdAt: timestamp('created_at', { withTimezone: true }).notNull().defaultNow(),
     updatedAt: timestamp('updated_at', { withTimezone: true }).notNull().defaultNow(),
   },

@@ -9,6 +9,7 @@ export const presentProfile = (row: ProfileRow): ProfileResponse => ({
   glucoseUnit: row.glucoseUnit as ProfileResponse['glucoseUnit'],
   timezone: row.timezone,
   weightGoal: row.weightGoal ?? null,
+  emailReminders: row.emailReminders,
   createdAt: row.createdAt.toISOString(),
   updatedAt: row.updatedAt.toISOString(),
 });

@@ -5,23 +5,28 @@ import { cn } from '@/lib/utils';
 export const DropdownMenu = Menu.Root;
 export const DropdownMenuTrigger = Menu.Trigger;
 
+/**
+ * `portal={false}` keeps the menu in the DOM right after its trigger, inside the trigger's landmark
+ * (a non-modal menu in the header stays part of the banner, and its items follow the trigger in
+ * reading order); by default it renders at the end of <body>.
+ */
 export function DropdownMenuContent({
   className,
   sideOffset = 6,
+  portal = true,
   ...props
-}: ComponentProps<typeof Menu.Content>) {
-  return (
-    <Menu.Portal>
-      <Menu.Content
-        sideOffset={sideOffset}
-        className={cn(
-          'z-50 min-w-52 overflow-hidden rounded-md border bg-card p-1 text-card-foreground shadow-md',
-          className,
-        )}
-        {...props}
-      />
-    </Menu.Portal>
+}: ComponentProps<typeof Menu.Content> & { portal?: boolean }) {
+  const content = (
+    <Menu.Content
+      sideOffset={sideOffset}
+      className={cn(
+        'z-50 min-w-52 overflow-hidden rounded-md border bg-card p-1 text-card-foreground shadow-md',
+        className,
+      )}
+      {...props}
+    />
   );
+  return portal ? <Menu.Portal>{content}</Menu.Portal> : content;
 }
 
 export function DropdownMenuItem({ className, ...props }: ComponentProps<typeof Menu.Item>) {

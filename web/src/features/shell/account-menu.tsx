@@ -21,7 +21,7 @@ export function AccountMenu({ email, displayName }: { email: string; displayName
           <UserRound aria-hidden="true" />
         </Button>
       </DropdownMenuTrigger>
-      <DropdownMenuContent align="end">
+      <DropdownMenuContent align="end" portal={false}>
         <DropdownMenuLabel>
           <span className="block font-medium">{displayName}</span>
           <span className="block truncate text-muted-foreground">{email}</span>

@@ -1,0 +1,222 @@
+import fc from 'fast-check';
+import { describe, expect, it } from 'vitest';
+import { localDate, MS_PER_DAY, timeZoneOffsetMs } from '../units/local-time';
+import {
+  doseStatus,
+  expandMedicationSchedule,
+  MEDICATION_REQUIRED_MESSAGE,
+  MedicationScheduleRequest,
+} from './medication-schedule';
+
+const wallTime = (d: Date, timeZone: string) => {
+  const local = new Date(d.getTime() + timeZoneOffsetMs(d.getTime(), timeZone));
+  return local.toISOString().slice(11, 16);
+};
+
+const parse = (body: unknown) => MedicationScheduleRequest.parse(body);
+
+describe('medication schedule request', () => {
+  it('needs a name, a dosage and at least one daily time, with the form’s message', () => {
+    for (const body of [
+      {},
+      { medicationName: 'Metformin', dosage: '500 mg', dailyTimes: [] },
+      { medicationName: '  ', dosage: '500 mg', dailyTimes: ['08:00'] },
+      { medicationName: 'Metformin', dailyTimes: ['08:00'] },
+    ]) {
+      const result = MedicationScheduleRequest.safeParse(body);
+      expect(result.success).toBe(false);
+      expect(result.error?.issues.map((i) => i.message)).toContain(MEDICATION_REQUIRED_MESSAGE);
+    }
+  });
+
+  it('keeps the daily times unique and sorted, defaults to daily, reads "" as not given', () => {
+    const req = parse({
+      medicationName: 'Metformin',
+      dosage: '500 mg',
+      dailyTimes: ['20:00', '08:00', '20:00'],
+      endDate: '',
+      prescriber: '',
+    });
+    expect(req).toMatchObject({ dailyTimes: ['08:00', '20:00'], frequency: 'daily', endDate: null });
+    expect(req.prescriber).toBeNull();
+  });
+
+  it('refuses malformed times, impossible dates and an end before the start', () => {
+    const base = { medicationName: 'A', dosage: '1', dailyTimes: ['08:00'] };
+    expect(MedicationScheduleRequest.safeParse({ ...base, dailyTimes: ['8am'] }).success).toBe(false);
+    expect(MedicationScheduleRequest.safeParse({ ...base, dailyTimes: ['24:00'] }).success).toBe(false);
+    expect(MedicationScheduleRequest.safeParse({ ...base, startDate: '2025-02-30' }).success).toBe(false);
+    const backwards = MedicationScheduleRequest.safeParse({
+      ...base,
+      startDate: '2025-03-10',
+      endDate: '2025-03-09',
+    });
+    expect(backwards.error?.issues[0]?.path).toEqual(['endDate']);
+  });
+});
+
+describe('expandMedicationSchedule (spec §9)', () => {
+  const opts = { timeZone: 'UTC', today: '2025-01-15' };
+
+  it('daily: 30 days with one dose per time per day, starting today by default', () => {
+    const doses = expandMedicationSchedule(
+      parse({ medicationName: 'A', dosage: '1', dailyTimes: ['08:00', '20:00'] }),
+      opts,
+    );
+    expect(doses).toHaveLength(60);
+    expect(doses[0]?.dueAt.toISOString()).toBe('2025-01-15T08:00:00.000Z');
+    expect(doses[1]?.dueAt.toISOString()).toBe('2025-01-15T20:00:00.000Z');
+    expect(doses.at(-1)?.dueAt.toISOString()).toBe('2025-02-13T20:00:00.000Z');
+  });
+
+  it('weekly: 4 occurrences 7 days apart; once and monthly: a single occurrence', () => {
+    const base = { medicationName: 'A', dosage: '1', dailyTimes: ['09:30'], startDate: '2025-01-31' };
+    const weekly = expandMedicationSchedule(parse({ ...base, frequency: 'weekly' }), opts);
+    expect(weekly.map((d) => d.localDate)).toEqual(['2025-01-31', '2025-02-07', '2025-02-14', '2025-02-21']);
+    expect(expandMedicationSchedule(parse({ ...base, frequency: 'once' }), opts)).toHaveLength(1);
+    expect(expandMedicationSchedule(parse({ ...base, frequency: 'monthly' }), opts)).toHaveLength(1);
+  });
+
+  it('stops after the end date (inclusive)', () => {
+    const doses = expandMedicationSchedule(
+      parse({
+        medicationName: 'A',
+        dosage: '1',
+        dailyTimes: ['08:00'],
+        startDate: '2025-02-26',
+        endDate: '2025-03-02',
+      }),
+      opts,
+    );
+    expect(doses.map((d) => d.localDate)).toEqual([
+      '2025-02-26',
+      '2025-02-27',
+      '2025-02-28',
+      '2025-03-01',
+      '2025-03-02',
+    ]);
+  });
+
+  it('keeps 08:00 at 08:00 on the wall clock across the spring and autumn changes', () => {
+    const spring = expandMedicationSchedule(
+      parse({ medicationName: 'A', dosage: '1', dailyTimes: ['08:00'], startDate: '2025-03-08' }),
+      { timeZone: 'America/New_York', today: '2025-03-08' },
+    );
+    expect(spring[0]?.dueAt.toISOString()).toBe('2025-03-08T13:00:00.000Z'); // EST
+    expect(spring[1]?.dueAt.toISOString()).toBe('2025-03-09T12:00:00.000Z'); // EDT
+    expect(spring[1]!.dueAt.getTime() - spring[0]!.dueAt.getTime()).toBe(23 * 3_600_000);
+    const autumn = expandMedicationSchedule(
+      parse({ medicationName: 'A', dosage: '1', dailyTimes: ['08:00'], startDate: '2025-10-25' }),
+      { timeZone: 'Europe/Berlin', today: '2025-10-25' },
+    );
+    expect(autumn.slice(0, 2).map((d) => d.dueAt.toISOString())).toEqual([
+      '2025-10-25T06:00:00.000Z',
+      '2025-10-26T07:00:00.000Z',
+    ]);
+  });
+
+  it('moves a time that does not exist on the spring-forward night forward by the gap', () => {
+    const [dose] = expandMedicationSchedule(
+      parse({
+        medicationName: 'A',
+        dosage: '1',
+        dailyTimes: ['02:30'],
+        startDate: '2025-03-30',
+        frequency: 'once',
+      }),
+      { timeZone: 'Europe/Berlin', today: '2025-03-30' },
+    );
+    expect(wallTime(dose!.dueAt, 'Europe/Berlin')).toBe('03:30');
+  });
+});
+
+const ZONES = [
+  'UTC',
+  'America/New_York',
+  'Europe/Berlin',
+  'Australia/Sydney',
+  'Asia/Kolkata',
+  'America/Santiago',
+  'Pacific/Chatham',
+];
+const dateArb = fc
+  .integer({ min: Date.UTC(2020, 0, 1) / MS_PER_DAY, max: Date.UTC(2030, 11, 31) / MS_PER_DAY })
+  .map((day) => new Date(day * MS_PER_DAY).toISOString().slice(0, 10));
+// Times that exist every day in these zones (transitions happen between 00:00 and 03:45 local).
+const timeArb = fc
+  .tuple(fc.integer({ min: 4, max: 23 }), fc.integer({ min: 0, max: 59 }))
+  .map(([h, m]) => `${String(h).padStart(2, '0')}:${String(m).padStart(2, '0')}`);
+const scheduleArb = fc.record({
+  dailyTimes: fc.uniqueArray(timeArb, { minLength: 1, maxLength: 4 }).map((t) => t.sort()),
+  frequency: fc.constantFrom('daily', 'weekly', 'once', 'monthly' as const),
+  startDate: dateArb,
+  endDate: fc.option(fc.integer({ min: 0, max: 40 }), { nil: null }),
+  timeZone: fc.constantFrom(...ZONES),
+});
+const addDays = (ymd: string, n: number) =>
+  new Date(Date.parse(`${ymd}T00:00:00Z`) + n * MS_PER_DAY).toISOString().slice(0, 10);
+
+describe('expandMedicationSchedule properties', () => {
+  it('every dose falls on its local date at its wall-clock time, in order, never after the end date', () => {
+    fc.assert(
+      fc.property(scheduleArb, (s) => {
+        const endDate = s.endDate === null ? null : addDays(s.startDate, s.endDate);
+        const doses = expandMedicationSchedule(
+          { dailyTimes: s.dailyTimes, frequency: s.frequency, startDate: s.startDate, endDate },
+          { timeZone: s.timeZone, today: '2025-01-01' },
+        );
+        const full = { daily: 30, weekly: 4, once: 1, monthly: 1 }[s.frequency] * s.dailyTimes.length;
+        if (endDate === null) expect(doses).toHaveLength(full);
+        else expect(doses.length).toBeLessThanOrEqual(full);
+        for (let i = 0; i < doses.length; i++) {
+          const d = doses[i]!;
+          expect(localDate(d.dueAt, s.timeZone)).toBe(d.localDate);
+          expect(wallTime(d.dueAt, s.timeZone)).toBe(d.localTime);
+          if (endDate) expect(d.localDate <= endDate).toBe(true);
+          expect(d.localDate >= s.startDate).toBe(true);
+          if (i > 0) expect(d.dueAt.getTime()).toBeGreaterThan(doses[i - 1]!.dueAt.getTime());
+        }
+        // Nothing is cut short except by the end date.
+        if (endDate && doses.length < full) {
+          const step = s.frequency === 'weekly' ? 7 : 1;
+          expect(addDays(doses.at(-1)!.localDate, step) > endDate).toBe(true);
+        }
+      }),
+      { numRuns: 300 },
+    );
+  });
+
+  it('the same dose on consecutive days is 23, 24 or 25 hours apart (DST), in whole days otherwise', () => {
+    fc.assert(
+      fc.property(scheduleArb, (s) => {
+        const doses = expandMedicationSchedule(
+          { dailyTimes: [s.dailyTimes[0]!], frequency: 'daily', startDate: s.startDate, endDate: null },
+          { timeZone: s.timeZone, today: '2025-01-01' },
+        );
+        for (let i = 1; i < doses.length; i++) {
+          const hours = (doses[i]!.dueAt.getTime() - doses[i - 1]!.dueAt.getTime()) / 3_600_000;
+          expect([23, 23.5, 24, 24.5, 25]).toContain(hours);
+        }
+      }),
+      { numRuns: 100 },
+    );
+  });
+});
+
+describe('doseStatus', () => {
+  const now = new Date('2025-01-15T12:00:00Z');
+  it('taken when completed, skipped when only read, overdue when past and neither, else pending', () => {
+    expect(doseStatus({ isCompleted: true, isRead: true, dueDate: '2025-01-15T08:00:00Z' }, now)).toBe(
+      'taken',
+    );
+    expect(doseStatus({ isCompleted: false, isRead: true, dueDate: '2025-01-15T08:00:00Z' }, now)).toBe(
+      'skipped',
+    );
+    expect(doseStatus({ isCompleted: false, isRead: false, dueDate: '2025-01-15T08:00:00Z' }, now)).toBe(
+      'overdue',
+    );
+    expect(doseStatus({ isCompleted: false, isRead: false, dueDate: '2025-01-15T20:00:00Z' }, now)).toBe(
+      'pending',
+    );
+  });
+});

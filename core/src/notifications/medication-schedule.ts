@@ -1,0 +1,150 @@
+import { z } from 'zod';
+import { createLocalToUtc } from '../glucose/import/local-to-utc';
+import { MS_PER_DAY, MS_PER_MINUTE } from '../units/local-time';
+import { NotificationResponse } from './notification.schema';
+import { dayNumberOf, LocalDate, LocalTime, minutesOf } from './wall-clock';
+
+export const MEDICATION_REQUIRED_MESSAGE =
+  'Please fill in medication name, dosage, and at least one daily time';
+
+export const MEDICATION_FREQUENCIES = ['daily', 'weekly', 'once', 'monthly'] as const;
+export const MedicationFrequency = z.enum(MEDICATION_FREQUENCIES);
+export type MedicationFrequency = z.infer<typeof MedicationFrequency>;
+
+/** The sender of every medication reminder row (spec §7). */
+export const MEDICATION_SENDER = { name: 'Medication Reminder', type: 'system' } as const;
+
+const required = (max: number) =>
+  z
+    .string({ error: MEDICATION_REQUIRED_MESSAGE })
+    .trim()
+    .min(1, MEDICATION_REQUIRED_MESSAGE)
+    .max(max, `At most ${max} characters`);
+
+/** Forms send "" for a field left empty; that means "not given". */
+const optionalText = (max: number) =>
+  z
+    .string()
+    .trim()
+    .max(max, `At most ${max} characters`)
+    .nullish()
+    .transform((v) => v || null);
+
+const optionalDate = z
+  .union([z.literal(''), LocalDate])
+  .nullish()
+  .transform((v) => v || null);
+
+export const MedicationScheduleRequest = z
+  .strictObject({
+    medicationName: required(200),
+    dosage: required(100),
+    dailyTimes: z
+      .array(LocalTime, { error: MEDICATION_REQUIRED_MESSAGE })
+      .min(1, MEDICATION_REQUIRED_MESSAGE)
+      .max(24, 'At most 24 daily times')
+      // The form keeps the list free of duplicates and sorted; the server holds it to the same.
+      .transform((times) => [...new Set(times)].sort()),
+    frequency: MedicationFrequency.default('daily'),
+    /** Defaults to today in the user's time zone. */
+    startDate: optionalDate,
+    endDate: optionalDate,
+    specialInstructions: optionalText(1000),
+    prescriber: optionalText(200),
+    prescriptionNumber: optionalText(100),
+    refillDate: optionalDate,
+  })
+  .refine((r) => !r.startDate || !r.endDate || r.endDate >= r.startDate, {
+    message: 'The end date must be on or after the start date',
+    path: ['endDate'],
+  });
+export type MedicationScheduleRequest = z.input<typeof MedicationScheduleRequest>;
+export type MedicationSchedule = z.output<typeof MedicationScheduleRequest>;
+
+export const MedicationScheduleResponse = z.object({
+  /** How many reminder rows were created ("Created N medication reminder(s)"). */
+  created: z.number().int(),
+  scheduleId: z.string().uuid(),
+  firstDueDate: z.string().nullable(),
+  lastDueDate: z.string().nullable(),
+});
+export type MedicationScheduleResponse = z.infer<typeof MedicationScheduleResponse>;
+
+export const DOSE_STATUSES = ['taken', 'skipped', 'overdue', 'pending'] as const;
+export type DoseStatus = (typeof DOSE_STATUSES)[number];
+
+/** A medication reminder with its status: taken (completed), skipped (read only), overdue, pending. */
+export const DoseResponse = NotificationResponse.extend({
+  status: z.enum(DOSE_STATUSES),
+  medicationName: z.string(),
+  dosage: z.string(),
+});
+export type DoseResponse = z.infer<typeof DoseResponse>;
+
+export const DoseListQuery = z.strictObject({
+  from: z.iso.datetime({ offset: true }).optional(),
+  to: z.iso.datetime({ offset: true }).optional(),
+  limit: z.coerce.number().int().min(1).max(1000).default(500),
+  cursor: z.string().max(200).optional(),
+});
+export type DoseListQuery = z.infer<typeof DoseListQuery>;
+
+export const DoseListResponse = z.object({
+  items: z.array(DoseResponse),
+  nextCursor: z.string().nullable(),
+});
+export type DoseListResponse = z.infer<typeof DoseListResponse>;
+
+export const doseStatus = (
+  d: { isCompleted: boolean; isRead: boolean; dueDate: string | Date | null },
+  now: Date,
+): DoseStatus => {
+  if (d.isCompleted) return 'taken';
+  if (d.isRead) return 'skipped';
+  if (d.dueDate && new Date(d.dueDate).getTime() < now.getTime()) return 'overdue';
+  return 'pending';
+};
+
+/** Spec §9: how many occurrences each frequency gives and how far apart they are, in days. */
+const OCCURRENCES: Record<MedicationFrequency, { count: number; stepDays: number }> = {
+  daily: { count: 30, stepDays: 1 },
+  weekly: { count: 4, stepDays: 7 },
+  once: { count: 1, stepDays: 30 },
+  monthly: { count: 1, stepDays: 30 },
+};
+
+export interface Dose {
+  /** The UTC instant of the dose. */
+  dueAt: Date;
+  /** The local calendar date and wall-clock time it was scheduled for. */
+  localDate: string;
+  localTime: string;
+}
+
+/**
+ * Expands a schedule into dose instants (spec §9): daily gives 30 days with one dose per time per day,
+ * weekly 4 occurrences 7 days apart, once and monthly a single occurrence; nothing after the end date.
+ * Times are the user's wall clock: an 08:00 dose stays 08:00 across a DST change. A time that does not
+ * exist on a spring-forward night (02:30) moves forward by the gap (03:30), as calendars do.
+ */
+export function expandMedicationSchedule(
+  req: Pick<MedicationSchedule, 'dailyTimes' | 'frequency' | 'startDate' | 'endDate'>,
+  opts: { timeZone: string; today: string },
+): Dose[] {
+  const toUtc = createLocalToUtc(opts.timeZone);
+  const start = dayNumberOf(req.startDate ?? opts.today);
+  const end = req.endDate ? dayNumberOf(req.endDate) : Number.POSITIVE_INFINITY;
+  const { count, stepDays } = OCCURRENCES[req.frequency];
+  const times = [...new Set(req.dailyTimes)].sort();
+  const doses: Dose[] = [];
+  for (let i = 0; i < count; i++) {
+    const day = start + i * stepDays;
+    if (day > end) break;
+    const localDate = new Date(day * MS_PER_DAY).toISOString().slice(0, 10);
+    for (const time of times) {
+      const localMs = day * MS_PER_DAY + minutesOf(time) * MS_PER_MINUTE;
+      doses.push({ dueAt: new Date(toUtc(localMs)), localDate, localTime: time });
+    }
+  }
+  return doses;
+}

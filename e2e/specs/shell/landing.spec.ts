@@ -1,0 +1,79 @@
+import { expect, test } from '../../support/fixtures';
+
+test.describe('landing page', () => {
+  test('signed out: every button leads where the spec says', async ({ page }) => {
+    await page.goto('/');
+    await expect(page).toHaveTitle('Healthfolio — Personal Health Records');
+    await expect(
+      page.getByRole('heading', {
+        level: 1,
+        name: 'Your health records, measurements and care team in one place',
+      }),
+    ).toBeVisible();
+    // Every section of the spec is there.
+    for (const section of [
+      'Choose your platform',
+      'Works with 500+ devices',
+      'Start your free 30-day trial',
+    ]) {
+      await expect(page.getByRole('heading', { name: section })).toBeVisible();
+    }
+
+    const main = page.getByRole('main');
+    await expect(main.getByRole('link', { name: 'Start Diabetes Management' })).toHaveAttribute(
+      'href',
+      '/auth?type=diabetes',
+    );
+    await expect(main.getByRole('link', { name: 'Explore General Platform' })).toHaveAttribute(
+      'href',
+      '/auth?type=general',
+    );
+    const trials = main.getByRole('link', { name: 'Start Free Trial' });
+    await expect(trials).toHaveCount(2);
+    for (const link of await trials.all()) await expect(link).toHaveAttribute('href', '/auth');
+    await expect(main.getByRole('link', { name: 'Connect Your Devices' })).toHaveAttribute(
+      'href',
+      '/dashboard/devices',
+    );
+    await expect(main.getByRole('link', { name: 'Go to Dashboard' })).toHaveCount(0);
+
+    // Sign-in and sign-up links for signed-out visitors, and the title back to /.
+    const account = page.getByRole('navigation', { name: 'Account' });
+    await expect(account.getByRole('link', { name: 'Sign In' })).toHaveAttribute('href', '/auth');
+    await expect(account.getByRole('link', { name: 'Sign Up' })).toHaveAttribute('href', '/auth?tab=signup');
+    await expect(page.getByRole('banner').getByRole('link', { name: /Healthfolio/ })).toHaveAttribute(
+      'href',
+      '/',
+    );
+
+    // Following the diabetes start opens sign-in for that journey.
+    await main.getByRole('link', { name: 'Start Diabetes Management' }).click();
+    await expect(page).toHaveURL(/\/auth\?type=diabetes$/);
+    await expect(page.getByText('start with Smart Diabetes Management')).toBeVisible();
+
+    // The sign-up link opens the Sign Up tab.
+    await page.goto('/');
+    await account.getByRole('link', { name: 'Sign Up' }).click();
+    await expect(page.getByRole('tab', { name: 'Sign Up' })).toHaveAttribute('aria-selected', 'true');
+  });
+
+  test('signed in: the calls to action say "Go to Dashboard" and open it', async ({
+    page,
+    accounts,
+    signInAs,
+  }) => {
+    await signInAs(await accounts.general());
+    await page.goto('/');
+    const goTo = page.getByRole('link', { name: 'Go to Dashboard' });
+    // Header, hero, both platform cards and the final call to action.
+    await expect(goTo).toHaveCount(5);
+    for (const link of await goTo.all()) await expect(link).toHaveAttribute('href', '/dashboard');
+    await expect(page.getByRole('link', { name: 'Start Free Trial' })).toHaveCount(0);
+    await expect(page.getByRole('link', { name: 'Sign In' })).toHaveCount(0);
+    await expect(page.getByRole('link', { name: 'Sign Up' })).toHaveCount(0);
+
+    await goTo.first().click();
+    await expect(page).toHaveURL(/\/dashboard$/);
+    await expect(page.getByRole('heading', { name: 'Health Dashboard' })).toBeVisible();
+  });
+});

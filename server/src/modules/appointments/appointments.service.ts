@@ -1,0 +1,108 @@
+import {
+  AppointmentCreateRequest,
+  type AppointmentFields,
+  type AppointmentListQuery,
+  type AppointmentUpdateRequest,
+  wallClockToUtc,
+} from '@healthfolio/core';
+import type { Database, Tx } from '../../db/database';
+import { notFound, ProblemError, validationProblem } from '../../http/problem';
+import { findProfile } from '../profiles/profiles.repository';
+import { syncAppointmentReminders } from './appointment-reminders';
+import { appointmentEvent, presentAppointment } from './appointments.presenter';
+import {
+  type AppointmentRow,
+  deleteAppointmentRow,
+  insertAppointment,
+  selectAppointment,
+  selectAppointments,
+  updateAppointmentRow,
+} from './appointments.repository';
+import { buildCalendar } from './ics';
+
+const NOT_FOUND = 'No appointment with this id';
+
+/** The date and times are the user's wall clock, in their zone at the time of saving. */
+const toValues = async (tx: Tx, userId: string, a: AppointmentFields) => {
+  const timeZone = (await findProfile(tx, userId))?.timezone ?? 'UTC';
+  return {
+    ...a,
+    timeZone,
+    startsAt: wallClockToUtc(a.date, a.startTime, timeZone),
+    endsAt: a.endTime ? wallClockToUtc(a.date, a.endTime, timeZone) : null,
+  };
+};
+
+export const createAppointment = (db: Database, userId: string, req: AppointmentFields) =>
+  db.asUser(userId, async (tx) => {
+    const row = await insertAppointment(tx, userId, await toValues(tx, userId, req));
+    await syncAppointmentReminders(tx, row);
+    return presentAppointment(row);
+  });
+
+export const listAppointments = (db: Database, userId: string, q: AppointmentListQuery) =>
+  db.asUser(userId, async (tx) => ({
+    items: (await selectAppointments(tx, userId, q.when, q.limit)).map(presentAppointment),
+  }));
+
+const owned = async (tx: Tx, userId: string, id: string) => {
+  const row = await selectAppointment(tx, userId, id);
+  if (!row) throw notFound(NOT_FOUND);
+  return row;
+};
+
+export const getAppointment = (db: Database, userId: string, id: string) =>
+  db.asUser(userId, async (tx) => presentAppointment(await owned(tx, userId, id)));
+
+const fieldsOf = (row: AppointmentRow) => ({
+  provider: row.provider,
+  specialty: row.specialty,
+  date: row.date,
+  startTime: row.startTime,
+  endTime: row.endTime,
+  location: row.location,
+  telehealthUrl: row.telehealthUrl,
+  reason: row.reason,
+  preparation: row.preparation,
+});
+
+/** An edit is merged into the appointment and the whole is checked again (the end after the start). */
+export const updateAppointment = (
+  db: Database,
+  userId: string,
+  id: string,
+  patch: AppointmentUpdateRequest,
+) =>
+  db.asUser(userId, async (tx) => {
+    const existing = await owned(tx, userId, id);
+    if (existing.status === 'cancelled')
+      throw new ProblemError(409, 'conflict', 'A cancelled appointment cannot be edited.');
+    const defined = Object.fromEntries(Object.entries(patch).filter(([, v]) => v !== undefined));
+    const merged = AppointmentCreateRequest.safeParse({ ...fieldsOf(existing), ...defined });
+    if (!merged.success) throw validationProblem(merged.error);
+    const row = await updateAppointmentRow(tx, userId, id, await toValues(tx, userId, merged.data));
+    await syncAppointmentReminders(tx, row!);
+    return presentAppointment(row!);
+  });
+
+export const cancelAppointment = (db: Database, userId: string, id: string) =>
+  db.asUser(userId, async (tx) => {
+    const existing = await owned(tx, userId, id);
+    if (existing.status === 'cancelled')
+      throw new ProblemError(409, 'conflict', 'This appointment is already cancelled.');
+    const row = await updateAppointmentRow(tx, userId, id, { status: 'cancelled' });
+    await syncAppointmentReminders(tx, row!);
+    return presentAppointment(row!);
+  });
+
+export const deleteAppointment = (db: Database, userId: string, id: string) =>
+  db.asUser(userId, async (tx) => {
+    // Its reminders go with it (foreign key, on delete cascade).
+    if (!(await deleteAppointmentRow(tx, userId, id))) throw notFound(NOT_FOUND);
+  });
+
+export const appointmentIcs = (db: Database, userId: string, id: string) =>
+  db.asUser(userId, async (tx) => {
+    const row = await owned(tx, userId, id);
+    return { ics: buildCalendar([appointmentEvent(row)]), filename: `appointment-${row.date}.ics` };
+  });

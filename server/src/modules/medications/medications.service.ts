@@ -1,0 +1,139 @@
+import { randomUUID } from 'node:crypto';
+import {
+  type DoseListQuery,
+  type DoseListResponse,
+  type DoseResponse,
+  doseStatus,
+  expandMedicationSchedule,
+  localDate,
+  MEDICATION_SENDER,
+  type MedicationSchedule,
+  type MedicationScheduleResponse,
+} from '@healthfolio/core';
+import type { Database } from '../../db/database';
+import { notFound, ProblemError } from '../../http/problem';
+import type { LiveNotifier } from '../notifications/live-notifications.service';
+import { decodeCursor, encodeCursor, presentNotification } from '../notifications/notifications.presenter';
+import {
+  insertNotifications,
+  type NotificationRow,
+  selectDose,
+  selectDoses,
+  updateNotificationRow,
+} from '../notifications/notifications.repository';
+import { findProfile } from '../profiles/profiles.repository';
+
+/** The spec §7 wording of a dose reminder. */
+export const doseTitle = (s: Pick<MedicationSchedule, 'medicationName' | 'dosage'>) =>
+  `${s.medicationName} ${s.dosage}`;
+export const doseContent = (s: Pick<MedicationSchedule, 'medicationName' | 'specialInstructions'>) =>
+  `Time to take your ${s.medicationName}${s.specialInstructions ? `. ${s.specialInstructions}` : ''}`;
+
+/** Expands the schedule in the user's time zone and stores one reminder per dose (spec §7, §9). */
+export const createMedicationSchedule = (
+  db: Database,
+  userId: string,
+  req: MedicationSchedule,
+  now = new Date(),
+): Promise<MedicationScheduleResponse> =>
+  db.asUser(userId, async (tx) => {
+    const timeZone = (await findProfile(tx, userId))?.timezone ?? 'UTC';
+    const startDate = req.startDate ?? localDate(now, timeZone);
+    const doses = expandMedicationSchedule({ ...req, startDate }, { timeZone, today: startDate });
+    const scheduleId = randomUUID();
+    const metadata = {
+      medication_name: req.medicationName,
+      dosage: req.dosage,
+      daily_times: req.dailyTimes,
+      special_instructions: req.specialInstructions,
+      prescriber: req.prescriber,
+      prescription_number: req.prescriptionNumber,
+      refill_date: req.refillDate,
+      frequency: req.frequency,
+      start_date: startDate,
+      end_date: req.endDate,
+      schedule_id: scheduleId,
+    };
+    if (doses.length)
+      await insertNotifications(
+        tx,
+        doses.map((d) => ({
+          userId,
+          type: 'reminder',
+          priority: 'medium',
+          title: doseTitle(req),
+          content: doseContent(req),
+          senderName: MEDICATION_SENDER.name,
+          senderType: MEDICATION_SENDER.type,
+          recipientType: 'patient',
+          dueDate: d.dueAt,
+          // The doses are already expanded; a frequency here would make the scheduler repeat them.
+          reminderFrequency: null,
+          metadata: { ...metadata, local_time: d.localTime },
+        })),
+      );
+    return {
+      created: doses.length,
+      scheduleId,
+      firstDueDate: doses[0]?.dueAt.toISOString() ?? null,
+      lastDueDate: doses.at(-1)?.dueAt.toISOString() ?? null,
+    };
+  });
+
+const presentDose = (row: NotificationRow, now: Date): DoseResponse => {
+  const n = presentNotification(row);
+  return {
+    ...n,
+    status: doseStatus(n, now),
+    medicationName: String(row.metadata.medication_name ?? ''),
+    dosage: String(row.metadata.dosage ?? ''),
+  };
+};
+
+export const listDoses = (db: Database, userId: string, q: DoseListQuery): Promise<DoseListResponse> =>
+  db.asUser(userId, async (tx) => {
+    const rows = await selectDoses(tx, userId, q, q.cursor ? decodeCursor(q.cursor) : undefined);
+    const page = rows.slice(0, q.limit);
+    const last = page.at(-1);
+    const now = new Date();
+    return {
+      items: page.map((r) => presentDose(r, now)),
+      nextCursor: rows.length > q.limit && last?.dueDate ? encodeCursor(last.dueDate, last.id) : null,
+    };
+  });
+
+/**
+ * Taken sets completed and read; Skip sets read only and records the skip (spec §4). Either is
+ * possible only while the dose is neither.
+ */
+export const markDose = async (
+  db: Database,
+  notifier: LiveNotifier,
+  userId: string,
+  id: string,
+  action: 'take' | 'skip',
+) => {
+  const row = await db.asUser(userId, async (tx) => {
+    const dose = await selectDose(tx, userId, id);
+    if (!dose) throw notFound('No medication dose with this id');
+    if (dose.isCompleted || dose.isRead)
+      throw new ProblemError(
+        409,
+        'conflict',
+        `This dose is already marked as ${dose.isCompleted ? 'taken' : 'skipped'}.`,
+      );
+    return updateNotificationRow(
+      tx,
+      userId,
+      id,
+      action === 'take'
+        ? { isCompleted: true, isRead: true }
+        : {
+            isRead: true,
+            metadata: { ...dose.metadata, skipped: true, skipped_at: new Date().toISOString() },
+          },
+    );
+  });
+  await notifier.announce(userId, 'notification.updated', id);
+  return presentDose(row!, new Date());
+};

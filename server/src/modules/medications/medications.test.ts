@@ -1,0 +1,146 @@
+import { afterAll, beforeAll, describe, expect, it } from 'vitest';
+import { createTestServer, signUpAndSignIn, type TestClient, type TestServer } from '../../../test/harness';
+
+let server: TestServer;
+let alice: TestClient;
+let bob: TestClient;
+beforeAll(async () => {
+  server = await createTestServer();
+  alice = (await signUpAndSignIn(server, 'alice-meds@example.com')).client;
+  bob = (await signUpAndSignIn(server, 'bob-meds@example.com')).client;
+  await alice.patch('/api/v1/profile', { timezone: 'America/New_York' });
+});
+afterAll(() => server.close());
+
+type Dose = {
+  id: string;
+  dueDate: string;
+  status: string;
+  title: string;
+  content: string;
+  metadata: Record<string, unknown>;
+};
+const doses = async (client: TestClient, query = '') =>
+  ((await (await client.get(`/api/v1/medications/doses${query}`)).json()) as { items: Dose[] }).items;
+
+describe('medication schedules', () => {
+  it('refuses a schedule without name, dosage or a time, with the form’s message', async () => {
+    const res = await alice.post('/api/v1/medications/schedules', {
+      medicationName: 'Metformin',
+      dailyTimes: [],
+    });
+    expect(res.status).toBe(400);
+    const messages = (await res.json()).errors.map((e: { message: string }) => e.message);
+    expect(messages).toContain('Please fill in medication name, dosage, and at least one daily time');
+  });
+
+  it('creates 30 days × each time as reminders (spec §7), at the wall-clock time in the user’s zone', async () => {
+    const res = await alice.post('/api/v1/medications/schedules', {
+      medicationName: 'Metformin',
+      dosage: '500 mg',
+      dailyTimes: ['20:00', '08:00'],
+      startDate: '2025-03-01',
+      specialInstructions: 'Take with food',
+      prescriber: 'Dr. Chen',
+      prescriptionNumber: 'RX-1',
+      refillDate: '2025-03-25',
+    });
+    expect(res.status).toBe(201);
+    expect(await res.json()).toMatchObject({ created: 60 });
+    const list = await doses(alice, '?to=2025-04-01T00:00:00Z');
+    expect(list).toHaveLength(60);
+    expect(list[0]).toMatchObject({
+      type: 'reminder',
+      senderName: 'Medication Reminder',
+      senderType: 'system',
+      title: 'Metformin 500 mg',
+      content: 'Time to take your Metformin. Take with food',
+      dueDate: '2025-03-01T13:00:00.000Z', // 08:00 EST
+      status: 'overdue',
+      medicationName: 'Metformin',
+      metadata: {
+        medication_name: 'Metformin',
+        dosage: '500 mg',
+        daily_times: ['08:00', '20:00'],
+        special_instructions: 'Take with food',
+        prescriber: 'Dr. Chen',
+        prescription_number: 'RX-1',
+        refill_date: '2025-03-25',
+      },
+    });
+    // After the US change to summer time (9 March) 08:00 is still 08:00 local.
+    const due = list.map((d) => d.dueDate);
+    expect(due).toContain('2025-03-08T13:00:00.000Z');
+    expect(due).toContain('2025-03-10T12:00:00.000Z');
+    expect(due).not.toContain('2025-03-10T13:00:00.000Z');
+    expect([...due].sort()).toEqual(due);
+  });
+
+  it('weekly gives 4 doses a week apart and stops after the end date', async () => {
+    const weekly = await alice.post('/api/v1/medications/schedules', {
+      medicationName: 'Ozempic',
+      dosage: '0.5 mg',
+      dailyTimes: ['09:00'],
+      frequency: 'weekly',
+      startDate: '2026-01-05',
+    });
+    expect((await weekly.json()).created).toBe(4);
+    const ended = await alice.post('/api/v1/medications/schedules', {
+      medicationName: 'Amoxicillin',
+      dosage: '250 mg',
+      dailyTimes: ['07:00', '19:00'],
+      startDate: '2026-02-01',
+      endDate: '2026-02-03',
+    });
+    expect((await ended.json()).created).toBe(6);
+  });
+
+  it('defaults the start to today and keeps future doses off the notification list until due', async () => {
+    const before = (await (await alice.get('/api/v1/notifications/unread-counts')).json()).reminders;
+    const res = await alice.post('/api/v1/medications/schedules', {
+      medicationName: 'Vitamin D',
+      dosage: '1000 IU',
+      dailyTimes: ['23:59'],
+    });
+    const { created, firstDueDate } = await res.json();
+    expect(created).toBe(30);
+    expect(new Date(firstDueDate).getTime() - Date.now()).toBeLessThan(86_400_000 + 3_600_000);
+    const after = (await (await alice.get('/api/v1/notifications/unread-counts')).json()).reminders;
+    expect(after - before).toBeLessThanOrEqual(1);
+  });
+});
+
+describe('taking and skipping doses', () => {
+  it('Taken completes and reads; Skip reads only and shows skipped; neither twice', async () => {
+    const [a, b] = await doses(alice, '?from=2025-03-02T00:00:00Z&to=2025-03-03T00:00:00Z');
+    const taken = await alice.post(`/api/v1/medications/doses/${a!.id}/take`);
+    expect(await taken.json()).toMatchObject({ isCompleted: true, isRead: true, status: 'taken' });
+    const skipped = await alice.post(`/api/v1/medications/doses/${b!.id}/skip`);
+    const s = await skipped.json();
+    expect(s).toMatchObject({ isCompleted: false, isRead: true, status: 'skipped' });
+    expect(s.metadata).toMatchObject({ skipped: true, medication_name: 'Metformin' });
+    expect((await alice.post(`/api/v1/medications/doses/${a!.id}/skip`)).status).toBe(409);
+    expect((await alice.post(`/api/v1/medications/doses/${b!.id}/take`)).status).toBe(409);
+  });
+
+  it('another user’s dose is 404 and unchanged; a non-medication item is not a dose', async () => {
+    const [dose] = await doses(alice, '?limit=1');
+    expect((await bob.post(`/api/v1/medications/doses/${dose!.id}/take`)).status).toBe(404);
+    expect(await doses(bob)).toEqual([]);
+    const [again] = await doses(alice, '?limit=1');
+    expect(again!.status).toBe(dose!.status);
+    const note = await (
+      await alice.post('/api/v1/notifications', { type: 'reminder', title: 't', content: 'c' })
+    ).json();
+    expect((await alice.post(`/api/v1/medications/doses/${note.id}/take`)).status).toBe(404);
+  });
+
+  it('pages doses in due order', async () => {
+    const first = await (await alice.get('/api/v1/medications/doses?limit=5')).json();
+    const second = await (
+      await alice.get(`/api/v1/medications/doses?limit=5&cursor=${first.nextCursor}`)
+    ).json();
+    expect(second.items[0].dueDate >= first.items[4].dueDate).toBe(true);
+    expect(second.items.map((d: Dose) => d.id)).not.toContain(first.items[0].id);
+  });
+});

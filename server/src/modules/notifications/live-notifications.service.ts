@@ -1,0 +1,90 @@
+import type {
+  NotificationEvent,
+  NotificationPriority,
+  NotificationResponse,
+  NotificationType,
+  RecipientType,
+  ReminderFrequency,
+  SenderType,
+} from '@healthfolio/core';
+import type { Logger } from 'pino';
+import type { Database } from '../../db/database';
+import type { RealtimeBus } from '../../realtime/bus';
+import { presentNotification } from './notifications.presenter';
+import { insertNotifications } from './notifications.repository';
+
+export interface LiveNotificationInput {
+  userId: string;
+  title: string;
+  content: string;
+  recipientType?: RecipientType;
+  type?: NotificationType;
+  priority?: NotificationPriority;
+  dueDate?: Date | string | null;
+  metadata?: Record<string, unknown>;
+  senderName?: string;
+  senderType?: SenderType;
+  reminderFrequency?: ReminderFrequency | null;
+}
+
+export type CaregiverNotificationInput = Omit<LiveNotificationInput, 'recipientType' | 'type'>;
+export type PlatformNotificationInput = Omit<LiveNotificationInput, 'userId' | 'recipientType' | 'type'>;
+
+export interface LiveNotifier {
+  /** The spec's send_live_notification: stores the notification and tells the user's open pages. */
+  send(input: LiveNotificationInput): Promise<NotificationResponse>;
+  /** To a caregiver (recipient caregiver, type alert). */
+  notifyCaregiver(input: CaregiverNotificationInput): Promise<NotificationResponse>;
+  /** To the platform's operators (recipient platform, type alert, priority high); no user owns it. */
+  notifyPlatform(input: PlatformNotificationInput): Promise<NotificationResponse>;
+  /** Tells a user's open pages about a change made elsewhere (an update, a deletion, a due item). */
+  announce(userId: string, event: NotificationEvent, id: string): Promise<void>;
+}
+
+/**
+ * The one path every capability takes to notify someone. The row is committed first and the event
+ * published after, so a page never hears about a notification it cannot read; a failed publish is
+ * logged, not thrown, because the notification itself is saved and shows on the next load.
+ */
+export const createLiveNotifier = (db: Database, bus: RealtimeBus, logger: Logger): LiveNotifier => {
+  const announce = async (userId: string, event: NotificationEvent, id: string) => {
+    try {
+      await bus.publish({ userId, event, id });
+    } catch (err) {
+      logger.warn({ err: { message: (err as Error).message }, event }, 'live notification not published');
+    }
+  };
+
+  const store = (userId: string | null, input: Omit<LiveNotificationInput, 'userId'>) => {
+    const values = {
+      userId,
+      title: input.title,
+      content: input.content,
+      recipientType: input.recipientType ?? 'patient',
+      type: input.type ?? 'notification',
+      priority: input.priority ?? 'medium',
+      dueDate: input.dueDate ? new Date(input.dueDate) : null,
+      metadata: input.metadata ?? {},
+      senderName: input.senderName ?? 'System',
+      senderType: input.senderType ?? 'system',
+      reminderFrequency: input.reminderFrequency ?? null,
+    };
+    const insert = (tx: Parameters<Parameters<Database['asSystem']>[0]>[0]) =>
+      insertNotifications(tx, [values]).then(([row]) => presentNotification(row!));
+    return userId ? db.asUser(userId, insert) : db.asSystem(insert);
+  };
+
+  const send = async ({ userId, ...input }: LiveNotificationInput) => {
+    const notification = await store(userId, input);
+    await announce(userId, 'notification.created', notification.id);
+    return notification;
+  };
+
+  return {
+    send,
+    notifyCaregiver: (input) => send({ ...input, recipientType: 'caregiver', type: 'alert' }),
+    notifyPlatform: (input) =>
+      store(null, { priority: 'high', ...input, recipientType: 'platform', type: 'alert' }),
+    announce,
+  };
+};

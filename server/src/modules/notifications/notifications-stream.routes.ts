@@ -1,0 +1,92 @@
+import type { NotificationResponse } from '@healthfolio/core';
+import { createRoute, z } from '@hono/zod-openapi';
+import { sql } from 'drizzle-orm';
+import { streamSSE } from 'hono/streaming';
+import type { AppDeps } from '../../app-deps';
+import type { Database } from '../../db/database';
+import { createRouter, problems, SESSION_SECURITY } from '../../http/openapi';
+import type { BusMessage } from '../../realtime/bus';
+import { getNotification } from './notifications.service';
+
+export const HEARTBEAT_MS = 25_000;
+/** Browsers reconnect an EventSource by themselves; this is how long they wait. */
+export const RETRY_MS = 5_000;
+
+const stream = createRoute({
+  tags: ['Notifications'],
+  security: SESSION_SECURITY,
+  method: 'get',
+  path: '/api/v1/notifications/stream',
+  summary:
+    'Server-Sent Events for your notifications: notification.created, notification.updated and notification.due carry the NotificationResponse; notification.deleted carries {id}; resync asks to reload. A comment line every 25 s keeps proxies from closing it.',
+  responses: {
+    200: {
+      description: 'An event stream (text/event-stream)',
+      content: {
+        'text/event-stream': { schema: z.string().openapi({ example: 'event: notification.created' }) },
+      },
+    },
+    ...problems(401, 503),
+  },
+});
+
+/** A session revoked (sign-out, password change) or expired ends its stream at the next heartbeat. */
+const sessionAlive = async (db: Database, sessionId: string) => {
+  const { rows } = await db.owner.execute(
+    sql`select 1 from auth.session where id = ${sessionId} and expires_at > now()`,
+  );
+  return rows.length > 0;
+};
+
+export const notificationsStreamRoutes = ({ db, bus, logger, requireUser }: AppDeps) => {
+  const app = createRouter();
+  app.use('/api/v1/notifications/stream', requireUser);
+  app.openapi(stream, (c) => {
+    const user = c.get('user');
+    // `no-transform` keeps compressing proxies (and our own compress middleware) off the stream.
+    c.header('Cache-Control', 'no-cache, no-transform');
+    c.header('X-Accel-Buffering', 'no');
+    return streamSSE(c, async (s) => {
+      // Events are written one at a time and in order, even when their notifications load slowly.
+      let queue = Promise.resolve();
+      const deliver = (m: BusMessage) => {
+        queue = queue.then(async () => {
+          if (s.closed || s.aborted) return;
+          if (m.event === 'notification.deleted') {
+            await s.writeSSE({ event: m.event, id: m.id, data: JSON.stringify({ id: m.id }) });
+            return;
+          }
+          try {
+            const n: NotificationResponse = await getNotification(db, user.id, m.id);
+            await s.writeSSE({ event: m.event, id: m.id, data: JSON.stringify(n) });
+          } catch {
+            // Deleted meanwhile (404) or the database is away: nothing to show for this event.
+          }
+        });
+      };
+      const closed = new Promise<void>((resolve) => s.onAbort(resolve));
+      const unsubscribe = await bus.subscribe(user.id, {
+        onMessage: deliver,
+        onResync: () => {
+          queue = queue.then(() => s.writeSSE({ event: 'resync', data: '{}' })).catch(() => {});
+        },
+        onClose: () => s.abort(),
+      });
+      await s.write(`retry: ${RETRY_MS}\n: connected\n\n`);
+      const heartbeat = setInterval(() => {
+        queue = queue.then(async () => {
+          if (!(await sessionAlive(db, user.sessionId).catch(() => true))) return s.abort();
+          await s.write(': heartbeat\n\n');
+        });
+      }, HEARTBEAT_MS);
+      try {
+        await closed;
+      } finally {
+        clearInterval(heartbeat);
+        unsubscribe();
+        logger.debug({ userId: user.id }, 'notification stream closed');
+      }
+    });
+  });
+  return app;
+};

@@ -1,0 +1,96 @@
+import {
+  NotificationCreateRequest,
+  NotificationListQuery,
+  NotificationListResponse,
+  NotificationResponse,
+  NotificationUpdateRequest,
+  UnreadCountsResponse,
+} from '@healthfolio/core';
+import { createRoute, z } from '@hono/zod-openapi';
+import type { AppDeps } from '../../app-deps';
+import { createRouter, json, jsonBody, problems, SESSION_SECURITY } from '../../http/openapi';
+import {
+  createUserNotification,
+  deleteNote,
+  getNotification,
+  listNotifications,
+  unreadCounts,
+  updateNotification,
+} from './notifications.service';
+
+const IdParam = z.object({ id: z.string().uuid() });
+const base = { tags: ['Notifications'], security: SESSION_SECURITY };
+
+const list = createRoute({
+  ...base,
+  method: 'get',
+  path: '/api/v1/notifications',
+  summary:
+    'Your notifications, newest first, by tab (all; notes: note; actions: notification, alert; reminders: reminder, medication). Scheduled system reminders appear once due.',
+  request: { query: NotificationListQuery },
+  responses: { 200: json(NotificationListResponse, 'A page of notifications'), ...problems(400, 401, 503) },
+});
+const counts = createRoute({
+  ...base,
+  method: 'get',
+  path: '/api/v1/notifications/unread-counts',
+  summary: 'Unread items per tab (the tab badges and the header bell)',
+  responses: { 200: json(UnreadCountsResponse, 'Unread counts'), ...problems(401, 503) },
+});
+const create = createRoute({
+  ...base,
+  method: 'post',
+  path: '/api/v1/notifications',
+  summary: 'Add a note, notification or reminder (sender "You"); open pages hear notification.created',
+  request: { body: jsonBody(NotificationCreateRequest) },
+  responses: { 201: json(NotificationResponse, 'The new item'), ...problems(400, 401, 503) },
+});
+const read = createRoute({
+  ...base,
+  method: 'get',
+  path: '/api/v1/notifications/{id}',
+  summary: 'One of your notifications',
+  request: { params: IdParam },
+  responses: { 200: json(NotificationResponse, 'The item'), ...problems(401, 404, 503) },
+});
+const update = createRoute({
+  ...base,
+  method: 'patch',
+  path: '/api/v1/notifications/{id}',
+  summary:
+    'Mark read, complete (type notification only, once: 409 when already done) or edit a note’s title and content',
+  request: { params: IdParam, body: jsonBody(NotificationUpdateRequest) },
+  responses: { 200: json(NotificationResponse, 'The updated item'), ...problems(400, 401, 404, 409, 503) },
+});
+const remove = createRoute({
+  ...base,
+  method: 'delete',
+  path: '/api/v1/notifications/{id}',
+  summary: 'Delete one of your notes (other types answer 400)',
+  request: { params: IdParam },
+  responses: { 204: { description: 'Deleted' }, ...problems(400, 401, 404, 503) },
+});
+
+export const notificationsRoutes = ({ db, notifier, requireUser }: AppDeps) => {
+  const app = createRouter();
+  app.use('/api/v1/notifications', requireUser);
+  app.use('/api/v1/notifications/*', requireUser);
+  const uid = (c: { get(k: 'user'): { id: string } }) => c.get('user').id;
+  app.openapi(list, async (c) => c.json(await listNotifications(db, uid(c), c.req.valid('query')), 200));
+  app.openapi(counts, async (c) => c.json(await unreadCounts(db, uid(c)), 200));
+  app.openapi(create, async (c) =>
+    c.json(
+      await createUserNotification(notifier, uid(c), c.req.valid('json') as NotificationCreateRequest),
+      201,
+    ),
+  );
+  app.openapi(read, async (c) => c.json(await getNotification(db, uid(c), c.req.valid('param').id), 200));
+  app.openapi(update, async (c) =>
+    c.json(await updateNotification(db, notifier, uid(c), c.req.valid('param').id, c.req.valid('json')), 200),
+  );
+  app.openapi(remove, async (c) => {
+    await deleteNote(db, notifier, uid(c), c.req.valid('param').id);
+    return c.body(null, 204);
+  });
+  return app;
+};

@@ -1,0 +1,108 @@
+import {
+  type NotificationCreateRequest,
+  type NotificationListQuery,
+  type NotificationListResponse,
+  type NotificationUpdateRequest,
+  USER_SENDER,
+} from '@healthfolio/core';
+import type { Database } from '../../db/database';
+import { notFound, ProblemError } from '../../http/problem';
+import type { LiveNotifier } from './live-notifications.service';
+import { decodeCursor, encodeCursor, presentNotification } from './notifications.presenter';
+import {
+  countUnread,
+  deleteNotificationRow,
+  selectNotification,
+  selectNotifications,
+  updateNotificationRow,
+} from './notifications.repository';
+
+const NOT_FOUND = 'No notification with this id';
+
+export const listNotifications = (
+  db: Database,
+  userId: string,
+  q: NotificationListQuery,
+): Promise<NotificationListResponse> =>
+  db.asUser(userId, async (tx) => {
+    const rows = await selectNotifications(tx, userId, q, q.cursor ? decodeCursor(q.cursor) : undefined);
+    const page = rows.slice(0, q.limit);
+    const last = page.at(-1);
+    return {
+      items: page.map(presentNotification),
+      nextCursor: rows.length > q.limit && last ? encodeCursor(last.createdAt, last.id) : null,
+    };
+  });
+
+export const unreadCounts = (db: Database, userId: string) =>
+  db.asUser(userId, (tx) => countUnread(tx, userId));
+
+export const getNotification = (db: Database, userId: string, id: string) =>
+  db.asUser(userId, async (tx) => {
+    const row = await selectNotification(tx, userId, id);
+    if (!row) throw notFound(NOT_FOUND);
+    return presentNotification(row);
+  });
+
+/** "Add notification": the user is the sender (spec §5). */
+export const createUserNotification = (
+  notifier: LiveNotifier,
+  userId: string,
+  req: NotificationCreateRequest,
+) =>
+  notifier.send({
+    userId,
+    type: req.type,
+    title: req.title,
+    content: req.content,
+    priority: req.priority,
+    dueDate: req.type === 'note' ? null : (req.dueDate ?? null),
+    reminderFrequency: req.type === 'reminder' ? (req.reminderFrequency ?? null) : null,
+    senderName: USER_SENDER.name,
+    senderType: USER_SENDER.type,
+  });
+
+const invalid = (path: string, message: string) =>
+  new ProblemError(400, 'validation_failed', message, [{ path, message }]);
+
+/**
+ * Mark read; complete (spec §4: only type notification, once); edit (notes only: other items come
+ * from someone else and keep their wording).
+ */
+export const updateNotification = async (
+  db: Database,
+  notifier: LiveNotifier,
+  userId: string,
+  id: string,
+  patch: NotificationUpdateRequest,
+) => {
+  const updated = await db.asUser(userId, async (tx) => {
+    const row = await selectNotification(tx, userId, id);
+    if (!row) throw notFound(NOT_FOUND);
+    if (patch.isCompleted) {
+      if (row.type !== 'notification') throw invalid('isCompleted', 'Only notifications can be completed.');
+      if (row.isCompleted) throw new ProblemError(409, 'conflict', 'This notification is already completed.');
+    }
+    if ((patch.title !== undefined || patch.content !== undefined) && row.type !== 'note')
+      throw invalid(patch.title !== undefined ? 'title' : 'content', 'Only notes can be edited.');
+    return updateNotificationRow(tx, userId, id, {
+      isRead: patch.isRead,
+      isCompleted: patch.isCompleted,
+      title: patch.title,
+      content: patch.content,
+    });
+  });
+  await notifier.announce(userId, 'notification.updated', id);
+  return presentNotification(updated!);
+};
+
+/** Notes are the user's own writing and can be deleted; other items are marked read or completed. */
+export const deleteNote = async (db: Database, notifier: LiveNotifier, userId: string, id: string) => {
+  await db.asUser(userId, async (tx) => {
+    const row = await selectNotification(tx, userId, id);
+    if (!row) throw notFound(NOT_FOUND);
+    if (row.type !== 'note') throw invalid('id', 'Only notes can be deleted.');
+    await deleteNotificationRow(tx, userId, id);
+  });
+  await notifier.announce(userId, 'notification.deleted', id);
+};
