@@ -62,6 +62,10 @@ export default async function globalSetup() {
       SMTP_URL: mailbox.url,
       ADMIN_EMAILS: ADMIN_EMAIL,
       LOG_LEVEL: 'warn',
+      // Every spec signs up from 127.0.0.1; the per-account limits stay as in production.
+      AUTH_THROTTLE_PER_IP: '10000',
+      // Reminders come due within a couple of seconds instead of up to 15.
+      REMINDER_INTERVAL_SECONDS: '2',
     },
   });
   await waitForHealth(baseURL, child);

@@ -48,6 +48,14 @@ const EnvSchema = z.object({
     .max(24 * 90)
     .default(12),
   WEB_DIST: z.string().optional(),
+  REMINDER_INTERVAL_SECONDS: z.coerce.number().int().min(1).max(300).default(15),
+  AUTH_THROTTLE_PER_ACCOUNT: z.coerce.number().int().min(1).default(5),
+  AUTH_THROTTLE_PER_IP: z.coerce.number().int().min(1).default(30),
+  AUTH_THROTTLE_WINDOW_SECONDS: z.coerce
+    .number()
+    .int()
+    .min(1)
+    .default(15 * 60),
 });
 
 export interface Config {
@@ -67,6 +75,8 @@ export interface Config {
   trustProxy: boolean;
   session: { idleSeconds: number; absoluteSeconds: number };
   webDist: string;
+  /** How often the scheduler looks for reminders that came due. */
+  reminderIntervalSeconds: number;
   /** Login/registration throttling; tests shorten the window. */
   authThrottle: { perAccount: number; perIp: number; windowSeconds: number };
 }
@@ -88,7 +98,9 @@ const loadOrCreateSecrets = (dataDir: string) => {
 };
 
 export const loadConfig = (env: NodeJS.ProcessEnv = process.env): Config => {
-  const parsed = EnvSchema.safeParse(env);
+  // An empty variable (`DATABASE_URL=`) means "not set", as in most deployment tools.
+  const present = Object.fromEntries(Object.entries(env).filter(([, v]) => v !== undefined && v !== ''));
+  const parsed = EnvSchema.safeParse(present);
   if (!parsed.success) {
     const lines = parsed.error.issues.map((i) => `  ${i.path.join('.')}: ${i.message}`).join('\n');
     throw new ConfigError(`Invalid configuration:\n${lines}`);
@@ -125,6 +137,11 @@ export const loadConfig = (env: NodeJS.ProcessEnv = process.env): Config => {
     trustProxy: e.TRUST_PROXY,
     session: { idleSeconds: e.SESSION_IDLE_MINUTES * 60, absoluteSeconds: e.SESSION_ABSOLUTE_HOURS * 3600 },
     webDist: resolve(e.WEB_DIST ?? new URL('../../web/dist', import.meta.url).pathname),
-    authThrottle: { perAccount: 5, perIp: 30, windowSeconds: 15 * 60 },
+    reminderIntervalSeconds: e.REMINDER_INTERVAL_SECONDS,
+    authThrottle: {
+      perAccount: e.AUTH_THROTTLE_PER_ACCOUNT,
+      perIp: e.AUTH_THROTTLE_PER_IP,
+      windowSeconds: e.AUTH_THROTTLE_WINDOW_SECONDS,
+    },
   };
 };

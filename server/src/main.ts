@@ -30,7 +30,7 @@ const main = async () => {
   await deps.db.migrate();
   const app = createApp(deps);
   // Every process runs the scheduler; claiming rows with SKIP LOCKED keeps them from doubling up.
-  const scheduler = createReminderScheduler(deps);
+  const scheduler = createReminderScheduler(deps, { intervalMs: config.reminderIntervalSeconds * 1000 });
   scheduler.start();
   const server = serve({ fetch: app.fetch, port: config.port, hostname: config.host }, (info) => {
     const where = config.databaseUrl ? 'PostgreSQL' : `the embedded database in ${config.dataDir}`;
