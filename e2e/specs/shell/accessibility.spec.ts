@@ -68,7 +68,7 @@ for (const { name, viewport, colorScheme, states } of layouts) {
     test('diabetes mode: dashboard and a diabetes tool', async ({ page, accounts, signInAs }) => {
       await signInAs(await accounts.diabetes());
       await check(page, '/dashboard', 'Smart Diabetes Management');
-      await check(page, '/dashboard/carb-counter', 'Not available yet');
+      await check(page, '/dashboard/carb-counter', 'Find a food');
     });
 
     test('admin: the console placeholder with the Admin tab', async ({ page, accounts, signInAs }) => {

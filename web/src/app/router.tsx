@@ -1,10 +1,13 @@
 import { createBrowserRouter, type RouteObject } from 'react-router';
 import { PageSpinner } from '@/components/ui/spinner';
+import { DIABETES_PATHS, DIABETES_ROUTES } from '@/features/diabetes/diabetes-routes';
 import { SCREENS } from '@/features/shell/screens';
 import { TRACKING_PATHS, TRACKING_ROUTES } from '@/features/trackers/tracking-routes';
 import { RootErrorBoundary, RootLayout } from './root-layout';
 
-const placeholderRoutes: RouteObject[] = SCREENS.filter((s) => !TRACKING_PATHS.has(s.path)).map((screen) => ({
+const placeholderRoutes: RouteObject[] = SCREENS.filter(
+  (s) => !TRACKING_PATHS.has(s.path) && !DIABETES_PATHS.has(s.path),
+).map((screen) => ({
   path: screen.path,
   lazy: async () => ({
     Component: (await import('@/features/placeholder/not-available-page')).NotAvailablePage,
@@ -58,6 +61,7 @@ export const routes: RouteObject[] = [
             lazy: async () => ({ Component: (await import('@/features/placeholder/admin-gate')).AdminGate }),
           },
           ...TRACKING_ROUTES,
+          ...DIABETES_ROUTES,
           ...placeholderRoutes,
         ],
       },

@@ -42,6 +42,7 @@ export const SCREENS: Screen[] = [
   { path: 'detailed-analytics', title: 'Detailed Analytics', parent: '/dashboard' },
   { path: 'a1c-tracker', title: 'A1C Tracker', parent: '/dashboard' },
   { path: 'glucose-trends', title: 'Glucose Trends and Analytics', parent: '/dashboard' },
+  { path: 'glucose-import', title: 'Import CGM Data', parent: '/dashboard' },
 ];
 
 export const ADMIN_SCREEN: Screen = { path: 'admin-console', title: 'Admin Console' };

@@ -1,0 +1,89 @@
+import { parseDecimalInput } from '@healthfolio/core/units/round';
+import { useForm } from 'react-hook-form';
+import { toast } from 'sonner';
+import { Button } from '@/components/ui/button';
+import { Card, CardContent, CardHeader, CardTitle } from '@/components/ui/card';
+import { FormField } from '@/components/ui/form-field';
+import { localInputToIso, todayIn, useGlucoseFormat } from '@/features/diabetes/format';
+import { useCreateEntry } from '@/features/diabetes/glucose-api';
+
+type Values = { value: string; testDate: string; labName: string; notes: string };
+
+export function A1cForm() {
+  const fmt = useGlucoseFormat();
+  const create = useCreateEntry();
+  const form = useForm<Values>({
+    defaultValues: { value: '', testDate: todayIn(fmt.timeZone), labName: '', notes: '' },
+  });
+  const { errors, isSubmitting } = form.formState;
+
+  const save = form.handleSubmit(
+    async (v) => {
+      const value = parseDecimalInput(v.value);
+      if (value === null) return;
+      try {
+        await create.mutateAsync({
+          tracker: 'a1c',
+          // The entry's time: noon of the test day in the user's zone, so it lists on that day.
+          occurredAt: localInputToIso(`${v.testDate}T12:00`, fmt.timeZone) ?? new Date().toISOString(),
+          notes: v.notes.trim() || undefined,
+          data: { value, test_date: v.testDate, lab_name: v.labName.trim() || undefined },
+        });
+        toast.success('A1C reading added successfully');
+        form.reset({ value: '', testDate: todayIn(fmt.timeZone), labName: '', notes: '' });
+      } catch {
+        toast.error('Failed to add A1C reading');
+      }
+    },
+    (invalid) => {
+      if (invalid.value?.type === 'required' || invalid.testDate?.type === 'required') {
+        toast.error('Please fill in required fields');
+      }
+    },
+  );
+
+  return (
+    <Card>
+      <CardHeader>
+        <CardTitle>Add A1C reading</CardTitle>
+      </CardHeader>
+      <CardContent>
+        <form noValidate onSubmit={save} className="flex flex-col gap-4">
+          <div className="grid gap-4 sm:grid-cols-2">
+            <FormField
+              label="A1C (%)"
+              type="number"
+              step="0.1"
+              min="3"
+              max="20"
+              inputMode="decimal"
+              required
+              error={errors.value?.message}
+              {...form.register('value', {
+                required: 'Please fill in required fields',
+                validate: (s) => {
+                  const n = parseDecimalInput(s);
+                  if (n === null) return 'Enter the A1C as a number';
+                  return (n >= 3 && n <= 20) || 'A1C must be between 3% and 20%';
+                },
+              })}
+            />
+            <FormField
+              label="Test date"
+              type="date"
+              required
+              max={todayIn(fmt.timeZone)}
+              error={errors.testDate?.message}
+              {...form.register('testDate', { required: 'Please fill in required fields' })}
+            />
+          </div>
+          <FormField label="Lab name (optional)" {...form.register('labName')} />
+          <FormField label="Notes (optional)" {...form.register('notes')} />
+          <Button type="submit" className="self-start" disabled={isSubmitting}>
+            {isSubmitting ? 'Adding…' : 'Add reading'}
+          </Button>
+        </form>
+      </CardContent>
+    </Card>
+  );
+}

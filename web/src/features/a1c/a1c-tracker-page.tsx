@@ -1,0 +1,163 @@
+import {
+  A1C_TARGET_PERCENT,
+  a1cStatus,
+  a1cTrend,
+  estimatedAverageGlucose,
+  meetsA1cTarget,
+} from '@healthfolio/core/glucose/a1c';
+import { ArrowDown, ArrowRight, ArrowUp } from 'lucide-react';
+import { lazy, Suspense } from 'react';
+import { Card, CardContent, CardDescription, CardHeader, CardTitle } from '@/components/ui/card';
+import { Spinner } from '@/components/ui/spinner';
+import { formatCalendarDate, useGlucoseFormat } from '@/features/diabetes/format';
+import { useEntries, useGlucoseStats } from '@/features/diabetes/glucose-api';
+import { QueryState } from '@/features/diabetes/glucose-ui';
+import { GmiText } from '@/features/glucose-analytics/glucose-summary';
+import { A1cForm } from './a1c-form';
+
+const A1cChart = lazy(() => import('./a1c-chart').then((m) => ({ default: m.A1cChart })));
+
+type A1cRow = { id: string; value: number; testDate: string; lab?: string; notes: string | null };
+
+const TREND = {
+  up: { Icon: ArrowUp, word: 'Rising' },
+  down: { Icon: ArrowDown, word: 'Falling' },
+  stable: { Icon: ArrowRight, word: 'Stable' },
+} as const;
+
+function TrendWord({ trend }: { trend: keyof typeof TREND }) {
+  const { Icon, word } = TREND[trend];
+  return (
+    <>
+      <Icon className="size-5" aria-hidden="true" />
+      {word}
+    </>
+  );
+}
+
+/** /dashboard/a1c-tracker */
+export function A1cTrackerPage() {
+  const fmt = useGlucoseFormat();
+  const entries = useEntries('a1c', 200);
+  const gmi = useGlucoseStats(90);
+  const rows: A1cRow[] = (entries.data?.items ?? [])
+    .map((e) => {
+      const d = e.data as { value: number; test_date: string; lab_name?: string };
+      return { id: e.id, value: d.value, testDate: d.test_date, lab: d.lab_name, notes: e.notes };
+    })
+    .sort((a, b) => b.testDate.localeCompare(a.testDate));
+  const latest = rows[0];
+  const trend = a1cTrend(rows.map((r) => ({ value: r.value, testDate: r.testDate })));
+  const chart = [...rows].reverse().map((r) => ({ label: formatCalendarDate(r.testDate), value: r.value }));
+
+  return (
+    <div className="grid max-w-6xl gap-6 lg:grid-cols-2">
+      <div className="flex flex-col gap-6">
+        <A1cForm />
+        <Card>
+          <CardHeader>
+            <CardTitle>GMI from your CGM data</CardTitle>
+            <CardDescription>
+              Glucose Management Indicator over the last 90 days, for comparison with lab A1C.
+            </CardDescription>
+          </CardHeader>
+          <CardContent>
+            <QueryState query={gmi} what="your CGM statistics">
+              {gmi.data && <GmiText stats={gmi.data} />}
+            </QueryState>
+          </CardContent>
+        </Card>
+      </div>
+      <QueryState query={entries} what="your A1C readings">
+        <div className="flex flex-col gap-6">
+          <Card>
+            <CardHeader>
+              <CardTitle>Latest A1C</CardTitle>
+              <CardDescription>Target: under {A1C_TARGET_PERCENT.toFixed(1)}%</CardDescription>
+            </CardHeader>
+            <CardContent>
+              {latest ? (
+                <dl className="grid grid-cols-2 gap-4">
+                  <div>
+                    <dt className="text-sm text-muted-foreground">A1C</dt>
+                    <dd className="text-3xl font-semibold tabular-nums">{latest.value.toFixed(1)}%</dd>
+                    <dd className="text-sm text-muted-foreground">{formatCalendarDate(latest.testDate)}</dd>
+                  </div>
+                  <div>
+                    <dt className="text-sm text-muted-foreground">Status</dt>
+                    <dd className="text-lg font-semibold">{a1cStatus(latest.value)}</dd>
+                    <dd className="text-sm">
+                      {meetsA1cTarget(latest.value) ? 'Under the 7.0% target' : 'At or above the 7.0% target'}
+                    </dd>
+                  </div>
+                  <div>
+                    <dt className="text-sm text-muted-foreground">Estimated average glucose</dt>
+                    <dd className="text-lg font-semibold tabular-nums">
+                      {estimatedAverageGlucose(latest.value, fmt.unit).toFixed(fmt.unit === 'mmol/L' ? 1 : 0)}{' '}
+                      {fmt.unit}
+                    </dd>
+                  </div>
+                  <div>
+                    <dt className="text-sm text-muted-foreground">Trend</dt>
+                    <dd className="flex items-center gap-1 text-lg font-semibold">
+                      {trend ? (
+                        <TrendWord trend={trend} />
+                      ) : (
+                        <span className="text-sm font-normal text-muted-foreground">Needs two readings</span>
+                      )}
+                    </dd>
+                  </div>
+                </dl>
+              ) : (
+                <p className="text-muted-foreground">No A1C readings yet. Add your first lab result.</p>
+              )}
+            </CardContent>
+          </Card>
+          {rows.length > 0 && (
+            <Card>
+              <CardHeader>
+                <CardTitle>A1C over time</CardTitle>
+              </CardHeader>
+              <CardContent>
+                <figure
+                  aria-label="Line chart of A1C by test date, 4 to 12%, target line at 7%"
+                  className="m-0 text-muted-foreground"
+                >
+                  <div aria-hidden="true">
+                    <Suspense fallback={<Spinner label="Loading chart" />}>
+                      <A1cChart data={chart} />
+                    </Suspense>
+                  </div>
+                </figure>
+              </CardContent>
+            </Card>
+          )}
+          {rows.length > 0 && (
+            <Card>
+              <CardHeader>
+                <CardTitle>History</CardTitle>
+              </CardHeader>
+              <CardContent>
+                <ul className="divide-y">
+                  {rows.map((r) => (
+                    <li key={r.id} className="flex flex-wrap items-baseline justify-between gap-2 py-2">
+                      <span>
+                        <span className="font-semibold tabular-nums">{r.value.toFixed(1)}%</span>{' '}
+                        <span className="text-sm">{a1cStatus(r.value)}</span>
+                      </span>
+                      <span className="text-sm text-muted-foreground">
+                        {formatCalendarDate(r.testDate)}
+                        {r.lab ? ` · ${r.lab}` : ''}
+                      </span>
+                      {r.notes && <span className="w-full text-sm text-muted-foreground">{r.notes}</span>}
+                    </li>
+                  ))}
+                </ul>
+              </CardContent>
+            </Card>
+          )}
+        </div>
+      </QueryState>
+    </div>
+  );
+}

@@ -1,0 +1,171 @@
+import { ArrowLeft, CircleAlert, CircleCheck, TriangleAlert } from 'lucide-react';
+import type { ReactNode } from 'react';
+import { Link } from 'react-router';
+import { Card, CardContent } from '@/components/ui/card';
+import { ErrorState } from '@/components/ui/error-state';
+import { Spinner } from '@/components/ui/spinner';
+import { errorMessage } from '@/lib/api';
+import { cn } from '@/lib/utils';
+import { useGlucoseStatus } from './glucose-api';
+
+/** Spec §9: below 70 red, above 180 orange, otherwise green — always with a word and an icon. */
+export function rangeOf(mgdl: number) {
+  if (mgdl < 70) return { label: 'Low', className: 'text-destructive', Icon: CircleAlert };
+  if (mgdl > 180)
+    return { label: 'High', className: 'text-orange-700 dark:text-orange-400', Icon: TriangleAlert };
+  return { label: 'In range', className: 'text-success', Icon: CircleCheck };
+}
+
+export function RangeTag({ mgdl, className }: { mgdl: number; className?: string }) {
+  const { label, className: tone, Icon } = rangeOf(mgdl);
+  return (
+    <span className={cn('inline-flex items-center gap-1 text-sm font-medium', tone, className)}>
+      <Icon className="size-4" aria-hidden="true" />
+      {label}
+    </span>
+  );
+}
+
+/**
+ * The empty state of every glucose screen: where readings come from. With `days`, a user who has
+ * older readings is told the period is empty rather than that there is nothing at all.
+ */
+export function NoReadings({ onLog, days }: { onLog?: () => void; days?: number }) {
+  const link = 'font-medium text-primary underline-offset-4 hover:underline';
+  const status = useGlucoseStatus();
+  const hasOlder = days !== undefined && (status.data?.totalReadings ?? 0) > 0;
+  return (
+    <Card>
+      <CardContent className="flex flex-col items-center gap-2 p-8 text-center">
+        <p className="font-medium">
+          {hasOlder
+            ? `No readings in the last ${days} days — import CGM data or log a reading`
+            : 'No readings yet — import CGM data or log a reading'}
+        </p>
+        <p className="flex flex-wrap justify-center gap-x-4 gap-y-1 text-sm">
+          <Link to="/dashboard/glucose-import" className={link}>
+            Import CGM data
+          </Link>
+          {onLog ? (
+            <button type="button" className={link} onClick={onLog}>
+              Log a reading
+            </button>
+          ) : (
+            <Link to="/dashboard/log-data" className={link}>
+              Log a reading
+            </Link>
+          )}
+        </p>
+      </CardContent>
+    </Card>
+  );
+}
+
+type QueryLike = { isPending: boolean; isError: boolean; error: unknown; refetch: () => unknown };
+
+/** Loading and error states of a query, with retry; renders children once data is there. */
+export function QueryState({
+  query,
+  what,
+  children,
+}: {
+  query: QueryLike;
+  what: string;
+  children: ReactNode;
+}) {
+  if (query.isPending) {
+    return (
+      <div className="flex min-h-40 items-center justify-center">
+        <Spinner label={`Loading ${what}`} />
+      </div>
+    );
+  }
+  if (query.isError) {
+    return (
+      <ErrorState
+        title={`Could not load ${what}`}
+        message={errorMessage(query.error, 'The server did not answer.')}
+        onRetry={() => query.refetch()}
+      />
+    );
+  }
+  return <>{children}</>;
+}
+
+export function BackLink({
+  to = '/dashboard',
+  label = 'Back to dashboard',
+}: {
+  to?: string;
+  label?: string;
+}) {
+  return (
+    <Link
+      to={to}
+      className="inline-flex items-center gap-1 self-start text-sm font-medium text-primary underline-offset-4 hover:underline"
+    >
+      <ArrowLeft className="size-4" aria-hidden="true" />
+      {label}
+    </Link>
+  );
+}
+
+/** A row of single-choice chips (7 / 30 / 90 days): toggle buttons, the chosen one pressed. */
+export function RangeChips<T extends number>({
+  options,
+  value,
+  onChange,
+  label,
+}: {
+  options: readonly T[];
+  value: T;
+  onChange: (value: T) => void;
+  label: string;
+}) {
+  return (
+    <fieldset className="flex flex-wrap gap-2">
+      <legend className="sr-only">{label}</legend>
+      {options.map((option) => (
+        <button
+          key={option}
+          type="button"
+          aria-pressed={option === value}
+          onClick={() => onChange(option)}
+          className={cn(
+            'rounded-full border px-3 py-1 text-sm font-medium focus-visible:outline-2 focus-visible:outline-offset-2 focus-visible:outline-ring',
+            option === value
+              ? 'border-primary bg-primary text-primary-foreground'
+              : 'bg-card hover:bg-accent',
+          )}
+        >
+          {option} Days
+        </button>
+      ))}
+    </fieldset>
+  );
+}
+
+export function StatCard({
+  title,
+  value,
+  detail,
+  icon,
+}: {
+  title: string;
+  value: ReactNode;
+  detail?: ReactNode;
+  icon?: ReactNode;
+}) {
+  return (
+    <Card>
+      <CardContent className="flex flex-col gap-1 p-4 sm:p-5">
+        <div className="flex items-center justify-between gap-2 text-sm text-muted-foreground">
+          <h2 className="font-medium">{title}</h2>
+          {icon}
+        </div>
+        <div className="text-2xl font-semibold tabular-nums">{value}</div>
+        {detail && <div className="text-sm text-muted-foreground">{detail}</div>}
+      </CardContent>
+    </Card>
+  );
+}

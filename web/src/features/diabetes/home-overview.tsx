@@ -1,0 +1,94 @@
+import type { GlucoseReadingResponse } from '@healthfolio/core';
+import { glucoseDecimals } from '@healthfolio/core/units/glucose-units';
+import { Camera, Droplet, type LucideIcon, Syringe } from 'lucide-react';
+import { Card, CardContent, CardDescription, CardHeader, CardTitle } from '@/components/ui/card';
+import type { GlucoseFormat } from './format';
+import { RangeTag } from './glucose-ui';
+import { RecentReadingsChart } from './recent-readings-chart';
+
+export type HomeAction = 'blood-glucose' | 'meal' | 'insulin';
+
+const ACTIONS: { id: HomeAction; title: string; text: string; icon: LucideIcon }[] = [
+  { id: 'blood-glucose', title: 'Log Glucose', text: 'Record a meter or sensor reading', icon: Droplet },
+  { id: 'meal', title: 'Photo Meal', text: 'Log a meal and its carbs', icon: Camera },
+  { id: 'insulin', title: 'Log Insulin', text: 'Calculate and log a dose', icon: Syringe },
+];
+
+/** Line chart of the last 12 readings (dashed lines at 70 and 180, axis 60–220) and the action cards. */
+export function HomeOverview({
+  readings,
+  fmt,
+  onAction,
+}: {
+  readings: GlucoseReadingResponse[];
+  fmt: GlucoseFormat;
+  onAction: (action: HomeAction) => void;
+}) {
+  const last12 = readings.slice(0, 12).reverse();
+  const data = last12.map((r) => ({
+    id: r.id,
+    label: fmt.time(r.recordedAt),
+    value: fmt.toUnit(r.valueMgdl),
+  }));
+  return (
+    <div className="flex flex-col gap-4">
+      {last12.length > 0 && (
+        <Card>
+          <CardHeader>
+            <CardTitle>Recent readings</CardTitle>
+            <CardDescription>
+              Your last {last12.length} readings in {fmt.unit}; dashed lines mark {fmt.value(70)} and{' '}
+              {fmt.value(180)}.
+            </CardDescription>
+          </CardHeader>
+          <CardContent className="flex flex-col gap-3">
+            <figure aria-label={`Line chart of the last ${last12.length} glucose readings`} className="m-0">
+              <div aria-hidden="true">
+                <RecentReadingsChart
+                  data={data}
+                  domain={[fmt.toUnit(60), fmt.toUnit(220)]}
+                  ticks={[60, 100, 140, 180, 220].map(fmt.toUnit)}
+                  low={fmt.toUnit(70)}
+                  high={fmt.toUnit(180)}
+                  decimals={glucoseDecimals(fmt.unit)}
+                />
+              </div>
+            </figure>
+            <details className="text-sm">
+              <summary className="cursor-pointer font-medium text-primary">
+                Show these readings as a list
+              </summary>
+              <ul className="mt-2 grid gap-1 sm:grid-cols-2">
+                {[...last12].reverse().map((r) => (
+                  <li key={r.id} className="flex flex-wrap gap-x-2">
+                    <span className="text-muted-foreground">{fmt.dateTime(r.recordedAt)}</span>
+                    <span className="font-medium tabular-nums">{fmt.withUnit(r.valueMgdl)}</span>
+                    <RangeTag mgdl={r.valueMgdl} />
+                  </li>
+                ))}
+              </ul>
+            </details>
+          </CardContent>
+        </Card>
+      )}
+      <section aria-label="Quick actions" className="grid gap-3 sm:grid-cols-3">
+        {ACTIONS.map(({ id, title, text, icon: Icon }) => (
+          <button
+            key={id}
+            type="button"
+            onClick={() => onAction(id)}
+            className="flex items-center gap-3 rounded-xl border bg-card p-4 text-left shadow-sm transition-colors hover:bg-accent focus-visible:outline-2 focus-visible:outline-offset-2 focus-visible:outline-ring"
+          >
+            <span className="rounded-lg bg-secondary p-2 text-secondary-foreground">
+              <Icon className="size-5" aria-hidden="true" />
+            </span>
+            <span className="flex flex-col">
+              <span className="font-semibold">{title}</span>
+              <span className="text-sm text-muted-foreground">{text}</span>
+            </span>
+          </button>
+        ))}
+      </section>
+    </div>
+  );
+}

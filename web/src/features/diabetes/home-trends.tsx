@@ -1,0 +1,68 @@
+import { glucoseDecimals } from '@healthfolio/core/units/glucose-units';
+import { Link } from 'react-router';
+import { Card, CardContent, CardDescription, CardHeader, CardTitle } from '@/components/ui/card';
+import { GmiText, TimeInRangeBar, toAgpPoints } from '@/features/glucose-analytics/glucose-summary';
+import { AgpChart } from '@/features/glucose-analytics/lazy-charts';
+import type { GlucoseFormat } from './format';
+import { useGlucoseStats } from './glucose-api';
+import { NoReadings, QueryState } from './glucose-ui';
+
+const link = 'text-sm font-medium text-primary underline-offset-4 hover:underline';
+
+/** The Trends tab: a 14-day summary — time in the five bands, the AGP and GMI when the data allows. */
+export function HomeTrends({ fmt }: { fmt: GlucoseFormat }) {
+  const stats = useGlucoseStats(14);
+  const s = stats.data?.statistics;
+  return (
+    <QueryState query={stats} what="your 14-day summary">
+      {!s || !stats.data ? (
+        <NoReadings days={14} />
+      ) : (
+        <div className="grid gap-4 lg:grid-cols-2">
+          <Card>
+            <CardHeader>
+              <CardTitle>Last 14 days</CardTitle>
+              <CardDescription>
+                {s.count} readings · average {fmt.withUnit(s.mean)} · {Math.round(s.percentInRange)}% in range
+              </CardDescription>
+            </CardHeader>
+            <CardContent className="flex flex-col gap-4">
+              <TimeInRangeBar stats={s} fmt={fmt} />
+              <GmiText stats={stats.data} />
+            </CardContent>
+          </Card>
+          <Card>
+            <CardHeader>
+              <CardTitle>Daily pattern (AGP)</CardTitle>
+              <CardDescription>Median and percentile bands by time of day, in {fmt.unit}.</CardDescription>
+            </CardHeader>
+            <CardContent className="flex flex-col gap-3">
+              <AgpChart
+                label="Ambulatory glucose profile for the last 14 days"
+                data={toAgpPoints(stats.data.agp, fmt)}
+                domain={[fmt.toUnit(40), fmt.toUnit(300)]}
+                ticks={[40, 70, 120, 180, 250, 300].map(fmt.toUnit)}
+                low={fmt.toUnit(70)}
+                high={fmt.toUnit(180)}
+                unit={fmt.unit}
+                decimals={glucoseDecimals(fmt.unit)}
+                height={240}
+              />
+              <p className="flex flex-wrap gap-x-4 gap-y-1">
+                <Link to="/dashboard/glucose-trends" className={link}>
+                  Glucose trends
+                </Link>
+                <Link to="/dashboard/pattern-analysis" className={link}>
+                  Pattern analysis
+                </Link>
+                <Link to="/dashboard/detailed-analytics" className={link}>
+                  Detailed analytics
+                </Link>
+              </p>
+            </CardContent>
+          </Card>
+        </div>
+      )}
+    </QueryState>
+  );
+}

@@ -1,0 +1,130 @@
+import { GLUCOSE_BANDS, type GlucoseBandId, roundedBandPercentages } from '@healthfolio/core/glucose/bands';
+import { GMI_MIN_DAYS, GMI_MIN_WEAR_PERCENT } from '@healthfolio/core/glucose/gmi';
+import { glucoseDecimals, roundGlucoseForDisplay } from '@healthfolio/core/units/glucose-units';
+import type { GlucoseFormat } from '@/features/diabetes/format';
+import type { GlucoseStats } from '@/features/diabetes/glucose-api';
+import type { AgpPoint } from './glucose-charts';
+
+// Okabe–Ito based, so neighbouring bands stay distinct for colour-blind users; each also has its words.
+const BAND_COLOURS: Record<GlucoseBandId, string> = {
+  very_low: '#D55E00',
+  low: '#CC79A7',
+  in_range: '#009E73',
+  high: '#F0E442',
+  very_high: '#E69F00',
+};
+
+/** The consensus band limits written in the user's unit (mmol/L: <3.0, 3.0–3.8, 3.9–10.0, 10.1–13.9, >13.9). */
+export function bandRangeText(id: GlucoseBandId, fmt: GlucoseFormat): string {
+  const f = (mgdl: number) => fmt.value(mgdl);
+  const step = glucoseDecimals(fmt.unit) === 1 ? 0.1 : 1;
+  const above180 = (roundGlucoseForDisplay(180, fmt.unit) + step).toFixed(glucoseDecimals(fmt.unit));
+  switch (id) {
+    case 'very_low':
+      return `<${f(54)}`;
+    case 'low':
+      return `${f(54)}–${f(69)}`;
+    case 'in_range':
+      return `${f(70)}–${f(180)}`;
+    case 'high':
+      return `${above180}–${f(250)}`;
+    case 'very_high':
+      return `>${f(250)}`;
+  }
+}
+
+/** The five consensus bands as one stacked bar and a list with each band's target. */
+export function TimeInRangeBar({
+  stats,
+  fmt,
+}: {
+  stats: NonNullable<GlucoseStats['statistics']>;
+  fmt: GlucoseFormat;
+}) {
+  const rounded = roundedBandPercentages(stats.bandCounts);
+  const bands = [...GLUCOSE_BANDS].reverse();
+  return (
+    <div className="flex flex-col gap-3">
+      <div className="flex h-5 w-full overflow-hidden rounded-md border" aria-hidden="true">
+        {GLUCOSE_BANDS.map((band) => (
+          <div
+            key={band.id}
+            style={{ width: `${stats.bandPercentages[band.id]}%`, background: BAND_COLOURS[band.id] }}
+          />
+        ))}
+      </div>
+      <ul className="flex flex-col gap-1.5 text-sm">
+        {bands.map((band) => {
+          const value = rounded[band.id];
+          const { comparison, percent } = band.target;
+          const met =
+            comparison === 'less_than'
+              ? stats.bandPercentages[band.id] < percent
+              : stats.bandPercentages[band.id] > percent;
+          return (
+            <li key={band.id} className="flex flex-wrap items-center gap-x-2">
+              <span
+                className="size-3 shrink-0 rounded-sm border"
+                style={{ background: BAND_COLOURS[band.id] }}
+                aria-hidden="true"
+              />
+              <span className="min-w-28 font-medium">{band.label}</span>
+              <span className="text-muted-foreground">
+                {bandRangeText(band.id, fmt)} {fmt.unit}
+              </span>
+              <span className="ml-auto font-semibold tabular-nums">{value}%</span>
+              <span className="w-full pl-5 text-xs text-muted-foreground">
+                Target {comparison === 'less_than' ? 'under' : 'over'} {percent}%
+                {band.id === 'low' ? ` (below ${fmt.value(70)} in total, including Very Low)` : ''}
+                {band.id === 'high' ? ` (above ${fmt.value(180)} in total, including Very High)` : ''}
+                {' · '}
+                {met ? 'met' : 'not met'}
+              </span>
+            </li>
+          );
+        })}
+      </ul>
+    </div>
+  );
+}
+
+/** AGP bins in the user's unit, wrapped to 24:00 so the curve spans the whole day. */
+export function toAgpPoints(agp: GlucoseStats['agp'], fmt: GlucoseFormat): AgpPoint[] {
+  const points = agp.map((bin) => {
+    const has = bin.p5 != null && bin.p25 != null && bin.p50 != null && bin.p75 != null && bin.p95 != null;
+    return {
+      hour: bin.startMinute / 60,
+      outer: has ? ([fmt.toUnit(bin.p5 ?? 0), fmt.toUnit(bin.p95 ?? 0)] as [number, number]) : null,
+      inner: has ? ([fmt.toUnit(bin.p25 ?? 0), fmt.toUnit(bin.p75 ?? 0)] as [number, number]) : null,
+      median: bin.p50 == null ? null : fmt.toUnit(bin.p50),
+    };
+  });
+  const first = points[0];
+  if (first && first.hour === 0) points.push({ ...first, hour: 24 });
+  return points;
+}
+
+/** GMI only with enough CGM data (≥14 days, ≥70% of expected readings); otherwise why not. */
+export function GmiText({ stats }: { stats: GlucoseStats }) {
+  if (stats.gmi != null) {
+    return (
+      <p>
+        <span className="text-2xl font-semibold tabular-nums">{stats.gmi.toFixed(1)}%</span>{' '}
+        <span className="text-sm text-muted-foreground">
+          GMI from {Math.floor(stats.gmiSufficiency.coveredDays)} days of CGM data (
+          {Math.round(stats.gmiSufficiency.wearPercent)}% of expected readings)
+        </span>
+      </p>
+    );
+  }
+  const s = stats.gmiSufficiency;
+  return (
+    <p className="text-sm text-muted-foreground">
+      GMI is shown only with at least {GMI_MIN_DAYS} days of CGM data and {GMI_MIN_WEAR_PERCENT}% of the
+      expected readings.{' '}
+      {s.readings === 0
+        ? 'There are no readings in this period.'
+        : `This period has ${s.coveredDays.toFixed(1)} days with ${Math.round(s.wearPercent)}% of the expected readings.`}
+    </p>
+  );
+}

@@ -1,0 +1,155 @@
+import { roundedBandPercentages } from '@healthfolio/core/glucose/bands';
+import { glucoseDecimals } from '@healthfolio/core/units/glucose-units';
+import { Upload } from 'lucide-react';
+import { useState } from 'react';
+import { Link } from 'react-router';
+import { Card, CardContent, CardDescription, CardHeader, CardTitle } from '@/components/ui/card';
+import { useGlucoseFormat } from '@/features/diabetes/format';
+import { useGlucoseSeries, useGlucoseStats } from '@/features/diabetes/glucose-api';
+import { BackLink, NoReadings, QueryState, RangeChips, StatCard } from '@/features/diabetes/glucose-ui';
+import { GmiText, TimeInRangeBar, toAgpPoints } from './glucose-summary';
+import { AgpChart, GlucoseLineChart } from './lazy-charts';
+import { TIME_IN_RANGE_GOAL_PERCENT, variabilityLabel } from './variability';
+
+const RANGES = [7, 30, 90] as const;
+type Days = (typeof RANGES)[number];
+
+/** /dashboard/glucose-trends: "Glucose Trends and Analytics". */
+export function GlucoseTrendsPage() {
+  const fmt = useGlucoseFormat();
+  const [days, setDays] = useState<Days>(30);
+  const stats = useGlucoseStats(days);
+  const series = useGlucoseSeries(days);
+  const s = stats.data?.statistics;
+  const decimals = glucoseDecimals(fmt.unit);
+  // The cards use the band list's rounding, so "In range" here and in the list never differ by 1%.
+  const bands = s ? roundedBandPercentages(s.bandCounts) : null;
+  const multiDay = days > 7;
+  const points = (series.data?.points ?? []).map((p) => ({
+    label: multiDay ? fmt.date(p.at) : fmt.dateTime(p.at),
+    value: fmt.toUnit(p.mean),
+  }));
+
+  return (
+    <div className="flex max-w-6xl flex-col gap-4">
+      <div className="flex flex-wrap items-center justify-between gap-3">
+        <BackLink />
+        <Link
+          to="/dashboard/glucose-import"
+          className="inline-flex items-center gap-1 text-sm font-medium text-primary underline-offset-4 hover:underline"
+        >
+          <Upload className="size-4" aria-hidden="true" />
+          Import CGM data
+        </Link>
+      </div>
+      <RangeChips label="Period" options={RANGES} value={days} onChange={setDays} />
+      <QueryState query={stats} what="your glucose statistics">
+        {!s || !stats.data ? (
+          <NoReadings days={days} />
+        ) : (
+          <>
+            <section
+              aria-label={`Summary for the last ${days} days`}
+              className="grid grid-cols-2 gap-3 lg:grid-cols-4"
+            >
+              <StatCard
+                title="In range"
+                value={`${bands?.in_range}%`}
+                detail={`${fmt.value(70)}–${fmt.value(180)} ${fmt.unit} · goal above ${TIME_IN_RANGE_GOAL_PERCENT}%: ${s.percentInRange > TIME_IN_RANGE_GOAL_PERCENT ? 'met' : 'not met'}`}
+              />
+              <StatCard
+                title="Above range"
+                value={`${(bands?.high ?? 0) + (bands?.very_high ?? 0)}%`}
+                detail={`Above ${fmt.withUnit(180)}`}
+              />
+              <StatCard
+                title="Below range"
+                value={`${(bands?.low ?? 0) + (bands?.very_low ?? 0)}%`}
+                detail={`Below ${fmt.withUnit(70)}`}
+              />
+              <StatCard
+                title="Variability"
+                value={s.cv == null ? '—' : variabilityLabel(s.cv)}
+                detail={s.cv == null ? 'Needs two readings' : `CV ${s.cv.toFixed(1)}% (stable under 36%)`}
+              />
+            </section>
+            <div className="grid gap-4 lg:grid-cols-3">
+              <StatCard title="Average" value={fmt.withUnit(s.mean)} detail={`${s.count} readings`} />
+              <StatCard
+                title="Standard deviation"
+                value={s.sd == null ? '—' : `${fmt.value(s.sd)} ${fmt.unit}`}
+                detail={`Median ${fmt.withUnit(s.median)}`}
+              />
+              <Card>
+                <CardContent className="flex flex-col gap-1 p-4 sm:p-5">
+                  <h2 className="text-sm font-medium text-muted-foreground">GMI</h2>
+                  <GmiText stats={stats.data} />
+                </CardContent>
+              </Card>
+            </div>
+            <Card>
+              <CardHeader>
+                <CardTitle>Glucose over {days} days</CardTitle>
+                <CardDescription>
+                  {series.data && series.data.bucketMinutes > 0
+                    ? `Averages of ${series.data.bucketMinutes}-minute periods`
+                    : 'Each reading'}
+                  , in {fmt.unit}; dashed lines at {fmt.value(70)} and {fmt.value(180)}.
+                </CardDescription>
+              </CardHeader>
+              <CardContent>
+                <QueryState query={series} what="the glucose chart">
+                  <GlucoseLineChart
+                    label={`Line chart of glucose over the last ${days} days`}
+                    data={points}
+                    domain={[fmt.toUnit(40), fmt.toUnit(300)]}
+                    ticks={[40, 70, 120, 180, 250, 300].map(fmt.toUnit)}
+                    low={fmt.toUnit(70)}
+                    high={fmt.toUnit(180)}
+                    unit={fmt.unit}
+                    decimals={decimals}
+                    height={300}
+                  />
+                </QueryState>
+              </CardContent>
+            </Card>
+            <div className="grid gap-4 lg:grid-cols-2">
+              <Card>
+                <CardHeader>
+                  <CardTitle>Time in ranges</CardTitle>
+                  <CardDescription>
+                    The five bands of the International Consensus on Time in Range, with their targets.
+                  </CardDescription>
+                </CardHeader>
+                <CardContent>
+                  <TimeInRangeBar stats={s} fmt={fmt} />
+                </CardContent>
+              </Card>
+              <Card>
+                <CardHeader>
+                  <CardTitle>Ambulatory glucose profile</CardTitle>
+                  <CardDescription>
+                    Median, 25th–75th and 5th–95th percentiles by time of day (
+                    {fmt.timeZone.replaceAll('_', ' ')}).
+                  </CardDescription>
+                </CardHeader>
+                <CardContent>
+                  <AgpChart
+                    label={`Ambulatory glucose profile over the last ${days} days`}
+                    data={toAgpPoints(stats.data.agp, fmt)}
+                    domain={[fmt.toUnit(40), fmt.toUnit(300)]}
+                    ticks={[40, 70, 120, 180, 250, 300].map(fmt.toUnit)}
+                    low={fmt.toUnit(70)}
+                    high={fmt.toUnit(180)}
+                    unit={fmt.unit}
+                    decimals={decimals}
+                  />
+                </CardContent>
+              </Card>
+            </div>
+          </>
+        )}
+      </QueryState>
+    </div>
+  );
+}

@@ -1,0 +1,63 @@
+import {
+  HIGH_DOSE_ABOVE_UNITS,
+  type InsulinDose,
+  insulinDoseLevel,
+  isHighInsulinDose,
+} from '@healthfolio/core/glucose/insulin';
+import { TriangleAlert } from 'lucide-react';
+import { Alert } from '@/components/ui/alert';
+import { cn } from '@/lib/utils';
+
+// Colour and a word: above 15 units red, above 10 orange, else green (never colour alone).
+const LEVEL = {
+  very_high: { className: 'text-destructive', word: 'Very high dose' },
+  high: { className: 'text-orange-700 dark:text-orange-400', word: 'High dose' },
+  normal: { className: 'text-success', word: 'Usual dose' },
+} as const;
+
+const units = (n: number) => `${n.toFixed(1)} units`;
+
+/** Meal, correction and total insulin, announced as they change, with the high dose alert. */
+export function DoseResult({ dose }: { dose: InsulinDose | null }) {
+  const level = dose ? LEVEL[insulinDoseLevel(dose.totalInsulin)] : null;
+  return (
+    <>
+      <section aria-live="polite" aria-label="Calculated dose" className="rounded-lg border bg-muted/40 p-4">
+        {dose ? (
+          <dl className="grid grid-cols-3 gap-3 text-center">
+            <div>
+              <dt className="text-sm text-muted-foreground">Meal insulin</dt>
+              <dd className="text-xl font-semibold tabular-nums">{units(dose.mealInsulin)}</dd>
+            </div>
+            <div>
+              <dt className="text-sm text-muted-foreground">Correction</dt>
+              <dd className="text-xl font-semibold tabular-nums">{units(dose.correctionInsulin)}</dd>
+            </div>
+            <div>
+              <dt className="text-sm text-muted-foreground">Total insulin</dt>
+              <dd className={cn('text-2xl font-bold tabular-nums', level?.className)}>
+                {units(dose.totalInsulin)}
+                <span className="block text-xs font-medium">{level?.word}</span>
+              </dd>
+            </div>
+          </dl>
+        ) : (
+          <p className="text-sm text-muted-foreground">
+            Enter your glucose, the carbs you will eat, or both.
+          </p>
+        )}
+      </section>
+      {dose && isHighInsulinDose(dose.totalInsulin) && (
+        <Alert variant="destructive" role="alert" className="flex gap-2">
+          <TriangleAlert className="size-5 shrink-0" aria-hidden="true" />
+          <div>
+            <p className="font-semibold">High Dose Alert</p>
+            <p>
+              This dose is above {HIGH_DOSE_ABOVE_UNITS} units. Double-check your numbers before you take it.
+            </p>
+          </div>
+        </Alert>
+      )}
+    </>
+  );
+}

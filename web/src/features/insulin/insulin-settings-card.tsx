@@ -1,0 +1,115 @@
+import { INSULIN_DEFAULTS, type InsulinSettings } from '@healthfolio/core/glucose/insulin';
+import { glucoseDecimals, roundGlucoseForDisplay } from '@healthfolio/core/units/glucose-units';
+import { parseDecimalInput } from '@healthfolio/core/units/round';
+import { useForm } from 'react-hook-form';
+import { toast } from 'sonner';
+import { Button } from '@/components/ui/button';
+import { Card, CardContent, CardDescription, CardHeader, CardTitle } from '@/components/ui/card';
+import { FormField } from '@/components/ui/form-field';
+import { useGlucoseFormat } from '@/features/diabetes/format';
+import { useCreateEntry } from '@/features/diabetes/glucose-api';
+
+type Values = { carbRatio: string; correctionFactor: string; target: string };
+
+/**
+ * Carb ratio, correction factor and target, saved as a new Insulin Settings entry (the latest is in
+ * force). The factor and target are shown and typed in the user's glucose unit, stored in mg/dL.
+ */
+export function InsulinSettingsCard({
+  settings,
+  savedAt,
+}: {
+  settings: InsulinSettings;
+  savedAt: string | null;
+}) {
+  const fmt = useGlucoseFormat();
+  const create = useCreateEntry();
+  const decimals = glucoseDecimals(fmt.unit);
+  const form = useForm<Values>({
+    values: {
+      carbRatio: String(settings.carbRatio),
+      correctionFactor: roundGlucoseForDisplay(settings.correctionFactor, fmt.unit).toFixed(decimals),
+      target: roundGlucoseForDisplay(settings.targetGlucoseMgdl, fmt.unit).toFixed(decimals),
+    },
+  });
+  const { errors, isSubmitting } = form.formState;
+  const positive = (what: string) => (s: string) => {
+    const n = parseDecimalInput(s);
+    if (n === null)
+      return s.trim().startsWith('-')
+        ? `${what} must be above 0`
+        : `Enter the ${what.toLowerCase()} as a number`;
+    return n > 0 || `${what} must be above 0`;
+  };
+
+  const save = form.handleSubmit(async (v) => {
+    // An unchanged field keeps the stored mg/dL value: converting 2.8 mmol/L back would not give 50.
+    const shown = (mgdl: number) => roundGlucoseForDisplay(mgdl, fmt.unit).toFixed(decimals);
+    const keep = (text: string, stored: number) => (text.trim() === shown(stored) ? stored : fmt.parse(text));
+    const target = keep(v.target, settings.targetGlucoseMgdl);
+    const factor = keep(v.correctionFactor, settings.correctionFactor);
+    const ratio = parseDecimalInput(v.carbRatio);
+    if (target === null || factor === null || ratio === null) return;
+    try {
+      await create.mutateAsync({
+        tracker: 'insulin-settings',
+        occurredAt: new Date().toISOString(),
+        data: { carb_ratio: ratio, correction_factor: factor, target_glucose: target },
+      });
+      toast.success('Insulin settings saved');
+    } catch {
+      toast.error('Failed to save settings');
+    }
+  });
+
+  return (
+    <Card>
+      <CardHeader>
+        <CardTitle>Settings</CardTitle>
+        <CardDescription>
+          {savedAt
+            ? `Saved ${fmt.dateTime(savedAt)}.`
+            : `Defaults (${INSULIN_DEFAULTS.carbRatio} g per unit, ${fmt.withUnit(INSULIN_DEFAULTS.correctionFactor)} per unit, target ${fmt.withUnit(INSULIN_DEFAULTS.targetGlucoseMgdl)}) until you save your own.`}{' '}
+          Use the values your care team gave you.
+        </CardDescription>
+      </CardHeader>
+      <CardContent>
+        <form noValidate onSubmit={save} className="grid gap-4 sm:grid-cols-3">
+          <FormField
+            label="Carb ratio (g per unit)"
+            inputMode="decimal"
+            error={errors.carbRatio?.message}
+            {...form.register('carbRatio', { validate: positive('Carb ratio') })}
+          />
+          <FormField
+            label={`Correction factor (${fmt.unit} per unit)`}
+            inputMode="decimal"
+            error={errors.correctionFactor?.message}
+            {...form.register('correctionFactor', { validate: positive('Correction factor') })}
+          />
+          <FormField
+            label={`Target glucose (${fmt.unit})`}
+            inputMode="decimal"
+            hint={`Between ${fmt.withUnit(70)} and ${fmt.withUnit(200)}`}
+            error={errors.target?.message}
+            {...form.register('target', {
+              validate: (s) => {
+                const mgdl = fmt.parse(s);
+                if (mgdl === null) return 'Enter the target as a number';
+                // Compare in the unit shown so the limits typed as shown are accepted.
+                const shown = (x: number) => roundGlucoseForDisplay(x, fmt.unit);
+                return (
+                  (shown(mgdl) >= shown(70) && shown(mgdl) <= shown(200)) ||
+                  `Target must be between ${fmt.withUnit(70)} and ${fmt.withUnit(200)}`
+                );
+              },
+            })}
+          />
+          <Button type="submit" className="self-start sm:col-span-3" disabled={isSubmitting}>
+            {isSubmitting ? 'Saving…' : 'Save settings'}
+          </Button>
+        </form>
+      </CardContent>
+    </Card>
+  );
+}

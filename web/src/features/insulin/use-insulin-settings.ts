@@ -1,0 +1,17 @@
+import { INSULIN_DEFAULTS, type InsulinSettings } from '@healthfolio/core/glucose/insulin';
+import { useEntries } from '@/features/diabetes/glucose-api';
+
+/** The latest Insulin Settings entry is in force; without one, the spec's defaults (15 / 50 / 120). */
+export function useInsulinSettings() {
+  const query = useEntries('insulin-settings', 1);
+  const latest = query.data?.items[0];
+  const data = latest?.data as
+    | { carb_ratio?: number; correction_factor?: number; target_glucose?: number }
+    | undefined;
+  const settings: InsulinSettings = {
+    carbRatio: data?.carb_ratio ?? INSULIN_DEFAULTS.carbRatio,
+    correctionFactor: data?.correction_factor ?? INSULIN_DEFAULTS.correctionFactor,
+    targetGlucoseMgdl: data?.target_glucose ?? INSULIN_DEFAULTS.targetGlucoseMgdl,
+  };
+  return { query, settings, savedAt: latest?.occurredAt ?? null };
+}
