@@ -14,6 +14,7 @@ export * from './glucose/percentile';
 export * from './glucose/statistics';
 export * from './glucose/time-of-day';
 export * from './glucose/trend';
+export * from './glucose/variability';
 export * from './http/problem.schema';
 export * from './notifications/medication-schedule';
 export * from './notifications/notification.schema';

@@ -1,4 +1,5 @@
 import { roundedBandPercentages } from '@healthfolio/core/glucose/bands';
+import { TIME_IN_RANGE_GOAL_PERCENT, variabilityLabel } from '@healthfolio/core/glucose/variability';
 import { glucoseDecimals } from '@healthfolio/core/units/glucose-units';
 import { Upload } from 'lucide-react';
 import { useState } from 'react';
@@ -9,7 +10,6 @@ import { useGlucoseSeries, useGlucoseStats } from '@/features/diabetes/glucose-a
 import { BackLink, NoReadings, QueryState, RangeChips, StatCard } from '@/features/diabetes/glucose-ui';
 import { GmiText, TimeInRangeBar, toAgpPoints } from './glucose-summary';
 import { AgpChart, GlucoseLineChart } from './lazy-charts';
-import { TIME_IN_RANGE_GOAL_PERCENT, variabilityLabel } from './variability';
 
 const RANGES = [7, 30, 90] as const;
 type Days = (typeof RANGES)[number];
