@@ -14,6 +14,7 @@ import { mountWebApp } from './http/static';
 import { appointmentsRoutes } from './modules/appointments/appointments.routes';
 import { calendarFeedRoutes } from './modules/appointments/calendar-feed.routes';
 import { entriesRoutes } from './modules/entries/entries.routes';
+import { foodsRoutes } from './modules/foods/foods.routes';
 import { glucoseRoutes } from './modules/glucose/glucose.routes';
 import { healthRoutes } from './modules/health/health.routes';
 import { medicationsRoutes } from './modules/medications/medications.routes';
@@ -55,6 +56,7 @@ export const createApp = (deps: AppDeps) => {
   app.route('/', rolesRoutes(deps));
   app.route('/', entriesRoutes(deps));
   app.route('/', glucoseRoutes(deps));
+  app.route('/', foodsRoutes(deps));
   // The stream before the other notification routes, so /stream is not read as an {id}.
   app.route('/', notificationsStreamRoutes(deps));
   app.route('/', notificationsRoutes(deps));

@@ -2,6 +2,7 @@ export * from './achievements';
 export * from './appointments';
 export * from './audit-logs';
 export * from './auth';
+export * from './custom-foods';
 export * from './glucose-readings';
 export * from './mail-outbox';
 export * from './notifications';
