@@ -11,6 +11,8 @@ import { Select } from '@/components/ui/select';
 import { useCreateEntry } from '@/features/diabetes/glucose-api';
 import { FoodSearch } from './food-search';
 import { MealFoods } from './meal-foods';
+import { MyFoodsCard } from './my-foods-card';
+import { useCustomFoods } from './use-custom-foods';
 import { useMealBuilder } from './use-meal-builder';
 
 const words = (s: string) => s.replaceAll('_', ' ').replace(/^./, (c) => c.toUpperCase());
@@ -18,6 +20,7 @@ const words = (s: string) => s.replaceAll('_', ' ').replace(/^./, (c) => c.toUpp
 /** /dashboard/carb-counter: search the built-in list, set portions, log the meal with its carbs. */
 export function CarbCounterPage() {
   const meal = useMealBuilder();
+  const own = useCustomFoods();
   const create = useCreateEntry();
   const [mealType, setMealType] = useState('');
   const [notes, setNotes] = useState('');
@@ -48,7 +51,8 @@ export function CarbCounterPage() {
   return (
     <div className="grid max-w-6xl gap-6 lg:grid-cols-2">
       <div className="flex flex-col gap-6">
-        <FoodSearch onAdd={meal.add} />
+        <FoodSearch onAdd={meal.add} own={own.data} />
+        <MyFoodsCard onAdd={meal.add} />
         <Card>
           <CardHeader className="flex-row items-center justify-between gap-2">
             <CardTitle className="flex items-center gap-2 text-base">

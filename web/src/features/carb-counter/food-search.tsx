@@ -8,10 +8,11 @@ import { Label } from '@/components/ui/label';
 
 const SHOWN = 25;
 
-export function FoodSearch({ onAdd }: { onAdd: (food: Food) => void }) {
+export function FoodSearch({ onAdd, own = [] }: { onAdd: (food: Food) => void; own?: readonly Food[] }) {
   const [query, setQuery] = useState('');
   const deferred = useDeferredValue(query);
-  const results = searchFoods(deferred);
+  // The user's own foods first, then the built-in list.
+  const results = searchFoods(deferred, [...own, ...FOODS]);
   return (
     <Card>
       <CardHeader>
