@@ -1,41 +1,35 @@
-import { LogOut, Settings, UserRound } from 'lucide-react';
-import { useNavigate } from 'react-router';
+import { UserRound } from 'lucide-react';
+import { lazy, Suspense, useState } from 'react';
 import { Button } from '@/components/ui/button';
-import {
-  DropdownMenu,
-  DropdownMenuContent,
-  DropdownMenuItem,
-  DropdownMenuLabel,
-  DropdownMenuSeparator,
-  DropdownMenuTrigger,
-} from '@/components/ui/dropdown-menu';
-import { useSignOut } from '@/lib/session';
 
+const load = () => import('./account-menu-dropdown');
+const AccountMenuDropdown = lazy(() => load().then((m) => ({ default: m.AccountMenuDropdown })));
+
+/**
+ * The account menu's button. The menu (Radix dropdown and its positioning code) is fetched when the
+ * button is first hovered, focused or pressed, keeping it out of every dashboard route's first load;
+ * after that the real menu takes over, opened.
+ */
 export function AccountMenu({ email, displayName }: { email: string; displayName: string }) {
-  const navigate = useNavigate();
-  const signOut = useSignOut();
+  const [active, setActive] = useState(false);
+  const button = (
+    <Button
+      variant="ghost"
+      size="icon"
+      aria-label="Account menu"
+      aria-haspopup="menu"
+      aria-expanded={false}
+      onPointerEnter={() => void load()}
+      onFocus={() => void load()}
+      onClick={() => setActive(true)}
+    >
+      <UserRound aria-hidden="true" />
+    </Button>
+  );
+  if (!active) return button;
   return (
-    <DropdownMenu modal={false}>
-      <DropdownMenuTrigger asChild>
-        <Button variant="ghost" size="icon" aria-label="Account menu">
-          <UserRound aria-hidden="true" />
-        </Button>
-      </DropdownMenuTrigger>
-      <DropdownMenuContent align="end" portal={false}>
-        <DropdownMenuLabel>
-          <span className="block font-medium">{displayName}</span>
-          <span className="block truncate text-muted-foreground">{email}</span>
-        </DropdownMenuLabel>
-        <DropdownMenuSeparator />
-        <DropdownMenuItem onSelect={() => navigate('/dashboard/settings')}>
-          <Settings aria-hidden="true" />
-          Settings
-        </DropdownMenuItem>
-        <DropdownMenuItem onSelect={() => signOut.mutate()} disabled={signOut.isPending}>
-          <LogOut aria-hidden="true" />
-          Sign out
-        </DropdownMenuItem>
-      </DropdownMenuContent>
-    </DropdownMenu>
+    <Suspense fallback={button}>
+      <AccountMenuDropdown email={email} displayName={displayName} />
+    </Suspense>
   );
 }
