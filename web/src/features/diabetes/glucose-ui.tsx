@@ -1,4 +1,4 @@
-import { ArrowLeft, CircleAlert, CircleCheck, TriangleAlert } from 'lucide-react';
+import { CircleAlert, CircleCheck, TriangleAlert } from 'lucide-react';
 import type { ReactNode } from 'react';
 import { Link } from 'react-router';
 import { Card, CardContent } from '@/components/ui/card';
@@ -92,24 +92,6 @@ export function QueryState({
   return <>{children}</>;
 }
 
-export function BackLink({
-  to = '/dashboard',
-  label = 'Back to dashboard',
-}: {
-  to?: string;
-  label?: string;
-}) {
-  return (
-    <Link
-      to={to}
-      className="inline-flex items-center gap-1 self-start text-sm font-medium text-primary underline-offset-4 hover:underline"
-    >
-      <ArrowLeft className="size-4" aria-hidden="true" />
-      {label}
-    </Link>
-  );
-}
-
 /** A row of single-choice chips (7 / 30 / 90 days): toggle buttons, the chosen one pressed. */
 export function RangeChips<T extends number>({
   options,
@@ -145,27 +127,5 @@ export function RangeChips<T extends number>({
   );
 }
 
-export function StatCard({
-  title,
-  value,
-  detail,
-  icon,
-}: {
-  title: string;
-  value: ReactNode;
-  detail?: ReactNode;
-  icon?: ReactNode;
-}) {
-  return (
-    <Card>
-      <CardContent className="flex flex-col gap-1 p-4 sm:p-5">
-        <div className="flex items-center justify-between gap-2 text-sm text-muted-foreground">
-          <h2 className="font-medium">{title}</h2>
-          {icon}
-        </div>
-        <div className="text-2xl font-semibold tabular-nums">{value}</div>
-        {detail && <div className="text-sm text-muted-foreground">{detail}</div>}
-      </CardContent>
-    </Card>
-  );
-}
+export { BackLink } from '@/components/ui/back-link';
+export { StatCard } from '@/components/ui/stat-card';
