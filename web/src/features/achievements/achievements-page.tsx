@@ -14,6 +14,7 @@ import {
 import { Card, CardContent, CardDescription, CardHeader, CardTitle } from '@/components/ui/card';
 import { Progress } from '@/components/ui/progress';
 import { ProgressCards } from '@/features/log-data/progress-cards';
+import { days } from '@/features/log-data/streak-cards';
 import { useDashboardContext } from '@/features/shell/use-dashboard-context';
 import { formatDate } from '@/features/trackers/entry-format';
 import { QueryView, StatCard } from '@/features/trackers/screen-parts';
@@ -97,12 +98,12 @@ export function AchievementsPage() {
                 value={`${unlocked} of ${s.achievements.length}`}
                 detail="Unlocked"
               />
-              <StatCard title="Current Streak" value={`${s.currentStreak} days`} />
-              <StatCard title="Longest Streak" value={`${s.longestStreak} days`} />
+              <StatCard title="Current Streak" value={days(s.currentStreak)} />
+              <StatCard title="Longest Streak" value={days(s.longestStreak)} />
               <StatCard
                 title="Total Entries"
                 value={s.totalEntries}
-                detail={`On ${s.loggedDays} different days`}
+                detail={s.loggedDays === 1 ? 'On 1 day' : `On ${s.loggedDays} different days`}
               />
             </div>
             <ProgressCards summary={s} />

@@ -1,6 +1,7 @@
 import type { StreakSummaryResponse } from '@healthfolio/core';
 import { Card, CardContent, CardDescription, CardHeader, CardTitle } from '@/components/ui/card';
 import { Progress } from '@/components/ui/progress';
+import { days } from './streak-cards';
 
 const WEEKLY_TARGET = 7;
 const MONTHLY_TARGET = 30;
@@ -27,14 +28,14 @@ export function ProgressCards({ summary }: { summary: StreakSummaryResponse }) {
       title: 'Streak Goal',
       value: summary.currentStreak,
       max: summary.streakGoal,
-      text: `${summary.currentStreak} of ${summary.streakGoal} days`,
+      text: `${summary.currentStreak} of ${days(summary.streakGoal)}`,
       note: `Log ${summary.streakGoal} days in a row`,
     },
     {
       title: 'All-Time Best',
       value: summary.longestStreak,
       max: summary.longestStreak + 10,
-      text: `${summary.longestStreak} days`,
+      text: days(summary.longestStreak),
       note: 'Your longest streak; beat it by logging every day',
     },
   ];

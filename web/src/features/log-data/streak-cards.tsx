@@ -3,7 +3,8 @@ import { Flame, Sparkles } from 'lucide-react';
 import { Button } from '@/components/ui/button';
 import { Card, CardContent, CardDescription, CardHeader, CardTitle } from '@/components/ui/card';
 
-const days = (n: number) => `${n} ${n === 1 ? 'day' : 'days'}`;
+/** "1 day", "7 days". */
+export const days = (n: number) => `${n} ${n === 1 ? 'day' : 'days'}`;
 
 /** Motivation by current streak: 0, under 3, under 7, under 30, 30 or more (spec §9). */
 export const motivation = (streak: number) => {

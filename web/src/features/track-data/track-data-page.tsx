@@ -1,6 +1,7 @@
 import { List } from 'lucide-react';
 import { Link } from 'react-router';
 import { Button } from '@/components/ui/button';
+import { days } from '@/features/log-data/streak-cards';
 import { useDashboardContext } from '@/features/shell/use-dashboard-context';
 import { entryValue } from '@/features/trackers/entry-format';
 import { QueryView, StatCard } from '@/features/trackers/screen-parts';
@@ -27,8 +28,8 @@ export function TrackDataPage() {
             />
             <StatCard
               title="Streak"
-              value={`${s.currentStreak} ${s.currentStreak === 1 ? 'day' : 'days'}`}
-              detail={`Longest: ${s.longestStreak} days`}
+              value={days(s.currentStreak)}
+              detail={`Longest: ${days(s.longestStreak)}`}
             />
             <StatCard title="Categories" value={s.categories} detail="Trackers you have used" />
           </div>

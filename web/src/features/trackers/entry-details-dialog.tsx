@@ -17,6 +17,9 @@ import { dataValueText, entryValue, formatDate, formatTime } from './entry-forma
 import { humanizeKey, LOG_TRACKERS, type LogTracker } from './tracker-meta';
 import { useDeleteEntry } from './use-entries';
 
+/** What a data `value` is called where it is not the entry's Value itself (one "Value" row only). */
+const VALUE_LABELS: Partial<Record<string, string>> = { meal: 'What was eaten', pain: 'Description' };
+
 const editable = (tracker: string): tracker is LogTracker =>
   (LOG_TRACKERS as readonly string[]).includes(tracker);
 
@@ -38,10 +41,12 @@ export function EntryDetailsDialog({
     ['Date', formatDate(entry.occurredAt, timezone)],
     ['Time', formatTime(entry.occurredAt, timezone)],
     ['Value', entryValue(entry, unit)],
-    ...Object.entries(entry.data).map(([k, v]): [string, string] => [
-      humanizeKey(k),
-      dataValueText(k, v, unit),
-    ]),
+    ...Object.entries(entry.data).flatMap(([k, v]): [string, string][] => {
+      // A journal's or medication's value is the Value row itself; a meal's or pain entry's is its text.
+      if (k === 'value')
+        return VALUE_LABELS[entry.tracker] ? [[VALUE_LABELS[entry.tracker]!, dataValueText(k, v, unit)]] : [];
+      return [[humanizeKey(k), dataValueText(k, v, unit)]];
+    }),
   ];
   const del = () =>
     remove.mutate(entry.id, {

@@ -77,6 +77,8 @@ export const entryValue = (entry: EntryResponse, unit: GlucoseUnit): string => {
 /** A data value as text: enumerations as words, lists joined, glucose in the user's unit. */
 export const dataValueText = (key: string, value: unknown, unit: GlucoseUnit): string => {
   if (key === 'glucose' && typeof value === 'number') return formatGlucoseWithUnit(value, unit);
+  // Units read as written ("kg", "lbs"), not as a sentence ("Kg").
+  if (key === 'weightUnit' && typeof value === 'string') return value;
   if (Array.isArray(value))
     return value.map((v) => (typeof v === 'string' ? humanize(v) : JSON.stringify(v))).join(', ');
   if (typeof value === 'string') return /^[a-z0-9_]+$/.test(value) ? humanize(value) : value;

@@ -65,7 +65,10 @@ export function LogDialog({
       const errors: Record<string, { type: string; message: string }> = {};
       for (const issue of result.error.issues) {
         const field = fieldForPath(issue.path, tracker);
-        const missing = issue.code === 'invalid_type' && field !== 'root' ? MISSING[field] : undefined;
+        // Only a field left empty is "missing"; a value out of range or not a number keeps the schema's words.
+        const empty = field !== 'root' && String(values[field] ?? '').trim() === '';
+        const missing =
+          issue.code === 'invalid_type' && empty ? MISSING[field as keyof LogValues] : undefined;
         errors[field] ??= { type: issue.code, message: missing ?? issue.message };
       }
       return { values: {}, errors: errors as FieldErrors<LogValues> };

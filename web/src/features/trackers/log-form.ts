@@ -1,6 +1,6 @@
 import type { EntryCreateRequest, EntryResponse, GlucoseUnit, TrackerKey } from '@healthfolio/core';
 import { formatGlucose, parseGlucoseInput } from '@healthfolio/core/units/glucose-units';
-import { parseWeightInput, type WeightUnit } from '@healthfolio/core/units/weight-units';
+import type { WeightUnit } from '@healthfolio/core/units/weight-units';
 import { isoToLocalInput, localInputToIso, nowLocalInput } from './local-datetime';
 import type { LogTracker } from './tracker-meta';
 
@@ -102,7 +102,8 @@ const DATA: Record<LogTracker, (v: LogValues, unit: GlucoseUnit) => Record<strin
   }),
   'blood-pressure': (v) => ({ systolic: whole(v.systolic), diastolic: whole(v.diastolic) }),
   weight: (v) => ({
-    weight: v.weight.trim() ? (parseWeightInput(v.weight) ?? Number.NaN) : undefined,
+    // Parsed as typed, not clamped: 1200 must reach the schema to be refused as "at most 1000".
+    weight: decimal(v.weight),
     weightUnit: v.weightUnit,
     weightContext: text(v.weightContext),
   }),

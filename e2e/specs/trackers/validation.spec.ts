@@ -1,0 +1,132 @@
+import type { Account } from '../../support/accounts';
+import { expect, test } from '../../support/fixtures';
+import { isoAt, localInput, logFromTile, postEntry, TRACKING_BROWSER, toast } from './tracking';
+
+test.use(TRACKING_BROWSER);
+
+let account: Account | undefined;
+test.beforeEach(async ({ newAccount, signInAs }) => {
+  account ??= await newAccount('tracking-invalid', { type: 'general_health' });
+  await signInAs(account);
+});
+
+/** Nothing of this tracker was saved. */
+const expectNothingSaved = async (page: import('@playwright/test').Page, tracker: string) => {
+  const res = await page.request.get(`/api/v1/entries?tracker=${tracker}`);
+  expect((await res.json()).items).toEqual([]);
+};
+
+test('required fields left empty show their inline errors and nothing is saved', async ({ page }) => {
+  const journal = await logFromTile(page, 'Journal Entry');
+  await journal.getByRole('button', { name: 'Save' }).click();
+  const text = journal.getByLabel('Journal entry');
+  await expect(text).toHaveAttribute('aria-invalid', 'true');
+  await expect(text).toHaveAccessibleDescription('This field is required');
+  await expect(journal).toBeVisible();
+
+  // The date and time are required too.
+  await journal.getByLabel('Date and time').fill('');
+  await text.fill('Something happened');
+  await journal.getByRole('button', { name: 'Save' }).click();
+  await expect(journal.getByLabel('Date and time')).toHaveAccessibleDescription(/Date and time are required/);
+  await expect(text).not.toHaveAttribute('aria-invalid', 'true');
+  await journal.getByRole('button', { name: 'Cancel' }).click();
+  await expect(journal).toBeHidden();
+
+  const glucose = await logFromTile(page, 'Blood Glucose');
+  await glucose.getByRole('button', { name: 'Save' }).click();
+  await expect(glucose.getByLabel('Blood glucose (mg/dL)')).toHaveAccessibleDescription(
+    'Enter a glucose value',
+  );
+  // Digits only: letters never reach the field.
+  await glucose.getByLabel('Blood glucose (mg/dL)').pressSequentially('1a2b0');
+  await expect(glucose.getByLabel('Blood glucose (mg/dL)')).toHaveValue('120');
+  await page.keyboard.press('Escape');
+  await expect(glucose).toBeHidden();
+
+  await expect(toast(page, 'Saved')).toHaveCount(0);
+  await expectNothingSaved(page, 'journal');
+  await expectNothingSaved(page, 'blood-glucose');
+  await page.goto('/dashboard/track-data');
+  await expect(page.getByText('No entries found yet.')).toBeVisible();
+});
+
+test('out-of-range values are refused with a message: weight 1200, a reversed blood pressure', async ({
+  page,
+}) => {
+  const weight = await logFromTile(page, 'Weight');
+  await weight.getByLabel('Weight', { exact: true }).fill('1200');
+  await weight.getByRole('button', { name: 'Save' }).click();
+  await expect(weight.getByLabel('Weight', { exact: true })).toHaveAccessibleDescription(
+    'Weight must be at most 1000',
+  );
+  await expect(weight).toBeVisible();
+  await weight.getByRole('button', { name: 'Cancel' }).click();
+
+  const pressure = await logFromTile(page, 'Blood Pressure');
+  await pressure.getByLabel('Systolic (mmHg)').fill('80');
+  await pressure.getByLabel('Diastolic (mmHg)').fill('120');
+  await pressure.getByRole('button', { name: 'Save' }).click();
+  await expect(pressure.getByLabel('Systolic (mmHg)')).toHaveAccessibleDescription(
+    'Systolic must be higher than diastolic',
+  );
+  await pressure.getByRole('button', { name: 'Cancel' }).click();
+
+  await expectNothingSaved(page, 'weight');
+  await expectNothingSaved(page, 'blood-pressure');
+  await page.goto('/dashboard/trackers/weight');
+  await expect(page.getByText('No weight measurements yet.')).toBeVisible();
+});
+
+test('the server refuses a second glucose reading at the same minute: "Save failed" with its message', async ({
+  page,
+}) => {
+  await page.goto('/dashboard/log-data');
+  await postEntry(page, { tracker: 'blood-glucose', occurredAt: isoAt(2, '07:00'), data: { glucose: 101 } });
+  const dialog = await logFromTile(page, 'Blood Glucose');
+  await dialog.getByLabel('Date and time').fill(localInput(2, '07:00'));
+  await dialog.getByLabel('Blood glucose (mg/dL)').fill('99');
+  await dialog.getByRole('button', { name: 'Save' }).click();
+  await expect(
+    toast(page, 'Save failed', 'A blood glucose reading is already logged at exactly this time.'),
+  ).toBeVisible();
+  // The dialog stays open with the field to change.
+  await expect(dialog.getByLabel('Date and time')).toHaveAccessibleDescription(/Choose another time/);
+  await dialog.getByLabel('Date and time').fill(localInput(2, '07:05'));
+  await dialog.getByRole('button', { name: 'Save' }).click();
+  await expect(dialog).toBeHidden();
+  await expect(toast(page, 'Saved Blood Glucose', 'Your entry was recorded.')).toBeVisible();
+  await page.goto('/dashboard/trackers/blood-glucose');
+  await expect(page.getByRole('list', { name: 'Blood glucose readings' }).getByRole('listitem')).toHaveText([
+    /99 mg\/dL/,
+    /101 mg\/dL/,
+  ]);
+});
+
+test('signed out while the dialog is open: "Sign in required", nothing saved', async ({ page }) => {
+  const dialog = await logFromTile(page, 'Medication');
+  await dialog.getByLabel('Medication taken').fill('Metformin 500 mg');
+  await page.context().clearCookies();
+  await dialog.getByRole('button', { name: 'Save' }).click();
+  await expect(toast(page, 'Sign in required', 'Please sign in to save entries.')).toBeVisible();
+  await expect(dialog).toBeVisible();
+  await page.context().addCookies(account?.cookies ?? []);
+  await expectNothingSaved(page, 'medication');
+});
+
+test('a meal photo must be an image: "Invalid file"', async ({ page }) => {
+  const dialog = await logFromTile(page, 'Meal');
+  await dialog.getByLabel('Food photo (optional)').setInputFiles({
+    name: 'notes.txt',
+    mimeType: 'text/plain',
+    buffer: Buffer.from('not a photo'),
+  });
+  await expect(toast(page, 'Invalid file', 'Please select an image file')).toBeVisible();
+  await dialog.getByLabel('Food photo (optional)').setInputFiles({
+    name: 'lunch.png',
+    mimeType: 'image/png',
+    buffer: Buffer.from('89504e470d0a1a0a', 'hex'),
+  });
+  await expect(dialog.getByText('lunch.png')).toBeVisible();
+  await expect(dialog.getByRole('button', { name: 'Remove photo lunch.png' })).toBeVisible();
+});
