@@ -23,7 +23,9 @@ export const chooseImportFile = async (page: Page, file: Upload) => {
 
 /** Presses the import button and returns the completion message once the import is done. */
 export const runImport = async (page: Page, readings: number) => {
-  await page.getByRole('button', { name: `Import ${readings.toLocaleString('en-US')} readings` }).click();
+  await page
+    .getByRole('button', { name: `Import ${readings.toLocaleString('en-US')} readings` })
+    .click({ timeout: IMPORT_TIMEOUT });
   const done = page.getByRole('status').filter({ hasText: 'Import complete' });
   await expect(done).toBeVisible({ timeout: IMPORT_TIMEOUT });
   return done;
