@@ -77,6 +77,10 @@ test('a recent trace imported from a plain CSV: home, trends (all chips), patter
     await expect(statCard(page, 'Current Glucose')).toContainText(`${formatGlucose(last.mgdl, unit)}${unit}`);
     await expect(statCard(page, 'Time in Range')).toContainText(`${Math.round(s.percentInRange)}%`);
     await expect(statCard(page, 'Avg Glucose')).toContainText(`${formatGlucose(s.mean, unit)} ${unit}`);
+    // The profile's zone is UTC: today's readings among the latest 24.
+    const today = new Date().toISOString().slice(0, 10);
+    const todays = latest24.filter((r) => new Date(r.at).toISOString().slice(0, 10) === today).length;
+    await expect(statCard(page, 'Readings Today')).toContainText(`${todays}Of the latest 24, since midnight`);
     await page.getByRole('tab', { name: 'Trends' }).click();
     const s14 = glucoseStatistics(within(14).map((r) => r.mgdl));
     if (!s14) throw new Error('no 14-day statistics');

@@ -1,7 +1,9 @@
 import { carbsForPortion, FOODS } from '../../../core/src/foods/food-database';
 import { a1cStatus, estimatedAverageGlucose } from '../../../core/src/glucose/a1c';
 import { calculateInsulinDose, INSULIN_DEFAULTS } from '../../../core/src/glucose/insulin';
+import { formatGlucose, parseGlucoseInput } from '../../../core/src/units/glucose-units';
 import { expect, expectNoAxeViolations, test } from '../../support/fixtures';
+import { setGlucoseUnit } from './helpers';
 
 const carbsPer100g = (name: string) => {
   const food = FOODS.find((f) => f.name === name);
@@ -13,7 +15,7 @@ const carbsPer100g = (name: string) => {
 const toast = (page: import('@playwright/test').Page, text: string | RegExp) =>
   page.locator('[data-sonner-toast]').filter({ hasText: text });
 
-test('carb counter to a logged meal, insulin high-dose alert and log, A1C add and trend', async ({
+test('carb counter to a logged meal, insulin high-dose alert and log, A1C add and trend; mmol/L followed', async ({
   page,
   newAccount,
   signInAs,
@@ -122,5 +124,28 @@ test('carb counter to a logged meal, insulin high-dose alert and log, A1C add an
     await expect(history.nth(1)).toContainText(`7.4% ${a1cStatus(7.4)}`);
     await expect(page.getByRole('figure', { name: /Line chart of A1C by test date/ })).toBeVisible();
     await expectNoAxeViolations(page);
+  });
+
+  await test.step('mmol/L: the calculator and the A1C tracker follow the unit', async () => {
+    await setGlucoseUnit(page, 'mmol/L');
+    await page.goto('/dashboard/insulin-calculator');
+    await expect(page.getByLabel('Target glucose (mmol/L)')).toHaveValue(
+      formatGlucose(INSULIN_DEFAULTS.targetGlucoseMgdl, 'mmol/L'),
+    );
+    await page.getByLabel('Current glucose (mmol/L)').fill('13.9');
+    await page.getByLabel('Carbs (g)').fill('150');
+    const mgdl = parseGlucoseInput('13.9', 'mmol/L');
+    const dose = calculateInsulinDose({ glucoseMgdl: mgdl, carbs: 150 }, INSULIN_DEFAULTS, 'mmol/L');
+    const result = page.getByRole('region', { name: 'Calculated dose' });
+    await expect(result).toContainText(`Correction${dose.correctionInsulin.toFixed(1)} units`);
+    await expect(result).toContainText(`Total insulin${dose.totalInsulin.toFixed(1)} units`);
+    await expect(page.getByRole('alert').filter({ hasText: 'High Dose Alert' })).toBeVisible();
+    await expectNoAxeViolations(page);
+
+    await page.goto('/dashboard/a1c-tracker');
+    const latest = page.getByRole('heading', { name: 'Latest A1C' }).locator('xpath=../..');
+    await expect(latest).toContainText(
+      `Estimated average glucose${estimatedAverageGlucose(6.8, 'mmol/L').toFixed(1)} mmol/L`,
+    );
   });
 });
