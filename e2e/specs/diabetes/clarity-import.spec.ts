@@ -12,7 +12,11 @@ import {
   statCard,
 } from './helpers';
 
-const CLARITY = '/work/shared/reference-data/cgmquantify_test_file_dexcom_clarity.csv';
+/** The real Clarity export in the shared reference data, beside the repository (../shared). */
+const CLARITY = new URL(
+  '../../../../shared/reference-data/cgmquantify_test_file_dexcom_clarity.csv',
+  import.meta.url,
+).pathname;
 
 /** The file's EGV rows, read here independently of the app (times without a zone are the profile's UTC). */
 const egvReadings = (): Reading[] => {
