@@ -85,6 +85,10 @@ export function GlucoseImportPage() {
               type="file"
               accept=".csv,.txt,text/csv,text/plain"
               className="text-sm file:mr-3 file:rounded-md file:border file:border-input file:bg-card file:px-3 file:py-2 file:text-sm file:font-medium hover:file:bg-accent focus-visible:outline-2 focus-visible:outline-ring"
+              // Cleared as the picker opens, so choosing the same file again (fixed, or to re-import) is read again.
+              onClick={(e) => {
+                e.currentTarget.value = '';
+              }}
               onChange={(e) => {
                 const chosen = e.target.files?.[0] ?? null;
                 setFile(chosen);
