@@ -1,12 +1,13 @@
 import { createBrowserRouter, type RouteObject } from 'react-router';
 import { PageSpinner } from '@/components/ui/spinner';
 import { DIABETES_PATHS, DIABETES_ROUTES } from '@/features/diabetes/diabetes-routes';
+import { NOTIFY_PATHS, NOTIFY_ROUTES } from '@/features/notifications/notify-routes';
 import { SCREENS } from '@/features/shell/screens';
 import { TRACKING_PATHS, TRACKING_ROUTES } from '@/features/trackers/tracking-routes';
 import { RootErrorBoundary, RootLayout } from './root-layout';
 
 const placeholderRoutes: RouteObject[] = SCREENS.filter(
-  (s) => !TRACKING_PATHS.has(s.path) && !DIABETES_PATHS.has(s.path),
+  (s) => !TRACKING_PATHS.has(s.path) && !DIABETES_PATHS.has(s.path) && !NOTIFY_PATHS.has(s.path),
 ).map((screen) => ({
   path: screen.path,
   lazy: async () => ({
@@ -62,6 +63,7 @@ export const routes: RouteObject[] = [
           },
           ...TRACKING_ROUTES,
           ...DIABETES_ROUTES,
+          ...NOTIFY_ROUTES,
           ...placeholderRoutes,
         ],
       },

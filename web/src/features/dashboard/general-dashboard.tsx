@@ -8,6 +8,12 @@ import { Spinner } from '@/components/ui/spinner';
 const cards = () => import('@/features/trackers/dashboard-cards');
 const GlucoseAverageBody = lazy(() => cards().then((m) => ({ default: m.GlucoseAverageBody })));
 const PressureTrendBody = lazy(() => cards().then((m) => ({ default: m.PressureTrendBody })));
+const TodayMedicationsBody = lazy(() =>
+  import('@/features/medications/today-medications-card').then((m) => ({ default: m.TodayMedicationsBody })),
+);
+const NextAppointmentBody = lazy(() =>
+  import('@/features/appointments/next-appointment-card').then((m) => ({ default: m.NextAppointmentBody })),
+);
 
 type Tile = {
   title: string;
@@ -23,12 +29,14 @@ const TILES: Tile[] = [
     title: "Today's Medications",
     icon: Pill,
     empty: 'No medications scheduled for today.',
+    Body: TodayMedicationsBody,
     link: { to: '/dashboard/notifications', label: 'Set up medication reminders' },
   },
   {
     title: 'Next Appointment',
     icon: CalendarDays,
     empty: 'No appointments scheduled.',
+    Body: NextAppointmentBody,
     link: { to: '/dashboard/appointments', label: 'Schedule an appointment' },
   },
   {

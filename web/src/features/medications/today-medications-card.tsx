@@ -1,0 +1,4 @@
+// Scaffold: replaced by the real card body before this lands.
+export function TodayMedicationsBody({ empty }: { empty: string }) {
+  return <p className="text-muted-foreground text-sm">{empty}</p>;
+}

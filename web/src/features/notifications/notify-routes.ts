@@ -1,0 +1,27 @@
+import type { RouteObject } from 'react-router';
+
+/** Notifications, alerts, notes and appointments (core-platform spec §2), each in its own chunk. */
+export const NOTIFY_ROUTES: RouteObject[] = [
+  {
+    path: 'notifications',
+    lazy: async () => ({
+      Component: (await import('@/features/notifications/notifications-page')).NotificationsPage,
+    }),
+  },
+  {
+    path: 'alerts',
+    lazy: async () => ({ Component: (await import('@/features/notifications/alerts-page')).AlertsPage }),
+  },
+  {
+    path: 'notes',
+    lazy: async () => ({ Component: (await import('@/features/notes/notes-page')).NotesPage }),
+  },
+  {
+    path: 'appointments',
+    lazy: async () => ({
+      Component: (await import('@/features/appointments/appointments-page')).AppointmentsPage,
+    }),
+  },
+];
+
+export const NOTIFY_PATHS = new Set(NOTIFY_ROUTES.map((r) => r.path));
