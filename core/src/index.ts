@@ -20,6 +20,7 @@ export * from './http/problem.schema';
 export * from './notifications/medication-schedule';
 export * from './notifications/notification.schema';
 export * from './notifications/wall-clock';
+export * from './platform/services.schema';
 export * from './profiles/profile.schema';
 export * from './roles/roles.schema';
 export * from './trackers/achievements';

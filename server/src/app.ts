@@ -22,6 +22,7 @@ import { notificationsRoutes } from './modules/notifications/notifications.route
 import { notificationsStreamRoutes } from './modules/notifications/notifications-stream.routes';
 import { profilesRoutes } from './modules/profiles/profiles.routes';
 import { rolesRoutes } from './modules/roles/roles.routes';
+import { servicesRoutes } from './modules/services/services.routes';
 
 export const BODY_LIMIT_BYTES = 1024 * 1024;
 
@@ -54,6 +55,7 @@ export const createApp = (deps: AppDeps) => {
   app.route('/', healthRoutes(deps));
   app.route('/', profilesRoutes(deps));
   app.route('/', rolesRoutes(deps));
+  app.route('/', servicesRoutes(deps));
   app.route('/', entriesRoutes(deps));
   app.route('/', glucoseRoutes(deps));
   app.route('/', foodsRoutes(deps));

@@ -44,3 +44,25 @@ test('settings: an empty display name is refused before sending', async ({ page,
   await page.reload();
   await expect(name).toHaveValue('Gina General');
 });
+
+test('settings: reminder emails are opted in and out, and the choice survives a reload', async ({
+  page,
+  newAccount,
+  signInAs,
+}) => {
+  const account = await newAccount('reminder-mail', { type: 'general_health' });
+  await signInAs(account);
+  await page.goto('/dashboard/settings');
+  const optIn = page.getByLabel('Also email me when a reminder is due');
+  // Off until the user asks; the e2e server has SMTP, so the hint names where mail goes.
+  await expect(optIn).not.toBeChecked();
+  await expect(page.getByText(`Emails go to ${account.email}.`)).toBeVisible();
+  await optIn.check();
+  await expect(page.getByText('Reminder emails turned on.')).toBeVisible();
+  await page.reload();
+  await expect(optIn).toBeChecked();
+  await optIn.uncheck();
+  await expect(page.getByText('Reminder emails turned off.')).toBeVisible();
+  await page.reload();
+  await expect(optIn).not.toBeChecked();
+});

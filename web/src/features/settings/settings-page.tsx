@@ -11,6 +11,7 @@ import { authApi } from '@/lib/auth-api';
 import { useSignOut } from '@/lib/session';
 import { PasswordCard } from './password-card';
 import { ProfileSettingsCard } from './profile-settings-card';
+import { ReminderSettingsCard } from './reminder-settings-card';
 
 export function SettingsPage() {
   const { profile, user } = useDashboardContext();
@@ -38,6 +39,7 @@ export function SettingsPage() {
           <PlatformModeSwitch current={current} label="Switch platform mode" />
         </CardContent>
       </Card>
+      <ReminderSettingsCard />
       <PasswordCard />
       <Card>
         <CardHeader>

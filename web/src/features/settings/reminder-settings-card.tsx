@@ -1,0 +1,54 @@
+import { toast } from 'sonner';
+import { Card, CardContent, CardDescription, CardHeader, CardTitle } from '@/components/ui/card';
+import { useDashboardContext } from '@/features/shell/use-dashboard-context';
+import { errorMessage } from '@/lib/api';
+import { useUpdateProfile } from '@/lib/session';
+import { useServices } from '@/lib/use-services';
+
+/** Due reminders always show in the app; this opts in to an email as well. */
+export function ReminderSettingsCard() {
+  const { profile, user } = useDashboardContext();
+  const update = useUpdateProfile();
+  const services = useServices();
+  const toggle = (on: boolean) =>
+    update.mutate(
+      { emailReminders: on },
+      {
+        onSuccess: () =>
+          toast.success('Success!', {
+            description: on ? 'Reminder emails turned on.' : 'Reminder emails turned off.',
+          }),
+        onError: (error) =>
+          toast.error('Error', { description: errorMessage(error, 'Failed to save your settings') }),
+      },
+    );
+
+  return (
+    <Card>
+      <CardHeader>
+        <CardTitle>Reminders</CardTitle>
+        <CardDescription>
+          Medication doses, appointments and your own reminders show in the app when they come due.
+        </CardDescription>
+      </CardHeader>
+      <CardContent className="flex flex-col gap-3">
+        <label className="flex items-start gap-3 text-sm">
+          <input
+            type="checkbox"
+            className="mt-0.5 size-4 accent-primary"
+            checked={profile.emailReminders}
+            disabled={update.isPending}
+            aria-describedby="email-reminders-hint"
+            onChange={(e) => toggle(e.target.checked)}
+          />
+          <span>Also email me when a reminder is due</span>
+        </label>
+        <p id="email-reminders-hint" className="text-xs text-muted-foreground">
+          {services.data?.mail === false
+            ? 'Email is not set up on this server, so reminders appear in the app only. Your choice is kept for when it is.'
+            : `Emails go to ${user.email}.`}
+        </p>
+      </CardContent>
+    </Card>
+  );
+}
