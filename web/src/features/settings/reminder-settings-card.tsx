@@ -36,7 +36,10 @@ export function ReminderSettingsCard() {
           <input
             type="checkbox"
             className="mt-0.5 size-4 accent-primary"
-            checked={profile.emailReminders}
+            // Shows the choice at once; it falls back to the stored value if saving fails.
+            checked={
+              (update.isPending ? update.variables.emailReminders : undefined) ?? profile.emailReminders
+            }
             disabled={update.isPending}
             aria-describedby="email-reminders-hint"
             onChange={(e) => toggle(e.target.checked)}
