@@ -205,18 +205,14 @@ describe('expandMedicationSchedule properties', () => {
 
 describe('doseStatus', () => {
   const now = new Date('2025-01-15T12:00:00Z');
-  it('taken when completed, skipped when only read, overdue when past and neither, else pending', () => {
-    expect(doseStatus({ isCompleted: true, isRead: true, dueDate: '2025-01-15T08:00:00Z' }, now)).toBe(
-      'taken',
-    );
-    expect(doseStatus({ isCompleted: false, isRead: true, dueDate: '2025-01-15T08:00:00Z' }, now)).toBe(
+  const past = '2025-01-15T08:00:00Z';
+  const later = '2025-01-15T20:00:00Z';
+  it('taken when completed, skipped when Skip was pressed, overdue when past and neither, else pending', () => {
+    expect(doseStatus({ isCompleted: true, metadata: {}, dueDate: past }, now)).toBe('taken');
+    expect(doseStatus({ isCompleted: false, metadata: { skipped: true }, dueDate: past }, now)).toBe(
       'skipped',
     );
-    expect(doseStatus({ isCompleted: false, isRead: false, dueDate: '2025-01-15T08:00:00Z' }, now)).toBe(
-      'overdue',
-    );
-    expect(doseStatus({ isCompleted: false, isRead: false, dueDate: '2025-01-15T20:00:00Z' }, now)).toBe(
-      'pending',
-    );
+    expect(doseStatus({ isCompleted: false, metadata: {}, dueDate: past }, now)).toBe('overdue');
+    expect(doseStatus({ isCompleted: false, metadata: {}, dueDate: later }, now)).toBe('pending');
   });
 });

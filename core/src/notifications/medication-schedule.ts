@@ -73,7 +73,7 @@ export type MedicationScheduleResponse = z.infer<typeof MedicationScheduleRespon
 export const DOSE_STATUSES = ['taken', 'skipped', 'overdue', 'pending'] as const;
 export type DoseStatus = (typeof DOSE_STATUSES)[number];
 
-/** A medication reminder with its status: taken (completed), skipped (read only), overdue, pending. */
+/** A medication reminder with its status: taken (completed), skipped (Skip pressed), overdue, pending. */
 export const DoseResponse = NotificationResponse.extend({
   status: z.enum(DOSE_STATUSES),
   medicationName: z.string(),
@@ -95,12 +95,17 @@ export const DoseListResponse = z.object({
 });
 export type DoseListResponse = z.infer<typeof DoseListResponse>;
 
+/**
+ * Taken once completed; skipped once the Skip action recorded it (`metadata.skipped`). Reading the
+ * reminder (Mark Read in the notification list) is not skipping the dose: it stays pending or overdue
+ * and can still be taken.
+ */
 export const doseStatus = (
-  d: { isCompleted: boolean; isRead: boolean; dueDate: string | Date | null },
+  d: { isCompleted: boolean; metadata: Record<string, unknown>; dueDate: string | Date | null },
   now: Date,
 ): DoseStatus => {
   if (d.isCompleted) return 'taken';
-  if (d.isRead) return 'skipped';
+  if (d.metadata.skipped === true) return 'skipped';
   if (d.dueDate && new Date(d.dueDate).getTime() < now.getTime()) return 'overdue';
   return 'pending';
 };

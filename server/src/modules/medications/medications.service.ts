@@ -103,8 +103,10 @@ export const listDoses = (db: Database, userId: string, q: DoseListQuery): Promi
   });
 
 /**
- * Taken sets completed and read; Skip sets read only and records the skip (spec §4). Either is
- * possible only while the dose is neither.
+ * Taken sets completed and read; Skip sets read only and records the skip in the metadata (spec §4).
+ * Either is possible only while the dose is neither taken nor skipped. Departure from the spec, which
+ * hides the actions once the row is read: a user who marks the reminder read in the notification list
+ * has not skipped the dose, and must still be able to record taking it.
  */
 export const markDose = async (
   db: Database,
@@ -116,12 +118,9 @@ export const markDose = async (
   const row = await db.asUser(userId, async (tx) => {
     const dose = await selectDose(tx, userId, id);
     if (!dose) throw notFound('No medication dose with this id');
-    if (dose.isCompleted || dose.isRead)
-      throw new ProblemError(
-        409,
-        'conflict',
-        `This dose is already marked as ${dose.isCompleted ? 'taken' : 'skipped'}.`,
-      );
+    const status = doseStatus(dose, new Date());
+    if (status === 'taken' || status === 'skipped')
+      throw new ProblemError(409, 'conflict', `This dose is already marked as ${status}.`);
     return updateNotificationRow(
       tx,
       userId,

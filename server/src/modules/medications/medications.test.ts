@@ -123,6 +123,17 @@ describe('taking and skipping doses', () => {
     expect((await alice.post(`/api/v1/medications/doses/${b!.id}/take`)).status).toBe(409);
   });
 
+  it('a dose reminder marked read in the notification list is not skipped and can still be taken', async () => {
+    const window = '?from=2025-03-05T00:00:00Z&to=2025-03-06T00:00:00Z';
+    const [c] = await doses(alice, window);
+    const read = await alice.patch(`/api/v1/notifications/${c!.id}`, { isRead: true });
+    expect(read.status).toBe(200);
+    const [again] = await doses(alice, window);
+    expect(again).toMatchObject({ id: c!.id, isRead: true, status: 'overdue' });
+    const taken = await alice.post(`/api/v1/medications/doses/${c!.id}/take`);
+    expect(await taken.json()).toMatchObject({ isCompleted: true, status: 'taken' });
+  });
+
   it('another user’s dose is 404 and unchanged; a non-medication item is not a dose', async () => {
     const [dose] = await doses(alice, '?limit=1');
     expect((await bob.post(`/api/v1/medications/doses/${dose!.id}/take`)).status).toBe(404);
