@@ -22,20 +22,19 @@ import { buildCalendar } from './ics';
 
 const NOT_FOUND = 'No appointment with this id';
 
-/** The date and times are the user's wall clock, in their zone at the time of saving. */
-const toValues = async (tx: Tx, userId: string, a: AppointmentFields) => {
-  const timeZone = (await findProfile(tx, userId))?.timezone ?? 'UTC';
-  return {
-    ...a,
-    timeZone,
-    startsAt: wallClockToUtc(a.date, a.startTime, timeZone),
-    endsAt: a.endTime ? wallClockToUtc(a.date, a.endTime, timeZone) : null,
-  };
-};
+/** The date and times are a wall clock in the appointment's zone: the user's zone when it was scheduled. */
+const toValues = (a: AppointmentFields, timeZone: string) => ({
+  ...a,
+  timeZone,
+  startsAt: wallClockToUtc(a.date, a.startTime, timeZone),
+  endsAt: a.endTime ? wallClockToUtc(a.date, a.endTime, timeZone) : null,
+});
+
+const profileZone = async (tx: Tx, userId: string) => (await findProfile(tx, userId))?.timezone ?? 'UTC';
 
 export const createAppointment = (db: Database, userId: string, req: AppointmentFields) =>
   db.asUser(userId, async (tx) => {
-    const row = await insertAppointment(tx, userId, await toValues(tx, userId, req));
+    const row = await insertAppointment(tx, userId, toValues(req, await profileZone(tx, userId)));
     await syncAppointmentReminders(tx, row);
     return presentAppointment(row);
   });
@@ -66,7 +65,11 @@ const fieldsOf = (row: AppointmentRow) => ({
   preparation: row.preparation,
 });
 
-/** An edit is merged into the appointment and the whole is checked again (the end after the start). */
+/**
+ * An edit is merged into the appointment and the whole is checked again (the end after the start).
+ * It keeps the appointment's own zone: a 9:00 visit in New York stays 9:00 New York time when the
+ * user, now travelling, fixes a typo in the reason.
+ */
 export const updateAppointment = (
   db: Database,
   userId: string,
@@ -80,7 +83,7 @@ export const updateAppointment = (
     const defined = Object.fromEntries(Object.entries(patch).filter(([, v]) => v !== undefined));
     const merged = AppointmentCreateRequest.safeParse({ ...fieldsOf(existing), ...defined });
     if (!merged.success) throw validationProblem(merged.error);
-    const row = await updateAppointmentRow(tx, userId, id, await toValues(tx, userId, merged.data));
+    const row = await updateAppointmentRow(tx, userId, id, toValues(merged.data, existing.timeZone));
     await syncAppointmentReminders(tx, row!);
     return presentAppointment(row!);
   });

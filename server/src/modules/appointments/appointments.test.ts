@@ -110,6 +110,27 @@ describe('scheduling appointments', () => {
     expect(upcoming.items.map((x: { id: string }) => x.id)).not.toContain(a.id);
   });
 
+  it('keeps an appointment in its own zone when it is edited after the user changed zone', async () => {
+    const { client: carol } = await signUpAndSignIn(server, 'carol-appt@example.com');
+    await carol.patch('/api/v1/profile', { timezone: 'America/New_York' });
+    const a = await schedule(carol, { provider: 'Dr. Home', date: '2031-03-03', startTime: '09:00' });
+    expect(a.startsAt).toBe('2031-03-03T14:00:00.000Z'); // EST
+    await carol.patch('/api/v1/profile', { timezone: 'Europe/Berlin' });
+    const edited = await (await carol.patch(`/api/v1/appointments/${a.id}`, { reason: 'Typo fixed' })).json();
+    expect(edited).toMatchObject({
+      reason: 'Typo fixed',
+      startTime: '09:00',
+      timeZone: 'America/New_York',
+      startsAt: '2031-03-03T14:00:00.000Z',
+    });
+    const moved = await (await carol.patch(`/api/v1/appointments/${a.id}`, { startTime: '10:00' })).json();
+    expect(moved).toMatchObject({ timeZone: 'America/New_York', startsAt: '2031-03-03T15:00:00.000Z' });
+    expect((await remindersOf(a.id)).map((r) => r.due)).toEqual([
+      '2031-03-02T15:00:00.000Z',
+      '2031-03-03T14:00:00.000Z',
+    ]);
+  });
+
   it('delivers an appointment reminder through the scheduler, and skips reminders already past', async () => {
     const soon = new Date(Date.now() + 30 * 60_000);
     const local = new Intl.DateTimeFormat('en-CA', {
