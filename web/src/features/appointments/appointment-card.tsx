@@ -41,7 +41,7 @@ export function AppointmentCard({ appointment: a, profileZone, onEdit, onCancel,
     >
       <header className="flex flex-wrap items-start justify-between gap-2">
         <div className="flex min-w-0 flex-col gap-1">
-          <h3 id={`appointment-${a.id}`} className={cn('font-semibold', cancelled && 'line-through')}>
+          <h3 id={`appointment-${a.id}`} className="font-semibold">
             {a.provider}
           </h3>
           <p className="flex items-center gap-1.5 text-sm">

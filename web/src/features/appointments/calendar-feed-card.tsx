@@ -24,26 +24,26 @@ function FeedAddress({ url, webcalUrl }: { url: string; webcalUrl: string | null
   return (
     <div className="flex flex-col gap-2">
       <Label htmlFor={id}>Your private calendar link</Label>
-      <div className="flex flex-col gap-2 sm:flex-row">
-        <Input
-          id={id}
-          readOnly
-          value={url}
-          onFocus={(e) => e.currentTarget.select()}
-          aria-describedby={`${id}-note`}
-        />
-        <Button variant="outline" onClick={copy}>
-          <Copy aria-hidden="true" /> Copy
-        </Button>
-      </div>
+      <Input
+        id={id}
+        readOnly
+        value={url}
+        onFocus={(e) => e.currentTarget.select()}
+        aria-describedby={`${id}-note`}
+      />
       <p id={`${id}-note`} className="text-sm text-muted-foreground">
         Copy it now: it will not be shown again. Anyone with this link can see your appointments.
       </p>
-      {webcalUrl && (
-        <a href={webcalUrl} className={buttonVariants({ variant: 'link', className: 'self-start px-0' })}>
-          <CalendarPlus aria-hidden="true" /> Open in your calendar app
-        </a>
-      )}
+      <div className="flex flex-wrap gap-2">
+        <Button variant="outline" onClick={copy}>
+          <Copy aria-hidden="true" /> Copy
+        </Button>
+        {webcalUrl && (
+          <a href={webcalUrl} className={buttonVariants({ variant: 'outline' })}>
+            <CalendarPlus aria-hidden="true" /> Open in your calendar app
+          </a>
+        )}
+      </div>
     </div>
   );
 }
