@@ -23,6 +23,15 @@ import {
 } from './appointment-form';
 import { type AppointmentFields, type AppointmentResponse, useSaveAppointment } from './appointments-api';
 
+const zoneName = (zone: string) => zone.replaceAll('_', ' ');
+
+// The server reads the times in the user's current zone, also when an edit is saved: say so when
+// the visit was saved in another one.
+const timeHint = (zone: string, appointment?: AppointmentResponse) =>
+  appointment && appointment.timeZone !== zone
+    ? `Times are in ${zoneName(zone)} (this visit was saved in ${zoneName(appointment.timeZone)})`
+    : `Times are in ${zoneName(zone)}`;
+
 /**
  * "Schedule New Appointment", or the same form filled in to edit one. The host mounts it only while
  * open, so closing it (saved or cancelled) leaves nothing behind for the next time.
@@ -81,7 +90,7 @@ export function AppointmentDialog({
               {rootError}
             </p>
           )}
-          <AppointmentFieldset form={form} timeZone={profile.timezone} />
+          <AppointmentFieldset form={form} timeHint={timeHint(profile.timezone, appointment)} />
           <DialogFooter>
             <Button variant="outline" onClick={onClose}>
               Cancel

@@ -46,7 +46,7 @@ function TextareaField({
 }
 
 /** The spec's fields in its order: provider, specialty, date, start, end, location, telehealth, reason, preparation. */
-export function AppointmentFieldset({ form, timeZone }: { form: Form; timeZone: string }) {
+export function AppointmentFieldset({ form, timeHint }: { form: Form; timeHint: string }) {
   const { errors } = form.formState;
   const err = (name: keyof AppointmentValues) => errors[name]?.message;
   const specialtyId = useId();
@@ -75,7 +75,7 @@ export function AppointmentFieldset({ form, timeZone }: { form: Form; timeZone: 
           label="Date"
           type="date"
           required
-          hint={`Times are in ${timeZone.replaceAll('_', ' ')}`}
+          hint={timeHint}
           error={err('date')}
           {...form.register('date')}
         />
