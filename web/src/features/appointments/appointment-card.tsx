@@ -1,0 +1,113 @@
+import { CalendarClock, CalendarX, Download, MapPin, Pencil, Trash2, Video } from 'lucide-react';
+import type { ReactNode } from 'react';
+import { Badge } from '@/components/ui/badge';
+import { Button, buttonVariants } from '@/components/ui/button';
+import { cn } from '@/lib/utils';
+import { appointmentDate, appointmentWhen } from './appointment-format';
+import { type AppointmentResponse, icsPath } from './appointments-api';
+
+type Props = {
+  appointment: AppointmentResponse;
+  profileZone: string;
+  onEdit?: () => void;
+  onCancel?: () => void;
+  onDelete?: () => void;
+};
+
+function Detail({ label, children }: { label: string; children: ReactNode }) {
+  return (
+    <div className="flex flex-col gap-0.5 sm:flex-row sm:gap-2">
+      <dt className="shrink-0 font-medium text-muted-foreground sm:w-28">{label}</dt>
+      <dd className="min-w-0 whitespace-pre-line break-words">{children}</dd>
+    </div>
+  );
+}
+
+/** One appointment with everything the spec lists; its actions depend on whether it is still ahead. */
+export function AppointmentCard({ appointment: a, profileZone, onEdit, onCancel, onDelete }: Props) {
+  const cancelled = a.status === 'cancelled';
+  // Joining is offered only until the visit is over (the server's own "upcoming" rule).
+  const ahead = !cancelled && Date.parse(a.endsAt ?? a.startsAt) > Date.now();
+  const about = (
+    <span className="sr-only">
+      {' '}
+      with {a.provider} on {appointmentDate(a)}
+    </span>
+  );
+  return (
+    <article
+      aria-labelledby={`appointment-${a.id}`}
+      className={cn('flex flex-col gap-3 rounded-lg border bg-card p-4', cancelled && 'opacity-80')}
+    >
+      <header className="flex flex-wrap items-start justify-between gap-2">
+        <div className="flex min-w-0 flex-col gap-1">
+          <h3 id={`appointment-${a.id}`} className="font-semibold">
+            {a.provider}
+          </h3>
+          <p className="flex items-center gap-1.5 text-sm">
+            <CalendarClock className="size-4 shrink-0 text-muted-foreground" aria-hidden="true" />
+            {appointmentWhen(a, profileZone)}
+          </p>
+        </div>
+        <div className="flex flex-wrap gap-1.5">
+          {a.specialty && <Badge variant="secondary">{a.specialty}</Badge>}
+          {cancelled && (
+            <Badge variant="outline" className="gap-1">
+              <CalendarX className="size-3" aria-hidden="true" /> Cancelled
+            </Badge>
+          )}
+        </div>
+      </header>
+      {(a.location || a.reason || a.preparation) && (
+        <dl className="flex flex-col gap-1.5 text-sm">
+          {a.location && (
+            <Detail label="Location">
+              <MapPin
+                className="mr-1 inline size-3.5 align-[-2px] text-muted-foreground"
+                aria-hidden="true"
+              />
+              {a.location}
+            </Detail>
+          )}
+          {a.reason && <Detail label="Reason">{a.reason}</Detail>}
+          {a.preparation && <Detail label="Preparation">{a.preparation}</Detail>}
+        </dl>
+      )}
+      <div className="flex flex-wrap gap-2">
+        {a.telehealthUrl && ahead && (
+          <a
+            href={a.telehealthUrl}
+            target="_blank"
+            rel="noopener noreferrer"
+            className={buttonVariants({ size: 'sm' })}
+          >
+            <Video aria-hidden="true" /> Join
+            <span className="sr-only"> telehealth visit with {a.provider} (opens in a new tab)</span>
+          </a>
+        )}
+        {onEdit && (
+          <Button size="sm" variant="outline" onClick={onEdit}>
+            <Pencil aria-hidden="true" /> Edit
+            {about}
+          </Button>
+        )}
+        <a href={icsPath(a.id)} download className={buttonVariants({ size: 'sm', variant: 'outline' })}>
+          <Download aria-hidden="true" /> Download .ics
+          {about}
+        </a>
+        {onCancel && (
+          <Button size="sm" variant="ghost" onClick={onCancel}>
+            <CalendarX aria-hidden="true" /> Cancel appointment
+            {about}
+          </Button>
+        )}
+        {onDelete && (
+          <Button size="sm" variant="ghost" onClick={onDelete}>
+            <Trash2 aria-hidden="true" /> Delete
+            {about}
+          </Button>
+        )}
+      </div>
+    </article>
+  );
+}

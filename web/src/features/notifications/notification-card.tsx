@@ -1,0 +1,85 @@
+import type { NotificationResponse } from '@healthfolio/core';
+import { CalendarClock, Check, CheckCheck } from 'lucide-react';
+import type { ReactNode } from 'react';
+import { Badge } from '@/components/ui/badge';
+import { Button } from '@/components/ui/button';
+import { formatDate, formatTime } from '@/features/trackers/entry-format';
+import { cn } from '@/lib/utils';
+import { PRIORITY_META, SENDER_META } from './notification-meta';
+
+type Props = {
+  item: NotificationResponse;
+  timeZone: string;
+  onMarkRead?: (item: NotificationResponse) => void;
+  onComplete?: (item: NotificationResponse) => void;
+  /** Extra actions (edit, delete) after the built-in ones. */
+  actions?: ReactNode;
+  busy?: boolean;
+  compact?: boolean;
+};
+
+export const dueText = (iso: string, timeZone: string) =>
+  `${formatDate(iso, timeZone)}, ${formatTime(iso, timeZone)}`;
+
+/**
+ * One notification (spec §2): title, content, sender label and icon, priority, due date; unread items
+ * are highlighted and say so in words. Mark Read while unread; Complete only for type notification
+ * while not completed.
+ */
+export function NotificationCard({ item, timeZone, onMarkRead, onComplete, actions, busy, compact }: Props) {
+  const sender = SENDER_META[item.senderType];
+  const priority = PRIORITY_META[item.priority];
+  const SenderIcon = sender.icon;
+  const canComplete = item.type === 'notification' && !item.isCompleted;
+  return (
+    <article
+      aria-label={item.title}
+      className={cn(
+        'flex flex-col gap-2 rounded-lg border bg-card p-4',
+        !item.isRead && 'border-primary/60 bg-primary/5',
+        compact && 'p-3',
+      )}
+    >
+      <div className="flex flex-wrap items-start gap-2">
+        <h3 className="min-w-0 flex-1 font-semibold break-words">{item.title}</h3>
+        {!item.isRead && <Badge>Unread</Badge>}
+        <Badge variant={priority.variant}>{priority.label} priority</Badge>
+        {item.isCompleted && <Badge variant="secondary">Completed</Badge>}
+      </div>
+      <p className="text-sm whitespace-pre-wrap break-words text-muted-foreground">{item.content}</p>
+      <div className="flex flex-wrap items-center gap-x-4 gap-y-1 text-xs text-muted-foreground">
+        <span className="inline-flex items-center gap-1">
+          <SenderIcon className="size-3.5" aria-hidden="true" />
+          <span>
+            From {item.senderName}
+            {item.senderName !== sender.label && ` (${sender.label})`}
+          </span>
+        </span>
+        {item.dueDate && (
+          <span className="inline-flex items-center gap-1">
+            <CalendarClock className="size-3.5" aria-hidden="true" />
+            Due {dueText(item.dueDate, timeZone)}
+          </span>
+        )}
+        <span>Added {dueText(item.createdAt, timeZone)}</span>
+      </div>
+      {(onMarkRead || onComplete || actions) && (
+        <div className="flex flex-wrap gap-2">
+          {onMarkRead && !item.isRead && (
+            <Button size="sm" variant="outline" disabled={busy} onClick={() => onMarkRead(item)}>
+              <Check aria-hidden="true" />
+              Mark Read
+            </Button>
+          )}
+          {onComplete && canComplete && (
+            <Button size="sm" disabled={busy} onClick={() => onComplete(item)}>
+              <CheckCheck aria-hidden="true" />
+              Complete
+            </Button>
+          )}
+          {actions}
+        </div>
+      )}
+    </article>
+  );
+}
