@@ -52,7 +52,7 @@ export const useNotificationList = (tab: NotificationTab, q = '', enabled = true
   });
 
 /** The loaded items of a list, flattened. */
-export const itemsOf = (data: NotificationPages | undefined): NotificationResponse[] =>
+export const itemsOf = (data: { pages: NotificationListResponse[] } | undefined): NotificationResponse[] =>
   data?.pages.flatMap((p) => p.items) ?? [];
 
 /** Unread items per tab: the tab badges and the header's bell. */
