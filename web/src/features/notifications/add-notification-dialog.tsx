@@ -13,7 +13,6 @@ import {
 } from '@/components/ui/dialog';
 import { FormField } from '@/components/ui/form-field';
 import { Label } from '@/components/ui/label';
-import { Select } from '@/components/ui/select';
 import { Textarea } from '@/components/ui/textarea';
 import { useDashboardContext } from '@/features/shell/use-dashboard-context';
 import { ApiError } from '@/lib/api';
@@ -30,6 +29,7 @@ import {
   TYPE_OPTIONS,
 } from './add-notification-form';
 import { useCreateNotification } from './notifications-api';
+import { OptionSelect } from './option-select';
 
 export type { AddableType };
 
@@ -45,7 +45,7 @@ export function AddNotificationDialog({
 }) {
   const { timezone } = useDashboardContext().profile;
   const create = useCreateNotification();
-  const ids = { type: useId(), content: useId(), priority: useId(), frequency: useId() };
+  const contentId = useId();
   const resolver = useMemo(
     () => lazyZodResolver<AddValues, NotificationCreateRequest>(() => loadAddSchema(timezone)),
     [timezone],
@@ -86,38 +86,20 @@ export function AddNotificationDialog({
         </DialogHeader>
         <form noValidate onSubmit={save} className="flex flex-col gap-4">
           <div className="grid gap-3 sm:grid-cols-2">
-            <div className="flex flex-col gap-2">
-              <Label htmlFor={ids.type}>Type</Label>
-              <Select id={ids.type} {...form.register('type')}>
-                {TYPE_OPTIONS.map((o) => (
-                  <option key={o.value} value={o.value}>
-                    {o.label}
-                  </option>
-                ))}
-              </Select>
-            </div>
-            <div className="flex flex-col gap-2">
-              <Label htmlFor={ids.priority}>Priority</Label>
-              <Select id={ids.priority} {...form.register('priority')}>
-                {PRIORITY_OPTIONS.map((o) => (
-                  <option key={o.value} value={o.value}>
-                    {o.label}
-                  </option>
-                ))}
-              </Select>
-            </div>
+            <OptionSelect label="Type" options={TYPE_OPTIONS} {...form.register('type')} />
+            <OptionSelect label="Priority" options={PRIORITY_OPTIONS} {...form.register('priority')} />
           </div>
           <FormField label="Title" error={errors.title?.message} {...form.register('title')} />
           <div className="flex flex-col gap-2">
-            <Label htmlFor={ids.content}>Content</Label>
+            <Label htmlFor={contentId}>Content</Label>
             <Textarea
-              id={ids.content}
+              id={contentId}
               aria-invalid={contentError ? true : undefined}
-              aria-describedby={contentError ? `${ids.content}-error` : undefined}
+              aria-describedby={contentError ? `${contentId}-error` : undefined}
               {...form.register('content')}
             />
             {contentError && (
-              <p id={`${ids.content}-error`} className="text-sm text-destructive">
+              <p id={`${contentId}-error`} className="text-sm text-destructive">
                 {contentError}
               </p>
             )}
@@ -132,19 +114,12 @@ export function AddNotificationDialog({
             />
           )}
           {hasFrequency(type) && (
-            <div className="flex flex-col gap-2">
-              <Label htmlFor={ids.frequency}>Frequency</Label>
-              <Select id={ids.frequency} {...form.register('reminderFrequency')}>
-                {FREQUENCY_OPTIONS.map((o) => (
-                  <option key={o.value} value={o.value}>
-                    {o.label}
-                  </option>
-                ))}
-              </Select>
-              {errors.reminderFrequency?.message && (
-                <p className="text-sm text-destructive">{errors.reminderFrequency.message}</p>
-              )}
-            </div>
+            <OptionSelect
+              label="Frequency"
+              options={FREQUENCY_OPTIONS}
+              error={errors.reminderFrequency?.message}
+              {...form.register('reminderFrequency')}
+            />
           )}
           <DialogFooter>
             <Button variant="outline" onClick={onClose}>

@@ -15,6 +15,7 @@ import {
   useQueryClient,
 } from '@tanstack/react-query';
 import { api } from '@/lib/api';
+import { expectOwnCreate } from './own-creates';
 
 export type { NotificationResponse, NotificationTab, UnreadCountsResponse };
 
@@ -87,6 +88,7 @@ export const useCreateNotification = () => {
   return useMutation({
     mutationFn: (body: NotificationCreateRequest) =>
       api<NotificationResponse>('/api/v1/notifications', { method: 'POST', body }),
+    onMutate: expectOwnCreate,
     onSuccess: () => refreshNotifications(client),
   });
 };

@@ -5,6 +5,7 @@ import { toast } from 'sonner';
 import { loadCore } from '@/lib/lazy-resolver';
 import { removeFromLists, upsertInLists } from './live-cache';
 import { notificationKeys, refreshNotifications, replaceInLists } from './notifications-api';
+import { isOwnCreate } from './own-creates';
 
 export const STREAM_PATH = '/api/v1/notifications/stream';
 
@@ -53,7 +54,7 @@ export function useLiveNotifications(enabled: boolean) {
     const handlers: Record<string, (event: Event) => void> = {
       // An item with a due date is announced when it falls due (the server sends notification.due),
       // so a reminder set for tonight does not pop up now, and a medication schedule stays quiet.
-      'notification.created': arrived((item) => !item.dueDate),
+      'notification.created': arrived((item) => !item.dueDate && !isOwnCreate(item)),
       'notification.due': arrived(() => true),
       'notification.updated': (event) => {
         const item = parse<NotificationResponse>(event);
