@@ -15,6 +15,7 @@ import {
   useQueryClient,
 } from '@tanstack/react-query';
 import { api } from '@/lib/api';
+import { expectOwnCreate } from './own-creates';
 
 export type { NotificationResponse, NotificationTab, UnreadCountsResponse };
 
@@ -52,7 +53,7 @@ export const useNotificationList = (tab: NotificationTab, q = '', enabled = true
   });
 
 /** The loaded items of a list, flattened. */
-export const itemsOf = (data: NotificationPages | undefined): NotificationResponse[] =>
+export const itemsOf = (data: { pages: NotificationListResponse[] } | undefined): NotificationResponse[] =>
   data?.pages.flatMap((p) => p.items) ?? [];
 
 /** Unread items per tab: the tab badges and the header's bell. */
@@ -87,6 +88,7 @@ export const useCreateNotification = () => {
   return useMutation({
     mutationFn: (body: NotificationCreateRequest) =>
       api<NotificationResponse>('/api/v1/notifications', { method: 'POST', body }),
+    onMutate: expectOwnCreate,
     onSuccess: () => refreshNotifications(client),
   });
 };

@@ -1,8 +1,15 @@
+import type { NotificationTab } from '@healthfolio/core';
+import { Plus } from 'lucide-react';
+import { useState } from 'react';
+import { Button } from '@/components/ui/button';
 import { Tabs, TabsContent, TabsList, TabsTrigger } from '@/components/ui/tabs';
 import { MedicationSetup } from '@/features/medications/medication-setup';
 import { useIsMobile } from '@/lib/use-is-mobile';
+import { type AddableType, AddNotificationDialog } from './add-notification-dialog';
 import { AlertsView } from './alerts-view';
 import { NotificationTabPanel } from './notification-tab-panel';
+import { useUnreadCounts } from './notifications-api';
+import { UnreadBadge } from './unread-badge';
 
 const TABS = [
   { value: 'all', label: 'All' },
@@ -11,30 +18,57 @@ const TABS = [
   { value: 'reminders', label: 'Reminders' },
 ] as const;
 
+type TabValue = NotificationTab | 'medication';
+
+// The dialog starts on the kind of item the open tab lists; the user can still change it.
+const DEFAULT_TYPE: Record<TabValue, AddableType> = {
+  all: 'notification',
+  notes: 'note',
+  actions: 'notification',
+  reminders: 'reminder',
+  medication: 'reminder',
+};
+
 /** Spec §2: the full screen on desktop; the compact alerts view on a phone. */
 export function NotificationsPage() {
   return useIsMobile() ? <AlertsView /> : <NotificationsScreen />;
 }
 
 function NotificationsScreen() {
+  const [tab, setTab] = useState<TabValue>('all');
+  const [adding, setAdding] = useState(false);
+  const counts = useUnreadCounts();
   return (
-    <Tabs defaultValue="all">
-      <TabsList aria-label="Notification types">
+    <div className="flex flex-col gap-4">
+      {/* Above the tabs, so the add button is there on every tab, Medication Setup included. */}
+      <div className="flex flex-wrap items-center justify-between gap-3">
+        <p className="text-sm text-muted-foreground">
+          Notes, tasks and reminders, newest first. New ones appear here as they arrive.
+        </p>
+        <Button onClick={() => setAdding(true)}>
+          <Plus aria-hidden="true" />
+          Add Notification
+        </Button>
+      </div>
+      <Tabs value={tab} onValueChange={(v) => setTab(v as TabValue)}>
+        <TabsList aria-label="Notification types">
+          {TABS.map((t) => (
+            <TabsTrigger key={t.value} value={t.value} className="gap-1.5">
+              {t.label} <UnreadBadge count={counts.data?.[t.value]} />
+            </TabsTrigger>
+          ))}
+          <TabsTrigger value="medication">Medication Setup</TabsTrigger>
+        </TabsList>
         {TABS.map((t) => (
-          <TabsTrigger key={t.value} value={t.value}>
-            {t.label}
-          </TabsTrigger>
+          <TabsContent key={t.value} value={t.value}>
+            <NotificationTabPanel tab={t.value} />
+          </TabsContent>
         ))}
-        <TabsTrigger value="medication">Medication Setup</TabsTrigger>
-      </TabsList>
-      {TABS.map((t) => (
-        <TabsContent key={t.value} value={t.value}>
-          <NotificationTabPanel tab={t.value} />
+        <TabsContent value="medication">
+          <MedicationSetup />
         </TabsContent>
-      ))}
-      <TabsContent value="medication">
-        <MedicationSetup />
-      </TabsContent>
-    </Tabs>
+      </Tabs>
+      {adding && <AddNotificationDialog defaultType={DEFAULT_TYPE[tab]} onClose={() => setAdding(false)} />}
+    </div>
   );
 }

@@ -1,6 +1,7 @@
 import { Navigate, useLocation } from 'react-router';
 import { ErrorState } from '@/components/ui/error-state';
 import { PageSpinner } from '@/components/ui/spinner';
+import { useLiveNotifications } from '@/features/notifications/use-live-notifications';
 import { errorMessage } from '@/lib/api';
 import { useProfile, useRoles, useSession } from '@/lib/session';
 import { useDocumentTitle } from '@/lib/use-document-title';
@@ -16,6 +17,7 @@ export function DashboardLayout() {
   const signedIn = Boolean(session.data);
   const profile = useProfile(signedIn);
   const roles = useRoles(signedIn);
+  useLiveNotifications(signedIn);
   const isMobile = useIsMobile();
   const { pathname } = useLocation();
   const diabetes = profile.data?.userType === 'diabetes_focused';

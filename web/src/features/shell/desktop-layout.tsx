@@ -1,6 +1,7 @@
-import { Bell, Settings } from 'lucide-react';
+import { Settings } from 'lucide-react';
 import { Link, NavLink, Outlet, useNavigate } from 'react-router';
 import { Button } from '@/components/ui/button';
+import { NotificationsBell } from '@/features/notifications/notifications-bell';
 import { cn } from '@/lib/utils';
 import { AccountMenu } from './account-menu';
 import { brandFor } from './brand';
@@ -24,15 +25,7 @@ export function DesktopLayout({ context, title }: Props) {
             <span className="text-xs text-muted-foreground">{brand.subtitle}</span>
           </Link>
           <PlatformModeSwitch current={context.profile.userType ?? 'general_health'} />
-          {/* Unread count badge arrives with the notifications feature. */}
-          <Button
-            variant="ghost"
-            size="icon"
-            aria-label="Notifications"
-            onClick={() => navigate('/dashboard/notifications')}
-          >
-            <Bell aria-hidden="true" />
-          </Button>
+          <NotificationsBell onClick={() => navigate('/dashboard/notifications')} />
           <Button
             variant="ghost"
             size="icon"

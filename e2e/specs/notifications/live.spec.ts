@@ -1,0 +1,54 @@
+import { expect, test } from '../../support/fixtures';
+import { card, markReadViaApi, openNotifications, postNotification } from './helpers';
+
+const toast = (page: import('@playwright/test').Page, text: string) =>
+  page.locator('[data-sonner-toast]').filter({ hasText: text });
+
+test('notifications arriving while the page is open show up at once, without a reload', async ({
+  page,
+  newAccount,
+  signInAs,
+}) => {
+  const account = await newAccount('notif-live', { type: 'general_health' });
+  await signInAs(account);
+  await openNotifications(page);
+  await expect(page.getByText('No notifications yet.', { exact: false })).toBeVisible();
+  await expect(page.getByRole('button', { name: 'Notifications', exact: true })).toBeVisible();
+  // Gone if the page reloads: proves the list and toasts came over the live stream.
+  await page.evaluate(() => {
+    (window as unknown as { stayedOpen: boolean }).stayedOpen = true;
+  });
+
+  // A reminder from another device, due in 3 s: listed at once, announced when due.
+  const due = new Date(Date.now() + 3_000).toISOString();
+  const walk = await postNotification(account, {
+    type: 'reminder',
+    title: 'Take a walk',
+    content: 'Ten minutes outside.',
+    dueDate: due,
+  });
+  await expect(card(page, 'Take a walk')).toBeVisible();
+  await expect(page.getByRole('button', { name: 'Notifications, 1 unread' })).toBeVisible();
+  await expect(page.getByRole('tab', { name: 'Reminders 1 unread' })).toBeVisible();
+  await expect(toast(page, 'Take a walk')).toContainText('Ten minutes outside.');
+  await expect(toast(page, 'Take a walk')).not.toHaveAttribute('data-type', 'error');
+
+  // An urgent one is announced in the alarming style.
+  await postNotification(account, {
+    type: 'notification',
+    title: 'Glucose very low',
+    content: 'Eat 15 g of fast carbs now.',
+    priority: 'urgent',
+  });
+  await expect(toast(page, 'Glucose very low')).toHaveAttribute('data-type', 'error');
+  await expect(card(page, 'Glucose very low')).toContainText('Urgent priority');
+  await expect(page.getByRole('button', { name: 'Notifications, 2 unread' })).toBeVisible();
+
+  // Read on another device: the card and the counts follow.
+  await markReadViaApi(account, walk.id);
+  await expect(card(page, 'Take a walk').getByRole('button', { name: 'Mark Read' })).toHaveCount(0);
+  await expect(page.getByRole('button', { name: 'Notifications, 1 unread' })).toBeVisible();
+  await expect(page.getByRole('tab', { name: 'Reminders', exact: true })).toBeVisible();
+
+  expect(await page.evaluate(() => (window as unknown as { stayedOpen?: boolean }).stayedOpen)).toBe(true);
+});

@@ -1,0 +1,77 @@
+import type { NotificationResponse } from '@healthfolio/core';
+import { useQueryClient } from '@tanstack/react-query';
+import { useEffect } from 'react';
+import { toast } from 'sonner';
+import { loadCore } from '@/lib/lazy-resolver';
+import { removeFromLists, upsertInLists } from './live-cache';
+import { notificationKeys, refreshNotifications, replaceInLists } from './notifications-api';
+import { isOwnCreate } from './own-creates';
+
+export const STREAM_PATH = '/api/v1/notifications/stream';
+
+/** Spec §4: a live item is announced with its title and content; urgent ones in the alarming style. */
+const announce = (item: NotificationResponse) => {
+  const show = item.priority === 'urgent' ? toast.error : toast;
+  show(item.title, { description: item.content });
+};
+
+const parse = <T>(event: Event): T | null => {
+  try {
+    return JSON.parse((event as MessageEvent<string>).data) as T;
+  } catch {
+    return null;
+  }
+};
+
+/**
+ * The signed-in dashboard's live feed (spec §4): new, due, changed and deleted notifications reach
+ * every open list, the unread counts and the dose list without a reload. The browser reconnects by
+ * itself after a drop (the server sends `retry:`); the stream closes when the dashboard unmounts,
+ * which is what signing out does.
+ */
+export function useLiveNotifications(enabled: boolean) {
+  const client = useQueryClient();
+  useEffect(() => {
+    if (!enabled || typeof EventSource === 'undefined') return;
+    const source = new EventSource(STREAM_PATH);
+    // A medication schedule arrives as dozens of events at once: refetch counts and doses once.
+    let timer: ReturnType<typeof setTimeout> | undefined;
+    const refreshCounts = () => {
+      clearTimeout(timer);
+      timer = setTimeout(() => {
+        client.invalidateQueries({ queryKey: notificationKeys.counts });
+        client.invalidateQueries({ queryKey: notificationKeys.doses });
+      }, 150);
+    };
+    const arrived = (announceIt: (item: NotificationResponse) => boolean) => async (event: Event) => {
+      const item = parse<NotificationResponse>(event);
+      if (!item) return;
+      const { NOTIFICATION_TABS } = await loadCore();
+      upsertInLists(client, item, NOTIFICATION_TABS);
+      if (announceIt(item)) announce(item);
+      refreshCounts();
+    };
+    const handlers: Record<string, (event: Event) => void> = {
+      // An item with a due date is announced when it falls due (the server sends notification.due),
+      // so a reminder set for tonight does not pop up now, and a medication schedule stays quiet.
+      'notification.created': arrived((item) => !item.dueDate && !isOwnCreate(item)),
+      'notification.due': arrived(() => true),
+      'notification.updated': (event) => {
+        const item = parse<NotificationResponse>(event);
+        if (item) replaceInLists(client, item);
+        refreshCounts();
+      },
+      'notification.deleted': (event) => {
+        const gone = parse<{ id: string }>(event);
+        if (gone?.id) removeFromLists(client, gone.id);
+        refreshCounts();
+      },
+      resync: () => refreshNotifications(client),
+    };
+    for (const [name, handler] of Object.entries(handlers)) source.addEventListener(name, handler);
+    return () => {
+      clearTimeout(timer);
+      source.close();
+    };
+  }, [enabled, client]);
+}
