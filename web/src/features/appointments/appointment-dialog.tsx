@@ -25,12 +25,9 @@ import { type AppointmentFields, type AppointmentResponse, useSaveAppointment } 
 
 const zoneName = (zone: string) => zone.replaceAll('_', ' ');
 
-// The server reads the times in the user's current zone, also when an edit is saved: say so when
-// the visit was saved in another one.
+// A new visit's times are read in the user's zone; an edited visit keeps the zone it was saved in.
 const timeHint = (zone: string, appointment?: AppointmentResponse) =>
-  appointment && appointment.timeZone !== zone
-    ? `Times are in ${zoneName(zone)} (this visit was saved in ${zoneName(appointment.timeZone)})`
-    : `Times are in ${zoneName(zone)}`;
+  `Times are in ${zoneName(appointment?.timeZone ?? zone)}`;
 
 /**
  * "Schedule New Appointment", or the same form filled in to edit one. The host mounts it only while
