@@ -1,0 +1,58 @@
+import type { MedicationScheduleRequest } from '@healthfolio/core';
+import { useId } from 'react';
+import type { UseFormReturn } from 'react-hook-form';
+import { FormField } from '@/components/ui/form-field';
+import { Label } from '@/components/ui/label';
+import { Textarea } from '@/components/ui/textarea';
+import { type MedicationValues, ownError } from './medication-form';
+
+/** The optional part of a schedule: how to take it and the prescription it comes from. */
+export function PrescriptionFields({
+  form,
+}: {
+  form: UseFormReturn<MedicationValues, unknown, MedicationScheduleRequest>;
+}) {
+  const id = useId();
+  const { errors } = form.formState;
+  const instructionsError = ownError(errors, 'specialInstructions');
+  return (
+    <>
+      <div className="flex flex-col gap-2">
+        <Label htmlFor={`${id}-instructions`}>Special instructions (optional)</Label>
+        <Textarea
+          id={`${id}-instructions`}
+          rows={2}
+          placeholder="e.g. Take with food"
+          aria-invalid={instructionsError ? true : undefined}
+          aria-describedby={instructionsError ? `${id}-instructions-error` : undefined}
+          {...form.register('specialInstructions')}
+        />
+        {instructionsError && (
+          <p id={`${id}-instructions-error`} className="text-sm text-destructive">
+            {instructionsError}
+          </p>
+        )}
+      </div>
+      <div className="grid gap-4 sm:grid-cols-3">
+        <FormField
+          label="Prescriber (optional)"
+          autoComplete="off"
+          error={ownError(errors, 'prescriber')}
+          {...form.register('prescriber')}
+        />
+        <FormField
+          label="Prescription number (optional)"
+          autoComplete="off"
+          error={ownError(errors, 'prescriptionNumber')}
+          {...form.register('prescriptionNumber')}
+        />
+        <FormField
+          label="Refill date (optional)"
+          type="date"
+          error={ownError(errors, 'refillDate')}
+          {...form.register('refillDate')}
+        />
+      </div>
+    </>
+  );
+}
