@@ -1,4 +1,4 @@
-import { expect, test } from '../../support/fixtures';
+import { DESKTOP, expect, PHONE, test } from '../../support/fixtures';
 import { day, dosesOn, MEDICATION_BROWSER, openMedicationSetup, postSchedule, toast } from './medications';
 
 test.use(MEDICATION_BROWSER);
@@ -31,6 +31,11 @@ test("a past dose is overdue, and the dashboard shows today's doses", async ({
   await expect(today.nth(0)).toContainText('Overdue');
   await expect(today.nth(1)).toContainText(/11:59\sPM/);
   await expect(today.nth(1)).toContainText('Pending');
+  // The card reads the same on a phone.
+  await page.setViewportSize(PHONE);
+  await expect(today.nth(1)).toBeInViewport({ ratio: 0.5 });
+  await expect(today.nth(1)).toContainText(/11:59\sPM/);
+  await page.setViewportSize(DESKTOP);
 
   await openMedicationSetup(page);
   const yesterday = dosesOn(page, 'Yesterday').getByRole('listitem');

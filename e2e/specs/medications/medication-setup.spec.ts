@@ -1,9 +1,9 @@
 import { expect, expectNoAxeViolations, test } from '../../support/fixtures';
-import { dosesOn, MEDICATION_BROWSER, openMedicationSetup, toast } from './medications';
+import { day, dosesOn, MEDICATION_BROWSER, openMedicationSetup, postSchedule, toast } from './medications';
 
 test.use(MEDICATION_BROWSER);
 
-test('a medication schedule is set up through the form, then doses are taken and skipped', async ({
+test('a medication schedule is set up through the form and its doses are listed', async ({
   page,
   newAccount,
   signInAs,
@@ -47,8 +47,14 @@ test('a medication schedule is set up through the form, then doses are taken and
   await expect(times).toHaveText([/^8:00\sAM/, /^8:00\sPM/]);
   await expectNoAxeViolations(page);
 
+  // An end before the start is refused before anything is sent.
+  await dialog.getByLabel('End date (optional)').fill(day(-1));
+  await dialog.getByRole('button', { name: 'Save Medication' }).click();
+  await expect(dialog.getByText('The end date must be on or after the start date')).toBeVisible();
+  await dialog.getByLabel('End date (optional)').fill('');
+
   await dialog.getByLabel('Special instructions (optional)').fill('Take with food');
-  await dialog.getByLabel('Prescriber (optional)').fill('Dr. Reyes');
+  await dialog.getByLabel('Prescriber').fill('Dr. Reyes');
   await dialog.getByRole('button', { name: 'Save Medication' }).click();
   await expect(dialog).toBeHidden();
   // Daily, two times, no end date: 30 days × 2.
@@ -66,6 +72,19 @@ test('a medication schedule is set up through the form, then doses are taken and
   await expect(evening).toContainText('Pending');
   await expect(dosesOn(page, 'Today').getByRole('listitem')).toHaveCount(2);
   await expectNoAxeViolations(page);
+});
+
+test('a dose is taken and another skipped; the buttons go and the answers are kept', async ({
+  page,
+  newAccount,
+  signInAs,
+}) => {
+  await signInAs(await newAccount('meds-answer', { type: 'general_health' }));
+  await postSchedule(page, { medicationName: 'Metformin', dosage: '500 mg', dailyTimes: ['08:00', '20:00'] });
+  await openMedicationSetup(page);
+  const tomorrow = dosesOn(page, 'Tomorrow').getByRole('listitem');
+  const [morning, evening] = [tomorrow.nth(0), tomorrow.nth(1)];
+  await expect(morning).toContainText('Pending');
 
   await morning.getByRole('button', { name: /^Taken/ }).click();
   await expect(toast(page, 'Medication marked as taken')).toBeVisible();

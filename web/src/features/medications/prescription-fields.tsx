@@ -33,26 +33,27 @@ export function PrescriptionFields({
           </p>
         )}
       </div>
-      <div className="grid gap-4 sm:grid-cols-3">
+      <fieldset className="grid gap-4 sm:grid-cols-3">
+        <legend className="mb-2 text-sm font-medium">Prescription (optional)</legend>
         <FormField
-          label="Prescriber (optional)"
+          label="Prescriber"
           autoComplete="off"
           error={ownError(errors, 'prescriber')}
           {...form.register('prescriber')}
         />
         <FormField
-          label="Prescription number (optional)"
+          label="Prescription number"
           autoComplete="off"
           error={ownError(errors, 'prescriptionNumber')}
           {...form.register('prescriptionNumber')}
         />
         <FormField
-          label="Refill date (optional)"
+          label="Refill date"
           type="date"
           error={ownError(errors, 'refillDate')}
           {...form.register('refillDate')}
         />
-      </div>
+      </fieldset>
     </>
   );
 }

@@ -32,14 +32,18 @@ export function TodayMedicationsBody({ empty }: { empty: string }) {
     <div className="flex flex-col gap-2">
       <ul aria-label="Today's doses" className="flex flex-col gap-2">
         {doses.data.slice(0, SHOWN).map((dose) => (
-          <li key={dose.id} className="flex items-center gap-2 text-sm">
+          <li key={dose.id} className="flex items-start gap-3 text-sm">
             {dose.dueDate && (
-              <time dateTime={dose.dueDate} className="w-16 shrink-0 font-semibold tabular-nums">
+              <time
+                dateTime={dose.dueDate}
+                className="min-w-[5rem] shrink-0 font-semibold whitespace-nowrap tabular-nums"
+              >
                 {formatTime(dose.dueDate, timezone)}
               </time>
             )}
-            <span className="min-w-0 flex-1 truncate">
-              {dose.medicationName} <span className="text-muted-foreground">{dose.dosage}</span>
+            <span className="flex min-w-0 flex-1 flex-col">
+              <span className="break-words">{dose.medicationName}</span>
+              <span className="text-xs text-muted-foreground">{dose.dosage}</span>
             </span>
             <DoseStatusBadge dose={dose} />
           </li>
