@@ -1,4 +1,72 @@
-// Scaffold: replaced by the Medication Setup tab's real implementation before this lands.
+import { History, Pill, Plus } from 'lucide-react';
+import { useState } from 'react';
+import { Button } from '@/components/ui/button';
+import { ErrorState } from '@/components/ui/error-state';
+import { Spinner } from '@/components/ui/spinner';
+import { useDashboardContext } from '@/features/shell/use-dashboard-context';
+import { DoseList } from './dose-list';
+import { today } from './dose-status';
+import { MedicationFormDialog } from './medication-form-dialog';
+import { useDoseList } from './medications-api';
+
+// Yesterday by default, so a dose missed last night still shows as overdue; a month on request.
+const RECENT_DAYS = 1;
+const EARLIER_DAYS = 30;
+
+/** The "Medication Setup" tab: add a medication schedule and answer each dose (spec §2). */
 export function MedicationSetup() {
-  return null;
+  const { timezone } = useDashboardContext().profile;
+  const [adding, setAdding] = useState(false);
+  const [daysBack, setDaysBack] = useState(RECENT_DAYS);
+  const doses = useDoseList(today(timezone, -daysBack), timezone);
+  const items = doses.data?.pages.flatMap((p) => p.items) ?? [];
+
+  return (
+    <section aria-labelledby="medication-setup-title" className="flex flex-col gap-4">
+      <div className="flex flex-wrap items-start justify-between gap-3">
+        <div className="flex flex-col gap-1">
+          <h2 id="medication-setup-title" className="text-lg font-semibold">
+            Medication reminders
+          </h2>
+          <p className="text-sm text-muted-foreground">
+            Mark each dose Taken or Skip. Times are in {timezone.replaceAll('_', ' ')}.
+          </p>
+        </div>
+        <Button onClick={() => setAdding(true)}>
+          <Plus aria-hidden="true" />
+          Add Medication
+        </Button>
+      </div>
+      {daysBack === RECENT_DAYS && (doses.data || doses.isError) && (
+        <Button variant="ghost" size="sm" className="self-start" onClick={() => setDaysBack(EARLIER_DAYS)}>
+          <History aria-hidden="true" />
+          Show earlier doses
+        </Button>
+      )}
+      {doses.isPending ? (
+        <div className="flex justify-center p-6">
+          <Spinner label="Loading medications" />
+        </div>
+      ) : doses.isError && !doses.data ? (
+        <ErrorState title="Error" message="Failed to load medications" onRetry={() => doses.refetch()} />
+      ) : items.length === 0 ? (
+        <div className="flex flex-col items-center gap-2 rounded-lg border border-dashed p-8 text-center">
+          <Pill className="size-8 text-muted-foreground" aria-hidden="true" />
+          <p className="font-medium">No medication reminders yet.</p>
+          <p className="text-sm text-muted-foreground">
+            Add a medication with its daily times to get a reminder for each dose.
+          </p>
+        </div>
+      ) : (
+        <DoseList
+          doses={items}
+          timeZone={timezone}
+          hasMore={doses.hasNextPage}
+          loadingMore={doses.isFetchingNextPage}
+          onMore={() => doses.fetchNextPage()}
+        />
+      )}
+      {adding && <MedicationFormDialog timeZone={timezone} onClose={() => setAdding(false)} />}
+    </section>
+  );
 }

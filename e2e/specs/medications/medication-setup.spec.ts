@@ -1,0 +1,105 @@
+import { expect, expectNoAxeViolations, test } from '../../support/fixtures';
+import { day, dosesOn, MEDICATION_BROWSER, openMedicationSetup, postSchedule, toast } from './medications';
+
+test.use(MEDICATION_BROWSER);
+
+test('a medication schedule is set up through the form and its doses are listed', async ({
+  page,
+  newAccount,
+  signInAs,
+}) => {
+  await signInAs(await newAccount('meds-setup', { type: 'general_health' }));
+  await openMedicationSetup(page);
+  await expect(page.getByText('No medication reminders yet.')).toBeVisible();
+
+  // The add-medication button belongs to Medication Setup only.
+  await page.getByRole('tab', { name: 'All' }).click();
+  await expect(page.getByRole('button', { name: 'Add Medication' })).toHaveCount(0);
+  await page.getByRole('tab', { name: 'Medication Setup' }).click();
+
+  await page.getByRole('button', { name: 'Add Medication' }).click();
+  const dialog = page.getByRole('dialog', { name: 'Add Medication' });
+  await expect(dialog.getByLabel('Frequency')).toHaveValue('daily');
+  await expectNoAxeViolations(page);
+
+  // Nothing filled in: the spec's one message, and nothing is created.
+  await dialog.getByRole('button', { name: 'Save Medication' }).click();
+  await expect(dialog.getByRole('alert')).toHaveText(
+    'Please fill in medication name, dosage, and at least one daily time',
+  );
+  await dialog.getByLabel('Medication name').fill('Metformin');
+  await dialog.getByLabel('Dosage').fill('500 mg');
+  await dialog.getByRole('button', { name: 'Save Medication' }).click();
+  await expect(dialog.getByRole('alert')).toBeVisible();
+
+  // Times out of order, an empty one and a duplicate: the list stays sorted and free of repeats.
+  const time = dialog.getByLabel('Time to add');
+  const addTime = dialog.getByRole('button', { name: 'Add Time' });
+  await addTime.click();
+  await expect(dialog.getByText('No times added yet.')).toBeVisible();
+  for (const t of ['20:00', '08:00', '20:00', '12:30']) {
+    await time.fill(t);
+    await addTime.click();
+  }
+  const times = dialog.getByRole('list', { name: 'Daily times' }).getByRole('listitem');
+  await expect(times).toHaveText([/^8:00\sAM/, /^12:30\sPM/, /^8:00\sPM/]);
+  await dialog.getByRole('button', { name: /^Remove 12:30\sPM$/ }).click();
+  await expect(times).toHaveText([/^8:00\sAM/, /^8:00\sPM/]);
+  await expectNoAxeViolations(page);
+
+  // An end before the start is refused before anything is sent.
+  await dialog.getByLabel('End date (optional)').fill(day(-1));
+  await dialog.getByRole('button', { name: 'Save Medication' }).click();
+  await expect(dialog.getByText('The end date must be on or after the start date')).toBeVisible();
+  await dialog.getByLabel('End date (optional)').fill('');
+
+  await dialog.getByLabel('Special instructions (optional)').fill('Take with food');
+  await dialog.getByLabel('Prescriber').fill('Dr. Reyes');
+  await dialog.getByRole('button', { name: 'Save Medication' }).click();
+  await expect(dialog).toBeHidden();
+  // Daily, two times, no end date: 30 days × 2.
+  await expect(toast(page, 'Created 60 medication reminder(s)')).toBeVisible();
+
+  // Tomorrow's doses are still ahead whatever the time now: both pending, both answerable.
+  const tomorrow = dosesOn(page, 'Tomorrow').getByRole('listitem');
+  await expect(tomorrow).toHaveCount(2);
+  const [morning, evening] = [tomorrow.nth(0), tomorrow.nth(1)];
+  await expect(morning).toContainText('8:00');
+  await expect(morning).toContainText('Metformin');
+  await expect(morning).toContainText('500 mg');
+  await expect(morning).toContainText('Take with food');
+  await expect(morning).toContainText('Pending');
+  await expect(evening).toContainText('Pending');
+  await expect(dosesOn(page, 'Today').getByRole('listitem')).toHaveCount(2);
+  await expectNoAxeViolations(page);
+});
+
+test('a dose is taken and another skipped; the buttons go and the answers are kept', async ({
+  page,
+  newAccount,
+  signInAs,
+}) => {
+  await signInAs(await newAccount('meds-answer', { type: 'general_health' }));
+  await postSchedule(page, { medicationName: 'Metformin', dosage: '500 mg', dailyTimes: ['08:00', '20:00'] });
+  await openMedicationSetup(page);
+  const tomorrow = dosesOn(page, 'Tomorrow').getByRole('listitem');
+  const [morning, evening] = [tomorrow.nth(0), tomorrow.nth(1)];
+  await expect(morning).toContainText('Pending');
+
+  await morning.getByRole('button', { name: /^Taken/ }).click();
+  await expect(toast(page, 'Medication marked as taken')).toBeVisible();
+  await expect(morning).toContainText('Taken');
+  await expect(morning.getByRole('button')).toHaveCount(0);
+
+  await evening.getByRole('button', { name: /^Skip/ }).click();
+  await expect(toast(page, 'Dose Skipped')).toBeVisible();
+  await expect(evening).toContainText('Skipped');
+  await expect(evening.getByRole('button')).toHaveCount(0);
+
+  // The answers are kept by the server, not just on screen.
+  await page.reload();
+  await page.getByRole('tab', { name: 'Medication Setup' }).click();
+  await expect(tomorrow.nth(0)).toContainText('Taken');
+  await expect(tomorrow.nth(1)).toContainText('Skipped');
+  await expect(tomorrow.getByRole('button')).toHaveCount(0);
+});

@@ -1,0 +1,39 @@
+import type { Page } from '@playwright/test';
+import { expect } from '../../support/fixtures';
+
+/**
+ * Shared by the medication specs. Their accounts keep the profile's default time zone (UTC) and the
+ * browser runs in UTC with en-US formats, so days and times read the same on any machine.
+ */
+export const MEDICATION_BROWSER = { locale: 'en-US', timezoneId: 'UTC' } as const;
+
+const DAY = 86_400_000;
+
+/** A UTC calendar day `offset` days from today, as a date input holds it ("2026-11-02"). */
+export const day = (offset = 0) => new Date(Date.now() + offset * DAY).toISOString().slice(0, 10);
+
+/** Opens the notifications screen on its "Medication Setup" tab. */
+export const openMedicationSetup = async (page: Page) => {
+  await page.goto('/dashboard/notifications');
+  await page.getByRole('tab', { name: 'Medication Setup' }).click();
+  await expect(page.getByRole('heading', { name: 'Medication reminders' })).toBeVisible();
+};
+
+/** The doses listed for a day ("Today", "Tomorrow", "Yesterday"). */
+export const dosesOn = (page: Page, label: string) => page.getByRole('list', { name: `Doses: ${label}` });
+
+/** A toast with its title and description, as sonner shows it. */
+export const toast = (page: Page, title: string, description?: string) => {
+  const t = page.locator('[data-sonner-toast]').filter({ hasText: title });
+  return description ? t.filter({ hasText: description }) : t;
+};
+
+/** Creates a schedule through the API with the page's session, as fixtures build data. */
+export const postSchedule = async (page: Page, body: Record<string, unknown>) => {
+  const res = await page.request.post('/api/v1/medications/schedules', {
+    data: body,
+    headers: { Origin: process.env.E2E_BASE_URL ?? '' },
+  });
+  expect(res.status(), `POST schedule: ${await res.text()}`).toBe(201);
+  return (await res.json()) as { created: number };
+};

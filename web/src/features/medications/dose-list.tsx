@@ -1,0 +1,63 @@
+import { toast } from 'sonner';
+import { Button } from '@/components/ui/button';
+import { Spinner } from '@/components/ui/spinner';
+import { errorMessage } from '@/lib/api';
+import { DoseItem } from './dose-item';
+import { type DoseResponse, dayLabel, groupByDay } from './dose-status';
+import { useMarkDose } from './medications-api';
+
+const FAILED = { take: 'Failed to update medication status', skip: 'Failed to skip dose' } as const;
+const DONE = { take: 'Medication marked as taken', skip: 'Dose Skipped' } as const;
+
+type Props = {
+  doses: DoseResponse[];
+  timeZone: string;
+  hasMore: boolean;
+  loadingMore: boolean;
+  onMore: () => void;
+};
+
+/** Doses due first, one section per day of the profile's calendar, with Taken and Skip on each. */
+export function DoseList({ doses, timeZone, hasMore, loadingMore, onMore }: Props) {
+  const mark = useMarkDose();
+  const answer = (dose: DoseResponse, action: 'take' | 'skip') =>
+    mark.mutate(
+      { id: dose.id, action },
+      {
+        onSuccess: () => toast.success(DONE[action]),
+        onError: (error) =>
+          toast.error(FAILED[action], { description: errorMessage(error, 'Please try again.') }),
+      },
+    );
+  const pendingId = mark.isPending ? mark.variables?.id : undefined;
+
+  return (
+    <div className="flex flex-col gap-6">
+      {groupByDay(doses, timeZone).map(({ day, doses: group }) => {
+        const label = dayLabel(day, timeZone);
+        return (
+          <section key={day} className="flex flex-col gap-2">
+            <h3 className="text-sm font-semibold text-muted-foreground">{label}</h3>
+            <ul aria-label={`Doses: ${label}`} className="flex flex-col gap-2">
+              {group.map((dose) => (
+                <DoseItem
+                  key={dose.id}
+                  dose={dose}
+                  timeZone={timeZone}
+                  busy={pendingId === dose.id}
+                  onAnswer={answer}
+                />
+              ))}
+            </ul>
+          </section>
+        );
+      })}
+      {hasMore && (
+        <Button variant="outline" className="self-center" disabled={loadingMore} onClick={onMore}>
+          {loadingMore ? <Spinner label="Loading more doses" className="[&_svg]:size-4" /> : null}
+          Show more doses
+        </Button>
+      )}
+    </div>
+  );
+}

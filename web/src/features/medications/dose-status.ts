@@ -1,0 +1,65 @@
+import type { DoseResponse, DoseStatus } from '@healthfolio/core';
+import { localDate } from '@healthfolio/core/units/local-time';
+import { CircleAlert, CircleCheck, Clock, type LucideIcon, SkipForward } from 'lucide-react';
+import { formatDate } from '@/features/trackers/entry-format';
+import { localInputToIso } from '@/features/trackers/local-datetime';
+
+export type { DoseResponse, DoseStatus };
+
+/**
+ * Spec §4: taken is green, overdue red, anything else blue. The word and icon carry the status too,
+ * so colour is never the only signal.
+ */
+export const STATUS_META: Record<DoseStatus, { label: string; icon: LucideIcon; className: string }> = {
+  taken: { label: 'Taken', icon: CircleCheck, className: 'border-success/40 bg-success/10 text-success' },
+  overdue: {
+    label: 'Overdue',
+    icon: CircleAlert,
+    className: 'border-destructive/40 bg-destructive/10 text-destructive',
+  },
+  pending: { label: 'Pending', icon: Clock, className: 'border-primary/40 bg-primary/10 text-primary' },
+  skipped: { label: 'Skipped', icon: SkipForward, className: 'border-primary/40 bg-primary/10 text-primary' },
+};
+
+/** Taken and Skip are offered only while the dose is neither (spec §4). */
+export const canAct = (dose: DoseResponse) => !dose.isCompleted && !dose.isRead;
+
+const addDays = (ymd: string, days: number) =>
+  new Date(Date.parse(`${ymd}T00:00:00Z`) + days * 86_400_000).toISOString().slice(0, 10);
+
+/** The instant a calendar day starts on the profile's wall clock (midnight there, not in the browser). */
+export const dayStart = (ymd: string, timeZone: string) =>
+  localInputToIso(`${ymd}T00:00`, timeZone) ?? `${ymd}T00:00:00Z`;
+
+/** Today, and `offset` days from it, as YYYY-MM-DD in the profile's time zone. */
+export const today = (timeZone: string, offset = 0) => addDays(localDate(Date.now(), timeZone), offset);
+
+/** Doses grouped by their local day, in the order they came (the server sorts by due date). */
+export const groupByDay = (doses: DoseResponse[], timeZone: string) => {
+  const groups: { day: string; doses: DoseResponse[] }[] = [];
+  for (const dose of doses) {
+    const day = dose.dueDate ? localDate(dose.dueDate, timeZone) : '';
+    const last = groups.at(-1);
+    if (last?.day === day) last.doses.push(dose);
+    else groups.push({ day, doses: [dose] });
+  }
+  return groups;
+};
+
+/** "Today", "Tomorrow", "Yesterday", or the date in the user's locale. */
+export const dayLabel = (ymd: string, timeZone: string) => {
+  if (!ymd) return 'No date';
+  const names: Record<string, string> = {
+    [today(timeZone)]: 'Today',
+    [today(timeZone, 1)]: 'Tomorrow',
+    [today(timeZone, -1)]: 'Yesterday',
+  };
+  // Noon avoids a date shift when the day is formatted in the profile's zone.
+  return names[ymd] ?? formatDate(`${ymd}T12:00:00Z`, 'UTC');
+};
+
+/** Instructions the user typed when they set the schedule up, if any. */
+export const instructionsOf = (dose: DoseResponse) => {
+  const value = dose.metadata.special_instructions;
+  return typeof value === 'string' && value.trim() ? value : undefined;
+};

@@ -1,0 +1,85 @@
+import type {
+  DoseListResponse,
+  DoseResponse,
+  MedicationScheduleRequest,
+  MedicationScheduleResponse,
+} from '@healthfolio/core';
+import {
+  type InfiniteData,
+  type QueryClient,
+  useInfiniteQuery,
+  useMutation,
+  useQuery,
+  useQueryClient,
+} from '@tanstack/react-query';
+import { notificationKeys, refreshNotifications } from '@/features/notifications/notifications-api';
+import { api } from '@/lib/api';
+import { dayStart, today } from './dose-status';
+
+const PAGE = 50;
+
+const dosesPath = (q: { from: string; to?: string; limit: number; cursor?: string | null }) => {
+  const params = new URLSearchParams({ from: q.from, limit: String(q.limit) });
+  if (q.to) params.set('to', q.to);
+  if (q.cursor) params.set('cursor', q.cursor);
+  return `/api/v1/medications/doses?${params}`;
+};
+
+/**
+ * Doses from the start of a day onwards, due first, a page at a time. A daily schedule with a few
+ * times is a hundred rows a month, so later ones load on demand. Keyed under the doses key so the
+ * live stream and every mutation refresh it.
+ */
+export const useDoseList = (fromDay: string, timeZone: string) => {
+  const from = dayStart(fromDay, timeZone);
+  return useInfiniteQuery({
+    queryKey: [...notificationKeys.doses, 'list', from],
+    queryFn: ({ pageParam }) => api<DoseListResponse>(dosesPath({ from, limit: PAGE, cursor: pageParam })),
+    initialPageParam: null as string | null,
+    getNextPageParam: (last) => last.nextCursor,
+  });
+};
+
+/** Today's doses on the profile's wall clock (the dashboard card). */
+export const useTodayDoses = (timeZone: string) => {
+  const from = dayStart(today(timeZone), timeZone);
+  const to = dayStart(today(timeZone, 1), timeZone);
+  return useQuery({
+    queryKey: [...notificationKeys.doses, 'range', from, to],
+    // 24 times a day is the schedule's limit; 200 covers several medications in full.
+    queryFn: () => api<DoseListResponse>(dosesPath({ from, to, limit: 200 })).then((r) => r.items),
+  });
+};
+
+export const useCreateSchedule = () => {
+  const client = useQueryClient();
+  return useMutation({
+    mutationFn: (body: MedicationScheduleRequest) =>
+      api<MedicationScheduleResponse>('/api/v1/medications/schedules', { method: 'POST', body }),
+    onSuccess: () => refreshNotifications(client),
+  });
+};
+
+export const useMarkDose = () => {
+  const client = useQueryClient();
+  return useMutation({
+    mutationFn: ({ id, action }: { id: string; action: 'take' | 'skip' }) =>
+      api<DoseResponse>(`/api/v1/medications/doses/${id}/${action}`, { method: 'POST' }),
+    onSuccess: (dose) => replaceDose(client, dose),
+    // A 409 means another device already answered this dose: refreshing shows what it was.
+    onSettled: () => refreshNotifications(client),
+  });
+};
+
+type DosePages = InfiniteData<DoseListResponse, string | null>;
+
+/** Puts an answered dose in place at once, before the refresh confirms it. */
+export const replaceDose = (client: QueryClient, dose: DoseResponse) => {
+  const swap = (items: DoseResponse[]) => items.map((d) => (d.id === dose.id ? dose : d));
+  client.setQueriesData<DosePages>({ queryKey: [...notificationKeys.doses, 'list'] }, (data) =>
+    data ? { ...data, pages: data.pages.map((p) => ({ ...p, items: swap(p.items) })) } : data,
+  );
+  client.setQueriesData<DoseResponse[]>({ queryKey: [...notificationKeys.doses, 'range'] }, (data) =>
+    data ? swap(data) : data,
+  );
+};
