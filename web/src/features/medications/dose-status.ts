@@ -21,8 +21,11 @@ export const STATUS_META: Record<DoseStatus, { label: string; icon: LucideIcon; 
   skipped: { label: 'Skipped', icon: SkipForward, className: 'border-primary/40 bg-primary/10 text-primary' },
 };
 
-/** Taken and Skip are offered only while the dose is neither (spec §4). */
-export const canAct = (dose: DoseResponse) => !dose.isCompleted && !dose.isRead;
+/**
+ * Taken and Skip are offered only while the dose is neither. The server's status decides: a reminder
+ * merely marked read in the notification list is still open.
+ */
+export const canAct = (dose: DoseResponse) => dose.status === 'pending' || dose.status === 'overdue';
 
 const addDays = (ymd: string, days: number) =>
   new Date(Date.parse(`${ymd}T00:00:00Z`) + days * 86_400_000).toISOString().slice(0, 10);
