@@ -51,9 +51,10 @@ export const useNotificationList = (tab: NotificationTab, q = '', enabled = true
     enabled,
   });
 
-/** The loaded items of a list, flattened. */
-export const itemsOf = (data: NotificationPages | undefined): NotificationResponse[] =>
-  data?.pages.flatMap((p) => p.items) ?? [];
+/** The loaded items of a list, flattened. (useInfiniteQuery types its page param as unknown.) */
+export const itemsOf = (
+  data: InfiniteData<NotificationListResponse, unknown> | undefined,
+): NotificationResponse[] => data?.pages.flatMap((p) => p.items) ?? [];
 
 /** Unread items per tab: the tab badges and the header's bell. */
 export const useUnreadCounts = (enabled = true) =>
