@@ -11,6 +11,7 @@ import {
   useUpdateNotification,
 } from '@/features/notifications/notifications-api';
 import { errorMessage } from '@/lib/api';
+import { useIsMobile } from '@/lib/use-is-mobile';
 
 type Props = {
   query: string;
@@ -23,6 +24,7 @@ type Props = {
 export function NoteList({ query, timeZone, onEdit, onDelete }: Props) {
   const list = useNotificationList('notes', query);
   const update = useUpdateNotification();
+  const compact = useIsMobile();
 
   if (list.isPending) return <Spinner label="Loading notes" className="flex justify-center py-8" />;
   if (list.isError)
@@ -60,17 +62,28 @@ export function NoteList({ query, timeZone, onEdit, onDelete }: Props) {
             <NotificationCard
               item={note}
               timeZone={timeZone}
+              compact={compact}
               onMarkRead={markRead}
               busy={update.isPending && update.variables?.id === note.id}
               actions={
                 <>
-                  <Button size="sm" variant="outline" onClick={() => onEdit(note)}>
+                  <Button
+                    size="sm"
+                    variant="outline"
+                    onClick={() => onEdit(note)}
+                    aria-label={`Edit “${note.title}”`}
+                  >
                     <Pencil aria-hidden="true" />
-                    Edit<span className="sr-only"> “{note.title}”</span>
+                    Edit
                   </Button>
-                  <Button size="sm" variant="outline" onClick={() => onDelete(note)}>
+                  <Button
+                    size="sm"
+                    variant="outline"
+                    onClick={() => onDelete(note)}
+                    aria-label={`Delete “${note.title}”`}
+                  >
                     <Trash2 aria-hidden="true" />
-                    Delete<span className="sr-only"> “{note.title}”</span>
+                    Delete
                   </Button>
                 </>
               }

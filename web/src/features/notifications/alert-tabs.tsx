@@ -34,7 +34,7 @@ export function AlertTabs({ value, onValueChange, counts, children }: Props) {
               key={t.value}
               value={t.value}
               aria-label={unread > 0 ? `${t.label}, ${unread} unread` : undefined}
-              className="gap-1.5 px-1.5 text-xs sm:px-3 sm:text-sm"
+              className="min-w-0 flex-col gap-0.5 px-1 text-xs sm:flex-row sm:gap-1.5 sm:px-3 sm:text-sm"
             >
               {t.label}
               {unread > 0 && (

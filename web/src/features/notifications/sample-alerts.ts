@@ -53,7 +53,7 @@ const SAMPLES: Sample[] = [
     priority: 'medium',
     title: 'Log this week’s blood pressure',
     content: 'Sample task: add three morning readings so your care team can review the trend.',
-    senderName: 'Care Team (sample)',
+    senderName: 'Sample Care Team',
     senderType: 'staff',
     isRead: true,
     createdHoursAgo: 30,
