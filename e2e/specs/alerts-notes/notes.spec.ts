@@ -84,6 +84,50 @@ test('a user adds, searches, edits, reads and deletes notes', async ({ page, new
   });
 });
 
+test('a failed save keeps the dialog open with the server’s words; a failed load offers a retry', async ({
+  page,
+  newAccount,
+  signInAs,
+}) => {
+  await signInAs(await newAccount('notes-fail', { type: 'general_health' }));
+  await page.goto('/dashboard/notes');
+  await expect(page.getByText('No notes yet.')).toBeVisible();
+
+  await page.route(/\/api\/v1\/notifications$/, (route) =>
+    route.request().method() === 'POST'
+      ? route.fulfill({
+          status: 400,
+          contentType: 'application/problem+json',
+          body: JSON.stringify({
+            title: 'Validation failed',
+            status: 400,
+            detail: 'At most 200 characters',
+            errors: [{ path: 'title', message: 'At most 200 characters' }],
+          }),
+        })
+      : route.continue(),
+  );
+  await page.getByRole('button', { name: 'Add Note' }).click();
+  const dialog = page.getByRole('dialog', { name: 'Add Note' });
+  await dialog.getByLabel('Title').fill('Too long, says the server');
+  await dialog.getByLabel('Content').fill('Text');
+  await dialog.getByRole('button', { name: 'Save Note' }).click();
+  await expect(toast(page, 'Could not save the note')).toContainText('At most 200 characters');
+  await expect(dialog.getByText('At most 200 characters')).toBeVisible();
+  await expect(dialog.getByLabel('Title')).toHaveAttribute('aria-invalid', 'true');
+  await dialog.getByRole('button', { name: 'Cancel' }).click();
+
+  await page.route(/\/api\/v1\/notifications\?/, (route) =>
+    route.fulfill({ status: 503, contentType: 'application/problem+json', body: '{"detail":"Try later."}' }),
+  );
+  await page.reload();
+  await expect(page.getByRole('alert')).toContainText('Could not load your notes');
+  await expect(page.getByRole('alert')).toContainText('Try later.');
+  await page.unroute(/\/api\/v1\/notifications\?/);
+  await page.getByRole('button', { name: 'Try again' }).click();
+  await expect(page.getByText('No notes yet.')).toBeVisible();
+});
+
 test.describe('on a phone', () => {
   test.use({ viewport: PHONE });
 
