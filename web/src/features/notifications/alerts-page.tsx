@@ -1,2 +1,6 @@
-// Scaffold: replaced by the screen's real implementation before this lands.
-export { NotAvailablePage as AlertsPage } from '@/features/placeholder/not-available-page';
+import { AlertsView } from './alerts-view';
+
+/** /dashboard/alerts for a signed-in user; a signed-out visitor gets `PublicAlertsPage` instead. */
+export function AlertsPage() {
+  return <AlertsView demoOnError />;
+}

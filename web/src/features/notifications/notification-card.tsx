@@ -41,7 +41,10 @@ export function NotificationCard({ item, timeZone, onMarkRead, onComplete, actio
       )}
     >
       <div className="flex flex-wrap items-start gap-2">
-        <h3 className="min-w-0 flex-1 font-semibold break-words">{item.title}</h3>
+        {/* On a phone the badges would squeeze the title to a word a line: compact puts them below. */}
+        <h3 className={cn('min-w-0 flex-1 font-semibold break-words', compact && 'basis-full')}>
+          {item.title}
+        </h3>
         {!item.isRead && <Badge>Unread</Badge>}
         <Badge variant={priority.variant}>{priority.label} priority</Badge>
         {item.isCompleted && <Badge variant="secondary">Completed</Badge>}

@@ -1,3 +1,4 @@
+import { lazy, Suspense } from 'react';
 import { Navigate, useLocation } from 'react-router';
 import { ErrorState } from '@/components/ui/error-state';
 import { PageSpinner } from '@/components/ui/spinner';
@@ -10,6 +11,10 @@ import { DesktopLayout } from './desktop-layout';
 import { MobileLayout } from './mobile-layout';
 import { screenFor, screenTitle } from './screens';
 import type { DashboardContext } from './use-dashboard-context';
+
+const PublicAlertsPage = lazy(async () => ({
+  default: (await import('@/features/notifications/public-alerts-page')).PublicAlertsPage,
+}));
 
 /** Everything under /dashboard: needs a session, then picks the phone or desktop chrome. */
 export function DashboardLayout() {
@@ -37,7 +42,16 @@ export function DashboardLayout() {
       </main>
     );
   }
-  if (!session.data) return <Navigate to="/auth" replace />;
+  if (!session.data) {
+    // Spec §2: the alerts page shows its built-in samples to a signed-out visitor instead of sign-in.
+    if (screen?.path === 'alerts')
+      return (
+        <Suspense fallback={<PageSpinner />}>
+          <PublicAlertsPage />
+        </Suspense>
+      );
+    return <Navigate to="/auth" replace />;
+  }
   if (profile.isPending || roles.isPending) return <PageSpinner label="Loading your profile" />;
   if (profile.isError) {
     return (
