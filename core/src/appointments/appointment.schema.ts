@@ -1,18 +1,15 @@
 import { z } from 'zod';
 import { LocalDate, LocalTime } from '../notifications/wall-clock';
+import {
+  APPOINTMENT_REQUIRED_MESSAGE,
+  APPOINTMENT_REQUIRED_TITLE,
+  APPOINTMENT_SPECIALTIES,
+} from './appointment-options';
 
-export const APPOINTMENT_SPECIALTIES = [
-  'Primary Care',
-  'Cardiology',
-  'Dermatology',
-  'Endocrinology',
-  'Neurology',
-  'Pediatrics',
-] as const;
+export { APPOINTMENT_REQUIRED_MESSAGE, APPOINTMENT_REQUIRED_TITLE, APPOINTMENT_SPECIALTIES };
+
 export const AppointmentSpecialty = z.enum(APPOINTMENT_SPECIALTIES);
 export type AppointmentSpecialty = z.infer<typeof AppointmentSpecialty>;
-
-export const APPOINTMENT_REQUIRED_MESSAGE = 'Provider, Date and Start Time are required.';
 
 /** Forms send "" for a field left empty; that means "not given". */
 const optionalText = (max: number) =>

@@ -1,7 +1,10 @@
 import { z } from 'zod';
 
+import { NOTIFICATION_TABS, NOTIFICATION_TYPES, REQUIRED_FIELDS_MESSAGE } from './notification-tabs';
+
+export { NOTIFICATION_TABS, NOTIFICATION_TYPES, REQUIRED_FIELDS_MESSAGE };
+
 /** Spec §3: the kinds of item the notifications store holds. */
-export const NOTIFICATION_TYPES = ['note', 'notification', 'reminder', 'alert', 'medication'] as const;
 export const NotificationType = z.enum(NOTIFICATION_TYPES);
 export type NotificationType = z.infer<typeof NotificationType>;
 
@@ -21,24 +24,11 @@ export const REMINDER_FREQUENCIES = ['once', 'daily', 'weekly', 'monthly'] as co
 export const ReminderFrequency = z.enum(REMINDER_FREQUENCIES);
 export type ReminderFrequency = z.infer<typeof ReminderFrequency>;
 
-/**
- * The tabs of the notifications screens and the types each covers. "Actions" are items that ask the
- * user to do something (a notification can be completed; an alert asks for attention); "Reminders"
- * are time-based items, medication doses included.
- */
-export const NOTIFICATION_TABS = {
-  all: NOTIFICATION_TYPES,
-  notes: ['note'],
-  actions: ['notification', 'alert'],
-  reminders: ['reminder', 'medication'],
-} as const satisfies Record<string, readonly NotificationType[]>;
-export type NotificationTab = keyof typeof NOTIFICATION_TABS;
 export const NotificationTab = z.enum(['all', 'notes', 'actions', 'reminders']);
+export type NotificationTab = z.infer<typeof NotificationTab>;
 
 /** Types a user creates themselves with "add notification"; the others come from the system. */
 export const USER_NOTIFICATION_TYPES = ['note', 'notification', 'reminder'] as const;
-
-export const REQUIRED_FIELDS_MESSAGE = 'Please fill in all required fields';
 
 /** The sender a user-created item carries (spec §5). */
 export const USER_SENDER = { name: 'You', type: 'user' } as const;

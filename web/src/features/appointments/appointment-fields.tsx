@@ -1,4 +1,5 @@
-import type { AppointmentFields, AppointmentSpecialty } from '@healthfolio/core';
+import type { AppointmentFields } from '@healthfolio/core';
+import { APPOINTMENT_SPECIALTIES } from '@healthfolio/core/appointments/appointment-options';
 import { type ComponentProps, useId } from 'react';
 import type { UseFormReturn } from 'react-hook-form';
 import { FormField } from '@/components/ui/form-field';
@@ -6,16 +7,6 @@ import { Label } from '@/components/ui/label';
 import { Select } from '@/components/ui/select';
 import { Textarea } from '@/components/ui/textarea';
 import type { AppointmentValues } from './appointment-form';
-
-// Listed here rather than imported: the core module brings zod into the page's first load.
-const SPECIALTIES = [
-  'Primary Care',
-  'Cardiology',
-  'Dermatology',
-  'Endocrinology',
-  'Neurology',
-  'Pediatrics',
-] as const satisfies readonly AppointmentSpecialty[];
 
 type Form = UseFormReturn<AppointmentValues, unknown, AppointmentFields>;
 
@@ -63,7 +54,7 @@ export function AppointmentFieldset({ form, timeHint }: { form: Form; timeHint: 
         <Label htmlFor={specialtyId}>Specialty</Label>
         <Select id={specialtyId} {...form.register('specialty')}>
           <option value="">Not specified</option>
-          {SPECIALTIES.map((s) => (
+          {APPOINTMENT_SPECIALTIES.map((s) => (
             <option key={s} value={s}>
               {s}
             </option>

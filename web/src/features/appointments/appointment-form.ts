@@ -27,8 +27,10 @@ export const FIELD_NAMES = [
   'preparation',
 ] as const satisfies readonly (keyof AppointmentValues)[];
 
-export const REQUIRED_TITLE = 'Missing required fields';
-export const REQUIRED_DESCRIPTION = 'Provider, Date and Start Time are required.';
+export {
+  APPOINTMENT_REQUIRED_MESSAGE as REQUIRED_DESCRIPTION,
+  APPOINTMENT_REQUIRED_TITLE as REQUIRED_TITLE,
+} from '@healthfolio/core/appointments/appointment-options';
 
 // The toast names all three; each empty field says what it wants.
 const MISSING: Partial<Record<keyof AppointmentValues, string>> = {

@@ -1,4 +1,5 @@
 import type { NotificationResponse } from '@healthfolio/core';
+import { REQUIRED_FIELDS_MESSAGE } from '@healthfolio/core/notifications/notification-tabs';
 import { useId } from 'react';
 import { type FieldErrors, type Resolver, useForm } from 'react-hook-form';
 import { toast } from 'sonner';
@@ -20,8 +21,7 @@ import { loadCore } from '@/lib/lazy-resolver';
 
 type NoteValues = { title: string; content: string };
 
-// core's REQUIRED_FIELDS_MESSAGE, spelled out so the page does not load core (and zod) up front.
-const REQUIRED = 'Please fill in all required fields';
+const REQUIRED = REQUIRED_FIELDS_MESSAGE;
 
 // The core schema checks a note as the server will; zod loads on the first save, not with the page.
 const resolver: Resolver<NoteValues> = async (values) => {

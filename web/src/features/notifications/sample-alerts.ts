@@ -1,4 +1,9 @@
-import type { NotificationResponse, NotificationTab, NotificationType } from '@healthfolio/core';
+import type { NotificationResponse } from '@healthfolio/core';
+import {
+  NOTIFICATION_TABS,
+  type NotificationTab,
+  type NotificationType,
+} from '@healthfolio/core/notifications/notification-tabs';
 
 const HOUR = 3_600_000;
 const at = (hoursFromNow: number) => new Date(Date.now() + hoursFromNow * HOUR).toISOString();
@@ -85,18 +90,9 @@ export const SAMPLE_ALERTS: NotificationResponse[] = SAMPLES.map(({ createdHours
   updatedAt: at(-createdHoursAgo),
 }));
 
-// The same grouping as the server's tabs (core NOTIFICATION_TABS), kept here so the public page
-// does not load zod for five cards.
-const TAB_TYPES: Record<NotificationTab, NotificationType[] | null> = {
-  all: null,
-  notes: ['note'],
-  actions: ['notification', 'alert'],
-  reminders: ['reminder', 'medication'],
-};
-
 export const samplesFor = (tab: NotificationTab) => {
-  const types = TAB_TYPES[tab];
-  return types ? SAMPLE_ALERTS.filter((n) => types.includes(n.type)) : SAMPLE_ALERTS;
+  const types: readonly NotificationType[] = NOTIFICATION_TABS[tab];
+  return SAMPLE_ALERTS.filter((n) => types.includes(n.type));
 };
 
 export const sampleUnreadCounts = () => ({

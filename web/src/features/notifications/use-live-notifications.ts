@@ -1,8 +1,8 @@
 import type { NotificationResponse } from '@healthfolio/core';
+import { NOTIFICATION_TABS } from '@healthfolio/core/notifications/notification-tabs';
 import { useQueryClient } from '@tanstack/react-query';
 import { useEffect } from 'react';
 import { toast } from 'sonner';
-import { loadCore } from '@/lib/lazy-resolver';
 import { removeFromLists, upsertInLists } from './live-cache';
 import { notificationKeys, refreshNotifications, replaceInLists } from './notifications-api';
 import { isOwnCreate } from './own-creates';
@@ -43,10 +43,9 @@ export function useLiveNotifications(enabled: boolean) {
         client.invalidateQueries({ queryKey: notificationKeys.doses });
       }, 150);
     };
-    const arrived = (announceIt: (item: NotificationResponse) => boolean) => async (event: Event) => {
+    const arrived = (announceIt: (item: NotificationResponse) => boolean) => (event: Event) => {
       const item = parse<NotificationResponse>(event);
       if (!item) return;
-      const { NOTIFICATION_TABS } = await loadCore();
       upsertInLists(client, item, NOTIFICATION_TABS);
       if (announceIt(item)) announce(item);
       refreshCounts();
