@@ -30,7 +30,7 @@ const TILES: Tile[] = [
     icon: Pill,
     empty: 'No medications scheduled for today.',
     Body: TodayMedicationsBody,
-    link: { to: '/dashboard/notifications', label: 'Set up medication reminders' },
+    link: { to: '/dashboard/notifications?tab=medication', label: 'Set up medication reminders' },
   },
   {
     title: 'Next Appointment',

@@ -1,14 +1,15 @@
 import type { NotificationTab } from '@healthfolio/core';
 import { Plus } from 'lucide-react';
 import { useState } from 'react';
+import { useSearchParams } from 'react-router';
 import { Button } from '@/components/ui/button';
 import { Tabs, TabsContent, TabsList, TabsTrigger } from '@/components/ui/tabs';
 import { MedicationSetup } from '@/features/medications/medication-setup';
 import { useIsMobile } from '@/lib/use-is-mobile';
 import { type AddableType, AddNotificationDialog } from './add-notification-dialog';
-import { AlertsView } from './alerts-view';
 import { NotificationTabPanel } from './notification-tab-panel';
 import { useUnreadCounts } from './notifications-api';
+import { PhoneNotifications } from './phone-notifications';
 import { UnreadBadge } from './unread-badge';
 
 const TABS = [
@@ -29,13 +30,25 @@ const DEFAULT_TYPE: Record<TabValue, AddableType> = {
   medication: 'reminder',
 };
 
-/** Spec §2: the full screen on desktop; the compact alerts view on a phone. */
+const isTab = (v: string | null): v is TabValue => v !== null && Object.hasOwn(DEFAULT_TYPE, v);
+
+/**
+ * Spec §2: the full screen on desktop; the compact alerts view on a phone. `?tab=medication` opens
+ * Medication Setup (the dashboard's medications card links there).
+ */
 export function NotificationsPage() {
-  return useIsMobile() ? <AlertsView /> : <NotificationsScreen />;
+  const [params] = useSearchParams();
+  const requested = params.get('tab');
+  const initial = isTab(requested) ? requested : 'all';
+  return useIsMobile() ? (
+    <PhoneNotifications showMedication={initial === 'medication'} />
+  ) : (
+    <NotificationsScreen initial={initial} />
+  );
 }
 
-function NotificationsScreen() {
-  const [tab, setTab] = useState<TabValue>('all');
+function NotificationsScreen({ initial }: { initial: TabValue }) {
+  const [tab, setTab] = useState<TabValue>(initial);
   const [adding, setAdding] = useState(false);
   const counts = useUnreadCounts();
   return (

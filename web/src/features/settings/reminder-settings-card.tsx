@@ -1,3 +1,4 @@
+import { useState } from 'react';
 import { toast } from 'sonner';
 import { Card, CardContent, CardDescription, CardHeader, CardTitle } from '@/components/ui/card';
 import { useDashboardContext } from '@/features/shell/use-dashboard-context';
@@ -10,7 +11,11 @@ export function ReminderSettingsCard() {
   const { profile, user } = useDashboardContext();
   const update = useUpdateProfile();
   const services = useServices();
-  const toggle = (on: boolean) =>
+  // The box shows the choice at once (set in the same render as the click); the stored value takes
+  // over when saving ends, so a failed save puts it back.
+  const [choice, setChoice] = useState<boolean | null>(null);
+  const toggle = (on: boolean) => {
+    setChoice(on);
     update.mutate(
       { emailReminders: on },
       {
@@ -20,8 +25,10 @@ export function ReminderSettingsCard() {
           }),
         onError: (error) =>
           toast.error('Error', { description: errorMessage(error, 'Failed to save your settings') }),
+        onSettled: () => setChoice(null),
       },
     );
+  };
 
   return (
     <Card>
