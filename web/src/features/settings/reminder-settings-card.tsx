@@ -44,9 +44,7 @@ export function ReminderSettingsCard() {
             type="checkbox"
             className="mt-0.5 size-4 accent-primary"
             // Shows the choice at once; it falls back to the stored value if saving fails.
-            checked={
-              (update.isPending ? update.variables.emailReminders : undefined) ?? profile.emailReminders
-            }
+            checked={choice ?? profile.emailReminders}
             disabled={update.isPending}
             aria-describedby="email-reminders-hint"
             onChange={(e) => toggle(e.target.checked)}
