@@ -74,7 +74,7 @@ test('a user adds, searches, edits, reads and deletes notes', async ({ page, new
 
   await test.step('delete a note after confirming', async () => {
     await note(page, 'Pharmacy').getByRole('button', { name: 'Delete' }).click();
-    const dialog = page.getByRole('dialog', { name: 'Delete this note?' });
+    const dialog = page.getByRole('alertdialog', { name: 'Delete this note?' });
     await dialog.getByRole('button', { name: 'Delete Note' }).click();
     await expect(toast(page, 'Note deleted')).toBeVisible();
     await expect(note(page, 'Pharmacy')).toBeHidden();

@@ -2,6 +2,7 @@ import { Plus } from 'lucide-react';
 import { useState } from 'react';
 import { toast } from 'sonner';
 import { Button } from '@/components/ui/button';
+import { ConfirmDialog } from '@/components/ui/confirm-dialog';
 import { useDashboardContext } from '@/features/shell/use-dashboard-context';
 import { errorMessage } from '@/lib/api';
 import { AppointmentDialog } from './appointment-dialog';
@@ -9,7 +10,6 @@ import { appointmentDate } from './appointment-format';
 import { AppointmentList } from './appointment-list';
 import { type AppointmentResponse, useCancelAppointment, useDeleteAppointment } from './appointments-api';
 import { CalendarFeedCard } from './calendar-feed-card';
-import { ConfirmDialog } from './confirm-dialog';
 
 type Editing = { appointment?: AppointmentResponse } | null;
 type Confirming = { kind: 'cancel' | 'delete'; appointment: AppointmentResponse } | null;

@@ -3,12 +3,12 @@ import { useId, useState } from 'react';
 import { toast } from 'sonner';
 import { Button, buttonVariants } from '@/components/ui/button';
 import { Card, CardContent, CardDescription, CardHeader, CardTitle } from '@/components/ui/card';
+import { ConfirmDialog } from '@/components/ui/confirm-dialog';
 import { Input } from '@/components/ui/input';
 import { Label } from '@/components/ui/label';
 import { QueryView } from '@/features/trackers/screen-parts';
 import { errorMessage } from '@/lib/api';
 import { useCalendarFeed, useCreateCalendarFeed, useRevokeCalendarFeed } from './appointments-api';
-import { ConfirmDialog } from './confirm-dialog';
 
 /** The one-time address: shown from the answer that created it, never read back from the server. */
 function FeedAddress({ url, webcalUrl }: { url: string; webcalUrl: string | null }) {

@@ -3,6 +3,7 @@ import { Pencil, Trash2 } from 'lucide-react';
 import { toast } from 'sonner';
 import { Button } from '@/components/ui/button';
 import { ErrorState } from '@/components/ui/error-state';
+import { LoadMore } from '@/components/ui/load-more';
 import { Spinner } from '@/components/ui/spinner';
 import { NotificationCard } from '@/features/notifications/notification-card';
 import {
@@ -91,16 +92,7 @@ export function NoteList({ query, timeZone, onEdit, onDelete }: Props) {
           </li>
         ))}
       </ul>
-      {list.hasNextPage && (
-        <Button
-          variant="outline"
-          className="self-center"
-          disabled={list.isFetchingNextPage}
-          onClick={() => list.fetchNextPage()}
-        >
-          {list.isFetchingNextPage ? 'Loading…' : 'Show more'}
-        </Button>
-      )}
+      <LoadMore list={list} what="notes" />
     </div>
   );
 }

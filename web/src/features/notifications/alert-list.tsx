@@ -1,7 +1,7 @@
 import type { NotificationTab } from '@healthfolio/core';
 import { toast } from 'sonner';
-import { Button } from '@/components/ui/button';
 import { ErrorState } from '@/components/ui/error-state';
+import { LoadMore } from '@/components/ui/load-more';
 import { Spinner } from '@/components/ui/spinner';
 import { errorMessage } from '@/lib/api';
 import { NotificationCard } from './notification-card';
@@ -62,16 +62,7 @@ export function AlertList({ tab, list, timeZone }: Props) {
           </li>
         ))}
       </ul>
-      {list.hasNextPage && (
-        <Button
-          variant="outline"
-          className="self-center"
-          disabled={list.isFetchingNextPage}
-          onClick={() => list.fetchNextPage()}
-        >
-          {list.isFetchingNextPage ? 'Loading…' : 'Show more'}
-        </Button>
-      )}
+      <LoadMore list={list} what="alerts" />
     </div>
   );
 }

@@ -1,8 +1,8 @@
 import type { NotificationResponse, NotificationTab } from '@healthfolio/core';
 import { Inbox } from 'lucide-react';
 import { toast } from 'sonner';
-import { Button } from '@/components/ui/button';
 import { ErrorState } from '@/components/ui/error-state';
+import { LoadMore } from '@/components/ui/load-more';
 import { Spinner } from '@/components/ui/spinner';
 import { useDashboardContext } from '@/features/shell/use-dashboard-context';
 import { errorMessage } from '@/lib/api';
@@ -79,21 +79,7 @@ export function NotificationTabPanel({ tab }: { tab: NotificationTab }) {
           </li>
         ))}
       </ul>
-      {list.isFetchNextPageError && (
-        <p role="alert" className="text-center text-sm text-destructive">
-          More notifications could not be loaded. Try again.
-        </p>
-      )}
-      {list.hasNextPage && (
-        <Button
-          variant="outline"
-          className="self-center"
-          disabled={list.isFetchingNextPage}
-          onClick={() => list.fetchNextPage()}
-        >
-          {list.isFetchingNextPage ? 'Loading…' : 'Load more'}
-        </Button>
-      )}
+      <LoadMore list={list} what="notifications" />
     </div>
   );
 }

@@ -74,6 +74,8 @@ function NotificationsScreen({ initial }: { initial: TabValue }) {
         </TabsList>
         {TABS.map((t) => (
           <TabsContent key={t.value} value={t.value}>
+            {/* The cards are h3s under the page's h1; the open tab is the level between. */}
+            <h2 className="sr-only">{t.label}</h2>
             <NotificationTabPanel tab={t.value} />
           </TabsContent>
         ))}

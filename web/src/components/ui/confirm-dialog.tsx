@@ -8,7 +8,7 @@ import {
   DialogTitle,
 } from '@/components/ui/dialog';
 
-/** Asks before something that cannot be undone (cancelling a visit, revoking a calendar link). */
+/** Asks before something that cannot be undone (deleting a note, cancelling a visit, revoking a link). */
 export function ConfirmDialog({
   title,
   description,
