@@ -94,6 +94,7 @@ test('a note, a notification and a reminder added through the dialog land in the
   const reminders = await openTab(page, /^Reminders/);
   await expect(reminders.getByRole('article')).toHaveCount(1);
   await expect(card(page, 'Refill prescription')).toContainText('Due Jun 2, 2030, 8:15 PM');
+  await expect(card(page, 'Refill prescription')).toContainText('Repeats weekly');
 
   const stored = await listNotifications(account);
   expect(stored.find((n) => n.title === 'Call the clinic')?.dueDate).toBe('2030-05-01T00:30:00.000Z');

@@ -1,6 +1,8 @@
 import { lazy, Suspense } from 'react';
 import { PageSpinner } from '@/components/ui/spinner';
+import { PhoneMoreLinks } from '@/features/shell/phone-more-links';
 import { useDashboardContext } from '@/features/shell/use-dashboard-context';
+import { useIsMobile } from '@/lib/use-is-mobile';
 import { GeneralDashboard } from './general-dashboard';
 
 // Each mode's home loads only for the users who see it.
@@ -11,10 +13,17 @@ const DiabetesHome = lazy(() =>
 /** /dashboard: the glucose home in diabetes mode, the general dashboard otherwise (the shell waited for the profile). */
 export function HomePage() {
   const { diabetes } = useDashboardContext();
-  if (!diabetes) return <GeneralDashboard />;
+  const isMobile = useIsMobile();
   return (
-    <Suspense fallback={<PageSpinner label="Loading your glucose home" />}>
-      <DiabetesHome />
-    </Suspense>
+    <>
+      {diabetes ? (
+        <Suspense fallback={<PageSpinner label="Loading your glucose home" />}>
+          <DiabetesHome />
+        </Suspense>
+      ) : (
+        <GeneralDashboard />
+      )}
+      {isMobile && <PhoneMoreLinks diabetes={diabetes} />}
+    </>
   );
 }

@@ -1,5 +1,5 @@
 import type { NotificationResponse } from '@healthfolio/core';
-import { CalendarClock, Check, CheckCheck } from 'lucide-react';
+import { CalendarClock, Check, CheckCheck, Repeat } from 'lucide-react';
 import type { ReactNode } from 'react';
 import { Badge } from '@/components/ui/badge';
 import { Button } from '@/components/ui/button';
@@ -62,6 +62,12 @@ export function NotificationCard({ item, timeZone, onMarkRead, onComplete, actio
           <span className="inline-flex items-center gap-1">
             <CalendarClock className="size-3.5" aria-hidden="true" />
             Due {dueText(item.dueDate, timeZone)}
+          </span>
+        )}
+        {item.reminderFrequency && item.reminderFrequency !== 'once' && (
+          <span className="inline-flex items-center gap-1">
+            <Repeat className="size-3.5" aria-hidden="true" />
+            Repeats {item.reminderFrequency}
           </span>
         )}
         <span>Added {dueText(item.createdAt, timeZone)}</span>
