@@ -52,3 +52,27 @@ test('notifications arriving while the page is open show up at once, without a r
 
   expect(await page.evaluate(() => (window as unknown as { stayedOpen?: boolean }).stayedOpen)).toBe(true);
 });
+
+test('a refused stream is tried again, and what arrived meanwhile shows up without a reload', async ({
+  page,
+  newAccount,
+  signInAs,
+}) => {
+  const account = await newAccount('notif-reconnect', { type: 'general_health' });
+  await signInAs(account);
+  // The server is away for the stream (a proxy's 503): the browser's EventSource gives up for good.
+  let refused = 0;
+  await page.route('**/api/v1/notifications/stream', async (route) => {
+    refused++;
+    await route.fulfill({ status: 503, contentType: 'application/problem+json', body: '{}' });
+  });
+  await openNotifications(page);
+  await expect(page.getByText('No notifications yet.', { exact: false })).toBeVisible();
+  await expect.poll(() => refused).toBeGreaterThan(0);
+
+  await postNotification(account, { type: 'note', title: 'Written meanwhile', content: 'On my phone.' });
+  await page.unroute('**/api/v1/notifications/stream');
+  // Reconnected a few seconds later, the page reads everything again: the note appears.
+  await expect(card(page, 'Written meanwhile')).toBeVisible({ timeout: 20_000 });
+  await expect(page.getByRole('button', { name: 'Notifications, 1 unread' })).toBeVisible();
+});

@@ -29,11 +29,13 @@ const parse = <T>(event: Event): T | null => {
  * itself after a drop (the server sends `retry:`); the stream closes when the dashboard unmounts,
  * which is what signing out does.
  */
+/** After the server refused the stream (a 503 while the database is away, a 502 from a proxy). */
+export const STREAM_RETRY_MS = 5_000;
+
 export function useLiveNotifications(enabled: boolean) {
   const client = useQueryClient();
   useEffect(() => {
     if (!enabled || typeof EventSource === 'undefined') return;
-    const source = new EventSource(STREAM_PATH);
     // A medication schedule arrives as dozens of events at once: refetch counts and doses once.
     let timer: ReturnType<typeof setTimeout> | undefined;
     const refreshCounts = () => {
@@ -67,10 +69,33 @@ export function useLiveNotifications(enabled: boolean) {
       },
       resync: () => refreshNotifications(client),
     };
-    for (const [name, handler] of Object.entries(handlers)) source.addEventListener(name, handler);
+
+    let source: EventSource | undefined;
+    let retry: ReturnType<typeof setTimeout> | undefined;
+    let interrupted = false;
+    const connect = () => {
+      const next = new EventSource(STREAM_PATH);
+      source = next;
+      for (const [name, handler] of Object.entries(handlers)) next.addEventListener(name, handler);
+      // Events sent while the stream was down are gone: after any reconnection, read everything again.
+      next.addEventListener('open', () => {
+        if (interrupted) refreshNotifications(client);
+        interrupted = false;
+      });
+      // The browser retries a dropped connection by itself, but gives up for good when the server
+      // answers with an error status; try again a little later, as long as the page is open.
+      next.addEventListener('error', () => {
+        interrupted = true;
+        if (next.readyState !== EventSource.CLOSED) return;
+        clearTimeout(retry);
+        retry = setTimeout(connect, STREAM_RETRY_MS);
+      });
+    };
+    connect();
     return () => {
       clearTimeout(timer);
-      source.close();
+      clearTimeout(retry);
+      source?.close();
     };
   }, [enabled, client]);
 }
