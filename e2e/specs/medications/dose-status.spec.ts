@@ -9,6 +9,16 @@ test("a past dose is overdue, and the dashboard shows today's doses", async ({
   signInAs,
 }) => {
   await signInAs(await newAccount('meds-status', { type: 'general_health' }));
+  // A fixed-offset zone where it is about noon now, so midnight and 23:59 are hours away whenever
+  // the suite runs (Etc/GMT+N is N hours behind UTC).
+  const offset = Math.min(14, Math.max(-12, 12 - new Date().getUTCHours()));
+  const zone = offset === 0 ? 'Etc/GMT' : `Etc/GMT${offset > 0 ? '-' : '+'}${Math.abs(offset)}`;
+  const patched = await page.request.patch('/api/v1/profile', {
+    data: { timezone: zone },
+    headers: { Origin: process.env.E2E_BASE_URL ?? '' },
+  });
+  expect(patched.ok(), await patched.text()).toBe(true);
+  const localDay = (days: number) => day(days, offset);
   await page.goto('/dashboard');
   await expect(page.getByText('No medications scheduled for today.')).toBeVisible();
 
@@ -17,8 +27,8 @@ test("a past dose is overdue, and the dashboard shows today's doses", async ({
     medicationName: 'Lisinopril',
     dosage: '10 mg',
     dailyTimes: ['23:59', '00:00'],
-    startDate: day(-1),
-    endDate: day(0),
+    startDate: localDay(-1),
+    endDate: localDay(0),
   });
   expect(created).toBe(4);
 

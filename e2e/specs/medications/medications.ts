@@ -9,8 +9,12 @@ export const MEDICATION_BROWSER = { locale: 'en-US', timezoneId: 'UTC' } as cons
 
 const DAY = 86_400_000;
 
-/** A UTC calendar day `offset` days from today, as a date input holds it ("2026-11-02"). */
-export const day = (offset = 0) => new Date(Date.now() + offset * DAY).toISOString().slice(0, 10);
+/**
+ * A calendar day `offset` days from today, as a date input holds it ("2026-11-02"): in UTC, or in a
+ * zone `utcOffsetHours` ahead of it.
+ */
+export const day = (offset = 0, utcOffsetHours = 0) =>
+  new Date(Date.now() + offset * DAY + utcOffsetHours * 3_600_000).toISOString().slice(0, 10);
 
 /** Opens the notifications screen on its "Medication Setup" tab. */
 export const openMedicationSetup = async (page: Page) => {
