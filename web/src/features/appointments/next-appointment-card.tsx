@@ -1,5 +1,6 @@
 import { CalendarClock, MapPin, Video } from 'lucide-react';
 import { CardDescription } from '@/components/ui/card';
+import { Spinner } from '@/components/ui/spinner';
 import { useDashboardContext } from '@/features/shell/use-dashboard-context';
 import { QueryView } from '@/features/trackers/screen-parts';
 import { appointmentWhen } from './appointment-format';
@@ -9,6 +10,8 @@ import { useAppointments } from './appointments-api';
 export function NextAppointmentBody({ empty }: { empty: string }) {
   const { profile } = useDashboardContext();
   const upcoming = useAppointments('upcoming');
+  // A card-sized wait (the screens' spinner is padded): an empty answer then does not move the page.
+  if (upcoming.isPending) return <Spinner label="Loading your next appointment" />;
   return (
     <QueryView query={upcoming} what="your next appointment">
       {(items) => {

@@ -5,15 +5,11 @@ import { Card, CardContent, CardDescription, CardHeader, CardTitle } from '@/com
 import { Spinner } from '@/components/ui/spinner';
 
 // The live cards load after the page: the home route's first load stays within its JS budget.
-const cards = () => import('@/features/trackers/dashboard-cards');
-const GlucoseAverageBody = lazy(() => cards().then((m) => ({ default: m.GlucoseAverageBody })));
-const PressureTrendBody = lazy(() => cards().then((m) => ({ default: m.PressureTrendBody })));
-const TodayMedicationsBody = lazy(() =>
-  import('@/features/medications/today-medications-card').then((m) => ({ default: m.TodayMedicationsBody })),
-);
-const NextAppointmentBody = lazy(() =>
-  import('@/features/appointments/next-appointment-card').then((m) => ({ default: m.NextAppointmentBody })),
-);
+const bodies = () => import('./card-bodies');
+const GlucoseAverageBody = lazy(() => bodies().then((m) => ({ default: m.GlucoseAverageBody })));
+const PressureTrendBody = lazy(() => bodies().then((m) => ({ default: m.PressureTrendBody })));
+const TodayMedicationsBody = lazy(() => bodies().then((m) => ({ default: m.TodayMedicationsBody })));
+const NextAppointmentBody = lazy(() => bodies().then((m) => ({ default: m.NextAppointmentBody })));
 
 type Tile = {
   title: string;
@@ -77,13 +73,16 @@ export function GeneralDashboard() {
             <Icon className="size-5 text-muted-foreground" aria-hidden="true" />
           </CardHeader>
           <CardContent className="flex flex-1 flex-col justify-between gap-3">
-            {Body ? (
-              <Suspense fallback={<Spinner label={`Loading ${title}`} />}>
-                <Body empty={empty} />
-              </Suspense>
-            ) : (
-              <CardDescription>{empty}</CardDescription>
-            )}
+            {/* As tall as the spinner, so a card whose data turns out empty does not shift the page. */}
+            <div className="min-h-6">
+              {Body ? (
+                <Suspense fallback={<Spinner label={`Loading ${title}`} />}>
+                  <Body empty={empty} />
+                </Suspense>
+              ) : (
+                <CardDescription>{empty}</CardDescription>
+              )}
+            </div>
             <Link
               to={link.to}
               className="text-sm font-medium text-primary underline-offset-4 hover:underline"
