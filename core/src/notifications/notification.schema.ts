@@ -138,3 +138,18 @@ export const NOTIFICATION_EVENTS = [
   'notification.deleted',
 ] as const;
 export type NotificationEvent = (typeof NOTIFICATION_EVENTS)[number];
+
+/**
+ * What happened to the email copy of a test notification: handed to the mail server, not asked for
+ * (email reminders are off), held back (the address is not confirmed), or impossible (no SMTP).
+ */
+export const TEST_EMAIL_OUTCOMES = ['sent', 'off', 'unverified', 'not_configured'] as const;
+export const TestEmailOutcome = z.enum(TEST_EMAIL_OUTCOMES);
+export type TestEmailOutcome = z.infer<typeof TestEmailOutcome>;
+
+/** "Send a test notification": the in-app item it made and what became of the email. */
+export const TestNotificationResponse = z.object({
+  notification: NotificationResponse,
+  email: TestEmailOutcome,
+});
+export type TestNotificationResponse = z.infer<typeof TestNotificationResponse>;

@@ -1,4 +1,4 @@
-import { expect, test } from '../../support/fixtures';
+import { expect, mailsTo, test } from '../../support/fixtures';
 
 test('settings: display name and glucose unit are saved and survive a reload', async ({
   page,
@@ -65,4 +65,39 @@ test('settings: reminder emails are opted in and out, and the choice survives a 
   await expect(page.getByText('Reminder emails turned off.')).toBeVisible();
   await page.reload();
   await expect(optIn).not.toBeChecked();
+});
+
+test('settings: a test notification arrives live, by email once opted in, and a failure says so', async ({
+  page,
+  newAccount,
+  signInAs,
+}) => {
+  const account = await newAccount('test-notify', { type: 'general_health' });
+  await signInAs(account);
+  await page.goto('/dashboard/settings');
+  const send = page.getByRole('button', { name: 'Send a test notification' });
+  const toast = page.locator('[data-sonner-toast]').filter({ hasText: 'Test notification' });
+
+  // Over the live stream: the toast and the header bell, with no reload.
+  await send.click();
+  await expect(toast).toContainText('Your reminders will reach you like this');
+  await expect(page.getByRole('status').filter({ hasText: 'Sent.' })).toContainText(
+    'Turn on the email option above to get reminders by email too.',
+  );
+  await expect(page.getByRole('button', { name: 'Notifications, 1 unread' })).toBeVisible();
+
+  await page.getByLabel('Also email me when a reminder is due').check();
+  await expect(page.getByText('Reminder emails turned on.')).toBeVisible();
+  await send.click();
+  await expect(page.getByText(`an email is on its way to ${account.email}.`)).toBeVisible();
+  await expect
+    .poll(async () => (await mailsTo(account.email)).map((m) => m.subject))
+    .toContain('Test notification from Healthfolio');
+  await expect(page.getByRole('button', { name: 'Notifications, 2 unread' })).toBeVisible();
+
+  await page.route('**/api/v1/notifications/test', (route) => route.fulfill({ status: 503 }));
+  await send.click();
+  const failed = page.locator('[data-sonner-toast]').filter({ hasText: 'Failed to Send' });
+  await expect(failed).toContainText('Could not send the notification. Please try again.');
+  await expect(failed).toHaveAttribute('data-type', 'error');
 });

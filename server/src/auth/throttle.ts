@@ -7,6 +7,18 @@ export interface ThrottleOptions {
   windowSeconds: number;
 }
 
+/** A 429 problem that says how long to wait, with the matching Retry-After header. */
+export const tooMany = (res: RateLimiterRes, what = 'attempts') => {
+  const seconds = Math.max(1, Math.ceil(res.msBeforeNext / 1000));
+  return new ProblemError(
+    429,
+    'rate_limited',
+    `Too many ${what}. Please wait ${seconds} second${seconds === 1 ? '' : 's'} and try again.`,
+    undefined,
+    { 'retry-after': String(seconds) },
+  );
+};
+
 /**
  * Attempt counters per IP and per account for the credential endpoints. They are consulted before
  * the password is hashed or checked, so a flood costs us no hashing. Kept in process memory: with
@@ -19,17 +31,6 @@ export const createAuthThrottle = (opts: ThrottleOptions) => {
     points: opts.perAccount,
     duration: opts.windowSeconds,
   });
-
-  const tooMany = (res: RateLimiterRes) => {
-    const seconds = Math.max(1, Math.ceil(res.msBeforeNext / 1000));
-    return new ProblemError(
-      429,
-      'rate_limited',
-      `Too many attempts. Please wait ${seconds} second${seconds === 1 ? '' : 's'} and try again.`,
-      undefined,
-      { 'retry-after': String(seconds) },
-    );
-  };
 
   return {
     /** Counts one attempt; throws a 429 problem when either counter is spent. */

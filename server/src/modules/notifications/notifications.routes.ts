@@ -4,6 +4,7 @@ import {
   NotificationListResponse,
   NotificationResponse,
   NotificationUpdateRequest,
+  TestNotificationResponse,
   UnreadCountsResponse,
 } from '@healthfolio/core';
 import { createRoute, z } from '@hono/zod-openapi';
@@ -17,6 +18,7 @@ import {
   unreadCounts,
   updateNotification,
 } from './notifications.service';
+import { createTestNotifier } from './test-notification.service';
 
 const IdParam = z.object({ id: z.string().uuid() });
 const base = { tags: ['Notifications'], security: SESSION_SECURITY };
@@ -45,6 +47,17 @@ const create = createRoute({
   request: { body: jsonBody(NotificationCreateRequest) },
   responses: { 201: json(NotificationResponse, 'The new item'), ...problems(400, 401, 503) },
 });
+const test = createRoute({
+  ...base,
+  method: 'post',
+  path: '/api/v1/notifications/test',
+  summary:
+    'Send yourself a test notification the way due reminders arrive: in the app (open pages hear notification.created) and by email when you opted in and mail is set up. At most 3 a minute.',
+  responses: {
+    201: json(TestNotificationResponse, 'The test item and what became of the email'),
+    ...problems(401, 429, 503),
+  },
+});
 const read = createRoute({
   ...base,
   method: 'get',
@@ -71,7 +84,9 @@ const remove = createRoute({
   responses: { 204: { description: 'Deleted' }, ...problems(400, 401, 404, 503) },
 });
 
-export const notificationsRoutes = ({ db, notifier, requireUser }: AppDeps) => {
+export const notificationsRoutes = (deps: AppDeps) => {
+  const { db, notifier, requireUser } = deps;
+  const sendTest = createTestNotifier(deps);
   const app = createRouter();
   app.use('/api/v1/notifications', requireUser);
   app.use('/api/v1/notifications/*', requireUser);
@@ -84,6 +99,7 @@ export const notificationsRoutes = ({ db, notifier, requireUser }: AppDeps) => {
       201,
     ),
   );
+  app.openapi(test, async (c) => c.json(await sendTest(c.get('user')), 201));
   app.openapi(read, async (c) => c.json(await getNotification(db, uid(c), c.req.valid('param').id), 200));
   app.openapi(update, async (c) =>
     c.json(await updateNotification(db, notifier, uid(c), c.req.valid('param').id, c.req.valid('json')), 200),

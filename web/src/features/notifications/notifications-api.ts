@@ -4,6 +4,7 @@ import type {
   NotificationResponse,
   NotificationTab,
   NotificationUpdateRequest,
+  TestNotificationResponse,
   UnreadCountsResponse,
 } from '@healthfolio/core';
 import {
@@ -110,6 +111,15 @@ export const useDeleteNote = () => {
   const client = useQueryClient();
   return useMutation({
     mutationFn: (id: string) => api<null>(`/api/v1/notifications/${id}`, { method: 'DELETE' }),
+    onSuccess: () => refreshNotifications(client),
+  });
+};
+
+/** Settings → Reminders: a test item sent the way due reminders arrive (its toast comes over the stream). */
+export const useSendTestNotification = () => {
+  const client = useQueryClient();
+  return useMutation({
+    mutationFn: () => api<TestNotificationResponse>('/api/v1/notifications/test', { method: 'POST' }),
     onSuccess: () => refreshNotifications(client),
   });
 };

@@ -5,6 +5,7 @@ import { useDashboardContext } from '@/features/shell/use-dashboard-context';
 import { errorMessage } from '@/lib/api';
 import { useUpdateProfile } from '@/lib/session';
 import { useServices } from '@/lib/use-services';
+import { TestNotificationButton } from './test-notification-button';
 
 /** Due reminders always show in the app; this opts in to an email as well. */
 export function ReminderSettingsCard() {
@@ -56,6 +57,7 @@ export function ReminderSettingsCard() {
             ? 'Email is not set up on this server, so reminders appear in the app only. Your choice is kept for when it is.'
             : `Emails go to ${user.email}.`}
         </p>
+        <TestNotificationButton email={user.email} />
       </CardContent>
     </Card>
   );
