@@ -4,9 +4,15 @@ import {
   APPOINTMENT_REQUIRED_MESSAGE,
   APPOINTMENT_REQUIRED_TITLE,
   APPOINTMENT_SPECIALTIES,
+  appointmentIcsFilename,
 } from './appointment-options';
 
-export { APPOINTMENT_REQUIRED_MESSAGE, APPOINTMENT_REQUIRED_TITLE, APPOINTMENT_SPECIALTIES };
+export {
+  APPOINTMENT_REQUIRED_MESSAGE,
+  APPOINTMENT_REQUIRED_TITLE,
+  APPOINTMENT_SPECIALTIES,
+  appointmentIcsFilename,
+};
 
 export const AppointmentSpecialty = z.enum(APPOINTMENT_SPECIALTIES);
 export type AppointmentSpecialty = z.infer<typeof AppointmentSpecialty>;

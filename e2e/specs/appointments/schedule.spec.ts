@@ -1,6 +1,14 @@
 import { readFile } from 'node:fs/promises';
 import { expect, expectNoAxeViolations, test } from '../../support/fixtures';
-import { APPOINTMENTS_BROWSER, dateAhead, section, shownDate, shownTimes, toast } from './helpers';
+import {
+  APPOINTMENTS_BROWSER,
+  dateAhead,
+  postAppointment,
+  section,
+  shownDate,
+  shownTimes,
+  toast,
+} from './helpers';
 
 test.use(APPOINTMENTS_BROWSER);
 
@@ -103,4 +111,26 @@ test('a user schedules, edits, downloads and cancels an appointment', async ({
   await expect(section(page, 'Past').getByRole('article', { name: 'Dr. Ada Endo' })).toContainText(
     'Cancelled',
   );
+});
+
+test('a calendar file asked for after the session ended is refused in words, not saved as the file', async ({
+  page,
+  newAccount,
+  signInAs,
+}) => {
+  await signInAs(await newAccount('appointments-ics'));
+  await page.goto('/dashboard/appointments');
+  await postAppointment(page, { provider: 'Dr. Lin Heart', date: dateAhead(5), startTime: '10:00' });
+  await page.reload();
+  const card = section(page, 'Upcoming').getByRole('article', { name: 'Dr. Lin Heart' });
+  await expect(card).toBeVisible();
+
+  let downloads = 0;
+  page.on('download', () => {
+    downloads++;
+  });
+  await page.context().clearCookies();
+  await card.getByRole('link', { name: /^Download \.ics/ }).click();
+  await expect(toast(page, 'Download failed', 'Please sign in to continue.')).toBeVisible();
+  expect(downloads).toBe(0);
 });

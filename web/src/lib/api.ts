@@ -48,31 +48,54 @@ const messageOf = (body: unknown, res: Response): string => {
   return res.statusText || `Request failed (${res.status})`;
 };
 
-export async function api<T>(path: string, options: { method?: Method; body?: unknown } = {}): Promise<T> {
-  const method = options.method ?? 'GET';
-  const init: RequestInit = { method, credentials: 'include', headers: { Accept: 'application/json' } };
-  if (method !== 'GET') {
-    // A non-simple content type on every state change: the server's CSRF rule requires it.
-    init.headers = { Accept: 'application/json', 'Content-Type': 'application/json' };
-    init.body = JSON.stringify(options.body ?? {});
-  }
+/** Sends a request and answers the response when it is OK; otherwise throws the problem as an ApiError. */
+async function request(path: string, init: RequestInit): Promise<Response> {
   let res: Response;
   try {
-    res = await fetch(path, init);
+    res = await fetch(path, { credentials: 'include', ...init });
   } catch {
     throw new ApiError('Could not reach the server. Check your connection and try again.', { status: 0 });
   }
+  if (res.ok) return res;
   const body = await readBody(res);
-  if (!res.ok) {
-    const b = (body && typeof body === 'object' ? body : {}) as Record<string, unknown>;
-    throw new ApiError(messageOf(body, res), {
-      status: res.status,
-      code: typeof b.code === 'string' ? b.code : undefined,
-      retryAfter: res.headers.get('Retry-After'),
-      errors: Array.isArray(b.errors) ? (b.errors as { path: string; message: string }[]) : undefined,
-    });
-  }
-  return body as T;
+  const b = (body && typeof body === 'object' ? body : {}) as Record<string, unknown>;
+  throw new ApiError(messageOf(body, res), {
+    status: res.status,
+    code: typeof b.code === 'string' ? b.code : undefined,
+    retryAfter: res.headers.get('Retry-After'),
+    errors: Array.isArray(b.errors) ? (b.errors as { path: string; message: string }[]) : undefined,
+  });
+}
+
+export async function api<T>(path: string, options: { method?: Method; body?: unknown } = {}): Promise<T> {
+  const method = options.method ?? 'GET';
+  const init: RequestInit =
+    method === 'GET'
+      ? { method, headers: { Accept: 'application/json' } }
+      : {
+          method,
+          // A non-simple content type on every state change: the server's CSRF rule requires it.
+          headers: { Accept: 'application/json', 'Content-Type': 'application/json' },
+          body: JSON.stringify(options.body ?? {}),
+        };
+  return (await readBody(await request(path, init))) as T;
+}
+
+/**
+ * Saves a file the server sends (an .ics, an export). Fetched rather than followed as a link, so an
+ * ended session or a missing item is reported as an error instead of being saved as the file.
+ */
+export async function downloadFile(path: string, filename: string): Promise<void> {
+  const blob = await (await request(path, { method: 'GET' })).blob();
+  const url = URL.createObjectURL(blob);
+  const link = document.createElement('a');
+  link.href = url;
+  link.download = filename;
+  document.body.append(link);
+  link.click();
+  link.remove();
+  // The click has handed the file to the browser; the object URL can go once this task ends.
+  setTimeout(() => URL.revokeObjectURL(url), 0);
 }
 
 export const errorMessage = (error: unknown, fallback: string): string =>

@@ -3,6 +3,7 @@ import {
   type AppointmentFields,
   type AppointmentListQuery,
   type AppointmentUpdateRequest,
+  appointmentIcsFilename,
   wallClockToUtc,
 } from '@healthfolio/core';
 import type { Database, Tx } from '../../db/database';
@@ -107,5 +108,5 @@ export const deleteAppointment = (db: Database, userId: string, id: string) =>
 export const appointmentIcs = (db: Database, userId: string, id: string) =>
   db.asUser(userId, async (tx) => {
     const row = await owned(tx, userId, id);
-    return { ics: buildCalendar([appointmentEvent(row)]), filename: `appointment-${row.date}.ics` };
+    return { ics: buildCalendar([appointmentEvent(row)]), filename: appointmentIcsFilename(row.date) };
   });

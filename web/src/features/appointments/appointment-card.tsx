@@ -1,7 +1,10 @@
+import { appointmentIcsFilename } from '@healthfolio/core/appointments/appointment-options';
 import { CalendarClock, CalendarX, Download, MapPin, Pencil, Trash2, Video } from 'lucide-react';
 import type { ReactNode } from 'react';
+import { toast } from 'sonner';
 import { Badge } from '@/components/ui/badge';
 import { Button, buttonVariants } from '@/components/ui/button';
+import { downloadFile, errorMessage } from '@/lib/api';
 import { cn } from '@/lib/utils';
 import { appointmentDate, appointmentWhen } from './appointment-format';
 import { type AppointmentResponse, icsPath } from './appointments-api';
@@ -22,6 +25,14 @@ function Detail({ label, children }: { label: string; children: ReactNode }) {
     </div>
   );
 }
+
+/** Saves the visit's calendar file; an ended session says so instead of saving the error as the file. */
+const saveIcs = (a: AppointmentResponse) =>
+  downloadFile(icsPath(a.id), appointmentIcsFilename(a.date)).catch((error) =>
+    toast.error('Download failed', {
+      description: errorMessage(error, 'Could not download the calendar file.'),
+    }),
+  );
 
 /** One appointment with everything the spec lists; its actions depend on whether it is still ahead. */
 export function AppointmentCard({ appointment: a, profileZone, onEdit, onCancel, onDelete }: Props) {
@@ -91,7 +102,15 @@ export function AppointmentCard({ appointment: a, profileZone, onEdit, onCancel,
             {about}
           </Button>
         )}
-        <a href={icsPath(a.id)} download className={buttonVariants({ size: 'sm', variant: 'outline' })}>
+        <a
+          href={icsPath(a.id)}
+          download={appointmentIcsFilename(a.date)}
+          onClick={(event) => {
+            event.preventDefault();
+            saveIcs(a);
+          }}
+          className={buttonVariants({ size: 'sm', variant: 'outline' })}
+        >
           <Download aria-hidden="true" /> Download .ics
           {about}
         </a>

@@ -27,7 +27,7 @@ export const useAppointments = (when: AppointmentWhen) =>
     select: (data) => data.items,
   });
 
-/** The .ics download: a plain same-origin link, so the browser saves it with the session cookie. */
+/** An appointment's calendar file (saved through `downloadFile`, so a refusal is reported, not saved). */
 export const icsPath = (id: string) => `${BASE}/${id}/calendar.ics`;
 
 const refresh = (client: QueryClient) => client.invalidateQueries({ queryKey: appointmentKeys.all });
