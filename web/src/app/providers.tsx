@@ -1,25 +1,11 @@
-import { QueryClient, QueryClientProvider } from '@tanstack/react-query';
-import { type ReactNode, useState } from 'react';
+import { QueryClientProvider } from '@tanstack/react-query';
+import type { ReactNode } from 'react';
 import { Toaster } from 'sonner';
-import { ApiError } from '@/lib/api';
-
-const makeClient = () =>
-  new QueryClient({
-    defaultOptions: {
-      queries: {
-        staleTime: 30_000,
-        refetchOnWindowFocus: false,
-        // A 4xx will not change on retry; a network blip or a 5xx might.
-        retry: (count, error) =>
-          !(error instanceof ApiError && error.status >= 400 && error.status < 500) && count < 1,
-      },
-    },
-  });
+import { queryClient } from '@/lib/query-client';
 
 export function Providers({ children }: { children: ReactNode }) {
-  const [client] = useState(makeClient);
   return (
-    <QueryClientProvider client={client}>
+    <QueryClientProvider client={queryClient}>
       {children}
       <Toaster
         visibleToasts={3}

@@ -1,5 +1,5 @@
 import type { ProfileResponse, ProfileUpdateRequest, RolesResponse } from '@healthfolio/core';
-import { useMutation, useQuery, useQueryClient } from '@tanstack/react-query';
+import { type QueryClient, queryOptions, useMutation, useQuery, useQueryClient } from '@tanstack/react-query';
 import { useNavigate } from 'react-router';
 import { api } from './api';
 import { authApi } from './auth-api';
@@ -11,20 +11,36 @@ export const queryKeys = {
   providers: ['auth-providers'] as const,
 };
 
-export const useSession = () => useQuery({ queryKey: queryKeys.session, queryFn: authApi.getSession });
-
-export const useProfile = (enabled = true) =>
-  useQuery({ queryKey: queryKeys.profile, queryFn: () => api<ProfileResponse>('/api/v1/profile'), enabled });
+const sessionQuery = queryOptions({ queryKey: queryKeys.session, queryFn: authApi.getSession });
+const profileQuery = queryOptions({
+  queryKey: queryKeys.profile,
+  queryFn: () => api<ProfileResponse>('/api/v1/profile'),
+});
 
 const NO_ROLES: RolesResponse = { roles: [], isAdmin: false, isModerator: false };
 
 /** Roles load after sign-in; a failure leaves the user with no roles, silently (spec §8). */
-export const useRoles = (enabled = true) =>
-  useQuery({
-    queryKey: queryKeys.roles,
-    queryFn: () => api<RolesResponse>('/api/v1/me/roles').catch(() => NO_ROLES),
-    enabled,
+const rolesQuery = queryOptions({
+  queryKey: queryKeys.roles,
+  queryFn: () => api<RolesResponse>('/api/v1/me/roles').catch(() => NO_ROLES),
+});
+
+export const useSession = () => useQuery(sessionQuery);
+export const useProfile = (enabled = true) => useQuery({ ...profileQuery, enabled });
+export const useRoles = (enabled = true) => useQuery({ ...rolesQuery, enabled });
+
+/**
+ * Starts the session, then the profile and roles, when the app opens on a dashboard address, while
+ * the page's code is still downloading; the layout's queries then find them in flight or done.
+ * Nothing waits on it, and a failure is left for the layout's own query to show.
+ */
+export const warmSession = (client: QueryClient) => {
+  void client.prefetchQuery(sessionQuery).then(() => {
+    if (!client.getQueryData(queryKeys.session)) return;
+    void client.prefetchQuery(profileQuery);
+    void client.prefetchQuery(rolesQuery);
   });
+};
 
 export const useUpdateProfile = () => {
   const client = useQueryClient();
