@@ -16,10 +16,7 @@ export const run = (cmd, args, opts = {}) => {
 export const ensureInstalled = () => {
   if (existsSync(join(root, 'node_modules', '.package-lock.json'))) return;
   console.info('Installing dependencies (npm ci)…');
-  // npm 11 can reject its own lock file's optional platform packages in `npm ci`; `npm install`
-  // installs the same locked versions.
-  const ci = spawnSync('npm', ['ci', '--no-audit', '--no-fund'], { stdio: 'inherit', cwd: root });
-  if (ci.status !== 0) run('npm', ['install', '--no-audit', '--no-fund']);
+  run('npm', ['ci', '--no-audit', '--no-fund']);
 };
 
 const newestMtime = (dir) => {

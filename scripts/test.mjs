@@ -10,6 +10,8 @@ step('Lint and format (Biome)');
 run('npx', ['biome', 'check', '.']);
 step('Types (tsc --noEmit, strict)');
 run('npm', ['run', 'typecheck']);
+step('Lock file complete for npm ci');
+run('node', ['scripts/fix-lock.mjs', '--check']);
 step('Migrations match the schema');
 run('node', ['scripts/check-migrations.mjs']);
 step('Unit tests (core)');
