@@ -1,5 +1,6 @@
 export * from './appointments/appointment.schema';
 export * from './auth/credentials.schema';
+export * from './auth/two-factor.schema';
 export * from './foods/custom-food.schema';
 export * from './foods/food-database';
 export * from './glucose/a1c';

@@ -1,4 +1,9 @@
+import { createHash } from 'node:crypto';
+import { existsSync, readFileSync, writeFileSync } from 'node:fs';
+import { tmpdir } from 'node:os';
+import { join } from 'node:path';
 import { type APIRequestContext, expect, request } from '@playwright/test';
+import * as OTPAuth from 'otpauth';
 import { mailedLink, PASSWORD, uniqueEmail } from './inbox';
 
 export type UserType = 'general_health' | 'diabetes_focused';
@@ -11,8 +16,35 @@ export interface Account {
   cookies: Cookie[];
 }
 
-/** The address ADMIN_EMAILS names (global setup); the one account that is an admin. */
+/** The address ADMIN_EMAILS names (global setup); the admin the specs sign in as (it has TOTP on). */
 export const ADMIN_EMAIL = 'admin@e2e.test';
+/** Also in ADMIN_EMAILS, but nobody signs up with it until the two-factor spec does (no second factor). */
+export const NEW_ADMIN_EMAIL = 'new-admin@e2e.test';
+
+/** The admin's authenticator, from the otpauth:// URI global setup got when it switched TOTP on. */
+export const adminTotp = () => {
+  const uri = process.env.E2E_ADMIN_TOTP_URI;
+  if (!uri) throw new Error('E2E_ADMIN_TOTP_URI is not set: run the specs through playwright (global setup)');
+  return OTPAuth.URI.parse(uri) as OTPAuth.TOTP;
+};
+
+/**
+ * A TOTP code the server has not accepted yet: it takes each code once, and global setup and the
+ * specs sign in with the same authenticator within one 30-second step. The server allows one step
+ * either side of now; the last step used is kept in a file, so it holds across processes.
+ */
+export const freshTotpCode = async (totp: OTPAuth.TOTP) => {
+  const file = join(
+    tmpdir(),
+    `healthfolio-e2e-totp-${createHash('sha256').update(totp.secret.base32).digest('hex').slice(0, 12)}`,
+  );
+  const last = existsSync(file) ? Number(readFileSync(file, 'utf8')) : Number.NEGATIVE_INFINITY;
+  const stepOf = () => Math.floor(Date.now() / 1000 / totp.period);
+  const step = Math.max(stepOf() - 1, last + 1);
+  while (step > stepOf() + 1) await new Promise((r) => setTimeout(r, 1000));
+  writeFileSync(file, String(step));
+  return totp.generate({ timestamp: step * totp.period * 1000 });
+};
 
 export const baseURL = () => {
   const url = process.env.E2E_BASE_URL;
@@ -46,13 +78,49 @@ export const confirmFromMail = async (api: APIRequestContext, email: string) => 
   expect(res.status()).toBeLessThan(400);
 };
 
-/** Signs in through the API and returns the session's cookies (one attempt of the sign-in throttle). */
-export const signInCookies = async (email: string, password = PASSWORD): Promise<Cookie[]> => {
+/**
+ * Signs in through the API and returns the session's cookies (one attempt of the sign-in throttle);
+ * with an authenticator, answers the code step too.
+ */
+export const signInCookies = async (
+  email: string,
+  password = PASSWORD,
+  totp?: OTPAuth.TOTP,
+): Promise<Cookie[]> => {
   const api = await apiClient();
   try {
     const res = await api.post('/api/auth/sign-in/email', { data: { email, password } });
     expect(res.ok(), `sign-in of ${email}: ${res.status()} ${await res.text()}`).toBe(true);
+    if ((await res.json()).twoFactorRedirect) {
+      if (!totp) throw new Error(`${email} has two-factor sign-in on: pass its authenticator`);
+      const code = await api.post('/api/auth/two-factor/verify-totp', {
+        data: { code: await freshTotpCode(totp) },
+      });
+      expect(code.ok(), `code step of ${email}: ${code.status()} ${await code.text()}`).toBe(true);
+    }
     return (await api.storageState()).cookies;
+  } finally {
+    await api.dispose();
+  }
+};
+
+/** Switches an authenticator app on through the API, as Settings → Security does; returns its URI. */
+export const enableTotpByApi = async (cookies: Cookie[], password = PASSWORD) => {
+  const api = await request.newContext({
+    baseURL: baseURL(),
+    extraHTTPHeaders: { Origin: baseURL() },
+    storageState: { cookies, origins: [] },
+  });
+  try {
+    const res = await api.post('/api/auth/two-factor/enable', { data: { password } });
+    expect(res.ok(), `two-factor enable: ${res.status()} ${await res.text()}`).toBe(true);
+    const { totpURI } = (await res.json()) as { totpURI: string };
+    const totp = OTPAuth.URI.parse(totpURI) as OTPAuth.TOTP;
+    const code = await api.post('/api/auth/two-factor/verify-totp', {
+      data: { code: await freshTotpCode(totp) },
+    });
+    expect(code.ok(), `two-factor verify: ${code.status()} ${await code.text()}`).toBe(true);
+    return totpURI;
   } finally {
     await api.dispose();
   }

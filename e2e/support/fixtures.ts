@@ -3,6 +3,7 @@ import { test as base, expect, type Page } from '@playwright/test';
 import {
   type Account,
   ADMIN_EMAIL,
+  adminTotp,
   createAccount,
   setUserType,
   signInCookies,
@@ -28,7 +29,7 @@ export interface SharedAccounts {
   diabetes: () => Promise<Account>;
   /** Confirmed and signed in, no platform chosen yet: sees "Choose Your Health Journey". */
   undecided: () => Promise<Account>;
-  /** admin@e2e.test (ADMIN_EMAILS; signed up by global setup), Complete Health platform. */
+  /** admin@e2e.test (ADMIN_EMAILS; signed up by global setup, TOTP on), Complete Health platform. */
   admin: () => Promise<Account>;
 }
 
@@ -62,7 +63,7 @@ export const test = base.extend<
         diabetes: once(() => createAccount('diabetes', { type: 'diabetes_focused', name: 'Dana Diabetes' })),
         undecided: once(() => createAccount('undecided')),
         admin: once(async () => {
-          const cookies = await signInCookies(ADMIN_EMAIL);
+          const cookies = await signInCookies(ADMIN_EMAIL, PASSWORD, adminTotp());
           await setUserType(cookies, 'general_health');
           return { email: ADMIN_EMAIL, password: PASSWORD, cookies };
         }),

@@ -4,7 +4,7 @@ import { createServer as createHttpServer } from 'node:http';
 import { createServer as createNetServer } from 'node:net';
 import { tmpdir } from 'node:os';
 import { join } from 'node:path';
-import { ADMIN_EMAIL, signUpAndConfirm } from './accounts';
+import { ADMIN_EMAIL, enableTotpByApi, NEW_ADMIN_EMAIL, signInCookies, signUpAndConfirm } from './accounts';
 import { startMailbox } from './mailbox';
 
 const root = new URL('../..', import.meta.url).pathname;
@@ -60,7 +60,7 @@ export default async function globalSetup() {
       APP_URL: baseURL,
       DATA_DIR: dataDir,
       SMTP_URL: mailbox.url,
-      ADMIN_EMAILS: ADMIN_EMAIL,
+      ADMIN_EMAILS: `${ADMIN_EMAIL},${NEW_ADMIN_EMAIL}`,
       LOG_LEVEL: 'warn',
       // Every spec signs up from 127.0.0.1; the per-account limits stay as in production.
       AUTH_THROTTLE_PER_IP: '10000',
@@ -73,6 +73,9 @@ export default async function globalSetup() {
   process.env.E2E_MAIL_URL = `http://127.0.0.1:${mailPort}`;
   // The one admin account exists from the start (confirmed, no platform chosen); specs sign in to it.
   await signUpAndConfirm(ADMIN_EMAIL);
+  // Admins need a second factor before any admin screen opens: this one has an authenticator app,
+  // whose URI the workers read to compute its codes (accounts.ts, adminTotp).
+  process.env.E2E_ADMIN_TOTP_URI = await enableTotpByApi(await signInCookies(ADMIN_EMAIL));
 
   let stopping = false;
   child.once('exit', (code, signal) => {

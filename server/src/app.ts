@@ -4,6 +4,7 @@ import { compress } from 'hono/compress';
 import { requestId } from 'hono/request-id';
 import type { AppDeps } from './app-deps';
 import { authRoutes } from './auth/auth.routes';
+import { secondFactorRoutes } from './auth/second-factor.routes';
 import { registerDocs } from './http/api-docs';
 import './http/context';
 import { errorHandler, notFoundHandler } from './http/errors';
@@ -55,6 +56,7 @@ export const createApp = (deps: AppDeps) => {
   app.route('/', healthRoutes(deps));
   app.route('/', profilesRoutes(deps));
   app.route('/', rolesRoutes(deps));
+  app.route('/', secondFactorRoutes(deps));
   app.route('/', servicesRoutes(deps));
   app.route('/', entriesRoutes(deps));
   app.route('/', glucoseRoutes(deps));

@@ -10,6 +10,8 @@ export const ERROR_CODES = [
   'unsupported_media_type',
   'unauthenticated',
   'forbidden',
+  'two_factor_required',
+  'invalid_password',
   'csrf_rejected',
   'rate_limited',
   'conflict',

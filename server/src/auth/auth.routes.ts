@@ -1,5 +1,6 @@
 import { eq } from 'drizzle-orm';
 import { Hono } from 'hono';
+import type { Config } from '../config';
 import type { Database } from '../db/database';
 import { user } from '../db/schema';
 import { problemBody } from '../http/problem';
@@ -9,6 +10,7 @@ import { AUTH_RULES, parseAuthBody } from './auth-request';
 import { translateOAuth2 } from './oauth2-alias';
 import type { SessionResolver } from './session';
 import type { AuthThrottle } from './throttle';
+import { createTwoFactorGate } from './two-factor-gate';
 
 interface AuthRouteDeps {
   auth: Auth;
@@ -16,6 +18,7 @@ interface AuthRouteDeps {
   audit: AuditRecorder;
   throttle: AuthThrottle;
   resolveSession: SessionResolver;
+  config: Config;
 }
 
 /** better-auth's JSON errors become problem documents (keeping `message` for its client). */
@@ -39,7 +42,10 @@ const toProblem = async (res: Response, requestId: string) => {
  * credential endpoints throttled before any hashing, the client IP set from our own view of the
  * socket, failed sign-ins and sign-outs audited, and errors shaped as problems.
  */
-export const authRoutes = ({ auth, db, audit, throttle, resolveSession }: AuthRouteDeps) => {
+export const authRoutes = (deps: AuthRouteDeps) => {
+  const { auth, db, audit, throttle, resolveSession } = deps;
+  // Two-factor and passkey endpoints: validated, throttled, password-checked and audited there.
+  const twoFactor = createTwoFactorGate(deps);
   const app = new Hono();
   app.all('/api/auth/*', async (c) => {
     const path = c.req.path.slice('/api/auth'.length);
@@ -55,6 +61,8 @@ export const authRoutes = ({ auth, db, audit, throttle, resolveSession }: AuthRo
     const email = typeof parsed?.email === 'string' ? parsed.email : undefined;
     if (rule?.throttle) await throttle.consume(path, ip, rule.throttle === 'account' ? email : undefined);
     if (parsed) body = JSON.stringify(parsed);
+    const factor = await twoFactor.before({ path, headers, body, ip, email });
+    body = factor.body;
 
     // Sign-out and session reads go through our resolver so the absolute session limit applies.
     const current = path === '/sign-out' || path === '/get-session' ? await resolveSession(headers) : null;
@@ -79,6 +87,7 @@ export const authRoutes = ({ auth, db, audit, throttle, resolveSession }: AuthRo
         });
       }
     }
+    await twoFactor.after(factor.step, res, meta);
     if (path === '/sign-out' && res.ok && current) {
       await audit({
         userId: current.user.id,

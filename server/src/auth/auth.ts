@@ -1,19 +1,22 @@
+import { passkey as passkeyPlugin } from '@better-auth/passkey';
 import { defaultDisplayName } from '@healthfolio/core';
 import { hash, verify } from '@node-rs/argon2';
 import { betterAuth } from 'better-auth';
 import { drizzleAdapter } from 'better-auth/adapters/drizzle';
 import { genericOAuth } from 'better-auth/plugins/generic-oauth';
+import { twoFactor as twoFactorPlugin } from 'better-auth/plugins/two-factor';
 import { eq } from 'drizzle-orm';
 import type { Logger } from 'pino';
 import type { Config } from '../config';
 import type { Database } from '../db/database';
-import { account, session, user, verification } from '../db/schema';
+import { account, passkey, session, twoFactor, user, verification } from '../db/schema';
 import type { Mailer } from '../mail/mailer';
 import { passwordResetEmail, verificationEmail } from '../mail/templates';
 import type { AuditRecorder } from '../modules/audit/audit.service';
 import { insertProfile } from '../modules/profiles/profiles.repository';
 import { findRoles, insertDefaultRole, upsertRole } from '../modules/roles/roles.repository';
 import { OAUTH2_CALLBACK_PATH } from './oauth2-alias';
+import { SESSION_STEP_HEADER } from './two-factor-gate';
 
 /** Set by our own middleware from the socket; any client-sent value is overwritten first. */
 export const CLIENT_IP_HEADER = 'x-healthfolio-client-ip';
@@ -59,7 +62,7 @@ export const createAuth = ({ config, db, mailer, audit, logger }: AuthDeps) => {
     trustedOrigins: [config.appUrl],
     database: drizzleAdapter(db.owner, {
       provider: 'pg',
-      schema: { user, session, account, verification },
+      schema: { user, session, account, verification, twoFactor, passkey },
       transaction: false,
     }),
     telemetry: { enabled: false },
@@ -143,7 +146,9 @@ export const createAuth = ({ config, db, mailer, audit, logger }: AuthDeps) => {
       },
       session: {
         create: {
-          after: async (s) => {
+          after: async (s, ctx) => {
+            // A step, not a sign-in (see SESSION_STEP_HEADER): the real one is audited when it comes.
+            if (ctx?.headers?.get(SESSION_STEP_HEADER)) return;
             await audit({
               userId: s.userId,
               action: 'sign_in',
@@ -161,25 +166,32 @@ export const createAuth = ({ config, db, mailer, audit, logger }: AuthDeps) => {
         },
       },
     },
-    plugins: config.google
-      ? [
-          genericOAuth({
-            config: [
-              {
-                providerId: 'google',
-                name: 'Google',
-                clientId: config.google.clientId,
-                clientSecret: config.google.clientSecret,
-                discoveryUrl: config.google.discoveryUrl,
-                // The documented redirect URI (what operators register with Google); see oauth2-alias.ts.
-                redirectURI: `${config.appUrl}/api/auth${OAUTH2_CALLBACK_PATH}google`,
-                scopes: ['openid', 'email', 'profile'],
-                pkce: true,
-              },
-            ],
-          }),
-        ]
-      : [],
+    plugins: [
+      // TOTP + backup codes (secret and codes encrypted with SESSION_SECRET). A password account must
+      // re-enter its password to change them; an account that only signs in with Google cannot.
+      twoFactorPlugin({ issuer: 'Healthfolio', allowPasswordless: true }),
+      // The expected origin is ours, never the request's Origin header.
+      passkeyPlugin({ rpName: 'Healthfolio', origin: new URL(config.appUrl).origin }),
+      ...(config.google
+        ? [
+            genericOAuth({
+              config: [
+                {
+                  providerId: 'google',
+                  name: 'Google',
+                  clientId: config.google.clientId,
+                  clientSecret: config.google.clientSecret,
+                  discoveryUrl: config.google.discoveryUrl,
+                  // The documented redirect URI (what operators register with Google); see oauth2-alias.ts.
+                  redirectURI: `${config.appUrl}/api/auth${OAUTH2_CALLBACK_PATH}google`,
+                  scopes: ['openid', 'email', 'profile'],
+                  pkce: true,
+                },
+              ],
+            }),
+          ]
+        : []),
+    ],
   });
 };
 

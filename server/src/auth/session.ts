@@ -19,8 +19,8 @@ export type SessionResolver = (headers: Headers) => Promise<ResolvedSession | nu
 export const sessionCookieName = (config: Config) =>
   `${config.https ? '__Secure-' : ''}healthfolio.session_token`;
 
-/** better-auth's cookie is `token.base64(HMAC-SHA256(secret, token))`; checked without a database trip. */
-const verifiedToken = (raw: string | undefined, secret: string) => {
+/** better-auth's signed cookies are `token.base64(HMAC-SHA256(secret, token))`; checked without a database trip. */
+export const verifiedToken = (raw: string | undefined, secret: string) => {
   if (!raw) return null;
   const dot = raw.lastIndexOf('.');
   if (dot < 1) return null;

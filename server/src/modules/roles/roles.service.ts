@@ -1,6 +1,12 @@
-import { ADMIN_REQUIRED_MESSAGE, type Role, rolesSummary } from '@healthfolio/core';
+import {
+  ADMIN_REQUIRED_MESSAGE,
+  type Role,
+  rolesSummary,
+  TWO_FACTOR_REQUIRED_MESSAGE,
+} from '@healthfolio/core';
 import { eq } from 'drizzle-orm';
 import { createMiddleware } from 'hono/factory';
+import { hasSecondFactor } from '../../auth/second-factor';
 import type { Database } from '../../db/database';
 import { user } from '../../db/schema';
 import { notFound, ProblemError } from '../../http/problem';
@@ -10,11 +16,16 @@ import { findRoles, upsertRole } from './roles.repository';
 export const getOwnRoles = async (db: Database, userId: string) =>
   rolesSummary(await db.asUser(userId, (tx) => findRoles(tx, userId)));
 
-/** Admin-only routes: 403 with the spec's message for everyone else. */
+/**
+ * Admin-only routes: 403 with the spec's message for everyone else, and 403 `two_factor_required`
+ * for an admin who has neither an authenticator app nor a passkey yet.
+ */
 export const requireAdmin = (db: Database) =>
   createMiddleware(async (c, next) => {
     const roles = await db.asUser(c.get('user').id, (tx) => findRoles(tx, c.get('user').id));
     if (!roles.includes('admin')) throw new ProblemError(403, 'forbidden', ADMIN_REQUIRED_MESSAGE);
+    if (!(await hasSecondFactor(db, c.get('user').id)))
+      throw new ProblemError(403, 'two_factor_required', TWO_FACTOR_REQUIRED_MESSAGE);
     c.set('roles', roles);
     await next();
   });

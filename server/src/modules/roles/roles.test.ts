@@ -1,6 +1,7 @@
 import { sql } from 'drizzle-orm';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { createTestServer, signUpAndSignIn, type TestServer } from '../../../test/harness';
+import { enableTotp } from '../../../test/two-factor';
 
 let server: TestServer;
 beforeAll(async () => {
@@ -43,6 +44,8 @@ describe('roles', () => {
     await server.deps.db.asSystem((tx) =>
       tx.execute(sql`update user_roles set role = 'admin' where user_id = ${adminId}`),
     );
+    // Admin routes need a second factor (two-factor.test.ts covers the refusal).
+    await enableTotp(admin);
     const { client: helper, userId } = await signUpAndSignIn(server, 'helper@example.com');
 
     const res = await admin.put(`/api/v1/admin/users/${userId}/role`, { role: 'moderator' });

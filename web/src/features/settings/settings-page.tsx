@@ -12,6 +12,7 @@ import { useSignOut } from '@/lib/session';
 import { PasswordCard } from './password-card';
 import { ProfileSettingsCard } from './profile-settings-card';
 import { ReminderSettingsCard } from './reminder-settings-card';
+import { SecurityCard } from './security-card';
 
 export function SettingsPage() {
   const { profile, user } = useDashboardContext();
@@ -41,6 +42,7 @@ export function SettingsPage() {
       </Card>
       <ReminderSettingsCard />
       <PasswordCard />
+      <SecurityCard />
       <Card>
         <CardHeader>
           <CardTitle>Sessions</CardTitle>
