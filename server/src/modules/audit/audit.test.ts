@@ -297,6 +297,17 @@ describe('the audit trail (HIPAA §164.312(b))', () => {
   });
 
   it('chains every row, so audit:verify finds the first changed or removed row', async () => {
+    // Concurrent writers (several pool connections on PostgreSQL) still form one unbroken chain.
+    const writes = await Promise.all(
+      Array.from({ length: 12 }, (_, i) =>
+        alice.post('/api/v1/entries', {
+          tracker: 'journal',
+          occurredAt: new Date(Date.now() - i * 60_000).toISOString(),
+          data: { value: `parallel ${i}` },
+        }),
+      ),
+    );
+    expect(writes.map((r) => r.status)).toEqual(Array(12).fill(201));
     const intact = await verifyAuditChain(server.deps.db);
     expect(intact.broken).toBeNull();
     expect(intact.rows).toBeGreaterThan(20);
