@@ -151,6 +151,10 @@ export const createAuth = ({ config, db, mailer, audit, logger }: AuthDeps) => {
               resourceId: s.id,
               ipAddress: s.ipAddress ?? null,
               userAgent: s.userAgent ?? null,
+            }).catch(async (err) => {
+              // An unrecorded sign-in leaves no usable session behind (the error answers the request).
+              await db.owner.delete(session).where(eq(session.id, s.id));
+              throw err;
             });
             const [row] = await db.owner
               .select({ email: user.email })

@@ -262,6 +262,13 @@ describe('the audit trail (HIPAA §164.312(b))', () => {
         )
       ).rows[0]!.n;
     const count = await entries();
+    const sessionsOf = async (userId: string) =>
+      (
+        await server.deps.db.owner.execute<{ n: number }>(
+          sql`select count(*)::int as n from auth.session where user_id = ${userId}`,
+        )
+      ).rows[0]!.n;
+    const bobSessions = await sessionsOf(bobId);
     // A realistic fault: the app role lost its INSERT grant on the audit log.
     await server.deps.db.owner.execute(sql`revoke insert on audit_logs from healthfolio_app`);
     try {
@@ -282,6 +289,7 @@ describe('the audit trail (HIPAA §164.312(b))', () => {
       });
       expect(signIn.status).toBeGreaterThanOrEqual(500);
       expect(client.cookies.size).toBe(0);
+      expect(await sessionsOf(bobId)).toBe(bobSessions);
     } finally {
       await server.deps.db.owner.execute(sql`grant insert on audit_logs to healthfolio_app`);
     }
