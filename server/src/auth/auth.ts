@@ -10,7 +10,7 @@ import type { Database } from '../db/database';
 import { account, session, user, verification } from '../db/schema';
 import type { Mailer } from '../mail/mailer';
 import { passwordResetEmail, verificationEmail } from '../mail/templates';
-import type { AuditRecorder } from '../modules/audit/audit.service';
+import { type AuditRecorder, insertAudit } from '../modules/audit/audit.service';
 import { insertProfile } from '../modules/profiles/profiles.repository';
 import { findRoles, insertDefaultRole, upsertRole } from '../modules/roles/roles.repository';
 import { OAUTH2_CALLBACK_PATH } from './oauth2-alias';
@@ -38,16 +38,17 @@ export const createAuth = ({ config, db, mailer, audit, logger }: AuthDeps) => {
   /** Addresses in ADMIN_EMAILS become admin when they sign up or sign in. */
   const promoteIfAdmin = async (userId: string, email: string) => {
     if (!isAdminEmail(email)) return;
+    // The promotion and its audit row commit together.
     await db.asSystem(async (tx) => {
       if ((await findRoles(tx, userId)).includes('admin')) return;
       await upsertRole(tx, userId, 'admin', null);
-    });
-    await audit({
-      userId,
-      action: 'assign_role',
-      resourceType: 'user',
-      resourceId: userId,
-      details: { role: 'admin', source: 'ADMIN_EMAILS' },
+      await insertAudit(tx, {
+        userId,
+        action: 'assign_role',
+        resourceType: 'user',
+        resourceId: userId,
+        details: { role: 'admin', source: 'ADMIN_EMAILS' },
+      });
     });
   };
 
