@@ -7,8 +7,9 @@ import { currentAuditClient } from './audit-context';
 
 export interface AuditEntry {
   userId: string | null;
-  action: AuditAction;
-  resourceType?: AuditResourceType;
+  /** An AuditAction; plain strings are accepted so auth plugins can name their own events. */
+  action: AuditAction | (string & {});
+  resourceType?: AuditResourceType | (string & {});
   resourceId?: string | null;
   /** Never a health value: counts, changed field names, sources. */
   details?: Record<string, unknown>;

@@ -9,6 +9,13 @@ const ACCOUNT: Record<string, string> = {
   password_change: 'Password changed',
   assign_role: 'Role changed',
   access_denied: 'Refused: admin access required',
+  two_factor_enabled: 'Two-factor sign-in turned on',
+  two_factor_disabled: 'Two-factor sign-in turned off',
+  two_factor_failed: 'Wrong two-factor code',
+  backup_code_used: 'Signed in with a backup code',
+  backup_codes_regenerated: 'New backup codes generated',
+  passkey_added: 'Passkey added',
+  passkey_removed: 'Passkey removed',
 };
 
 const VERBS: Record<string, string> = {
