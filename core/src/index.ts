@@ -1,4 +1,5 @@
 export * from './appointments/appointment.schema';
+export * from './audit/audit.schema';
 export * from './auth/credentials.schema';
 export * from './auth/two-factor.schema';
 export * from './foods/custom-food.schema';

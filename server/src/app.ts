@@ -14,6 +14,8 @@ import { clientAddress, csrfProtection, securityHeaders } from './http/security'
 import { mountWebApp } from './http/static';
 import { appointmentsRoutes } from './modules/appointments/appointments.routes';
 import { calendarFeedRoutes } from './modules/appointments/calendar-feed.routes';
+import { auditRoutes } from './modules/audit/audit.routes';
+import { auditClientContext } from './modules/audit/audit-context';
 import { entriesRoutes } from './modules/entries/entries.routes';
 import { foodsRoutes } from './modules/foods/foods.routes';
 import { glucoseRoutes } from './modules/glucose/glucose.routes';
@@ -32,6 +34,7 @@ export const createApp = (deps: AppDeps) => {
   const app = new OpenAPIHono();
   app.use('*', requestId());
   app.use('*', clientAddress(config.trustProxy));
+  app.use('/api/*', auditClientContext());
   app.use('*', securityHeaders(config.https));
   app.use('*', compress());
   app.use('/api/*', requestLog(logger));
@@ -67,6 +70,7 @@ export const createApp = (deps: AppDeps) => {
   app.route('/', medicationsRoutes(deps));
   app.route('/', appointmentsRoutes(deps));
   app.route('/', calendarFeedRoutes(deps));
+  app.route('/', auditRoutes(deps));
   registerDocs(app);
 
   app.all('/api/*', notFoundHandler(app));

@@ -5,6 +5,7 @@ import type { Database } from '../db/database';
 import { user } from '../db/schema';
 import { problemBody } from '../http/problem';
 import type { AuditRecorder } from '../modules/audit/audit.service';
+import { SESSION_AUDIT_PATHS, sessionAuditEntry } from '../modules/audit/auth-audit';
 import { type Auth, CLIENT_IP_HEADER } from './auth';
 import { AUTH_RULES, parseAuthBody } from './auth-request';
 import { translateOAuth2 } from './oauth2-alias';
@@ -65,7 +66,8 @@ export const authRoutes = (deps: AuthRouteDeps) => {
     body = factor.body;
 
     // Sign-out and session reads go through our resolver so the absolute session limit applies.
-    const current = path === '/sign-out' || path === '/get-session' ? await resolveSession(headers) : null;
+    const current =
+      path === '/get-session' || SESSION_AUDIT_PATHS.has(path) ? await resolveSession(headers) : null;
     if (path === '/get-session' && !current) headers.delete('cookie');
 
     const target = translateOAuth2(c.req.method, path, body);
@@ -88,15 +90,9 @@ export const authRoutes = (deps: AuthRouteDeps) => {
       }
     }
     await twoFactor.after(factor.step, res, meta);
-    if (path === '/sign-out' && res.ok && current) {
-      await audit({
-        userId: current.user.id,
-        action: 'sign_out',
-        resourceType: 'session',
-        resourceId: current.user.sessionId,
-        ...meta,
-      });
-    }
+    // Sign-out, password change and session revocation, recorded once they succeeded.
+    const entry = res.ok && current ? sessionAuditEntry(path, current.user, parsed ?? body) : null;
+    if (entry) await audit({ ...entry, ...meta });
     return toProblem(res, c.get('requestId'));
   });
   return app;

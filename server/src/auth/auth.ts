@@ -12,7 +12,7 @@ import type { Database } from '../db/database';
 import { account, passkey, session, twoFactor, user, verification } from '../db/schema';
 import type { Mailer } from '../mail/mailer';
 import { passwordResetEmail, verificationEmail } from '../mail/templates';
-import type { AuditRecorder } from '../modules/audit/audit.service';
+import { type AuditRecorder, insertAudit } from '../modules/audit/audit.service';
 import { insertProfile } from '../modules/profiles/profiles.repository';
 import { findRoles, insertDefaultRole, upsertRole } from '../modules/roles/roles.repository';
 import { OAUTH2_CALLBACK_PATH } from './oauth2-alias';
@@ -41,16 +41,17 @@ export const createAuth = ({ config, db, mailer, audit, logger }: AuthDeps) => {
   /** Addresses in ADMIN_EMAILS become admin when they sign up or sign in. */
   const promoteIfAdmin = async (userId: string, email: string) => {
     if (!isAdminEmail(email)) return;
+    // The promotion and its audit row commit together.
     await db.asSystem(async (tx) => {
       if ((await findRoles(tx, userId)).includes('admin')) return;
       await upsertRole(tx, userId, 'admin', null);
-    });
-    await audit({
-      userId,
-      action: 'assign_role',
-      resourceType: 'user',
-      resourceId: userId,
-      details: { role: 'admin', source: 'ADMIN_EMAILS' },
+      await insertAudit(tx, {
+        userId,
+        action: 'assign_role',
+        resourceType: 'user',
+        resourceId: userId,
+        details: { role: 'admin', source: 'ADMIN_EMAILS' },
+      });
     });
   };
 
@@ -156,6 +157,10 @@ export const createAuth = ({ config, db, mailer, audit, logger }: AuthDeps) => {
               resourceId: s.id,
               ipAddress: s.ipAddress ?? null,
               userAgent: s.userAgent ?? null,
+            }).catch(async (err) => {
+              // An unrecorded sign-in leaves no usable session behind (the error answers the request).
+              await db.owner.delete(session).where(eq(session.id, s.id));
+              throw err;
             });
             const [row] = await db.owner
               .select({ email: user.email })

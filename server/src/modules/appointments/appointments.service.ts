@@ -8,6 +8,7 @@ import {
 } from '@healthfolio/core';
 import type { Database, Tx } from '../../db/database';
 import { notFound, ProblemError, validationProblem } from '../../http/problem';
+import { changedFields, recordAudit } from '../audit/audit.service';
 import { findProfile } from '../profiles/profiles.repository';
 import { syncAppointmentReminders } from './appointment-reminders';
 import { appointmentEvent, presentAppointment } from './appointments.presenter';
@@ -37,6 +38,7 @@ export const createAppointment = (db: Database, userId: string, req: Appointment
   db.asUser(userId, async (tx) => {
     const row = await insertAppointment(tx, userId, toValues(req, await profileZone(tx, userId)));
     await syncAppointmentReminders(tx, row);
+    await recordAudit(tx, userId, 'create', 'appointment', row.id);
     return presentAppointment(row);
   });
 
@@ -52,7 +54,11 @@ const owned = async (tx: Tx, userId: string, id: string) => {
 };
 
 export const getAppointment = (db: Database, userId: string, id: string) =>
-  db.asUser(userId, async (tx) => presentAppointment(await owned(tx, userId, id)));
+  db.asUser(userId, async (tx) => {
+    const row = await owned(tx, userId, id);
+    await recordAudit(tx, userId, 'read', 'appointment', id);
+    return presentAppointment(row);
+  });
 
 const fieldsOf = (row: AppointmentRow) => ({
   provider: row.provider,
@@ -86,6 +92,7 @@ export const updateAppointment = (
     if (!merged.success) throw validationProblem(merged.error);
     const row = await updateAppointmentRow(tx, userId, id, toValues(merged.data, existing.timeZone));
     await syncAppointmentReminders(tx, row!);
+    await recordAudit(tx, userId, 'update', 'appointment', id, { fields: changedFields(defined) });
     return presentAppointment(row!);
   });
 
@@ -96,6 +103,7 @@ export const cancelAppointment = (db: Database, userId: string, id: string) =>
       throw new ProblemError(409, 'conflict', 'This appointment is already cancelled.');
     const row = await updateAppointmentRow(tx, userId, id, { status: 'cancelled' });
     await syncAppointmentReminders(tx, row!);
+    await recordAudit(tx, userId, 'update', 'appointment', id, { fields: ['status'] });
     return presentAppointment(row!);
   });
 
@@ -103,10 +111,12 @@ export const deleteAppointment = (db: Database, userId: string, id: string) =>
   db.asUser(userId, async (tx) => {
     // Its reminders go with it (foreign key, on delete cascade).
     if (!(await deleteAppointmentRow(tx, userId, id))) throw notFound(NOT_FOUND);
+    await recordAudit(tx, userId, 'delete', 'appointment', id);
   });
 
 export const appointmentIcs = (db: Database, userId: string, id: string) =>
   db.asUser(userId, async (tx) => {
     const row = await owned(tx, userId, id);
+    await recordAudit(tx, userId, 'read', 'appointment', id, { format: 'ics' });
     return { ics: buildCalendar([appointmentEvent(row)]), filename: appointmentIcsFilename(row.date) };
   });

@@ -2,6 +2,7 @@ import { createHash, randomBytes } from 'node:crypto';
 import type { CalendarFeedResponse } from '@healthfolio/core';
 import type { Database } from '../../db/database';
 import { notFound } from '../../http/problem';
+import { recordAudit } from '../audit/audit.service';
 import { appointmentEvent } from './appointments.presenter';
 import {
   deleteFeed,
@@ -36,12 +37,14 @@ export const createFeed = (db: Database, appUrl: string, userId: string): Promis
   db.asUser(userId, async (tx) => {
     const token = newToken();
     const row = await upsertFeed(tx, userId, hashFeedToken(token));
+    await recordAudit(tx, userId, 'create', 'calendar_feed');
     return { active: true, ...feedUrls(appUrl, token), createdAt: row.createdAt.toISOString() };
   });
 
 export const revokeFeed = (db: Database, userId: string) =>
   db.asUser(userId, async (tx) => {
     await deleteFeed(tx, userId);
+    await recordAudit(tx, userId, 'revoke', 'calendar_feed');
   });
 
 /** The subscribed calendar: the token is the only credential, so a wrong or revoked one is a plain 404. */
@@ -49,6 +52,10 @@ export const feedCalendar = async (db: Database, token: string) => {
   if (!FEED_TOKEN_PATTERN.test(token)) throw notFound('No calendar at this address');
   const userId = await db.asSystem((tx) => findFeedOwner(tx, hashFeedToken(token)));
   if (!userId) throw notFound('No calendar at this address');
-  const rows = await db.asUser(userId, (tx) => selectCalendarAppointments(tx, userId));
+  const rows = await db.asUser(userId, async (tx) => {
+    // The poller's address and calendar app are recorded: the address is the credential.
+    await recordAudit(tx, userId, 'use', 'calendar_feed');
+    return selectCalendarAppointments(tx, userId);
+  });
   return buildCalendar(rows.map(appointmentEvent), { name: 'Healthfolio appointments' });
 };

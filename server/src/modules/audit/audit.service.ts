@@ -1,12 +1,17 @@
+import type { AuditAction, AuditResourceType } from '@healthfolio/core';
 import type { Logger } from 'pino';
 import type { Database, Tx } from '../../db/database';
 import { auditLogs } from '../../db/schema';
+import { ProblemError } from '../../http/problem';
+import { currentAuditClient } from './audit-context';
 
 export interface AuditEntry {
   userId: string | null;
-  action: string;
-  resourceType?: string;
-  resourceId?: string;
+  /** An AuditAction; plain strings are accepted so auth plugins can name their own events. */
+  action: AuditAction | (string & {});
+  resourceType?: AuditResourceType | (string & {});
+  resourceId?: string | null;
+  /** Never a health value: counts, changed field names, sources. */
   details?: Record<string, unknown>;
   ipAddress?: string | null;
   userAgent?: string | null;
@@ -23,15 +28,60 @@ export const insertAudit = (tx: Tx, e: AuditEntry) =>
     userAgent: e.userAgent?.slice(0, 512) ?? null,
   });
 
+/** §164.312(b): an action that cannot be recorded is not carried out. */
+const auditUnavailable = (cause: unknown) =>
+  Object.assign(
+    new ProblemError(
+      503,
+      'audit_unavailable',
+      'This could not be recorded in the audit log, so nothing was changed. Please try again shortly.',
+      undefined,
+      { 'retry-after': '5' },
+    ),
+    { cause },
+  );
+
+/**
+ * Records an action in the caller's transaction: the row commits with the change or not at all, and a
+ * failed write fails the transaction (503). IP and user agent are the request's, as the server saw them.
+ */
+export const recordAudit = async (
+  tx: Tx,
+  userId: string,
+  action: AuditAction,
+  resourceType: AuditResourceType,
+  resourceId?: string | null,
+  details?: Record<string, unknown>,
+) => {
+  try {
+    await insertAudit(tx, { userId, action, resourceType, resourceId, details, ...currentAuditClient() });
+  } catch (err) {
+    throw auditUnavailable(err);
+  }
+};
+
+/** The names (never the values) of the fields a patch sets, one level into `data`. */
+export const changedFields = (patch: Record<string, unknown>) =>
+  Object.entries(patch)
+    .filter(([, v]) => v !== undefined)
+    .flatMap(([k, v]) =>
+      v && typeof v === 'object' && !Array.isArray(v) ? Object.keys(v).map((sub) => `${k}.${sub}`) : [k],
+    )
+    .sort();
+
 export type AuditRecorder = (e: AuditEntry) => Promise<void>;
 
-/** A failed audit write must not fail the user's request; it is logged instead. */
+/**
+ * For events outside a user's transaction (sign-in, sign-out, failed sign-in): its own transaction in
+ * the system context. A failure is logged and thrown, so the request fails instead of leaving a gap.
+ */
 export const createAuditRecorder =
   (db: Database, logger: Logger): AuditRecorder =>
   async (e) => {
     try {
       await db.asSystem((tx) => insertAudit(tx, e));
     } catch (err) {
-      logger.warn({ action: e.action, err: { message: (err as Error).message } }, 'audit write failed');
+      logger.error({ action: e.action, err: { message: (err as Error).message } }, 'audit write failed');
+      throw auditUnavailable(err);
     }
   };

@@ -9,6 +9,7 @@ import {
 } from '@healthfolio/core';
 import type { Database, Tx } from '../../db/database';
 import { notFound, ProblemError, zodIssues } from '../../http/problem';
+import { changedFields, recordAudit } from '../audit/audit.service';
 import { syncAchievementUnlocks } from './achievements.service';
 import { decodeCursor, encodeCursor, presentEntry } from './entries.presenter';
 import {
@@ -56,6 +57,7 @@ export const createEntry = async (db: Database, userId: string, req: EntryCreate
     return await db.asUser(userId, async (tx) => {
       const id = await insert(tx, userId, req);
       await syncAchievementUnlocks(tx, userId);
+      await recordAudit(tx, userId, 'create', 'entry', id, { tracker: req.tracker });
       return presentEntry((await selectEntry(tx, userId, id))!);
     });
   } catch (err) {
@@ -78,6 +80,7 @@ export const getEntry = (db: Database, userId: string, id: string) =>
   db.asUser(userId, async (tx) => {
     const row = await selectEntry(tx, userId, id);
     if (!row) throw notFound('No entry with this id');
+    await recordAudit(tx, userId, 'read', 'entry', id);
     return presentEntry(row);
   });
 
@@ -120,6 +123,7 @@ export const updateEntry = async (db: Database, userId: string, id: string, patc
         await updateTrackerEntry(tx, userId, id, { occurredAt, notes, data });
       }
       await syncAchievementUnlocks(tx, userId);
+      await recordAudit(tx, userId, 'update', 'entry', id, { fields: changedFields(patch) });
       return presentEntry((await selectEntry(tx, userId, id))!);
     });
   } catch (err) {
@@ -131,4 +135,5 @@ export const updateEntry = async (db: Database, userId: string, id: string, patc
 export const deleteEntry = (db: Database, userId: string, id: string) =>
   db.asUser(userId, async (tx) => {
     if (!(await deleteEntryRow(tx, userId, id))) throw notFound('No entry with this id');
+    await recordAudit(tx, userId, 'delete', 'entry', id);
   });

@@ -3,6 +3,7 @@ import { and, asc, count, eq } from 'drizzle-orm';
 import type { Database } from '../../db/database';
 import { customFoods } from '../../db/schema';
 import { notFound, ProblemError } from '../../http/problem';
+import { recordAudit } from '../audit/audit.service';
 
 type Row = typeof customFoods.$inferSelect;
 
@@ -44,6 +45,7 @@ export const addCustomFood = (db: Database, userId: string, req: Required<Custom
         { path: 'name', message: 'Already in your foods' },
       ]);
     }
+    await recordAudit(tx, userId, 'create', 'custom_food', row.id);
     return present(row);
   });
 
@@ -54,4 +56,5 @@ export const removeCustomFood = (db: Database, userId: string, id: string) =>
       .where(and(eq(customFoods.userId, userId), eq(customFoods.id, id)))
       .returning({ id: customFoods.id });
     if (!deleted.length) throw notFound('No food with this id');
+    await recordAudit(tx, userId, 'delete', 'custom_food', id);
   });

@@ -10,6 +10,7 @@ import {
   PATTERN_WINDOW_DAYS,
 } from '@healthfolio/core';
 import type { Database, Tx } from '../../db/database';
+import { recordAudit } from '../audit/audit.service';
 import { findProfile } from '../profiles/profiles.repository';
 import {
   countInWindow,
@@ -76,6 +77,12 @@ export const readingSeries = (db: Database, userId: string, q: GlucoseSeriesQuer
 export const addReadings = (db: Database, userId: string, req: GlucoseBatchRequest) =>
   db.asUser(userId, async (tx) => {
     const inserted = await insertReadings(tx, userId, req.source, req.readings);
+    // One row per import, with counts: never the readings.
+    await recordAudit(tx, userId, 'import', 'glucose_reading', null, {
+      source: req.source,
+      received: req.readings.length,
+      inserted,
+    });
     return { received: req.readings.length, inserted, duplicates: req.readings.length - inserted };
   });
 

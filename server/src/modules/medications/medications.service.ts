@@ -12,6 +12,7 @@ import {
 } from '@healthfolio/core';
 import type { Database } from '../../db/database';
 import { notFound, ProblemError } from '../../http/problem';
+import { recordAudit } from '../audit/audit.service';
 import type { LiveNotifier } from '../notifications/live-notifications.service';
 import { decodeCursor, encodeCursor, presentNotification } from '../notifications/notifications.presenter';
 import {
@@ -72,6 +73,7 @@ export const createMedicationSchedule = (
           metadata: { ...metadata, local_time: d.localTime },
         })),
       );
+    await recordAudit(tx, userId, 'create', 'medication', scheduleId, { doses: doses.length });
     return {
       created: doses.length,
       scheduleId,
@@ -121,17 +123,18 @@ export const markDose = async (
     const status = doseStatus(dose, new Date());
     if (status === 'taken' || status === 'skipped')
       throw new ProblemError(409, 'conflict', `This dose is already marked as ${status}.`);
-    return updateNotificationRow(
-      tx,
-      userId,
-      id,
+    const change =
       action === 'take'
         ? { isCompleted: true, isRead: true }
         : {
             isRead: true,
             metadata: { ...dose.metadata, skipped: true, skipped_at: new Date().toISOString() },
-          },
-    );
+          };
+    const updated = await updateNotificationRow(tx, userId, id, change);
+    await recordAudit(tx, userId, 'update', 'medication_dose', id, {
+      fields: Object.keys(change).sort(),
+    });
+    return updated;
   });
   await notifier.announce(userId, 'notification.updated', id);
   return presentDose(row!, new Date());

@@ -10,6 +10,7 @@ import type {
 import type { Logger } from 'pino';
 import type { Database } from '../../db/database';
 import type { RealtimeBus } from '../../realtime/bus';
+import { recordAudit } from '../audit/audit.service';
 import { presentNotification } from './notifications.presenter';
 import { insertNotifications } from './notifications.repository';
 
@@ -69,8 +70,12 @@ export const createLiveNotifier = (db: Database, bus: RealtimeBus, logger: Logge
       senderType: input.senderType ?? 'system',
       reminderFrequency: input.reminderFrequency ?? null,
     };
-    const insert = (tx: Parameters<Parameters<Database['asSystem']>[0]>[0]) =>
-      insertNotifications(tx, [values]).then(([row]) => presentNotification(row!));
+    const insert = async (tx: Parameters<Parameters<Database['asSystem']>[0]>[0]) => {
+      const [row] = await insertNotifications(tx, [values]);
+      if (userId)
+        await recordAudit(tx, userId, 'create', 'notification', row!.id, { sender: values.senderType });
+      return presentNotification(row!);
+    };
     return userId ? db.asUser(userId, insert) : db.asSystem(insert);
   };
 

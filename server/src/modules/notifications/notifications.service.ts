@@ -7,6 +7,7 @@ import {
 } from '@healthfolio/core';
 import type { Database } from '../../db/database';
 import { notFound, ProblemError } from '../../http/problem';
+import { changedFields, recordAudit } from '../audit/audit.service';
 import type { LiveNotifier } from './live-notifications.service';
 import { decodeCursor, encodeCursor, presentNotification } from './notifications.presenter';
 import {
@@ -41,6 +42,7 @@ export const getNotification = (db: Database, userId: string, id: string) =>
   db.asUser(userId, async (tx) => {
     const row = await selectNotification(tx, userId, id);
     if (!row) throw notFound(NOT_FOUND);
+    await recordAudit(tx, userId, 'read', 'notification', id);
     return presentNotification(row);
   });
 
@@ -85,12 +87,15 @@ export const updateNotification = async (
     }
     if ((patch.title !== undefined || patch.content !== undefined) && row.type !== 'note')
       throw invalid(patch.title !== undefined ? 'title' : 'content', 'Only notes can be edited.');
-    return updateNotificationRow(tx, userId, id, {
+    const changed = await updateNotificationRow(tx, userId, id, {
       isRead: patch.isRead,
       isCompleted: patch.isCompleted,
       title: patch.title,
       content: patch.content,
     });
+    // Last in the transaction: the audit chain's lock is held until commit.
+    await recordAudit(tx, userId, 'update', 'notification', id, { fields: changedFields(patch) });
+    return changed;
   });
   await notifier.announce(userId, 'notification.updated', id);
   return presentNotification(updated!);
@@ -103,6 +108,7 @@ export const deleteNote = async (db: Database, notifier: LiveNotifier, userId: s
     if (!row) throw notFound(NOT_FOUND);
     if (row.type !== 'note') throw invalid('id', 'Only notes can be deleted.');
     await deleteNotificationRow(tx, userId, id);
+    await recordAudit(tx, userId, 'delete', 'notification', id);
   });
   await notifier.announce(userId, 'notification.deleted', id);
 };

@@ -1,6 +1,7 @@
 import { defaultDisplayName, type ProfileUpdateRequest } from '@healthfolio/core';
 import type { Database } from '../../db/database';
 import type { SessionUser } from '../../http/context';
+import { changedFields, recordAudit } from '../audit/audit.service';
 import { presentProfile } from './profiles.presenter';
 import { findProfile, insertProfile, updateProfile } from './profiles.repository';
 
@@ -20,5 +21,6 @@ export const updateOwnProfile = (db: Database, user: SessionUser, patch: Profile
     if (!(await findProfile(tx, user.id)))
       await insertProfile(tx, user.id, defaultDisplayName(user.name, user.email));
     const row = await updateProfile(tx, user.id, patch);
+    await recordAudit(tx, user.id, 'update', 'profile', user.id, { fields: changedFields(patch) });
     return presentProfile(row!);
   });

@@ -23,7 +23,7 @@ const assignRoute = createRoute({
   responses: { 200: json(RoleAssignResponse, 'The role now in force'), ...problems(400, 401, 403, 404, 503) },
 });
 
-export const rolesRoutes = ({ db, audit, requireUser }: AppDeps) => {
+export const rolesRoutes = ({ db, requireUser }: AppDeps) => {
   const app = createRouter();
   app.use('/api/v1/me/*', requireUser);
   app.use('/api/v1/admin/*', requireUser, requireAdmin(db));
@@ -34,12 +34,7 @@ export const rolesRoutes = ({ db, audit, requireUser }: AppDeps) => {
       ipAddress: c.get('clientIp'),
       userAgent: c.req.header('user-agent') ?? null,
     };
-    const result = await assignRole(
-      { db, audit },
-      actor,
-      c.req.valid('param').userId,
-      c.req.valid('json').role,
-    );
+    const result = await assignRole({ db }, actor, c.req.valid('param').userId, c.req.valid('json').role);
     return c.json(result, 200);
   });
   return app;

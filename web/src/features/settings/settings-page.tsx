@@ -9,6 +9,7 @@ import { useDashboardContext } from '@/features/shell/use-dashboard-context';
 import { errorMessage } from '@/lib/api';
 import { authApi } from '@/lib/auth-api';
 import { useSignOut } from '@/lib/session';
+import { AuditHistoryCard } from './audit-history-card';
 import { PasswordCard } from './password-card';
 import { ProfileSettingsCard } from './profile-settings-card';
 import { ReminderSettingsCard } from './reminder-settings-card';
@@ -58,6 +59,7 @@ export function SettingsPage() {
           </Button>
         </CardContent>
       </Card>
+      <AuditHistoryCard />
     </div>
   );
 }

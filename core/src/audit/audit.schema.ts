@@ -1,0 +1,76 @@
+import { z } from 'zod';
+
+/** What the audit log records: an action on a kind of resource, never the health values involved. */
+export const AUDIT_ACTIONS = [
+  'sign_up',
+  'sign_in',
+  'sign_in_failed',
+  'sign_out',
+  'password_reset',
+  'password_change',
+  'assign_role',
+  'access_denied',
+  'two_factor_enabled',
+  'two_factor_disabled',
+  'two_factor_failed',
+  'backup_code_used',
+  'backup_codes_regenerated',
+  'passkey_added',
+  'passkey_removed',
+  'create',
+  'read',
+  'update',
+  'delete',
+  'import',
+  'use',
+  'revoke',
+] as const;
+export type AuditAction = (typeof AUDIT_ACTIONS)[number];
+
+export const AUDIT_RESOURCE_TYPES = [
+  'user',
+  'session',
+  'admin',
+  'passkey',
+  'entry',
+  'glucose_reading',
+  'notification',
+  'appointment',
+  'medication',
+  'medication_dose',
+  'custom_food',
+  'calendar_feed',
+  'profile',
+] as const;
+export type AuditResourceType = (typeof AUDIT_RESOURCE_TYPES)[number];
+
+export const AUDIT_PAGE_MAX = 100;
+
+export const AuditListQuery = z.object({
+  limit: z.coerce.number().int().min(1).max(AUDIT_PAGE_MAX).default(25),
+  /** The `nextCursor` of the previous page. */
+  cursor: z
+    .string()
+    .regex(/^\d{1,18}$/, 'Not a valid cursor')
+    .optional(),
+});
+export type AuditListQuery = z.infer<typeof AuditListQuery>;
+
+export const AuditEventResponse = z.object({
+  id: z.string().uuid(),
+  action: z.string(),
+  resourceType: z.string().nullable(),
+  resourceId: z.string().nullable(),
+  /** Non-health details only: counts, changed field names, the source of an import. */
+  details: z.record(z.string(), z.unknown()).nullable(),
+  ipAddress: z.string().nullable(),
+  userAgent: z.string().nullable(),
+  createdAt: z.string(),
+});
+export type AuditEventResponse = z.infer<typeof AuditEventResponse>;
+
+export const AuditListResponse = z.object({
+  items: z.array(AuditEventResponse),
+  nextCursor: z.string().nullable(),
+});
+export type AuditListResponse = z.infer<typeof AuditListResponse>;
