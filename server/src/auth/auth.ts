@@ -8,6 +8,7 @@ import type { Logger } from 'pino';
 import type { Config } from '../config';
 import type { Database } from '../db/database';
 import { account, session, user, verification } from '../db/schema';
+import { scrubMessage } from '../http/log-safety';
 import type { Mailer } from '../mail/mailer';
 import { passwordResetEmail, verificationEmail } from '../mail/templates';
 import type { AuditRecorder } from '../modules/audit/audit.service';
@@ -63,14 +64,15 @@ export const createAuth = ({ config, db, mailer, audit, logger }: AuthDeps) => {
       transaction: false,
     }),
     telemetry: { enabled: false },
-    // better-auth's own messages go to our log, without their arguments: on a database error those
-    // carry the failed query's parameters, session tokens included.
+    // better-auth's own messages go to our log scrubbed (they can quote an origin, a URL or an address),
+    // with an error argument through the safe serializer: on a database error its raw form carries the
+    // failed query's parameters, session tokens included.
     logger: {
       level: 'warn',
-      log: (level, message) =>
+      log: (level, message, ...args) =>
         logger[level === 'error' ? 'error' : level === 'warn' ? 'warn' : 'info'](
-          { source: 'better-auth' },
-          message,
+          { source: 'better-auth', err: args.find((a) => a instanceof Error) },
+          scrubMessage(message),
         ),
     },
     // Our own throttle runs before better-auth (per IP and per account, before any hashing).
