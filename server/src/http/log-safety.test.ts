@@ -145,6 +145,33 @@ describe('what the log never holds (SMTP configured)', () => {
     expectAbsent(log.text(), ['JournalMarker', notes, '387.25', 'Failing row', ...secrets]);
   });
 
+  it('a value PostgreSQL quotes back, a secret under any key and an error logged bare all stay out', async () => {
+    const err = await server.deps.db.owner.execute(sql`select ${'CastMarker-5t'}::int`).then(
+      () => undefined,
+      (e: unknown) => e as Error,
+    );
+    expect(err).toBeInstanceOf(Error);
+    log.logger.error({ err }, 'query failed');
+    log.logger.error(err!);
+    log.logger.warn(
+      {
+        failure: err,
+        context: {
+          sessionToken: 'SessionMarker-1',
+          deeper: { headers: { Authorization: 'Bearer AuthMarker-2' } },
+        },
+        list: [{ newPassword: 'PasswordMarker-3' }],
+      },
+      'nested',
+    );
+    const logged = log.entries().filter((e) => e.msg === 'query failed' || e.msg === 'nested');
+    expect(logged).toHaveLength(2);
+    expect(logged[0]!.err).toMatchObject({
+      cause: { type: 'DatabaseError', code: '22P02', message: 'invalid input syntax for type integer: "?"' },
+    });
+    expectAbsent(log.text(), ['CastMarker', 'SessionMarker', 'AuthMarker', 'PasswordMarker']);
+  });
+
   it('a reminder email is generic, and neither it nor the log carries the reminder', async () => {
     await alice.patch('/api/v1/profile', { emailReminders: true });
     const due = new Date(Date.now() + 3_600_000);
