@@ -1,14 +1,18 @@
 import type { MiddlewareHandler } from 'hono';
-import pino, { type Logger } from 'pino';
+import type { Logger } from 'pino';
 import { type Auth, createAuth } from './auth/auth';
 import { createSessionResolver, requireUser, type SessionResolver } from './auth/session';
 import { type AuthThrottle, createAuthThrottle } from './auth/throttle';
 import type { Config } from './config';
 import { type Database, openDatabase } from './db/database';
+import { createLogger } from './http/log-safety';
 import { createMailer, type Mailer } from './mail/mailer';
 import { type AuditRecorder, createAuditRecorder } from './modules/audit/audit.service';
 import { createLiveNotifier, type LiveNotifier } from './modules/notifications/live-notifications.service';
 import { createRealtimeBus, type RealtimeBus } from './realtime/bus';
+
+// main.ts builds its logger from here; the options (redaction, error serializer) live in log-safety.
+export { createLogger };
 
 export interface AppDeps {
   config: Config;
@@ -26,35 +30,6 @@ export interface AppDeps {
   notifier: LiveNotifier;
 }
 
-export const createLogger = (level: Config['logLevel']) =>
-  pino({
-    level,
-    // Secrets and anything that could carry health values are never written out.
-    redact: {
-      paths: [
-        'password',
-        '*.password',
-        '*.newPassword',
-        '*.currentPassword',
-        'token',
-        '*.token',
-        '*.sessionToken',
-        'headers.cookie',
-        'headers.authorization',
-        '*.headers.cookie',
-        'req.headers.cookie',
-        'res.headers["set-cookie"]',
-        'body',
-        '*.body',
-        'data',
-        '*.data',
-        'value',
-        '*.value',
-      ],
-      censor: '[redacted]',
-    },
-  });
-
 /** Wires the server's parts; tests pass an already-open database and their own config. */
 export const createDeps = async (
   config: Config,
@@ -62,7 +37,13 @@ export const createDeps = async (
 ): Promise<AppDeps> => {
   const logger = opts.logger ?? createLogger(config.logLevel);
   const db = opts.db ?? (await openDatabase(config, logger));
-  const mailer = createMailer({ smtpUrl: config.smtpUrl, from: config.mailFrom, db, logger });
+  const mailer = createMailer({
+    smtpUrl: config.smtpUrl,
+    from: config.mailFrom,
+    db,
+    logger,
+    outboxRetentionHours: config.mailOutboxRetentionHours,
+  });
   const audit = createAuditRecorder(db, logger);
   const auth = createAuth({ config, db, mailer, audit, logger });
   const resolveSession = createSessionResolver(db, config);

@@ -2,6 +2,7 @@ import { randomBytes } from 'node:crypto';
 import { existsSync, mkdirSync, readFileSync, writeFileSync } from 'node:fs';
 import { join, resolve } from 'node:path';
 import { z } from 'zod';
+import { smtpTransportOptions } from './mail/smtp-options';
 
 const boolish = z
   .enum(['true', 'false', '1', '0', 'yes', 'no'])
@@ -19,8 +20,22 @@ const EnvSchema = z.object({
     .regex(/^[0-9a-fA-F]{64}$/, 'ENCRYPTION_KEY must be 64 hex characters (32 bytes)')
     .optional(),
   ADMIN_EMAILS: z.string().default(''),
-  SMTP_URL: z.string().optional(),
+  SMTP_URL: z
+    .string()
+    .superRefine((v, ctx) => {
+      try {
+        smtpTransportOptions(v);
+      } catch (err) {
+        ctx.addIssue({ code: 'custom', message: (err as Error).message });
+      }
+    })
+    .optional(),
   MAIL_FROM: z.string().default('Healthfolio <no-reply@localhost>'),
+  MAIL_OUTBOX_RETENTION_HOURS: z.coerce
+    .number()
+    .min(0.1)
+    .max(24 * 30)
+    .default(24),
   GOOGLE_CLIENT_ID: z.string().optional(),
   GOOGLE_CLIENT_SECRET: z.string().optional(),
   GOOGLE_DISCOVERY_URL: z
@@ -69,6 +84,7 @@ export interface Config {
   encryptionKey: string;
   adminEmails: string[];
   smtpUrl: string | undefined;
+  mailOutboxRetentionHours: number;
   mailFrom: string;
   google: { clientId: string; clientSecret: string; discoveryUrl: string } | undefined;
   logLevel: z.infer<typeof EnvSchema>['LOG_LEVEL'];
@@ -132,6 +148,7 @@ export const loadConfig = (env: NodeJS.ProcessEnv = process.env): Config => {
       .filter(Boolean),
     smtpUrl: e.SMTP_URL || undefined,
     mailFrom: e.MAIL_FROM,
+    mailOutboxRetentionHours: e.MAIL_OUTBOX_RETENTION_HOURS,
     google,
     logLevel: e.LOG_LEVEL,
     trustProxy: e.TRUST_PROXY,

@@ -10,6 +10,7 @@ import type { Logger } from 'pino';
 import type { Config } from '../config';
 import type { Database } from '../db/database';
 import { account, passkey, session, twoFactor, user, verification } from '../db/schema';
+import { scrubMessage } from '../http/log-safety';
 import type { Mailer } from '../mail/mailer';
 import { passwordResetEmail, verificationEmail } from '../mail/templates';
 import { type AuditRecorder, insertAudit } from '../modules/audit/audit.service';
@@ -67,14 +68,18 @@ export const createAuth = ({ config, db, mailer, audit, logger }: AuthDeps) => {
       transaction: false,
     }),
     telemetry: { enabled: false },
-    // better-auth's own messages go to our log, without their arguments: on a database error those
-    // carry the failed query's parameters, session tokens included.
+    // Unexpected errors are thrown to our error handler (safe serializer, 500 problem) instead of
+    // better-call printing the whole error, query parameters included, to stderr.
+    onAPIError: { throw: true },
+    // better-auth's own messages go to our log scrubbed (they can quote an origin, a URL or an address),
+    // with an error argument through the safe serializer: on a database error its raw form carries the
+    // failed query's parameters, session tokens included.
     logger: {
       level: 'warn',
-      log: (level, message) =>
+      log: (level, message, ...args) =>
         logger[level === 'error' ? 'error' : level === 'warn' ? 'warn' : 'info'](
-          { source: 'better-auth' },
-          message,
+          { source: 'better-auth', err: args.find((a) => a instanceof Error) },
+          scrubMessage(message),
         ),
     },
     // Our own throttle runs before better-auth (per IP and per account, before any hashing).

@@ -73,15 +73,24 @@ describe('reminder scheduler', () => {
     expect(await scheduler(2).runOnce(at(11))).toEqual([]);
   });
 
-  it('emails an opted-in user over SMTP, in their time zone; others get no email', async () => {
+  it('emails an opted-in user over SMTP, in their time zone, saying only that a reminder is due; others get no email', async () => {
     smtp.messages.length = 0;
-    await reminder(alice, 'Take blood pressure', 12);
+    await reminder(alice, 'Take Metformin 500 mg', 12);
     await reminder(bob, 'Bob private reminder', 12);
     await scheduler().runOnce(at(12));
     const mails = smtp.messages.filter((m) => m.to.includes('alice-sched@example.com'));
     expect(mails).toHaveLength(1);
-    expect(subjectOf(mails[0]!.raw)).toBe('Reminder: Take blood pressure');
-    expect(textBody(mails[0]!.raw)).toContain('Take blood pressure now');
+    const [subject, text] = [subjectOf(mails[0]!.raw)!, textBody(mails[0]!.raw)];
+    expect(subject).toBe('You have a reminder in Healthfolio');
+    const berlin = new Intl.DateTimeFormat('en-US', {
+      dateStyle: 'medium',
+      timeStyle: 'short',
+      timeZone: 'Europe/Berlin',
+    }).format(at(12));
+    expect(text).toContain(`is due ${berlin}`);
+    expect(text).toContain('http://localhost:3000/dashboard/notifications');
+    // The medication and dose stay in the app.
+    expect(`${subject}\n${text}`).not.toMatch(/Metformin|500 mg/);
     expect(smtp.messages.some((m) => m.to.includes('bob-sched@example.com'))).toBe(false);
   });
 

@@ -3,6 +3,7 @@ import type { Logger } from 'pino';
 import type { Config } from '../config';
 import type { Database, Tx } from '../db/database';
 import type { Mailer } from '../mail/mailer';
+import { reminderEmail } from '../mail/templates';
 import type { LiveNotifier } from '../modules/notifications/live-notifications.service';
 
 export interface ReminderSchedulerOptions {
@@ -20,6 +21,8 @@ export interface ReminderScheduler {
   start(): void;
   stop(): Promise<void>;
 }
+
+const OUTBOX_PURGE_EVERY_MS = 10 * 60_000;
 
 type Claimed = {
   id: string;
@@ -143,12 +146,8 @@ export const createReminderScheduler = (
         timeStyle: 'short',
         timeZone: who.timeZone,
       }).format(new Date(r.due_date));
-      await mailer.send({
-        to: who.email,
-        userId: r.user_id,
-        subject: `Reminder: ${r.title}`,
-        text: `${r.content}\n\nDue ${when}.\n\nOpen your reminders: ${deps.config.appUrl}/dashboard/notifications\n\nYou get these emails because you turned on email reminders in Healthfolio.`,
-      });
+      // Generic on purpose: no title or text (medication names, doses, notes) leaves the app by mail.
+      await mailer.send({ to: who.email, userId: r.user_id, ...reminderEmail(deps.config.appUrl, when) });
     }
   };
 
@@ -184,8 +183,16 @@ export const createReminderScheduler = (
   let timer: NodeJS.Timeout | undefined;
   let running: Promise<unknown> | undefined;
   let stopped = true;
+  // This loop also purges the mail outbox (every process runs it; a second DELETE finds nothing).
+  let purgedAt = 0;
+  const purgeOutbox = async () => {
+    if (Date.now() - purgedAt < OUTBOX_PURGE_EVERY_MS) return;
+    purgedAt = Date.now();
+    await mailer.purgeOutbox();
+  };
   const tick = () => {
     running = runOnce()
+      .then(purgeOutbox)
       .catch((err) =>
         logger.warn({ err: { message: (err as Error).message } }, 'reminder scheduler run failed'),
       )

@@ -1,34 +1,60 @@
+import { randomUUID } from 'node:crypto';
+import type { ConnectionOptions } from 'node:tls';
+import { lt } from 'drizzle-orm';
 import nodemailer from 'nodemailer';
 import type { Logger } from 'pino';
 import type { Database } from '../db/database';
 import { mailOutbox } from '../db/schema';
+import { smtpTransportOptions } from './smtp-options';
+import type { MailType } from './templates';
 
 export interface MailMessage {
+  type: MailType;
   to: string;
   subject: string;
   text: string;
+  /** Only a confirmation email sets this: the one link the log may show, when no mail is configured. */
+  confirmationLink?: string;
   userId?: string;
 }
 
 export interface Mailer {
   mode: 'smtp' | 'outbox';
   send(message: MailMessage): Promise<void>;
+  /** Deletes outbox rows older than the retention; the background job calls it. Returns how many. */
+  purgeOutbox(now?: Date): Promise<number>;
 }
 
+export const DEFAULT_OUTBOX_RETENTION_HOURS = 24;
+
 /**
- * Sends over SMTP when SMTP_URL is set. Without it, or when sending fails, the message still lands in
- * the outbox table and the log, links included, so a self-hoster can always confirm their account.
+ * Sends over SMTP when SMTP_URL is set. Every message also lands in the `mail_outbox` table (kept for
+ * `outboxRetentionHours`, then purged), so nothing is lost when SMTP is missing or fails. The log only
+ * gets the message's id and type: bodies hold reset links and reminders, and logs travel further than
+ * the database. One exception: with no mail configured, a confirmation link is printed, so a
+ * self-hoster can confirm their own first account.
  */
 export const createMailer = (opts: {
   smtpUrl?: string;
   from: string;
   db: Database;
   logger: Logger;
+  outboxRetentionHours?: number;
+  /** Extra TLS settings (the tests trust their own certificate authority here). */
+  tls?: ConnectionOptions;
 }): Mailer => {
-  const transport = opts.smtpUrl ? nodemailer.createTransport(opts.smtpUrl) : undefined;
-  const record = (m: MailMessage, status: string, error?: string) =>
+  const smtp = opts.smtpUrl ? smtpTransportOptions(opts.smtpUrl) : undefined;
+  if (smtp?.plaintext) {
+    opts.logger.warn('SMTP_URL has tls=off: mail, reset links included, crosses the network unencrypted');
+  }
+  const transport = smtp
+    ? nodemailer.createTransport({ ...smtp.options, ...(opts.tls && { tls: opts.tls }) })
+    : undefined;
+  const retentionMs = (opts.outboxRetentionHours ?? DEFAULT_OUTBOX_RETENTION_HOURS) * 3_600_000;
+  const record = (id: string, m: MailMessage, status: string, error?: string) =>
     opts.db.asSystem((tx) =>
       tx.insert(mailOutbox).values({
+        id,
         userId: m.userId ?? null,
         toAddress: m.to,
         subject: m.subject,
@@ -40,25 +66,43 @@ export const createMailer = (opts: {
   return {
     mode: transport ? 'smtp' : 'outbox',
     async send(m) {
+      const mailId = randomUUID();
+      const meta = { mailId, mailType: m.type };
       if (!transport) {
-        await record(m, 'outbox');
-        opts.logger.warn(
-          { to: m.to, subject: m.subject, text: m.text },
-          'mail kept in outbox (SMTP_URL not set)',
-        );
+        await record(mailId, m, 'outbox');
+        if (m.type === 'verification' && m.confirmationLink) {
+          opts.logger.warn(
+            { ...meta, confirmationLink: m.confirmationLink },
+            'mail kept in outbox (SMTP_URL not set); open the confirmation link to confirm the account',
+          );
+        } else {
+          opts.logger.warn(meta, 'mail kept in outbox (SMTP_URL not set)');
+        }
         return;
       }
       try {
-        await transport.sendMail({ from: opts.from, to: m.to, subject: m.subject, text: m.text });
-        await record(m, 'sent');
+        await transport.sendMail({
+          from: opts.from,
+          to: m.to,
+          subject: m.subject,
+          text: m.text,
+          messageId: `<${mailId}@healthfolio>`,
+        });
+        await record(mailId, m, 'sent');
+        opts.logger.debug(meta, 'mail sent');
       } catch (err) {
-        const message = (err as Error).message;
-        await record(m, 'failed', message);
-        opts.logger.error(
-          { to: m.to, subject: m.subject, text: m.text, err: { message } },
-          'mail delivery failed',
-        );
+        await record(mailId, m, 'failed', (err as Error).message);
+        // The serializer keeps the SMTP code and the message's shape; the recipient is masked.
+        opts.logger.error({ ...meta, err }, 'mail delivery failed');
       }
+    },
+    async purgeOutbox(now = new Date()) {
+      const cutoff = new Date(now.getTime() - retentionMs);
+      const gone = await opts.db.asSystem((tx) =>
+        tx.delete(mailOutbox).where(lt(mailOutbox.createdAt, cutoff)).returning({ id: mailOutbox.id }),
+      );
+      if (gone.length) opts.logger.info({ purged: gone.length }, 'mail outbox purged');
+      return gone.length;
     },
   };
 };

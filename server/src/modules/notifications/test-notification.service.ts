@@ -3,6 +3,7 @@ import { RateLimiterMemory, RateLimiterRes } from 'rate-limiter-flexible';
 import type { AppDeps } from '../../app-deps';
 import { tooMany } from '../../auth/throttle';
 import type { SessionUser } from '../../http/context';
+import { testNotificationEmail } from '../../mail/templates';
 import { findProfile } from '../profiles/profiles.repository';
 
 export const TEST_NOTIFICATION = {
@@ -32,8 +33,7 @@ export const createTestNotifier = (deps: Deps) => {
     await deps.mailer.send({
       to: user.email,
       userId: user.id,
-      subject: 'Test notification from Healthfolio',
-      text: `${TEST_NOTIFICATION.content}\n\nOpen your reminders: ${deps.config.appUrl}/dashboard/notifications\n\nYou get these emails because you turned on email reminders in Healthfolio.`,
+      ...testNotificationEmail(deps.config.appUrl, TEST_NOTIFICATION.content),
     });
     return 'sent';
   };
