@@ -74,19 +74,21 @@ describe('configuration', () => {
     )?.[1];
     expect(example).toBeDefined();
     expect(refusal({ SESSION_SECRET: example })).toMatch(
-      /SESSION_SECRET is the example value from \.env\.example; generate one with `openssl rand -hex 32`/,
+      /SESSION_SECRET: is the example value from \.env\.example; generate one with `openssl rand -hex 32`/,
     );
   });
 
   it('refuses a guessable SESSION_SECRET: too few different characters, or a repeated phrase', () => {
-    expect(refusal({ SESSION_SECRET: 'a'.repeat(40) })).toMatch(/fewer than 8 different characters/);
+    expect(refusal({ SESSION_SECRET: 'a'.repeat(40) })).toMatch(
+      /SESSION_SECRET: uses fewer than 8 different characters/,
+    );
     expect(refusal({ SESSION_SECRET: 'abcabcabcabcabcabcabcabcabcabcabcabc' })).toMatch(/fewer than 8/);
     for (const secret of [
       'bench-session-secret-bench-session-secret',
       '0123456789abcdef0123456789abcdef',
       'Tr0ub4dor&3Tr0ub4dor&3Tr0ub4dor&3',
     ])
-      expect(refusal({ SESSION_SECRET: secret })).toMatch(/SESSION_SECRET repeats itself/);
+      expect(refusal({ SESSION_SECRET: secret })).toMatch(/SESSION_SECRET: repeats itself/);
   });
 
   it('accepts what `openssl rand` makes, in hex or base64, at any usual length', () => {
