@@ -1,3 +1,4 @@
+import { randomBytes } from 'node:crypto';
 import type { AddressInfo } from 'node:net';
 import { serve } from '@hono/node-server';
 import { eq } from 'drizzle-orm';
@@ -45,8 +46,9 @@ export const startAppServer = async (db: Database, databaseUrl?: string) => {
     DATA_DIR: '/nonexistent-bench-data',
     DATABASE_URL: databaseUrl,
     LOG_LEVEL: 'silent',
-    SESSION_SECRET: 'bench-session-secret-bench-session-secret',
-    ENCRYPTION_KEY: '0'.repeat(64),
+    // Random per run: config refuses a guessable session secret.
+    SESSION_SECRET: randomBytes(32).toString('hex'),
+    ENCRYPTION_KEY: randomBytes(32).toString('hex'),
   });
   const deps = await createDeps(config, { db, logger: pino({ level: 'silent' }) });
   const app = createApp(deps);

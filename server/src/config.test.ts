@@ -1,10 +1,23 @@
-import { mkdtempSync } from 'node:fs';
+import { randomBytes } from 'node:crypto';
+import { existsSync, mkdtempSync, readFileSync, statSync } from 'node:fs';
 import { tmpdir } from 'node:os';
 import { join } from 'node:path';
 import { describe, expect, it } from 'vitest';
 import { ConfigError, loadConfig } from './config';
 
 const dataDir = () => mkdtempSync(join(tmpdir(), 'hf-config-'));
+/** A DATA_DIR path that does not exist yet, inside a fresh scratch directory. */
+const freshDataDir = () => join(dataDir(), 'nested', 'data');
+const mode = (path: string) => statSync(path).mode & 0o777;
+const refusal = (env: NodeJS.ProcessEnv) => {
+  try {
+    loadConfig({ DATA_DIR: dataDir(), ...env });
+  } catch (err) {
+    expect(err).toBeInstanceOf(ConfigError);
+    return (err as Error).message;
+  }
+  throw new Error('the configuration was accepted');
+};
 
 describe('configuration', () => {
   it('runs with no configuration at all: embedded database, generated secrets, port 3000', () => {
@@ -47,10 +60,71 @@ describe('configuration', () => {
     const config = loadConfig({
       DATA_DIR: dataDir(),
       APP_URL: 'https://health.example/',
+      SESSION_SECRET: randomBytes(32).toString('hex'),
       ADMIN_EMAILS: ' Ana@Example.com, bo@example.com ',
     });
     expect(config.https).toBe(true);
     expect(config.appUrl).toBe('https://health.example');
     expect(config.adminEmails).toEqual(['ana@example.com', 'bo@example.com']);
+  });
+
+  it('refuses to start with the example SESSION_SECRET from .env.example', () => {
+    const example = readFileSync(new URL('../../.env.example', import.meta.url), 'utf8').match(
+      /^# SESSION_SECRET=(.*)$/m,
+    )?.[1];
+    expect(example).toBeDefined();
+    expect(refusal({ SESSION_SECRET: example })).toMatch(
+      /SESSION_SECRET: is the example value from \.env\.example; generate one with `openssl rand -hex 32`/,
+    );
+  });
+
+  it('refuses a guessable SESSION_SECRET: too few different characters, or a repeated phrase', () => {
+    expect(refusal({ SESSION_SECRET: 'a'.repeat(40) })).toMatch(
+      /SESSION_SECRET: uses fewer than 8 different characters/,
+    );
+    expect(refusal({ SESSION_SECRET: 'abcabcabcabcabcabcabcabcabcabcabcabc' })).toMatch(/fewer than 8/);
+    for (const secret of [
+      'bench-session-secret-bench-session-secret',
+      '0123456789abcdef0123456789abcdef',
+      'Tr0ub4dor&3Tr0ub4dor&3Tr0ub4dor&3',
+    ])
+      expect(refusal({ SESSION_SECRET: secret })).toMatch(/SESSION_SECRET: repeats itself/);
+  });
+
+  it('accepts what `openssl rand` makes, in hex or base64, at any usual length', () => {
+    for (let i = 0; i < 50; i++)
+      for (const secret of [
+        randomBytes(16).toString('hex'),
+        randomBytes(32).toString('hex'),
+        randomBytes(24).toString('base64'),
+        randomBytes(48).toString('base64url'),
+      ])
+        expect(loadConfig({ DATA_DIR: dataDir(), SESSION_SECRET: secret }).sessionSecret).toBe(secret);
+  });
+
+  it('refuses an https APP_URL without an explicit SESSION_SECRET, and generates nothing', () => {
+    const dir = freshDataDir();
+    expect(() => loadConfig({ DATA_DIR: dir, APP_URL: 'https://health.example' })).toThrow(
+      /SESSION_SECRET: must be set explicitly when APP_URL is https:\/\//,
+    );
+    expect(existsSync(dir)).toBe(false);
+    // Over plain http (a local instance) the generated secret is still fine.
+    expect(loadConfig({ DATA_DIR: dir, APP_URL: 'http://192.168.1.20:3000' }).https).toBe(false);
+  });
+
+  it('creates DATA_DIR readable by the server user alone, and the generated secrets file 0600', () => {
+    const dir = freshDataDir();
+    loadConfig({ DATA_DIR: dir });
+    expect(mode(dir)).toBe(0o700);
+    expect(mode(join(dir, 'secrets.json'))).toBe(0o600);
+    // With every secret given and the embedded database, the directory is still created private.
+    const explicit = freshDataDir();
+    loadConfig({
+      DATA_DIR: explicit,
+      SESSION_SECRET: randomBytes(32).toString('hex'),
+      ENCRYPTION_KEY: randomBytes(32).toString('hex'),
+    });
+    expect(mode(explicit)).toBe(0o700);
+    expect(existsSync(join(explicit, 'secrets.json'))).toBe(false);
   });
 });

@@ -1,7 +1,8 @@
 import { randomBytes } from 'node:crypto';
-import { existsSync, mkdirSync, readFileSync, writeFileSync } from 'node:fs';
+import { chmodSync, existsSync, mkdirSync, readFileSync, writeFileSync } from 'node:fs';
 import { join, resolve } from 'node:path';
 import { z } from 'zod';
+import { sessionSecretWeakness } from './config-secrets';
 import { smtpTransportOptions } from './mail/smtp-options';
 
 const boolish = z
@@ -14,7 +15,14 @@ const EnvSchema = z.object({
   APP_URL: z.string().url().optional(),
   DATA_DIR: z.string().default('./data'),
   DATABASE_URL: z.string().url().optional(),
-  SESSION_SECRET: z.string().min(32, 'SESSION_SECRET must be at least 32 characters').optional(),
+  SESSION_SECRET: z
+    .string()
+    .min(32, 'SESSION_SECRET must be at least 32 characters')
+    .superRefine((secret, ctx) => {
+      const weakness = sessionSecretWeakness(secret);
+      if (weakness) ctx.addIssue({ code: 'custom', message: weakness });
+    })
+    .optional(),
   ENCRYPTION_KEY: z
     .string()
     .regex(/^[0-9a-fA-F]{64}$/, 'ENCRYPTION_KEY must be 64 hex characters (32 bytes)')
@@ -99,12 +107,22 @@ export interface Config {
 
 export class ConfigError extends Error {}
 
+/**
+ * DATA_DIR holds the embedded database and the generated secrets: only the server's own user may list or
+ * enter it. A directory that already exists is the operator's and keeps its mode.
+ */
+export const ensurePrivateDataDir = (dataDir: string) => {
+  if (existsSync(dataDir)) return;
+  mkdirSync(dataDir, { recursive: true, mode: 0o700 });
+  chmodSync(dataDir, 0o700); // mkdir's mode is narrowed by the umask, never widened; be exact
+};
+
 /** SESSION_SECRET and ENCRYPTION_KEY are generated once into DATA_DIR so a first start needs no setup. */
 const loadOrCreateSecrets = (dataDir: string) => {
   const file = join(dataDir, 'secrets.json');
   if (existsSync(file))
     return JSON.parse(readFileSync(file, 'utf8')) as { sessionSecret: string; encryptionKey: string };
-  mkdirSync(dataDir, { recursive: true });
+  ensurePrivateDataDir(dataDir);
   const secrets = {
     sessionSecret: randomBytes(32).toString('hex'),
     encryptionKey: randomBytes(32).toString('hex'),
@@ -123,9 +141,17 @@ export const loadConfig = (env: NodeJS.ProcessEnv = process.env): Config => {
   }
   const e = parsed.data;
   const dataDir = resolve(e.DATA_DIR);
+  const appUrl = (e.APP_URL ?? `http://localhost:${e.PORT}`).replace(/\/$/, '');
+  // A public (https) instance keeps its session key outside the data it protects: a copied or restored
+  // DATA_DIR must not carry the key that forges its sessions.
+  if (appUrl.startsWith('https://') && !e.SESSION_SECRET)
+    throw new ConfigError(
+      'Invalid configuration:\n  SESSION_SECRET: must be set explicitly when APP_URL is https:// ' +
+        '(generate one with `openssl rand -hex 32`)',
+    );
+  if (!e.DATABASE_URL) ensurePrivateDataDir(dataDir);
   const needsSecrets = !e.SESSION_SECRET || !e.ENCRYPTION_KEY;
   const generated = needsSecrets ? loadOrCreateSecrets(dataDir) : undefined;
-  const appUrl = (e.APP_URL ?? `http://localhost:${e.PORT}`).replace(/\/$/, '');
   const google =
     e.GOOGLE_CLIENT_ID && e.GOOGLE_CLIENT_SECRET
       ? {

@@ -1,27 +1,14 @@
-import { existsSync, readFileSync } from 'node:fs';
-import { dirname, join } from 'node:path';
+import { readFileSync } from 'node:fs';
+import { join } from 'node:path';
 import { fileURLToPath } from 'node:url';
 
-/**
- * Test-only access to /shared/reference-data. HEALTHFOLIO_SHARED_DIR wins; otherwise walk up from
- * this file until a `shared/reference-data` directory appears, which works from the main checkout
- * and from a git worktree beside it. Missing data fails the test loudly rather than skipping it.
- */
-export function referenceDataDir(): string {
-  const fromEnv = process.env.HEALTHFOLIO_SHARED_DIR;
-  if (fromEnv) return join(fromEnv, 'reference-data');
-  let dir = dirname(fileURLToPath(import.meta.url));
-  for (;;) {
-    const candidate = join(dir, 'shared', 'reference-data');
-    if (existsSync(candidate)) return candidate;
-    const parent = dirname(dir);
-    if (parent === dir) throw new Error('shared/reference-data not found; set HEALTHFOLIO_SHARED_DIR');
-    dir = parent;
-  }
-}
+/** Test-only access to the reference data vendored in the repository (origins and licences in its README). */
+export const REFERENCE_DATA_DIR = fileURLToPath(
+  new URL('../../../test-fixtures/reference-data/', import.meta.url),
+);
 
 export function readReferenceFile(name: string): string {
-  return readFileSync(join(referenceDataDir(), name), 'utf8');
+  return readFileSync(join(REFERENCE_DATA_DIR, name), 'utf8');
 }
 
 export interface IgluReading {

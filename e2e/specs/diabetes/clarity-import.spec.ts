@@ -12,9 +12,9 @@ import {
   statCard,
 } from './helpers';
 
-/** The real Clarity export in the shared reference data, beside the repository (../shared). */
+/** The real Clarity export in the reference data vendored in the repository (test-fixtures/). */
 const CLARITY = new URL(
-  '../../../../shared/reference-data/cgmquantify_test_file_dexcom_clarity.csv',
+  '../../../test-fixtures/reference-data/cgmquantify_test_file_dexcom_clarity.csv',
   import.meta.url,
 ).pathname;
 

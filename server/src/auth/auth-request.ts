@@ -1,13 +1,25 @@
-import { COMMON_PASSWORD_MESSAGE, Email, Password, SignInRequest, SignUpRequest } from '@healthfolio/core';
-import commonPasswords from 'fxa-common-password-list';
+import {
+  COMMON_PASSWORD_MESSAGE,
+  Email,
+  PASSWORD_MIN,
+  Password,
+  SignInRequest,
+  SignUpRequest,
+} from '@healthfolio/core';
+import { dictionary } from '@zxcvbn-ts/language-common';
 import { z } from 'zod';
 import { ProblemError, validationProblem } from '../http/problem';
 
 const EmailOnly = z.looseObject({ email: Email });
 
+// zxcvbn-ts's maintained list of the ~49,000 most common leaked passwords (lower case). Compared case-
+// insensitively: `Password123` is no harder to guess than `password123`.
+const commonPasswords = new Set(dictionary['passwords-common']);
+
 const notCommon = (field: string) => (v: { [k: string]: unknown }) => {
   const pw = v[field];
-  return typeof pw !== 'string' || !commonPasswords.test(pw);
+  // A too-short password gets the length message alone (the list also holds short ones like `short`).
+  return typeof pw !== 'string' || pw.length < PASSWORD_MIN || !commonPasswords.has(pw.toLowerCase());
 };
 
 /** What our wrapper checks, and how it throttles, per better-auth endpoint. */
