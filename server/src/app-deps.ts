@@ -1,6 +1,8 @@
 import type { MiddlewareHandler } from 'hono';
 import pino, { type Logger } from 'pino';
 import { type Auth, createAuth } from './auth/auth';
+import { type BackgroundTasks, createBackgroundTasks } from './auth/background';
+import { createLimiterFactory, type LimiterFactory } from './auth/limiter-store';
 import { createSessionResolver, requireUser, type SessionResolver } from './auth/session';
 import { type AuthThrottle, createAuthThrottle } from './auth/throttle';
 import type { Config } from './config';
@@ -18,6 +20,10 @@ export interface AppDeps {
   audit: AuditRecorder;
   auth: Auth;
   throttle: AuthThrottle;
+  /** Throttle and quota counters: shared through PostgreSQL, in memory on the embedded store. */
+  limiter: LimiterFactory;
+  /** Work that runs after the response (mail); `settled()` waits for it. */
+  background: BackgroundTasks;
   resolveSession: SessionResolver;
   requireUser: MiddlewareHandler;
   /** Carries notification events to every process's open streams. */
@@ -64,7 +70,9 @@ export const createDeps = async (
   const db = opts.db ?? (await openDatabase(config, logger));
   const mailer = createMailer({ smtpUrl: config.smtpUrl, from: config.mailFrom, db, logger });
   const audit = createAuditRecorder(db, logger);
-  const auth = createAuth({ config, db, mailer, audit, logger });
+  const background = createBackgroundTasks(logger);
+  const limiter = createLimiterFactory(db);
+  const auth = createAuth({ config, db, mailer, audit, logger, background });
   const resolveSession = createSessionResolver(db, config);
   const bus = createRealtimeBus(db, logger);
   return {
@@ -74,7 +82,9 @@ export const createDeps = async (
     mailer,
     audit,
     auth,
-    throttle: createAuthThrottle(config.authThrottle),
+    throttle: createAuthThrottle(config.authThrottle, limiter, config.sessionSecret),
+    limiter,
+    background,
     resolveSession,
     requireUser: requireUser(resolveSession),
     bus,

@@ -12,7 +12,10 @@ import type { Mailer } from '../mail/mailer';
 import { passwordResetEmail, verificationEmail } from '../mail/templates';
 import type { AuditRecorder } from '../modules/audit/audit.service';
 import { insertProfile } from '../modules/profiles/profiles.repository';
-import { findRoles, insertDefaultRole, upsertRole } from '../modules/roles/roles.repository';
+import { insertDefaultRole } from '../modules/roles/roles.repository';
+import { createAdminPromoter } from './admin-emails';
+import { DISABLED_AUTH_PATHS } from './auth-paths';
+import type { BackgroundTasks } from './background';
 import { OAUTH2_CALLBACK_PATH } from './oauth2-alias';
 
 /** Set by our own middleware from the socket; any client-sent value is overwritten first. */
@@ -24,6 +27,7 @@ export interface AuthDeps {
   db: Database;
   mailer: Mailer;
   audit: AuditRecorder;
+  background: BackgroundTasks;
 }
 
 type HeaderSource = { headers?: Headers; request?: Request } | null | undefined;
@@ -32,24 +36,8 @@ const requestMeta = (ctx: HeaderSource) => {
   return { ipAddress: headers?.get(CLIENT_IP_HEADER) ?? null, userAgent: headers?.get('user-agent') ?? null };
 };
 
-export const createAuth = ({ config, db, mailer, audit, logger }: AuthDeps) => {
-  const isAdminEmail = (email: string) => config.adminEmails.includes(email.toLowerCase());
-
-  /** Addresses in ADMIN_EMAILS become admin when they sign up or sign in. */
-  const promoteIfAdmin = async (userId: string, email: string) => {
-    if (!isAdminEmail(email)) return;
-    await db.asSystem(async (tx) => {
-      if ((await findRoles(tx, userId)).includes('admin')) return;
-      await upsertRole(tx, userId, 'admin', null);
-    });
-    await audit({
-      userId,
-      action: 'assign_role',
-      resourceType: 'user',
-      resourceId: userId,
-      details: { role: 'admin', source: 'ADMIN_EMAILS' },
-    });
-  };
+export const createAuth = ({ config, db, mailer, audit, logger, background }: AuthDeps) => {
+  const promoteIfAdmin = createAdminPromoter({ config, db, audit, logger });
 
   return betterAuth({
     appName: 'Healthfolio',
@@ -63,6 +51,11 @@ export const createAuth = ({ config, db, mailer, audit, logger }: AuthDeps) => {
       transaction: false,
     }),
     telemetry: { enabled: false },
+    disabledPaths: DISABLED_AUTH_PATHS,
+    // Reset links (and OAuth state) are kept as hashes: a database read does not hand out live links.
+    verification: { storeIdentifier: 'hashed' },
+    // Google's access, refresh and ID tokens are encrypted with the secret before they are stored.
+    account: { encryptOAuthTokens: true },
     // better-auth's own messages go to our log, without their arguments: on a database error those
     // carry the failed query's parameters, session tokens included.
     logger: {
@@ -81,6 +74,7 @@ export const createAuth = ({ config, db, mailer, audit, logger }: AuthDeps) => {
       useSecureCookies: config.https,
       defaultCookieAttributes: { httpOnly: true, sameSite: 'lax', secure: config.https },
       ipAddress: { ipAddressHeaders: [CLIENT_IP_HEADER] },
+      backgroundTasks: { handler: (task) => background.run(task) },
     },
     session: {
       // Sliding expiry = idle timeout; the absolute limit is enforced in resolveSession.
@@ -100,8 +94,9 @@ export const createAuth = ({ config, db, mailer, audit, logger }: AuthDeps) => {
         hash: (password) => hash(password),
         verify: ({ hash: stored, password }) => verify(stored, password),
       },
+      // Mail leaves after the answer: waiting for it would make known addresses answer later.
       sendResetPassword: async ({ user: u, url }) => {
-        await mailer.send({ to: u.email, userId: u.id, ...passwordResetEmail(url) });
+        background.run(mailer.send({ to: u.email, userId: u.id, ...passwordResetEmail(url) }));
       },
       onPasswordReset: async ({ user: u }, request) => {
         await audit({
@@ -119,12 +114,19 @@ export const createAuth = ({ config, db, mailer, audit, logger }: AuthDeps) => {
       autoSignInAfterVerification: false,
       expiresIn: 24 * 3600,
       sendVerificationEmail: async ({ user: u, url }) => {
-        await mailer.send({ to: u.email, userId: u.id, ...verificationEmail(url) });
+        background.run(mailer.send({ to: u.email, userId: u.id, ...verificationEmail(url) }));
       },
     },
     databaseHooks: {
       user: {
         create: {
+          // An identity provider that has not verified the address cannot vouch for it: no account.
+          before: async (u, ctx) => {
+            if (ctx?.path?.startsWith('/callback/') && !u.emailVerified) {
+              logger.warn({ source: 'oauth' }, 'refused an OAuth sign-up with an unverified email');
+              return false;
+            }
+          },
           after: async (u, ctx) => {
             await db.asSystem(async (tx) => {
               await insertProfile(tx, u.id, defaultDisplayName(u.name, u.email));
@@ -137,7 +139,7 @@ export const createAuth = ({ config, db, mailer, audit, logger }: AuthDeps) => {
               resourceId: u.id,
               ...requestMeta(ctx),
             });
-            await promoteIfAdmin(u.id, u.email);
+            await promoteIfAdmin(u);
           },
         },
       },
@@ -153,10 +155,10 @@ export const createAuth = ({ config, db, mailer, audit, logger }: AuthDeps) => {
               userAgent: s.userAgent ?? null,
             });
             const [row] = await db.owner
-              .select({ email: user.email })
+              .select({ id: user.id, email: user.email, emailVerified: user.emailVerified })
               .from(user)
               .where(eq(user.id, s.userId));
-            if (row) await promoteIfAdmin(s.userId, row.email);
+            if (row) await promoteIfAdmin(row);
           },
         },
       },

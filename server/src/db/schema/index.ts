@@ -7,5 +7,6 @@ export * from './glucose-readings';
 export * from './mail-outbox';
 export * from './notifications';
 export * from './profiles';
+export * from './rate-limits';
 export * from './tracker-entries';
 export * from './user-roles';
