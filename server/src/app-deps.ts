@@ -7,6 +7,7 @@ import { createSessionResolver, requireUser, type SessionResolver } from './auth
 import { type AuthThrottle, createAuthThrottle } from './auth/throttle';
 import type { Config } from './config';
 import { type Database, openDatabase } from './db/database';
+import { createUserQuotas, type UserQuotas } from './http/user-quota';
 import { createMailer, type Mailer } from './mail/mailer';
 import { type AuditRecorder, createAuditRecorder } from './modules/audit/audit.service';
 import { createLiveNotifier, type LiveNotifier } from './modules/notifications/live-notifications.service';
@@ -24,6 +25,8 @@ export interface AppDeps {
   limiter: LimiterFactory;
   /** Work that runs after the response (mail); `settled()` waits for it. */
   background: BackgroundTasks;
+  /** Per-user limits on the heavy requests (long analytics, schedule creation, open streams). */
+  quotas: UserQuotas;
   resolveSession: SessionResolver;
   requireUser: MiddlewareHandler;
   /** Carries notification events to every process's open streams. */
@@ -85,6 +88,7 @@ export const createDeps = async (
     throttle: createAuthThrottle(config.authThrottle, limiter, config.sessionSecret),
     limiter,
     background,
+    quotas: createUserQuotas(limiter),
     resolveSession,
     requireUser: requireUser(resolveSession),
     bus,

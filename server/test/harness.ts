@@ -1,7 +1,7 @@
 import { mkdtempSync, readFileSync, rmSync } from 'node:fs';
 import { join } from 'node:path';
 import { sql } from 'drizzle-orm';
-import pino from 'pino';
+import pino, { type Logger } from 'pino';
 import { inject } from 'vitest';
 import { createApp } from '../src/app';
 import { type AppDeps, createDeps } from '../src/app-deps';
@@ -40,11 +40,12 @@ export interface TestServer {
 export const createTestServer = async (
   overrides: Partial<Config> = {},
   env: NodeJS.ProcessEnv = {},
+  opts: { logger?: Logger } = {},
 ): Promise<TestServer> => {
   const { db, drop } = await openTestDatabase();
   const dataDir = mkdtempSync(join(TMP_DIR, 'data-'));
   const config = { ...loadConfig({ DATA_DIR: dataDir, APP_URL, LOG_LEVEL: 'silent', ...env }), ...overrides };
-  const deps = await createDeps(config, { db, logger: pino({ level: 'silent' }) });
+  const deps = await createDeps(config, { db, logger: opts.logger ?? pino({ level: 'silent' }) });
   const app = createApp(deps);
   return {
     deps,

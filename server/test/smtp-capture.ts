@@ -9,6 +9,9 @@ export interface CapturedMail {
 /** A real SMTP server on loopback that keeps every message it receives. */
 export const startSmtpCapture = async () => {
   const messages: CapturedMail[] = [];
+  // While paused, a message is received but not acknowledged: the sender waits, as on a slow server.
+  let paused = false;
+  let held: (() => void)[] = [];
   const server = new SMTPServer({
     authOptional: true,
     disabledCommands: ['STARTTLS', 'AUTH'],
@@ -17,11 +20,15 @@ export const startSmtpCapture = async () => {
       const chunks: Buffer[] = [];
       stream.on('data', (c: Buffer) => chunks.push(c));
       stream.on('end', () => {
-        messages.push({
-          to: session.envelope.rcptTo.map((r) => r.address),
-          raw: Buffer.concat(chunks).toString('utf8'),
-        });
-        callback();
+        const accept = () => {
+          messages.push({
+            to: session.envelope.rcptTo.map((r) => r.address),
+            raw: Buffer.concat(chunks).toString('utf8'),
+          });
+          callback();
+        };
+        if (paused) held.push(accept);
+        else accept();
       });
     },
   });
@@ -30,6 +37,17 @@ export const startSmtpCapture = async () => {
   return {
     url: `smtp://127.0.0.1:${port}`,
     messages,
+    pause: () => {
+      paused = true;
+    },
+    /** Accepts the held messages and stops holding new ones. */
+    resume: () => {
+      paused = false;
+      for (const accept of held) accept();
+      held = [];
+    },
+    /** Messages received but not yet accepted. */
+    heldCount: () => held.length,
     close: () => new Promise<void>((r) => server.close(() => r())),
   };
 };
