@@ -143,6 +143,12 @@ export const createAuth = ({ config, db, mailer, audit, logger, background }: Au
           },
         },
       },
+      // better-auth encrypts access and refresh tokens but stores Google's ID token as is: a signed
+      // statement of the user's identity and address that the app never reads again. Not kept.
+      account: {
+        create: { before: async (a) => ({ data: { ...a, idToken: null } }) },
+        update: { before: async (a) => ({ data: 'idToken' in a ? { ...a, idToken: null } : a }) },
+      },
       session: {
         create: {
           after: async (s) => {
