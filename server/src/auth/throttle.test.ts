@@ -46,11 +46,8 @@ describe('per-account back-off', () => {
     const email = 'casing@example.com';
     await signUpAndSignIn(server, email);
     const attacker = server.client();
-    for (const variant of ['Casing@example.com', 'CASING@EXAMPLE.COM'])
-      expect(
-        (await attacker.post('/api/auth/sign-in/email', { email: variant, password: 'Wrong-Password-1' }))
-          .status,
-      ).toBe(401);
+    const guess = { email: 'CASING@Example.com', password: 'Wrong-Password-1' };
+    expect((await attacker.post('/api/auth/sign-in/email', guess)).status).toBe(401);
     expect((await attacker.post('/api/auth/sign-in/email', { email, password: PASSWORD })).status).toBe(429);
   });
 });
