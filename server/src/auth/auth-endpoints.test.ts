@@ -137,3 +137,19 @@ describe('the general per-client budget', () => {
     }
   });
 });
+
+describe('password checks behind a session', () => {
+  it('throttles wrong current passwords per signed-in user, so a stolen session cannot guess on', async () => {
+    const email = 'stolen-session@example.com';
+    const { client } = await signUpAndSignIn(server, email);
+    const guess = (currentPassword: string) =>
+      client.post('/api/auth/change-password', { currentPassword, newPassword: 'Another-Fine-Pass-31' });
+    // AUTH_THROTTLE_PER_ACCOUNT (5) guesses, then the right password is refused too.
+    for (let i = 0; i < 5; i++) expect((await guess(`Wrong-Guess-${i}-x`)).status).toBe(400);
+    const blocked = await guess(PASSWORD);
+    expect(blocked.status).toBe(429);
+    expect(Number(blocked.headers.get('retry-after'))).toBeGreaterThan(0);
+    const fresh = server.client();
+    expect((await fresh.post('/api/auth/sign-in/email', { email, password: PASSWORD })).status).toBe(200);
+  });
+});

@@ -7,7 +7,12 @@ import { user } from '../db/schema';
 import { ProblemError, problemBody } from '../http/problem';
 import type { AuditRecorder } from '../modules/audit/audit.service';
 import { type Auth, CLIENT_IP_HEADER } from './auth';
-import { EQUAL_ANSWER_PATHS, isUsedAuthEndpoint, SIGN_UP_ACCEPTED } from './auth-paths';
+import {
+  EQUAL_ANSWER_PATHS,
+  isUsedAuthEndpoint,
+  SESSION_PASSWORD_PATHS,
+  SIGN_UP_ACCEPTED,
+} from './auth-paths';
 import { AUTH_RULES, parseAuthBody } from './auth-request';
 import { translateOAuth2 } from './oauth2-alias';
 import { type SessionResolver, sessionCookieName, stripSessionCookies } from './session';
@@ -69,10 +74,11 @@ export const authRoutes = ({ auth, config, db, audit, throttle, resolveSession }
     const rule = AUTH_RULES[path];
     const parsed = rule && c.req.method === 'POST' ? parseAuthBody(path, body ?? '') : undefined;
     const email = typeof parsed?.email === 'string' ? parsed.email : undefined;
-    // Password changes count against the signed-in account, so a stolen session cannot guess freely.
-    const account =
-      rule?.throttle === 'account' ? email : rule?.throttle === 'session' ? current?.user.id : undefined;
-    if (rule?.throttle) await throttle.consume(path, ip, account);
+    // Endpoints that check the password of a signed-in user count against that user, so a stolen
+    // session cannot guess freely.
+    const mode = rule?.throttle ?? (SESSION_PASSWORD_PATHS.has(path) ? 'session' : undefined);
+    const account = mode === 'account' ? email : mode === 'session' ? current?.user.id : undefined;
+    if (mode) await throttle.consume(path, ip, account);
     if (parsed) body = JSON.stringify(parsed);
 
     const target = translateOAuth2(c.req.method, path, body);
@@ -80,7 +86,7 @@ export const authRoutes = ({ auth, config, db, audit, throttle, resolveSession }
     url.pathname = `/api/auth${target.path}`;
     let res = await auth.handler(new Request(url, { method: c.req.method, headers, body: target.body }));
 
-    if ((path === '/sign-in/email' || path === '/change-password') && account && res.ok)
+    if ((path === '/sign-in/email' || mode === 'session') && account && res.ok)
       await throttle.reset(path, account);
     if (path === '/sign-in/email' && email && (res.status === 401 || res.status === 403)) {
       const [row] = await db.owner.select({ id: user.id }).from(user).where(eq(user.email, email));
