@@ -3,7 +3,7 @@ import type { Logger } from 'pino';
 import type { Config } from '../config';
 import type { Database } from '../db/database';
 import { auditLogs } from '../db/schema';
-import type { AuditRecorder } from '../modules/audit/audit.service';
+import { insertAudit } from '../modules/audit/audit.service';
 import { findRoles, upsertRole } from '../modules/roles/roles.repository';
 
 /**
@@ -13,12 +13,7 @@ import { findRoles, upsertRole } from '../modules/roles/roles.repository';
  * would silently undo the demotion. The skipped promotion is logged each time, so an operator sees
  * that the list and the roles disagree; assigning the role in the console makes them admin again.
  */
-export const createAdminPromoter = (deps: {
-  config: Config;
-  db: Database;
-  audit: AuditRecorder;
-  logger: Logger;
-}) => {
+export const createAdminPromoter = (deps: { config: Config; db: Database; logger: Logger }) => {
   const listed = (email: string) => deps.config.adminEmails.includes(email.toLowerCase());
 
   return async (u: { id: string; email: string; emailVerified: boolean }) => {
@@ -37,22 +32,21 @@ export const createAdminPromoter = (deps: {
         )
         .limit(1);
       if (promotedBefore.length) return 'demoted';
+      // The promotion and its audit row (which also marks it as done once) commit together.
       await upsertRole(tx, u.id, 'admin', null);
+      await insertAudit(tx, {
+        userId: u.id,
+        action: 'assign_role',
+        resourceType: 'user',
+        resourceId: u.id,
+        details: { role: 'admin', source: 'ADMIN_EMAILS' },
+      });
       return 'promoted';
     });
-    if (outcome === 'demoted') {
+    if (outcome === 'demoted')
       deps.logger.warn(
         { userId: u.id },
         'ADMIN_EMAILS lists this account, but it was demoted after its first promotion: not re-promoting it (assign the role in the admin console, or remove the address from ADMIN_EMAILS)',
       );
-    }
-    if (outcome !== 'promoted') return;
-    await deps.audit({
-      userId: u.id,
-      action: 'assign_role',
-      resourceType: 'user',
-      resourceId: u.id,
-      details: { role: 'admin', source: 'ADMIN_EMAILS' },
-    });
   };
 };

@@ -138,7 +138,7 @@ describe('the general per-client budget', () => {
   });
 });
 
-describe('password checks behind a session', () => {
+describe('password changes behind a session', () => {
   it('throttles wrong current passwords per signed-in user, so a stolen session cannot guess on', async () => {
     const email = 'stolen-session@example.com';
     const { client } = await signUpAndSignIn(server, email);

@@ -56,17 +56,6 @@ export const DISABLED_AUTH_PATHS = [
   '/ok',
 ];
 
-/**
- * Plugin endpoints that take the signed-in user's password: throttled per user like a password change
- * (unless auth-request.ts gives them a rule of their own).
- */
-export const SESSION_PASSWORD_PATHS = new Set([
-  '/two-factor/enable',
-  '/two-factor/disable',
-  '/two-factor/get-totp-uri',
-  '/two-factor/generate-backup-codes',
-]);
-
 /** Endpoints whose answer must not tell whether an account exists: same body, same time. */
 export const EQUAL_ANSWER_PATHS = new Set([
   '/sign-up/email',

@@ -7,12 +7,7 @@ import { user } from '../db/schema';
 import { ProblemError, problemBody } from '../http/problem';
 import type { AuditRecorder } from '../modules/audit/audit.service';
 import { type Auth, CLIENT_IP_HEADER } from './auth';
-import {
-  EQUAL_ANSWER_PATHS,
-  isUsedAuthEndpoint,
-  SESSION_PASSWORD_PATHS,
-  SIGN_UP_ACCEPTED,
-} from './auth-paths';
+import { EQUAL_ANSWER_PATHS, isUsedAuthEndpoint, SIGN_UP_ACCEPTED } from './auth-paths';
 import { AUTH_RULES, parseAuthBody } from './auth-request';
 import { translateOAuth2 } from './oauth2-alias';
 import { type SessionResolver, sessionCookieName, stripSessionCookies } from './session';
@@ -74,9 +69,8 @@ export const authRoutes = ({ auth, config, db, audit, throttle, resolveSession }
     const rule = AUTH_RULES[path];
     const parsed = rule && c.req.method === 'POST' ? parseAuthBody(path, body ?? '') : undefined;
     const email = typeof parsed?.email === 'string' ? parsed.email : undefined;
-    // Endpoints that check the password of a signed-in user count against that user, so a stolen
-    // session cannot guess freely.
-    const mode = rule?.throttle ?? (SESSION_PASSWORD_PATHS.has(path) ? 'session' : undefined);
+    // A password change counts against the signed-in user, so a stolen session cannot guess freely.
+    const mode = rule?.throttle;
     const account = mode === 'account' ? email : mode === 'session' ? current?.user.id : undefined;
     if (mode) await throttle.consume(path, ip, account);
     if (parsed) body = JSON.stringify(parsed);

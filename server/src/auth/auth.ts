@@ -37,7 +37,7 @@ const requestMeta = (ctx: HeaderSource) => {
 };
 
 export const createAuth = ({ config, db, mailer, audit, logger, background }: AuthDeps) => {
-  const promoteIfAdmin = createAdminPromoter({ config, db, audit, logger });
+  const promoteIfAdmin = createAdminPromoter({ config, db, logger });
 
   return betterAuth({
     appName: 'Healthfolio',
