@@ -1,11 +1,14 @@
 import type { MiddlewareHandler } from 'hono';
 import type { Logger } from 'pino';
 import { type Auth, createAuth } from './auth/auth';
+import { type BackgroundTasks, createBackgroundTasks } from './auth/background';
+import { createLimiterFactory, type LimiterFactory } from './auth/limiter-store';
 import { createSessionResolver, requireUser, type SessionResolver } from './auth/session';
 import { type AuthThrottle, createAuthThrottle } from './auth/throttle';
 import type { Config } from './config';
 import { type Database, openDatabase } from './db/database';
 import { createLogger } from './http/log-safety';
+import { createUserQuotas, type UserQuotas } from './http/user-quota';
 import { createMailer, type Mailer } from './mail/mailer';
 import { type AuditRecorder, createAuditRecorder } from './modules/audit/audit.service';
 import { createLiveNotifier, type LiveNotifier } from './modules/notifications/live-notifications.service';
@@ -22,6 +25,12 @@ export interface AppDeps {
   audit: AuditRecorder;
   auth: Auth;
   throttle: AuthThrottle;
+  /** Throttle and quota counters: shared through PostgreSQL, in memory on the embedded store. */
+  limiter: LimiterFactory;
+  /** Work that runs after the response (mail); `settled()` waits for it. */
+  background: BackgroundTasks;
+  /** Per-user limits on the heavy requests (long analytics, schedule creation, open streams). */
+  quotas: UserQuotas;
   resolveSession: SessionResolver;
   requireUser: MiddlewareHandler;
   /** Carries notification events to every process's open streams. */
@@ -45,7 +54,9 @@ export const createDeps = async (
     outboxRetentionHours: config.mailOutboxRetentionHours,
   });
   const audit = createAuditRecorder(db, logger);
-  const auth = createAuth({ config, db, mailer, audit, logger });
+  const background = createBackgroundTasks(logger);
+  const limiter = createLimiterFactory(db);
+  const auth = createAuth({ config, db, mailer, audit, logger, background });
   const resolveSession = createSessionResolver(db, config);
   const bus = createRealtimeBus(db, logger);
   return {
@@ -55,7 +66,10 @@ export const createDeps = async (
     mailer,
     audit,
     auth,
-    throttle: createAuthThrottle(config.authThrottle),
+    throttle: createAuthThrottle(config.authThrottle, limiter, config.sessionSecret),
+    limiter,
+    background,
+    quotas: createUserQuotas(limiter),
     resolveSession,
     requireUser: requireUser(resolveSession),
     bus,

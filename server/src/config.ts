@@ -57,7 +57,12 @@ const EnvSchema = z.object({
   TERRA_API_KEY: z.string().optional(),
   TERRA_SIGNING_SECRET: z.string().optional(),
   LOG_LEVEL: z.enum(['fatal', 'error', 'warn', 'info', 'debug', 'trace', 'silent']).default('info'),
-  TRUST_PROXY: boolish.default(false),
+  // How many reverse proxies stand in front of the server; `true` means one, `false` none.
+  TRUST_PROXY: z
+    .union([boolish.transform((on) => (on ? 1 : 0)), z.coerce.number().int().min(0).max(10)], {
+      error: 'TRUST_PROXY must be true, false or the number of trusted proxies (0-10)',
+    })
+    .default(0),
   SESSION_IDLE_MINUTES: z.coerce
     .number()
     .int()
@@ -79,6 +84,7 @@ const EnvSchema = z.object({
     .int()
     .min(1)
     .default(15 * 60),
+  AUTH_MIN_RESPONSE_MS: z.coerce.number().int().min(0).max(5000).default(300),
 });
 
 export interface Config {
@@ -96,13 +102,16 @@ export interface Config {
   mailFrom: string;
   google: { clientId: string; clientSecret: string; discoveryUrl: string } | undefined;
   logLevel: z.infer<typeof EnvSchema>['LOG_LEVEL'];
-  trustProxy: boolean;
+  /** Reverse proxies in front of the server: the client is that many X-Forwarded-For hops from the right. */
+  trustProxy: number;
   session: { idleSeconds: number; absoluteSeconds: number };
   webDist: string;
   /** How often the scheduler looks for reminders that came due. */
   reminderIntervalSeconds: number;
   /** Login/registration throttling; tests shorten the window. */
   authThrottle: { perAccount: number; perIp: number; windowSeconds: number };
+  /** Sign-up, resend and reset answer no sooner than this, so their timing does not tell whether an account exists. */
+  authMinResponseMs: number;
 }
 
 export class ConfigError extends Error {}
@@ -186,5 +195,6 @@ export const loadConfig = (env: NodeJS.ProcessEnv = process.env): Config => {
       perIp: e.AUTH_THROTTLE_PER_IP,
       windowSeconds: e.AUTH_THROTTLE_WINDOW_SECONDS,
     },
+    authMinResponseMs: e.AUTH_MIN_RESPONSE_MS,
   };
 };

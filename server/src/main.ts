@@ -51,6 +51,7 @@ const main = async () => {
     const stopped = scheduler.stop();
     server.close(async () => {
       await stopped;
+      await deps.background.settled();
       await deps.db.close();
       process.exit(0);
     });

@@ -50,7 +50,15 @@ export const createTestServer = async (
   return {
     deps,
     app,
-    client: () => new TestClient(app),
+    // Mail goes out after the response; a test client waits for it, as a person reading mail would.
+    client: () =>
+      new TestClient({
+        request: async (input, init) => {
+          const res = await app.request(input, init);
+          await deps.background.settled();
+          return res;
+        },
+      }),
     close: async () => {
       await db.close();
       await drop();

@@ -6,6 +6,8 @@ export interface OidcUser {
   sub: string;
   email: string;
   name: string;
+  /** What the provider says of the address (email_verified); verified unless false. */
+  emailVerified?: boolean;
 }
 
 export interface TestOidcProvider {
@@ -34,7 +36,8 @@ export const startOidcProvider = async (
     findAccount: (_ctx, sub) => {
       const found = users.find((u) => u.sub === sub);
       if (!found) return undefined;
-      return { accountId: sub, claims: () => ({ ...found, email_verified: true }) };
+      const { emailVerified = true, ...claims } = found;
+      return { accountId: sub, claims: () => ({ ...claims, email_verified: emailVerified }) };
     },
     claims: { openid: ['sub'], email: ['email', 'email_verified'], profile: ['name'] },
     cookies: { keys: ['test-cookie-key-not-secret'] },

@@ -43,6 +43,9 @@ const selfSignedCertificate = async () => {
 export const startSmtpCapture = async (opts: { starttls?: boolean; refuse?: boolean } = {}) => {
   const messages: CapturedMail[] = [];
   const tls = opts.starttls ? await selfSignedCertificate() : undefined;
+  // While paused, a message is received but not acknowledged: the sender waits, as on a slow server.
+  let paused = false;
+  let held: (() => void)[] = [];
   const server = new SMTPServer({
     authOptional: true,
     disabledCommands: tls ? ['AUTH'] : ['STARTTLS', 'AUTH'],
@@ -59,12 +62,16 @@ export const startSmtpCapture = async (opts: { starttls?: boolean; refuse?: bool
       const chunks: Buffer[] = [];
       stream.on('data', (c: Buffer) => chunks.push(c));
       stream.on('end', () => {
-        messages.push({
-          to: session.envelope.rcptTo.map((r) => r.address),
-          raw: Buffer.concat(chunks).toString('utf8'),
-          secure: session.secure,
-        });
-        callback();
+        const accept = () => {
+          messages.push({
+            to: session.envelope.rcptTo.map((r) => r.address),
+            raw: Buffer.concat(chunks).toString('utf8'),
+            secure: session.secure,
+          });
+          callback();
+        };
+        if (paused) held.push(accept);
+        else accept();
       });
     },
   });
@@ -74,6 +81,17 @@ export const startSmtpCapture = async (opts: { starttls?: boolean; refuse?: bool
     url: tls ? `smtp://localhost:${port}` : `smtp://127.0.0.1:${port}?tls=off`,
     ca: tls?.cert,
     messages,
+    pause: () => {
+      paused = true;
+    },
+    /** Accepts the held messages and stops holding new ones. */
+    resume: () => {
+      paused = false;
+      for (const accept of held) accept();
+      held = [];
+    },
+    /** Messages received but not yet accepted. */
+    heldCount: () => held.length,
     close: () => new Promise<void>((r) => server.close(() => r())),
   };
 };

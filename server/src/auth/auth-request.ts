@@ -25,7 +25,8 @@ const notCommon = (field: string) => (v: { [k: string]: unknown }) => {
 /** What our wrapper checks, and how it throttles, per better-auth endpoint. */
 export const AUTH_RULES: Record<
   string,
-  { schema: z.ZodType; throttle?: 'account' | 'ip'; passwordField?: string }
+  // account: per IP and per address in the body; session: per IP and per signed-in user; ip: per IP.
+  { schema: z.ZodType; throttle?: 'account' | 'session' | 'ip'; passwordField?: string }
 > = {
   '/sign-up/email': {
     schema: SignUpRequest.loose().refine(notCommon('password'), {
@@ -47,7 +48,7 @@ export const AUTH_RULES: Record<
     schema: z
       .looseObject({ newPassword: Password, currentPassword: z.string().min(1) })
       .refine(notCommon('newPassword'), { message: COMMON_PASSWORD_MESSAGE, path: ['newPassword'] }),
-    throttle: 'ip',
+    throttle: 'session',
   },
 };
 

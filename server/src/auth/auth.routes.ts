@@ -1,25 +1,27 @@
+import { setTimeout as sleep } from 'node:timers/promises';
 import { eq } from 'drizzle-orm';
 import { Hono } from 'hono';
 import type { Config } from '../config';
 import type { Database } from '../db/database';
 import { user } from '../db/schema';
-import { problemBody } from '../http/problem';
+import { ProblemError, problemBody } from '../http/problem';
 import type { AuditRecorder } from '../modules/audit/audit.service';
-import { SESSION_AUDIT_PATHS, sessionAuditEntry } from '../modules/audit/auth-audit';
+import { sessionAuditEntry } from '../modules/audit/auth-audit';
 import { type Auth, CLIENT_IP_HEADER } from './auth';
+import { EQUAL_ANSWER_PATHS, isUsedAuthEndpoint, SIGN_UP_ACCEPTED } from './auth-paths';
 import { AUTH_RULES, parseAuthBody } from './auth-request';
 import { translateOAuth2 } from './oauth2-alias';
-import type { SessionResolver } from './session';
+import { type SessionResolver, sessionCookieName, stripSessionCookies } from './session';
 import type { AuthThrottle } from './throttle';
 import { createTwoFactorGate } from './two-factor-gate';
 
 interface AuthRouteDeps {
   auth: Auth;
+  config: Config;
   db: Database;
   audit: AuditRecorder;
   throttle: AuthThrottle;
   resolveSession: SessionResolver;
-  config: Config;
 }
 
 /** better-auth's JSON errors become problem documents (keeping `message` for its client). */
@@ -39,60 +41,81 @@ const toProblem = async (res: Response, requestId: string) => {
 };
 
 /**
- * better-auth at its default /api/auth/* paths, wrapped: bodies are validated with the core schemas,
- * credential endpoints throttled before any hashing, the client IP set from our own view of the
- * socket, failed sign-ins and sign-outs audited, and errors shaped as problems.
+ * better-auth at its default /api/auth/* paths, wrapped: only the endpoints the app uses are served,
+ * every request counts against the client's budget and credential endpoints against tighter ones
+ * before any hashing, bodies are validated with the core schemas, any session cookie passes our
+ * resolver first (so the absolute session limit holds on every endpoint), the client IP comes from
+ * our own view of the socket, answers that could reveal an account are made alike, failed sign-ins
+ * and sign-outs are audited, and errors are shaped as problems.
  */
 export const authRoutes = (deps: AuthRouteDeps) => {
-  const { auth, db, audit, throttle, resolveSession } = deps;
+  const { auth, config, db, audit, throttle, resolveSession } = deps;
   // Two-factor and passkey endpoints: validated, throttled, password-checked and audited there.
   const twoFactor = createTwoFactorGate(deps);
   const app = new Hono();
+  const cookieName = sessionCookieName(config);
   app.all('/api/auth/*', async (c) => {
+    const started = Date.now();
     const path = c.req.path.slice('/api/auth'.length);
+    if (!isUsedAuthEndpoint(c.req.method, path))
+      throw new ProblemError(404, 'not_found', 'There is nothing at this address.');
     const ip = c.get('clientIp');
+    await throttle.general(ip);
     const headers = new Headers(c.req.raw.headers);
     headers.set(CLIENT_IP_HEADER, ip);
     const meta = { ipAddress: ip, userAgent: c.req.header('user-agent') ?? null };
+
+    // A session past its idle or absolute limit is ended by the resolver and better-auth never sees it.
+    const current = (headers.get('cookie') ?? '').includes(cookieName) ? await resolveSession(headers) : null;
+    if (!current) stripSessionCookies(headers, config);
 
     let body: string | undefined;
     if (c.req.method !== 'GET' && c.req.method !== 'HEAD') body = await c.req.text();
     const rule = AUTH_RULES[path];
     const parsed = rule && c.req.method === 'POST' ? parseAuthBody(path, body ?? '') : undefined;
     const email = typeof parsed?.email === 'string' ? parsed.email : undefined;
-    if (rule?.throttle) await throttle.consume(path, ip, rule.throttle === 'account' ? email : undefined);
+    // A password change counts against the signed-in user, so a stolen session cannot guess freely.
+    const mode = rule?.throttle;
+    const account = mode === 'account' ? email : mode === 'session' ? current?.user.id : undefined;
+    if (mode) await throttle.consume(path, ip, account);
     if (parsed) body = JSON.stringify(parsed);
     const factor = await twoFactor.before({ path, headers, body, ip, email });
     body = factor.body;
 
-    // Sign-out and session reads go through our resolver so the absolute session limit applies.
-    const current =
-      path === '/get-session' || SESSION_AUDIT_PATHS.has(path) ? await resolveSession(headers) : null;
-    if (path === '/get-session' && !current) headers.delete('cookie');
-
     const target = translateOAuth2(c.req.method, path, body);
     const url = new URL(c.req.url);
     url.pathname = `/api/auth${target.path}`;
-    const res = await auth.handler(new Request(url, { method: c.req.method, headers, body: target.body }));
+    let res = await auth.handler(new Request(url, { method: c.req.method, headers, body: target.body }));
 
-    if (path === '/sign-in/email' && email) {
-      if (res.ok) await throttle.reset(path, email);
-      else if (res.status === 401 || res.status === 403) {
-        const [row] = await db.owner.select({ id: user.id }).from(user).where(eq(user.email, email));
-        await audit({
-          userId: row?.id ?? null,
-          action: 'sign_in_failed',
-          resourceType: 'user',
-          resourceId: row?.id,
-          details: { email, status: res.status },
-          ...meta,
-        });
-      }
+    if ((path === '/sign-in/email' || mode === 'session') && account && res.ok)
+      await throttle.reset(path, account);
+    if (path === '/sign-in/email' && email && (res.status === 401 || res.status === 403)) {
+      const [row] = await db.owner.select({ id: user.id }).from(user).where(eq(user.email, email));
+      await audit({
+        userId: row?.id ?? null,
+        action: 'sign_in_failed',
+        resourceType: 'user',
+        resourceId: row?.id,
+        details: { email, status: res.status },
+        ...meta,
+      });
     }
     await twoFactor.after(factor.step, res, meta);
     // Sign-out, password change and session revocation, recorded once they succeeded.
     const entry = res.ok && current ? sessionAuditEntry(path, current.user, parsed ?? body) : null;
     if (entry) await audit({ ...entry, ...meta });
+    if (path === '/sign-up/email' && res.ok) {
+      const shaped = new Headers(res.headers);
+      shaped.delete('content-length');
+      res = Response.json(SIGN_UP_ACCEPTED, { headers: shaped });
+    }
+    // The sliding expiry our resolver applied, unless better-auth set (or cleared) the cookie itself.
+    if (current && !res.headers.getSetCookie().some((h) => h.startsWith(`${cookieName}=`))) {
+      res = new Response(res.body, res);
+      for (const cookie of current.setCookies) res.headers.append('set-cookie', cookie);
+    }
+    if (EQUAL_ANSWER_PATHS.has(path))
+      await sleep(Math.max(0, started + config.authMinResponseMs - Date.now()));
     return toProblem(res, c.get('requestId'));
   });
   return app;

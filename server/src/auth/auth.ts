@@ -13,9 +13,12 @@ import { account, passkey, session, twoFactor, user, verification } from '../db/
 import { scrubMessage } from '../http/log-safety';
 import type { Mailer } from '../mail/mailer';
 import { passwordResetEmail, verificationEmail } from '../mail/templates';
-import { type AuditRecorder, insertAudit } from '../modules/audit/audit.service';
+import type { AuditRecorder } from '../modules/audit/audit.service';
 import { insertProfile } from '../modules/profiles/profiles.repository';
-import { findRoles, insertDefaultRole, upsertRole } from '../modules/roles/roles.repository';
+import { insertDefaultRole } from '../modules/roles/roles.repository';
+import { createAdminPromoter } from './admin-emails';
+import { DISABLED_AUTH_PATHS } from './auth-paths';
+import type { BackgroundTasks } from './background';
 import { OAUTH2_CALLBACK_PATH } from './oauth2-alias';
 import { SESSION_STEP_HEADER } from './two-factor-gate';
 
@@ -28,6 +31,7 @@ export interface AuthDeps {
   db: Database;
   mailer: Mailer;
   audit: AuditRecorder;
+  background: BackgroundTasks;
 }
 
 type HeaderSource = { headers?: Headers; request?: Request } | null | undefined;
@@ -36,25 +40,8 @@ const requestMeta = (ctx: HeaderSource) => {
   return { ipAddress: headers?.get(CLIENT_IP_HEADER) ?? null, userAgent: headers?.get('user-agent') ?? null };
 };
 
-export const createAuth = ({ config, db, mailer, audit, logger }: AuthDeps) => {
-  const isAdminEmail = (email: string) => config.adminEmails.includes(email.toLowerCase());
-
-  /** Addresses in ADMIN_EMAILS become admin when they sign up or sign in. */
-  const promoteIfAdmin = async (userId: string, email: string) => {
-    if (!isAdminEmail(email)) return;
-    // The promotion and its audit row commit together.
-    await db.asSystem(async (tx) => {
-      if ((await findRoles(tx, userId)).includes('admin')) return;
-      await upsertRole(tx, userId, 'admin', null);
-      await insertAudit(tx, {
-        userId,
-        action: 'assign_role',
-        resourceType: 'user',
-        resourceId: userId,
-        details: { role: 'admin', source: 'ADMIN_EMAILS' },
-      });
-    });
-  };
+export const createAuth = ({ config, db, mailer, audit, logger, background }: AuthDeps) => {
+  const promoteIfAdmin = createAdminPromoter({ config, db, logger });
 
   return betterAuth({
     appName: 'Healthfolio',
@@ -68,6 +55,11 @@ export const createAuth = ({ config, db, mailer, audit, logger }: AuthDeps) => {
       transaction: false,
     }),
     telemetry: { enabled: false },
+    disabledPaths: DISABLED_AUTH_PATHS,
+    // Reset links (and OAuth state) are kept as hashes: a database read does not hand out live links.
+    verification: { storeIdentifier: 'hashed' },
+    // Google's access, refresh and ID tokens are encrypted with the secret before they are stored.
+    account: { encryptOAuthTokens: true },
     // Unexpected errors are thrown to our error handler (safe serializer, 500 problem) instead of
     // better-call printing the whole error, query parameters included, to stderr.
     onAPIError: { throw: true },
@@ -90,6 +82,7 @@ export const createAuth = ({ config, db, mailer, audit, logger }: AuthDeps) => {
       useSecureCookies: config.https,
       defaultCookieAttributes: { httpOnly: true, sameSite: 'lax', secure: config.https },
       ipAddress: { ipAddressHeaders: [CLIENT_IP_HEADER] },
+      backgroundTasks: { handler: (task) => background.run(task) },
     },
     session: {
       // Sliding expiry = idle timeout; the absolute limit is enforced in resolveSession.
@@ -109,8 +102,9 @@ export const createAuth = ({ config, db, mailer, audit, logger }: AuthDeps) => {
         hash: (password) => hash(password),
         verify: ({ hash: stored, password }) => verify(stored, password),
       },
+      // Mail leaves after the answer: waiting for it would make known addresses answer later.
       sendResetPassword: async ({ user: u, url }) => {
-        await mailer.send({ to: u.email, userId: u.id, ...passwordResetEmail(url) });
+        background.run(mailer.send({ to: u.email, userId: u.id, ...passwordResetEmail(url) }));
       },
       onPasswordReset: async ({ user: u }, request) => {
         await audit({
@@ -128,12 +122,19 @@ export const createAuth = ({ config, db, mailer, audit, logger }: AuthDeps) => {
       autoSignInAfterVerification: false,
       expiresIn: 24 * 3600,
       sendVerificationEmail: async ({ user: u, url }) => {
-        await mailer.send({ to: u.email, userId: u.id, ...verificationEmail(url) });
+        background.run(mailer.send({ to: u.email, userId: u.id, ...verificationEmail(url) }));
       },
     },
     databaseHooks: {
       user: {
         create: {
+          // An identity provider that has not verified the address cannot vouch for it: no account.
+          before: async (u, ctx) => {
+            if (ctx?.path?.startsWith('/callback/') && !u.emailVerified) {
+              logger.warn({ source: 'oauth' }, 'refused an OAuth sign-up with an unverified email');
+              return false;
+            }
+          },
           after: async (u, ctx) => {
             await db.asSystem(async (tx) => {
               await insertProfile(tx, u.id, defaultDisplayName(u.name, u.email));
@@ -146,9 +147,15 @@ export const createAuth = ({ config, db, mailer, audit, logger }: AuthDeps) => {
               resourceId: u.id,
               ...requestMeta(ctx),
             });
-            await promoteIfAdmin(u.id, u.email);
+            await promoteIfAdmin(u);
           },
         },
+      },
+      // better-auth encrypts access and refresh tokens but stores Google's ID token as is: a signed
+      // statement of the user's identity and address that the app never reads again. Not kept.
+      account: {
+        create: { before: async (a) => ({ data: { ...a, idToken: null } }) },
+        update: { before: async (a) => ({ data: 'idToken' in a ? { ...a, idToken: null } : a }) },
       },
       session: {
         create: {
@@ -168,10 +175,10 @@ export const createAuth = ({ config, db, mailer, audit, logger }: AuthDeps) => {
               throw err;
             });
             const [row] = await db.owner
-              .select({ email: user.email })
+              .select({ id: user.id, email: user.email, emailVerified: user.emailVerified })
               .from(user)
               .where(eq(user.id, s.userId));
-            if (row) await promoteIfAdmin(s.userId, row.email);
+            if (row) await promoteIfAdmin(row);
           },
         },
       },

@@ -1,16 +1,34 @@
+import { symmetricDecrypt } from 'better-auth/crypto';
 import { and, eq } from 'drizzle-orm';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
-import { APP_URL, createTestServer, type TestServer } from '../../test/harness';
+import { APP_URL, createTestServer, signUpAndSignIn, type TestServer } from '../../test/harness';
 import { authorizeAtProvider, startOidcProvider, type TestOidcProvider } from '../../test/oidc-provider';
-import { auditLogs, user } from '../db/schema';
+import { account as accounts, auditLogs, user } from '../db/schema';
 
 const GOOGLE_USER = { sub: 'google-sub-ada', email: 'ada.google@example.com', name: 'Ada Lovelace' };
+// The provider has not verified these addresses: anyone could have typed them.
+const UNVERIFIED = {
+  sub: 'google-sub-eve',
+  email: 'eve.claims@example.com',
+  name: 'Eve',
+  emailVerified: false,
+};
+const VICTIM_CLAIM = {
+  sub: 'google-sub-mal',
+  email: 'victim@example.com',
+  name: 'Mal',
+  emailVerified: false,
+};
 
 describe('Continue with Google, against a local OpenID provider', () => {
   let oidc: TestOidcProvider;
   let server: TestServer;
   beforeAll(async () => {
-    oidc = await startOidcProvider(`${APP_URL}/api/auth/oauth2/callback/google`, [GOOGLE_USER]);
+    oidc = await startOidcProvider(`${APP_URL}/api/auth/oauth2/callback/google`, [
+      GOOGLE_USER,
+      UNVERIFIED,
+      VICTIM_CLAIM,
+    ]);
     server = await createTestServer({
       google: { clientId: oidc.clientId, clientSecret: oidc.clientSecret, discoveryUrl: oidc.discoveryUrl },
     });
@@ -59,6 +77,54 @@ describe('Continue with Google, against a local OpenID provider', () => {
         .where(and(eq(auditLogs.userId, account!.id), eq(auditLogs.action, 'sign_in'))),
     );
     expect(signIns).toHaveLength(1);
+  });
+
+  /** Runs the whole round trip for `sub` and returns the app's final answer to the callback. */
+  const roundTrip = async (client: ReturnType<TestServer['client']>, sub: string) => {
+    const start = await client.post('/api/auth/sign-in/oauth2', {
+      providerId: 'google',
+      callbackURL: '/dashboard',
+    });
+    const callback = await authorizeAtProvider(((await start.json()) as { url: string }).url, sub);
+    return client.get(callback.pathname + callback.search);
+  };
+
+  it('keeps Google’s access token encrypted at rest and no ID token at all', async () => {
+    const [row] = await server.deps.db.owner
+      .select({ idToken: accounts.idToken, accessToken: accounts.accessToken })
+      .from(accounts)
+      .innerJoin(user, eq(user.id, accounts.userId))
+      .where(eq(user.email, GOOGLE_USER.email));
+    expect(row?.accessToken).toBeTruthy();
+    expect(row!.idToken).toBeNull();
+    // What is stored is ciphertext under the server's secret, not the token the provider issued.
+    const plain = await symmetricDecrypt({ key: server.deps.config.sessionSecret, data: row!.accessToken! });
+    expect(plain.length).toBeGreaterThan(10);
+    expect(row!.accessToken).not.toContain(plain);
+  });
+
+  it('refuses a sign-in whose address the provider has not verified, creating no account', async () => {
+    const client = server.client();
+    const done = await roundTrip(client, UNVERIFIED.sub);
+    expect(done.status).toBe(302);
+    expect(new URL(done.headers.get('location')!, APP_URL).pathname).not.toBe('/dashboard');
+    expect((await client.get('/api/v1/profile')).status).toBe(401);
+    const rows = await server.deps.db.owner.select().from(user).where(eq(user.email, UNVERIFIED.email));
+    expect(rows).toHaveLength(0);
+  });
+
+  it('does not let an unverified claim to an existing address into that account', async () => {
+    await signUpAndSignIn(server, VICTIM_CLAIM.email);
+    const attacker = server.client();
+    const done = await roundTrip(attacker, VICTIM_CLAIM.sub);
+    expect(new URL(done.headers.get('location')!, APP_URL).pathname).not.toBe('/dashboard');
+    expect((await attacker.get('/api/v1/profile')).status).toBe(401);
+    const linked = await server.deps.db.owner
+      .select({ provider: accounts.providerId })
+      .from(accounts)
+      .innerJoin(user, eq(user.id, accounts.userId))
+      .where(eq(user.email, VICTIM_CLAIM.email));
+    expect(linked.map((l) => l.provider)).toEqual(['credential']);
   });
 
   it('refuses a callback whose state the browser never started (forged or replayed)', async () => {

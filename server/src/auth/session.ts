@@ -19,7 +19,19 @@ export type SessionResolver = (headers: Headers) => Promise<ResolvedSession | nu
 export const sessionCookieName = (config: Config) =>
   `${config.https ? '__Secure-' : ''}healthfolio.session_token`;
 
-/** better-auth's signed cookies are `token.base64(HMAC-SHA256(secret, token))`; checked without a database trip. */
+/** Removes our session cookies from a Cookie header, keeping the rest (an OAuth round trip's state). */
+export const stripSessionCookies = (headers: Headers, config: Config) => {
+  const prefix = sessionCookieName(config).slice(0, -'session_token'.length);
+  const names = new Set(['session_token', 'session_data', 'dont_remember'].map((n) => prefix + n));
+  const kept = (headers.get('cookie') ?? '')
+    .split(';')
+    .filter((part) => !names.has(part.split('=')[0]!.trim()))
+    .join(';');
+  if (kept.trim()) headers.set('cookie', kept);
+  else headers.delete('cookie');
+};
+
+/** better-auth's cookie is `token.base64(HMAC-SHA256(secret, token))`; checked without a database trip. */
 export const verifiedToken = (raw: string | undefined, secret: string) => {
   if (!raw) return null;
   const dot = raw.lastIndexOf('.');

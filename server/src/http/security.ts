@@ -1,7 +1,33 @@
 import { getConnInfo } from '@hono/node-server/conninfo';
 import { createMiddleware } from 'hono/factory';
 import { secureHeaders } from 'hono/secure-headers';
+import { resolveClientIp } from './client-ip';
 import { ProblemError } from './problem';
+
+/**
+ * Powerful browser features the app never uses are switched off for it and anything it embeds, so an
+ * injected script cannot reach the camera, microphone or location. Passkey sign-in (WebAuthn) stays
+ * allowed for our own origin; creating a passkey is `self` by default.
+ */
+const PERMISSIONS_POLICY = {
+  accelerometer: false,
+  autoplay: false,
+  bluetooth: false,
+  browsingTopics: false,
+  camera: false,
+  displayCapture: false,
+  geolocation: false,
+  gyroscope: false,
+  hid: false,
+  magnetometer: false,
+  microphone: false,
+  midi: false,
+  payment: false,
+  publickeyCredentialsGet: ['self'],
+  serial: false,
+  usb: false,
+  xrSpatialTracking: false,
+};
 
 export const securityHeaders = (https: boolean) =>
   secureHeaders({
@@ -24,6 +50,7 @@ export const securityHeaders = (https: boolean) =>
     crossOriginEmbedderPolicy: false,
     crossOriginResourcePolicy: 'same-origin',
     crossOriginOpenerPolicy: 'same-origin',
+    permissionsPolicy: PERMISSIONS_POLICY,
   });
 
 const SAFE_METHODS = new Set(['GET', 'HEAD', 'OPTIONS']);
@@ -53,18 +80,18 @@ export const csrfProtection = (allowedOrigins: string[]) =>
     return next();
   });
 
-/** The client address as this server sees it: the socket, or the last proxy hop when TRUST_PROXY is set. */
-export const clientAddress = (trustProxy: boolean) =>
+/**
+ * The client address as this server sees it: the socket, or, behind `trustProxyHops` reverse proxies
+ * (TRUST_PROXY), the X-Forwarded-For entry that many hops from the right.
+ */
+export const clientAddress = (trustProxyHops: number) =>
   createMiddleware(async (c, next) => {
-    let ip: string | undefined;
-    if (trustProxy) ip = c.req.header('x-forwarded-for')?.split(',').pop()?.trim();
-    if (!ip) {
-      try {
-        ip = getConnInfo(c).remote.address;
-      } catch {
-        ip = undefined;
-      }
+    let socket: string | undefined;
+    try {
+      socket = getConnInfo(c).remote.address;
+    } catch {
+      socket = undefined;
     }
-    c.set('clientIp', ip ?? 'unknown');
+    c.set('clientIp', resolveClientIp(socket, c.req.header('x-forwarded-for'), trustProxyHops));
     return next();
   });

@@ -7,6 +7,7 @@ export * from './glucose-readings';
 export * from './mail-outbox';
 export * from './notifications';
 export * from './profiles';
+export * from './rate-limits';
 export * from './second-factors';
 export * from './tracker-entries';
 export * from './user-roles';

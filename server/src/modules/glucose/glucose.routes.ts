@@ -28,6 +28,7 @@ import {
 
 const base = { tags: ['Glucose'], security: SESSION_SECURITY };
 const ok = { ...problems(400, 401, 503) };
+const windowed = { ...problems(400, 401, 429, 503) };
 const readings = createRoute({
   ...base,
   method: 'get',
@@ -57,7 +58,7 @@ const stats = createRoute({
   path: '/api/v1/glucose/stats',
   summary: 'Time in ranges, variability, GMI and AGP over the last N days',
   request: { query: GlucoseWindowQuery },
-  responses: { 200: json(GlucoseStatsResponse, 'Glucose statistics'), ...ok },
+  responses: { 200: json(GlucoseStatsResponse, 'Glucose statistics'), ...windowed },
 });
 const patterns = createRoute({
   ...base,
@@ -72,7 +73,7 @@ const analytics = createRoute({
   path: '/api/v1/glucose/analytics',
   summary: 'Spikes, day periods, recovery and meal impact',
   request: { query: GlucoseWindowQuery },
-  responses: { 200: json(AnalyticsResponse, 'Detailed analytics'), ...ok },
+  responses: { 200: json(AnalyticsResponse, 'Detailed analytics'), ...windowed },
 });
 const batch = createRoute({
   ...base,
@@ -84,9 +85,12 @@ const batch = createRoute({
   responses: { 200: json(GlucoseBatchResponse, 'How many were new'), ...problems(400, 401, 503) },
 });
 
-export const glucoseRoutes = ({ db, requireUser }: AppDeps) => {
+export const glucoseRoutes = ({ db, requireUser, quotas }: AppDeps) => {
   const app = createRouter();
   app.use('/api/v1/glucose/*', requireUser);
+  // Windows over 90 days (up to a year of CGM data) count against a per-user budget.
+  app.use('/api/v1/glucose/stats', quotas.longRange);
+  app.use('/api/v1/glucose/analytics', quotas.longRange);
   // A batch of 5,000 readings is about 400 KB of JSON; allow some headroom over the default.
   app.use(
     '/api/v1/glucose/readings/batch',

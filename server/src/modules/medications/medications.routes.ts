@@ -23,7 +23,7 @@ const createSchedule = createRoute({
   request: { body: jsonBody(MedicationScheduleRequest) },
   responses: {
     201: json(MedicationScheduleResponse, 'How many reminders were created'),
-    ...problems(400, 401, 503),
+    ...problems(400, 401, 429, 503),
   },
 });
 const doses = createRoute({
@@ -46,9 +46,11 @@ const action = (verb: 'take' | 'skip', summary: string) =>
 const take = action('take', 'Mark a dose taken (completed and read); 409 once taken or skipped');
 const skip = action('skip', 'Skip a dose (read, not completed); 409 once taken or skipped');
 
-export const medicationsRoutes = ({ db, notifier, requireUser }: AppDeps) => {
+export const medicationsRoutes = ({ db, notifier, requireUser, quotas }: AppDeps) => {
   const app = createRouter();
   app.use('/api/v1/medications/*', requireUser);
+  // Each schedule expands into up to 30 × times reminders: creations count against a per-user budget.
+  app.use('/api/v1/medications/schedules', quotas.scheduleCreation);
   const uid = (c: { get(k: 'user'): { id: string } }) => c.get('user').id;
   app.openapi(createSchedule, async (c) =>
     c.json(await createMedicationSchedule(db, uid(c), c.req.valid('json') as MedicationSchedule), 201),

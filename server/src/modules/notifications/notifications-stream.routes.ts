@@ -26,7 +26,7 @@ const stream = createRoute({
         'text/event-stream': { schema: z.string().openapi({ example: 'event: notification.created' }) },
       },
     },
-    ...problems(401, 503),
+    ...problems(401, 429, 503),
   },
 });
 
@@ -38,11 +38,13 @@ const sessionAlive = async (db: Database, sessionId: string) => {
   return rows.length > 0;
 };
 
-export const notificationsStreamRoutes = ({ db, bus, logger, requireUser }: AppDeps) => {
+export const notificationsStreamRoutes = ({ db, bus, logger, requireUser, quotas }: AppDeps) => {
   const app = createRouter();
   app.use('/api/v1/notifications/stream', requireUser);
-  app.openapi(stream, (c) => {
+  app.openapi(stream, async (c) => {
     const user = c.get('user');
+    // Each open stream holds a connection and a subscription: a user gets a few, not unlimited.
+    const slot = await quotas.openStream(user.id);
     // `no-transform` keeps compressing proxies (and our own compress middleware) off the stream.
     c.header('Cache-Control', 'no-cache, no-transform');
     c.header('X-Accel-Buffering', 'no');
@@ -76,6 +78,7 @@ export const notificationsStreamRoutes = ({ db, bus, logger, requireUser }: AppD
       const heartbeat = setInterval(() => {
         queue = queue.then(async () => {
           if (!(await sessionAlive(db, user.sessionId).catch(() => true))) return s.abort();
+          await slot.renew().catch(() => {});
           await s.write(': heartbeat\n\n');
         });
       }, HEARTBEAT_MS);
@@ -84,6 +87,7 @@ export const notificationsStreamRoutes = ({ db, bus, logger, requireUser }: AppD
       } finally {
         clearInterval(heartbeat);
         unsubscribe();
+        await slot.release().catch(() => {});
         logger.debug({ userId: user.id }, 'notification stream closed');
       }
     });

@@ -1,0 +1,89 @@
+import { mkdtempSync } from 'node:fs';
+import { join } from 'node:path';
+import { sql } from 'drizzle-orm';
+import pino from 'pino';
+import { afterAll, beforeAll, describe, expect, it } from 'vitest';
+import { TMP_DIR } from '../../test/global-setup';
+import {
+  APP_URL,
+  openTestDatabase,
+  PASSWORD,
+  signUpAndSignIn,
+  TestClient,
+  type TestServer,
+} from '../../test/harness';
+import { createApp } from '../app';
+import { createDeps } from '../app-deps';
+import { loadConfig } from '../config';
+import type { Database } from '../db/database';
+
+// Two API processes on one PostgreSQL database: each has its own memory, they share the store.
+let db: Database;
+let drop: () => Promise<void>;
+let first: TestServer;
+let second: TestServer;
+beforeAll(async () => {
+  ({ db, drop } = await openTestDatabase());
+  const config = {
+    ...loadConfig({ DATA_DIR: mkdtempSync(join(TMP_DIR, 'data-')), APP_URL, LOG_LEVEL: 'silent' }),
+    authThrottle: { perAccount: 2, perIp: 1000, windowSeconds: 60 },
+  };
+  const proc = async (): Promise<TestServer> => {
+    const deps = await createDeps(config, { db, logger: pino({ level: 'silent' }) });
+    const app = createApp(deps);
+    return {
+      deps,
+      app,
+      client: () =>
+        new TestClient({
+          request: async (input, init) => {
+            const res = await app.request(input, init);
+            await deps.background.settled();
+            return res;
+          },
+        }),
+      close: async () => {},
+    };
+  };
+  first = await proc();
+  second = await proc();
+});
+afterAll(async () => {
+  await db.close();
+  await drop();
+});
+
+describe('throttles and quotas across processes (PostgreSQL)', () => {
+  it('counts sign-in attempts made through different processes against one account budget', async () => {
+    const email = 'shared-budget@example.com';
+    await signUpAndSignIn(first, email);
+    const wrong = { email, password: 'Wrong-Password-1' };
+    expect((await first.client().post('/api/auth/sign-in/email', wrong)).status).toBe(401);
+    expect((await second.client().post('/api/auth/sign-in/email', wrong)).status).toBe(401);
+    // Spread over two processes, the budget is still spent: each alone has seen only one attempt.
+    expect((await first.client().post('/api/auth/sign-in/email', { email, password: PASSWORD })).status).toBe(
+      429,
+    );
+    expect(
+      (await second.client().post('/api/auth/sign-in/email', { email, password: PASSWORD })).status,
+    ).toBe(429);
+  });
+
+  it('keeps per-user quotas across processes', async () => {
+    const { client } = await signUpAndSignIn(first, 'shared-quota@example.com');
+    const elsewhere = second.client();
+    elsewhere.cookies = new Map(client.cookies);
+    for (let i = 0; i < 10; i++) {
+      expect((await client.get('/api/v1/glucose/stats?days=365')).status).toBe(200);
+      expect((await elsewhere.get('/api/v1/glucose/stats?days=365')).status).toBe(200);
+    }
+    expect((await client.get('/api/v1/glucose/stats?days=365')).status).toBe(429);
+    expect((await elsewhere.get('/api/v1/glucose/stats?days=365')).status).toBe(429);
+  });
+
+  it('names accounts in the shared counters by a keyed hash, never by address', async () => {
+    const { rows } = await db.owner.execute<{ key: string }>(sql`select key from auth.rate_limit`);
+    expect(rows.length).toBeGreaterThan(0);
+    for (const { key } of rows) expect(key).not.toMatch(/@|example\.com/);
+  });
+});
