@@ -26,34 +26,37 @@ export interface AppDeps {
   notifier: LiveNotifier;
 }
 
-export const createLogger = (level: Config['logLevel']) =>
-  pino({
-    level,
-    // Secrets and anything that could carry health values are never written out.
-    redact: {
-      paths: [
-        'password',
-        '*.password',
-        '*.newPassword',
-        '*.currentPassword',
-        'token',
-        '*.token',
-        '*.sessionToken',
-        'headers.cookie',
-        'headers.authorization',
-        '*.headers.cookie',
-        'req.headers.cookie',
-        'res.headers["set-cookie"]',
-        'body',
-        '*.body',
-        'data',
-        '*.data',
-        'value',
-        '*.value',
-      ],
-      censor: '[redacted]',
+export const createLogger = (level: Config['logLevel'], destination?: pino.DestinationStream) =>
+  pino(
+    {
+      level,
+      // Secrets and anything that could carry health values are never written out.
+      redact: {
+        paths: [
+          'password',
+          '*.password',
+          '*.newPassword',
+          '*.currentPassword',
+          'token',
+          '*.token',
+          '*.sessionToken',
+          'headers.cookie',
+          'headers.authorization',
+          '*.headers.cookie',
+          'req.headers.cookie',
+          'res.headers["set-cookie"]',
+          'body',
+          '*.body',
+          'data',
+          '*.data',
+          'value',
+          '*.value',
+        ],
+        censor: '[redacted]',
+      },
     },
-  });
+    destination,
+  );
 
 /** Wires the server's parts; tests pass an already-open database and their own config. */
 export const createDeps = async (
@@ -64,9 +67,16 @@ export const createDeps = async (
   const db = opts.db ?? (await openDatabase(config, logger));
   const mailer = createMailer({ smtpUrl: config.smtpUrl, from: config.mailFrom, db, logger });
   const audit = createAuditRecorder(db, logger);
-  const auth = createAuth({ config, db, mailer, audit, logger });
-  const resolveSession = createSessionResolver(db, config);
   const bus = createRealtimeBus(db, logger);
+  const auth = createAuth({
+    config,
+    db,
+    mailer,
+    audit,
+    logger,
+    revokeSessions: (id) => bus.revokeSessions(id),
+  });
+  const resolveSession = createSessionResolver(db, config, bus);
   return {
     config,
     db,

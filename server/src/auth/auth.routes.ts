@@ -4,6 +4,7 @@ import type { Database } from '../db/database';
 import { user } from '../db/schema';
 import { problemBody } from '../http/problem';
 import type { AuditRecorder } from '../modules/audit/audit.service';
+import type { RealtimeBus } from '../realtime/bus';
 import { type Auth, CLIENT_IP_HEADER } from './auth';
 import { AUTH_RULES, parseAuthBody } from './auth-request';
 import { translateOAuth2 } from './oauth2-alias';
@@ -16,6 +17,7 @@ interface AuthRouteDeps {
   audit: AuditRecorder;
   throttle: AuthThrottle;
   resolveSession: SessionResolver;
+  bus: RealtimeBus;
 }
 
 /** better-auth's JSON errors become problem documents (keeping `message` for its client). */
@@ -39,7 +41,7 @@ const toProblem = async (res: Response, requestId: string) => {
  * credential endpoints throttled before any hashing, the client IP set from our own view of the
  * socket, failed sign-ins and sign-outs audited, and errors shaped as problems.
  */
-export const authRoutes = ({ auth, db, audit, throttle, resolveSession }: AuthRouteDeps) => {
+export const authRoutes = ({ auth, db, audit, throttle, resolveSession, bus }: AuthRouteDeps) => {
   const app = new Hono();
   app.all('/api/auth/*', async (c) => {
     const path = c.req.path.slice('/api/auth'.length);
@@ -56,8 +58,10 @@ export const authRoutes = ({ auth, db, audit, throttle, resolveSession }: AuthRo
     if (rule?.throttle) await throttle.consume(path, ip, rule.throttle === 'account' ? email : undefined);
     if (parsed) body = JSON.stringify(parsed);
 
-    // Sign-out and session reads go through our resolver so the absolute session limit applies.
-    const current = path === '/sign-out' || path === '/get-session' ? await resolveSession(headers) : null;
+    // Sign-out and session reads go through our resolver so the absolute session limit applies; so
+    // does every request that may change the signed-in user's sessions or account (any but a GET).
+    const changes = c.req.method !== 'GET' && c.req.method !== 'HEAD';
+    const current = changes || path === '/get-session' ? await resolveSession(headers) : null;
     if (path === '/get-session' && !current) headers.delete('cookie');
 
     const target = translateOAuth2(c.req.method, path, body);
@@ -79,6 +83,9 @@ export const authRoutes = ({ auth, db, audit, throttle, resolveSession }: AuthRo
         });
       }
     }
+    // Every process forgets this user's cached sessions before the answer goes out (sign-out, revoking
+    // sessions, changing the password, email or name), so the next request anywhere reads them again.
+    if (changes && current) await bus.revokeSessions(current.user.id);
     if (path === '/sign-out' && res.ok && current) {
       await audit({
         userId: current.user.id,

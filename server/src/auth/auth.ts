@@ -24,6 +24,8 @@ export interface AuthDeps {
   db: Database;
   mailer: Mailer;
   audit: AuditRecorder;
+  /** Makes every process forget the user's cached sessions (realtime bus). */
+  revokeSessions?: (userId: string) => Promise<void>;
 }
 
 type HeaderSource = { headers?: Headers; request?: Request } | null | undefined;
@@ -32,7 +34,7 @@ const requestMeta = (ctx: HeaderSource) => {
   return { ipAddress: headers?.get(CLIENT_IP_HEADER) ?? null, userAgent: headers?.get('user-agent') ?? null };
 };
 
-export const createAuth = ({ config, db, mailer, audit, logger }: AuthDeps) => {
+export const createAuth = ({ config, db, mailer, audit, logger, revokeSessions }: AuthDeps) => {
   const isAdminEmail = (email: string) => config.adminEmails.includes(email.toLowerCase());
 
   /** Addresses in ADMIN_EMAILS become admin when they sign up or sign in. */
@@ -104,6 +106,8 @@ export const createAuth = ({ config, db, mailer, audit, logger }: AuthDeps) => {
         await mailer.send({ to: u.email, userId: u.id, ...passwordResetEmail(url) });
       },
       onPasswordReset: async ({ user: u }, request) => {
+        // A reset (by emailed link, so without a session cookie) has just deleted every session.
+        await revokeSessions?.(u.id);
         await audit({
           userId: u.id,
           action: 'password_reset',
@@ -118,6 +122,10 @@ export const createAuth = ({ config, db, mailer, audit, logger }: AuthDeps) => {
       sendOnSignIn: false,
       autoSignInAfterVerification: false,
       expiresIn: 24 * 3600,
+      // Cached sessions of this user carry the old "not confirmed" state: every process forgets them.
+      afterEmailVerification: async (u) => {
+        await revokeSessions?.(u.id);
+      },
       sendVerificationEmail: async ({ user: u, url }) => {
         await mailer.send({ to: u.email, userId: u.id, ...verificationEmail(url) });
       },
