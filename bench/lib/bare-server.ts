@@ -17,7 +17,7 @@ type Query = (text: string, params: unknown[]) => Promise<Record<string, unknown
 const openDriver = async (): Promise<{ query: Query; close: () => Promise<void> }> => {
   const url = process.env.BARE_DATABASE_URL;
   if (url) {
-    const pool = new pg.Pool({ connectionString: url, max: Number(process.env.BARE_POOL_MAX ?? 10) });
+    const pool = new pg.Pool({ connectionString: url, max: Number(process.env.BARE_POOL_MAX ?? 20) });
     pool.on('error', () => {});
     return { query: async (text, params) => (await pool.query(text, params)).rows, close: () => pool.end() };
   }
