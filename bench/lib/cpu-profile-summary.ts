@@ -46,7 +46,9 @@ const areaOf = (n: Node) => {
 const profile = JSON.parse(readFileSync(process.argv[2]!, 'utf8')) as Profile;
 const byId = new Map(profile.nodes.map((n) => [n.id, n]));
 const self = new Map<number, number>();
-profile.samples.forEach((id, i) => self.set(id, (self.get(id) ?? 0) + (profile.timeDeltas[i] ?? 0)));
+profile.samples.forEach((id, i) => {
+  self.set(id, (self.get(id) ?? 0) + (profile.timeDeltas[i] ?? 0));
+});
 const total = [...self.values()].reduce((a, b) => a + b, 0);
 const idle = [...self]
   .filter(([id]) => byId.get(id)!.callFrame.functionName === '(idle)')
@@ -85,7 +87,11 @@ if (watch.length) {
     const seen = new Set<string>();
     for (let cur: number | undefined = id; cur !== undefined; cur = parent.get(cur)) {
       const fn = byId.get(cur)!.callFrame.functionName;
-      for (const w of watch) if (fn === w && !seen.has(w)) seen.add(w), incl.set(w, (incl.get(w) ?? 0) + t);
+      for (const w of watch) {
+        if (fn !== w || seen.has(w)) continue;
+        seen.add(w);
+        incl.set(w, (incl.get(w) ?? 0) + t);
+      }
     }
   }
   console.info('inclusive time of functions:');
