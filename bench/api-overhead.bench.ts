@@ -85,7 +85,9 @@ const report = (name: string, bare: Map<string, LoadResult>, app: Map<string, Lo
     const b = bare.get(e.key)!;
     const a = app.get(e.key)!;
     failures += a.failed + b.failed;
-    const fails = a.failed + b.failed ? `   ${a.failed + b.failed} FAILED requests` : '';
+    const fails =
+      (a.failed + b.failed ? `   ${a.failed + b.failed} FAILED requests` : '') +
+      (a.timedOut + b.timedOut ? `   ${a.timedOut + b.timedOut} timed out (>10 s)` : '');
     console.info(
       `  ${e.label.padEnd(36)}  ${cell(b)}   ${cell(a)}   ${(a.rps / b.rps).toFixed(2).padStart(5)}${fails}`,
     );

@@ -14,7 +14,10 @@ export interface LoadResult {
   p50: number;
   p99: number;
   completed: number;
+  /** Wrong answers (non-2xx) and connection errors: these make the figures meaningless. */
   failed: number;
+  /** Requests unanswered within autocannon's 10 s: slowness, reported but not a failure. */
+  timedOut: number;
 }
 
 /**
@@ -35,6 +38,8 @@ export const runLoad = async (opts: LoadOptions): Promise<LoadResult> => {
     p50: r.latency.p50,
     p99: r.latency.p99,
     completed: r.requests.total,
-    failed: r.errors + r.timeouts + r.non2xx,
+    // autocannon counts a timeout as an error too.
+    failed: r.non2xx + Math.max(0, r.errors - r.timeouts),
+    timedOut: r.timeouts,
   };
 };
