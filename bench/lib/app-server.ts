@@ -12,10 +12,10 @@ import { mailOutbox } from '../../server/src/db/schema';
 const APP_URL = 'http://localhost:3000';
 const PASSWORD = 'Bench-Harbor-Lantern-42';
 
-type Fetcher = { request: (path: string, init?: RequestInit) => Response | Promise<Response> };
+export type Fetcher = { request: (path: string, init?: RequestInit) => Response | Promise<Response> };
 
 /** Signs up through the API, confirms from the outbox email, signs in; returns the session cookie. */
-const signedInCookie = async (app: Fetcher, db: Database, email: string) => {
+export const signedInCookie = async (app: Fetcher, db: Database, email: string) => {
   const post = (path: string, body: unknown) =>
     app.request(path, {
       method: 'POST',

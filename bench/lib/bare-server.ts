@@ -1,34 +1,91 @@
-import { createServer, type Server } from 'node:http';
-import type { AddressInfo } from 'node:net';
-
-/** One indexed point read through the raw driver (PGlite's client or a pg pool). */
-export type PointRead = (userId: string) => Promise<unknown>;
-
-export const PROFILE_POINT_READ =
-  'select id, user_id, user_type, display_name, glucose_unit, timezone from profiles where user_id = $1 limit 1';
-
 /**
- * The baseline: node:http with nothing but the same driver doing the same indexed read of one
- * profiles row by user_id, answered as JSON. No routing, session, RLS transaction or middleware.
+ * The ceiling the API is measured against, run as its own process:
+ *   node --import tsx bench/lib/bare-server.ts   (BARE_DATABASE_URL or BARE_DATA_DIR, BARE_USER_ID, PORT)
+ * node:http and the same driver as the app (a `pg` pool, or PGlite on the same data directory), doing
+ * each endpoint's database work as one statement and answering it as JSON. No routing framework,
+ * session, RLS transaction, validation or middleware. Prints `listening <port>` once ready.
  */
-export const startBareServer = async (read: PointRead, userId: string) => {
-  const server: Server = createServer(async (_req, res) => {
+import { createServer, type IncomingMessage } from 'node:http';
+import type { AddressInfo } from 'node:net';
+import { join } from 'node:path';
+import { PGlite } from '@electric-sql/pglite';
+import pg from 'pg';
+import { ENTRIES_PAGE, ENTRY_INSERT, GLUCOSE_AGGREGATE, PROFILE_POINT_READ } from './bare-queries';
+
+type Query = (text: string, params: unknown[]) => Promise<Record<string, unknown>[]>;
+
+const openDriver = async (): Promise<{ query: Query; close: () => Promise<void> }> => {
+  const url = process.env.BARE_DATABASE_URL;
+  if (url) {
+    const pool = new pg.Pool({ connectionString: url, max: Number(process.env.BARE_POOL_MAX ?? 20) });
+    pool.on('error', () => {});
+    return { query: async (text, params) => (await pool.query(text, params)).rows, close: () => pool.end() };
+  }
+  const dataDir = process.env.BARE_DATA_DIR;
+  if (!dataDir) throw new Error('BARE_DATABASE_URL or BARE_DATA_DIR is required');
+  // The app keeps PGlite's files in DATA_DIR/pglite (db/database.ts).
+  const client = await PGlite.create({ dataDir: join(dataDir, 'pglite') });
+  return {
+    query: async (text, params) => (await client.query<Record<string, unknown>>(text, params)).rows,
+    close: () => client.close(),
+  };
+};
+
+const readBody = async (req: IncomingMessage) => {
+  const chunks: Buffer[] = [];
+  for await (const chunk of req) chunks.push(chunk as Buffer);
+  return JSON.parse(Buffer.concat(chunks).toString('utf8')) as {
+    tracker: string;
+    occurredAt: string;
+    notes?: string;
+    data: unknown;
+  };
+};
+
+const main = async () => {
+  const { query, close } = await openDriver();
+  const userId = process.env.BARE_USER_ID;
+  if (!userId) throw new Error('BARE_USER_ID is required');
+  const handlers: Record<string, (req: IncomingMessage) => Promise<[number, unknown]>> = {
+    'GET /profile': async () => [200, (await query(PROFILE_POINT_READ, [userId]))[0]],
+    'GET /entries': async () => {
+      const rows = await query(ENTRIES_PAGE, [userId]);
+      return [200, { items: rows.slice(0, 50), nextCursor: rows.length > 50 ? 'more' : null }];
+    },
+    'POST /entries': async (req) => {
+      const b = await readBody(req);
+      const params = [userId, b.tracker, b.occurredAt, b.notes ?? null, JSON.stringify(b.data)];
+      return [201, (await query(ENTRY_INSERT, params))[0]];
+    },
+    'GET /glucose/stats': async () => [200, (await query(GLUCOSE_AGGREGATE, [userId]))[0]],
+  };
+  const server = createServer(async (req, res) => {
+    const handler = handlers[`${req.method} ${req.url?.split('?')[0]}`];
     try {
-      const row = await read(userId);
-      const body = JSON.stringify(row);
-      res.writeHead(200, { 'content-type': 'application/json', 'content-length': Buffer.byteLength(body) });
+      if (!handler) throw new Error('no route');
+      const [status, value] = await handler(req);
+      const body = JSON.stringify(value);
+      res.writeHead(status, {
+        'content-type': 'application/json',
+        'content-length': Buffer.byteLength(body),
+      });
       res.end(body);
     } catch {
       res.writeHead(503).end();
     }
   });
-  await new Promise<void>((done) => server.listen(0, '127.0.0.1', done));
-  return {
-    url: `http://127.0.0.1:${(server.address() as AddressInfo).port}/`,
-    close: () =>
-      new Promise<void>((done) => {
-        server.closeAllConnections();
-        server.close(() => done());
-      }),
-  };
+  server.listen(Number(process.env.PORT ?? 0), '127.0.0.1', () => {
+    console.info(`listening ${(server.address() as AddressInfo).port}`);
+  });
+  // PGlite writes its files on close; the bench stops this process with SIGTERM.
+  process.on('SIGTERM', () => {
+    server.closeAllConnections();
+    server.close();
+    close().finally(() => process.exit(0));
+  });
 };
+
+main().catch((err) => {
+  console.error(err);
+  process.exit(1);
+});

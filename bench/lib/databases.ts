@@ -1,6 +1,9 @@
 import pg from 'pg';
 import { type Database, openPglite, openPostgres } from '../../server/src/db/database';
-import { type PointRead, PROFILE_POINT_READ } from './bare-server';
+import { PROFILE_POINT_READ } from './bare-queries';
+
+/** One indexed point read through the raw driver (PGlite's client or a pg pool). */
+export type PointRead = (userId: string) => Promise<unknown>;
 
 export interface BenchDatabase {
   name: string;

@@ -56,9 +56,17 @@ export const createDeps = async (
   const audit = createAuditRecorder(db, logger);
   const background = createBackgroundTasks(logger);
   const limiter = createLimiterFactory(db);
-  const auth = createAuth({ config, db, mailer, audit, logger, background });
-  const resolveSession = createSessionResolver(db, config);
   const bus = createRealtimeBus(db, logger);
+  const auth = createAuth({
+    config,
+    db,
+    mailer,
+    audit,
+    logger,
+    background,
+    revokeSessions: (id) => bus.revokeSessions(id),
+  });
+  const resolveSession = createSessionResolver(db, config, bus);
   return {
     config,
     db,

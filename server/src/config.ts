@@ -15,6 +15,7 @@ const EnvSchema = z.object({
   APP_URL: z.string().url().optional(),
   DATA_DIR: z.string().default('./data'),
   DATABASE_URL: z.string().url().optional(),
+  DATABASE_POOL_SIZE: z.coerce.number().int().min(1).max(500).default(20),
   SESSION_SECRET: z
     .string()
     .min(32, 'SESSION_SECRET must be at least 32 characters')
@@ -94,6 +95,8 @@ export interface Config {
   https: boolean;
   dataDir: string;
   databaseUrl: string | undefined;
+  /** PostgreSQL connections this process keeps at most. */
+  databasePoolSize: number;
   sessionSecret: string;
   encryptionKey: string;
   adminEmails: string[];
@@ -176,6 +179,7 @@ export const loadConfig = (env: NodeJS.ProcessEnv = process.env): Config => {
     https: appUrl.startsWith('https://'),
     dataDir,
     databaseUrl: e.DATABASE_URL,
+    databasePoolSize: e.DATABASE_POOL_SIZE,
     sessionSecret: e.SESSION_SECRET ?? generated!.sessionSecret,
     encryptionKey: e.ENCRYPTION_KEY ?? generated!.encryptionKey,
     adminEmails: e.ADMIN_EMAILS.split(',')

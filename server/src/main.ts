@@ -1,4 +1,5 @@
 import { serve } from '@hono/node-server';
+import pino from 'pino';
 import { createApp } from './app';
 import { createDeps, createLogger } from './app-deps';
 import { ConfigError, loadConfig } from './config';
@@ -16,7 +17,9 @@ const main = async () => {
     }
     throw err;
   }
-  const logger = createLogger(config.logLevel);
+  // Log lines are written by libuv in the background (and flushed at exit), not by a blocking write
+  // per request on the event loop.
+  const logger = createLogger(config.logLevel, pino.destination({ dest: 1, sync: false }));
   let deps: Awaited<ReturnType<typeof createDeps>>;
   try {
     deps = await createDeps(config, { logger });

@@ -7,6 +7,7 @@ import { user } from '../db/schema';
 import { ProblemError, problemBody } from '../http/problem';
 import type { AuditRecorder } from '../modules/audit/audit.service';
 import { sessionAuditEntry } from '../modules/audit/auth-audit';
+import type { RealtimeBus } from '../realtime/bus';
 import { type Auth, CLIENT_IP_HEADER } from './auth';
 import { EQUAL_ANSWER_PATHS, isUsedAuthEndpoint, SIGN_UP_ACCEPTED } from './auth-paths';
 import { AUTH_RULES, parseAuthBody } from './auth-request';
@@ -22,6 +23,7 @@ interface AuthRouteDeps {
   audit: AuditRecorder;
   throttle: AuthThrottle;
   resolveSession: SessionResolver;
+  bus: RealtimeBus;
 }
 
 /** better-auth's JSON errors become problem documents (keeping `message` for its client). */
@@ -49,7 +51,7 @@ const toProblem = async (res: Response, requestId: string) => {
  * and sign-outs are audited, and errors are shaped as problems.
  */
 export const authRoutes = (deps: AuthRouteDeps) => {
-  const { auth, config, db, audit, throttle, resolveSession } = deps;
+  const { auth, config, db, audit, throttle, resolveSession, bus } = deps;
   // Two-factor and passkey endpoints: validated, throttled, password-checked and audited there.
   const twoFactor = createTwoFactorGate(deps);
   const app = new Hono();
@@ -101,6 +103,11 @@ export const authRoutes = (deps: AuthRouteDeps) => {
       });
     }
     await twoFactor.after(factor.step, res, meta);
+    // Every process forgets this user's cached sessions before the answer goes out (sign-out, revoking
+    // sessions, changing the password, email, name or second factor), so the next request anywhere
+    // reads them again.
+    if (current && c.req.method !== 'GET' && c.req.method !== 'HEAD')
+      await bus.revokeSessions(current.user.id);
     // Sign-out, password change and session revocation, recorded once they succeeded.
     const entry = res.ok && current ? sessionAuditEntry(path, current.user, parsed ?? body) : null;
     if (entry) await audit({ ...entry, ...meta });

@@ -32,6 +32,8 @@ export interface AuthDeps {
   mailer: Mailer;
   audit: AuditRecorder;
   background: BackgroundTasks;
+  /** Makes every process forget the user's cached sessions (realtime bus). */
+  revokeSessions?: (userId: string) => Promise<void>;
 }
 
 type HeaderSource = { headers?: Headers; request?: Request } | null | undefined;
@@ -40,7 +42,7 @@ const requestMeta = (ctx: HeaderSource) => {
   return { ipAddress: headers?.get(CLIENT_IP_HEADER) ?? null, userAgent: headers?.get('user-agent') ?? null };
 };
 
-export const createAuth = ({ config, db, mailer, audit, logger, background }: AuthDeps) => {
+export const createAuth = ({ config, db, mailer, audit, logger, background, revokeSessions }: AuthDeps) => {
   const promoteIfAdmin = createAdminPromoter({ config, db, logger });
 
   return betterAuth({
@@ -107,6 +109,8 @@ export const createAuth = ({ config, db, mailer, audit, logger, background }: Au
         background.run(mailer.send({ to: u.email, userId: u.id, ...passwordResetEmail(url) }));
       },
       onPasswordReset: async ({ user: u }, request) => {
+        // A reset (by emailed link, so without a session cookie) has just deleted every session.
+        await revokeSessions?.(u.id);
         await audit({
           userId: u.id,
           action: 'password_reset',
@@ -121,6 +125,10 @@ export const createAuth = ({ config, db, mailer, audit, logger, background }: Au
       sendOnSignIn: false,
       autoSignInAfterVerification: false,
       expiresIn: 24 * 3600,
+      // Cached sessions of this user carry the old "not confirmed" state: every process forgets them.
+      afterEmailVerification: async (u) => {
+        await revokeSessions?.(u.id);
+      },
       sendVerificationEmail: async ({ user: u, url }) => {
         background.run(mailer.send({ to: u.email, userId: u.id, ...verificationEmail(url) }));
       },

@@ -1,5 +1,5 @@
 import { sql } from 'drizzle-orm';
-import { afterAll, beforeAll, describe, expect, it } from 'vitest';
+import { afterAll, beforeAll, describe, expect, it, vi } from 'vitest';
 import {
   createTestServer,
   latestMailLink,
@@ -71,8 +71,25 @@ describe('sessions', () => {
     forged.cookies.set(name, `${value.slice(0, at)}${value[at] === 'A' ? 'B' : 'A'}${value.slice(at + 1)}`);
     expect((await forged.get('/api/v1/profile')).status).toBe(401);
     expect((await client.get('/api/v1/profile')).status).toBe(200);
+    // 31 minutes pass on the server's clock without a request (the idle timeout is 30): the session
+    // just answered from memory ends all the same, and is deleted.
+    vi.useFakeTimers({ toFake: ['Date'], now: Date.now() + 31 * 60_000 });
+    try {
+      expect((await client.get('/api/v1/profile')).status).toBe(401);
+    } finally {
+      vi.useRealTimers();
+    }
+    expect((await client.get('/api/v1/profile')).status).toBe(401);
+    const { rows } = await server.deps.db.owner.execute(
+      sql`select 1 from auth.session where user_id = (select id from auth.user where email = 'idle@example.com')`,
+    );
+    expect(rows).toHaveLength(0);
+  });
+
+  it('ends a session whose expiry was moved into the past in the database', async () => {
+    const { client } = await signUpAndSignIn(server, 'idle-db@example.com');
     await server.deps.db.owner.execute(
-      sql`update auth.session set expires_at = now() - interval '1 minute' where user_id = (select id from auth.user where email = 'idle@example.com')`,
+      sql`update auth.session set expires_at = now() - interval '1 minute' where user_id = (select id from auth.user where email = 'idle-db@example.com')`,
     );
     expect((await client.get('/api/v1/profile')).status).toBe(401);
   });

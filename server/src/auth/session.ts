@@ -1,4 +1,4 @@
-import { createHmac, timingSafeEqual } from 'node:crypto';
+import { createHash, createHmac, timingSafeEqual } from 'node:crypto';
 import { eq, sql } from 'drizzle-orm';
 import { createMiddleware } from 'hono/factory';
 import { parse } from 'hono/utils/cookie';
@@ -7,6 +7,7 @@ import type { Database } from '../db/database';
 import { session } from '../db/schema';
 import type { SessionUser } from '../http/context';
 import { ProblemError } from '../http/problem';
+import type { RealtimeBus } from '../realtime/bus';
 
 export interface ResolvedSession {
   user: SessionUser;
@@ -15,6 +16,50 @@ export interface ResolvedSession {
 }
 
 export type SessionResolver = (headers: Headers) => Promise<ResolvedSession | null>;
+
+/** How long a resolved session is answered from memory before it is read again. */
+export const SESSION_CACHE_MS = 5_000;
+const SESSION_CACHE_MAX = 10_000;
+
+interface CachedSession {
+  user: SessionUser;
+  createdAt: number;
+  expiresAt: number;
+  cachedAt: number;
+}
+
+/**
+ * Sessions this process resolved in the last few seconds, by the SHA-256 of their token. Sign-out,
+ * revocation and password changes reach it from every process through the bus (`revokeSessions`);
+ * it is used only while the bus says they do (`sessionsLive`), and a lookup that raced a revocation
+ * is not stored. Idle and absolute expiry are checked on every hit from the stored times.
+ */
+class SessionCache {
+  private readonly byHash = new Map<string, CachedSession>();
+  /** Bumped by every revocation: a lookup begun before one must not store what it read. */
+  epoch = 0;
+
+  get(hash: string) {
+    return this.byHash.get(hash);
+  }
+  set(hash: string, entry: CachedSession) {
+    // Oldest first out: a Map iterates in insertion order.
+    if (this.byHash.size >= SESSION_CACHE_MAX) this.byHash.delete(this.byHash.keys().next().value!);
+    this.byHash.delete(hash);
+    this.byHash.set(hash, entry);
+  }
+  delete(hash: string) {
+    this.byHash.delete(hash);
+  }
+  revokeUser(userId: string) {
+    this.epoch++;
+    for (const [hash, e] of this.byHash) if (e.user.id === userId) this.byHash.delete(hash);
+  }
+  clear() {
+    this.epoch++;
+    this.byHash.clear();
+  }
+}
 
 export const sessionCookieName = (config: Config) =>
   `${config.https ? '__Secure-' : ''}healthfolio.session_token`;
@@ -58,49 +103,72 @@ type Row = {
  * better-auth's rules: sliding `expiresIn` (the idle timeout), refreshed at most every `updateAge`;
  * the absolute limit from sign-in (SESSION_ABSOLUTE_HOURS) is enforced here, deleting the session.
  */
-export const createSessionResolver = (db: Database, config: Config): SessionResolver => {
+export const createSessionResolver = (db: Database, config: Config, bus?: RealtimeBus): SessionResolver => {
   const name = sessionCookieName(config);
   const idleMs = config.session.idleSeconds * 1000;
+  const absoluteMs = config.session.absoluteSeconds * 1000;
   const updateAgeMs = Math.min(300, Math.floor(config.session.idleSeconds / 2)) * 1000;
+  const cache = new SessionCache();
+  void bus?.watchSessions({ onRevoke: (userId) => cache.revokeUser(userId), onReset: () => cache.clear() });
+  const live = () => bus?.sessionsLive() === true;
+
+  const fromCache = (hash: string, now: number) => {
+    const hit = live() ? cache.get(hash) : undefined;
+    if (!hit) return undefined;
+    // Expired, past the absolute limit or due for the sliding refresh: the database decides.
+    if (
+      now - hit.cachedAt >= SESSION_CACHE_MS ||
+      hit.expiresAt <= now ||
+      now - hit.createdAt > absoluteMs ||
+      now - (hit.expiresAt - idleMs) >= updateAgeMs
+    ) {
+      cache.delete(hash);
+      return undefined;
+    }
+    return { user: hit.user, setCookies: [] };
+  };
+
   return async (headers) => {
     const cookie = headers.get('cookie');
     if (!cookie) return null;
     const token = verifiedToken(parse(cookie, name)[name], config.sessionSecret);
     if (!token) return null;
+    const hash = createHash('sha256').update(token).digest('base64');
+    const cached = fromCache(hash, Date.now());
+    if (cached) return cached;
+    const epoch = cache.epoch;
     const { rows } = await db.owner.execute<Row>(sql`
       select s.id, s.token, s.created_at, s.expires_at, u.id as user_id, u.email, u.name, u.email_verified
       from auth.session s join auth.user u on u.id = s.user_id where s.token = ${token}`);
     const row = rows[0];
     if (!row) return null;
     const now = Date.now();
-    const expiresAt = new Date(row.expires_at).getTime();
-    if (
-      expiresAt <= now ||
-      now - new Date(row.created_at).getTime() > config.session.absoluteSeconds * 1000
-    ) {
+    let expiresAt = new Date(row.expires_at).getTime();
+    const createdAt = new Date(row.created_at).getTime();
+    if (expiresAt <= now || now - createdAt > absoluteMs) {
       await db.owner.delete(session).where(eq(session.id, row.id));
       return null;
     }
     const setCookies: string[] = [];
     if (now - (expiresAt - idleMs) >= updateAgeMs) {
+      expiresAt = now + idleMs;
       await db.owner
         .update(session)
-        .set({ expiresAt: new Date(now + idleMs), updatedAt: new Date(now) })
+        .set({ expiresAt: new Date(expiresAt), updatedAt: new Date(now) })
         .where(eq(session.id, row.id));
       const attrs = `Max-Age=${config.session.idleSeconds}; Path=/; HttpOnly; SameSite=Lax${config.https ? '; Secure' : ''}`;
       setCookies.push(`${name}=${encodeURIComponent(parse(cookie, name)[name]!)}; ${attrs}`);
     }
-    return {
-      user: {
-        id: row.user_id,
-        email: row.email,
-        name: row.name,
-        emailVerified: row.email_verified,
-        sessionId: row.id,
-        sessionToken: row.token,
-      },
-      setCookies,
+    const user: SessionUser = {
+      id: row.user_id,
+      email: row.email,
+      name: row.name,
+      emailVerified: row.email_verified,
+      sessionId: row.id,
+      sessionToken: row.token,
     };
+    if (live() && cache.epoch === epoch) cache.set(hash, { user, createdAt, expiresAt, cachedAt: now });
+    return { user, setCookies };
   };
 };
 

@@ -2,14 +2,20 @@ import { mkdirSync } from 'node:fs';
 import { join } from 'node:path';
 import { PGlite } from '@electric-sql/pglite';
 import { sql } from 'drizzle-orm';
-import { drizzle as drizzlePg, type NodePgQueryResultHKT } from 'drizzle-orm/node-postgres';
+import {
+  drizzle as drizzlePg,
+  type NodePgQueryResultHKT,
+  NodePgSession,
+  NodePgTransaction,
+} from 'drizzle-orm/node-postgres';
 import { migrate as migratePg } from 'drizzle-orm/node-postgres/migrator';
-import type { PgDatabase } from 'drizzle-orm/pg-core';
+import type { PgDatabase, PgDialect } from 'drizzle-orm/pg-core';
 import { drizzle as drizzlePglite } from 'drizzle-orm/pglite';
 import { migrate as migratePglite } from 'drizzle-orm/pglite/migrator';
 import pg from 'pg';
 import type { Logger } from 'pino';
 import { acquireDataDirLock } from './data-dir-lock';
+import { lazyTransactionClient } from './pipelined-begin';
 import * as schema from './schema';
 import { APP_ROLE } from './schema/rls';
 
@@ -35,25 +41,67 @@ export interface Database {
 
 const UUID = /^[0-9a-f]{8}-[0-9a-f]{4}-[0-9a-f]{4}-[0-9a-f]{4}-[0-9a-f]{12}$/i;
 
-const scoped = (db: Db) => ({
-  asUser<T>(userId: string, fn: (tx: Tx) => Promise<T>) {
-    if (!UUID.test(userId)) throw new Error('asUser needs a user id');
-    return db.transaction(async (tx) => {
-      await tx.execute(
-        sql`select set_config('role', ${APP_ROLE}, true), set_config('app.user_id', ${userId}, true)`,
-      );
+const userScope = (userId: string) => {
+  if (!UUID.test(userId)) throw new Error('asUser needs a user id');
+  // Both values are inlined (no parameters), so they can travel with `begin` in one simple query;
+  // the role is a constant and the id was just checked to be a UUID.
+  return `select set_config('role', '${APP_ROLE}', true), set_config('app.user_id', '${userId}', true)`;
+};
+const SYSTEM_SCOPE = `select set_config('role', '${APP_ROLE}', true), set_config('app.system', 'on', true)`;
+
+type Scoped = Pick<Database, 'asUser' | 'asSystem'>;
+
+/** PGlite: its own transaction (which also keeps other queries of the one connection out of it). */
+const scopedPglite = (db: Db): Scoped => {
+  const run = <T>(scope: string, fn: (tx: Tx) => Promise<T>) =>
+    db.transaction(async (tx) => {
+      await tx.execute(sql.raw(scope));
       return fn(tx);
     });
-  },
-  asSystem<T>(fn: (tx: Tx) => Promise<T>) {
-    return db.transaction(async (tx) => {
-      await tx.execute(
-        sql`select set_config('role', ${APP_ROLE}, true), set_config('app.system', 'on', true)`,
-      );
-      return fn(tx);
-    });
-  },
-});
+  return {
+    asUser: (userId, fn) => run(userScope(userId), fn),
+    asSystem: (fn) => run(SYSTEM_SCOPE, fn),
+  };
+};
+
+/**
+ * PostgreSQL: `begin` and the scope travel with `fn`'s first statement (one round trip instead of
+ * drizzle's three), then `commit`: a one-statement request costs two round trips. The transaction
+ * object is drizzle's own, built on the checked-out client the way drizzle's `transaction()` builds it.
+ */
+const scopedPostgres = (db: Db, pool: pg.Pool): Scoped => {
+  const { dialect, session } = db as unknown as { dialect: PgDialect; session: NodePgSession<Schema, never> };
+  const { schema, options } = session as unknown as {
+    schema: ConstructorParameters<typeof NodePgSession>[2];
+    options: ConstructorParameters<typeof NodePgSession>[3];
+  };
+  if (!dialect || !schema) throw new Error('drizzle internals changed: no dialect or schema on the database');
+  const run = async <T>(scope: string, fn: (tx: Tx) => Promise<T>): Promise<T> => {
+    const client = await pool.connect();
+    const lazy = lazyTransactionClient(client, scope);
+    // A connection that failed mid-transaction, or could not roll back, is not given back to the pool.
+    let broken: Error | undefined;
+    try {
+      const session = new NodePgSession(lazy as unknown as pg.PoolClient, dialect, schema, options);
+      const result = await fn(new NodePgTransaction(dialect, session, schema) as unknown as Tx);
+      if (lazy.begun()) await client.query('commit');
+      return result;
+    } catch (err) {
+      if (isDatabaseUnavailable(err)) broken = err as Error;
+      else if (lazy.begun())
+        await client.query('rollback').catch((rollbackErr: Error) => {
+          broken = rollbackErr;
+        });
+      throw err;
+    } finally {
+      client.release(broken);
+    }
+  };
+  return {
+    asUser: (userId, fn) => run(userScope(userId), fn),
+    asSystem: (fn) => run(SYSTEM_SCOPE, fn),
+  };
+};
 
 export interface PgliteOptions {
   /** Directory for the data; omitted = in memory. */
@@ -77,7 +125,7 @@ export const openPglite = async (opts: PgliteOptions): Promise<Database & { clie
     kind: 'pglite',
     client,
     owner: db,
-    ...scoped(db),
+    ...scopedPglite(db),
     migrate: () => migratePglite(drizzlePglite(client), { migrationsFolder: MIGRATIONS_DIR }),
     ping: async () => {
       await client.query('select 1');
@@ -89,10 +137,14 @@ export const openPglite = async (opts: PgliteOptions): Promise<Database & { clie
   };
 };
 
-export const openPostgres = async (url: string, logger?: Logger): Promise<Database & { pool: pg.Pool }> => {
+export const openPostgres = async (
+  url: string,
+  logger?: Logger,
+  poolSize = 10,
+): Promise<Database & { pool: pg.Pool }> => {
   const pool = new pg.Pool({
     connectionString: url,
-    max: 10,
+    max: poolSize,
     connectionTimeoutMillis: 5_000,
     idleTimeoutMillis: 30_000,
   });
@@ -109,7 +161,7 @@ export const openPostgres = async (url: string, logger?: Logger): Promise<Databa
     kind: 'postgres',
     pool,
     owner: db,
-    ...scoped(db),
+    ...scopedPostgres(db, pool),
     migrate: () => migratePg(drizzlePg(pool), { migrationsFolder: MIGRATIONS_DIR }),
     ping: async () => {
       await pool.query('select 1');
@@ -119,10 +171,12 @@ export const openPostgres = async (url: string, logger?: Logger): Promise<Databa
 };
 
 export const openDatabase = (
-  cfg: { databaseUrl?: string; dataDir: string },
+  cfg: { databaseUrl?: string; dataDir: string; databasePoolSize?: number },
   logger?: Logger,
 ): Promise<Database> =>
-  cfg.databaseUrl ? openPostgres(cfg.databaseUrl, logger) : openPglite({ dataDir: cfg.dataDir });
+  cfg.databaseUrl
+    ? openPostgres(cfg.databaseUrl, logger, cfg.databasePoolSize)
+    : openPglite({ dataDir: cfg.dataDir });
 
 const UNAVAILABLE_CODES = new Set([
   'ECONNREFUSED',

@@ -24,17 +24,35 @@ export interface Subscriber {
   onClose?(): void;
 }
 
+/** A process's cache of resolved sessions, kept true by revocations from every process. */
+export interface SessionWatcher {
+  /** This user's sessions changed somewhere (sign-out, revocation, password change): forget them. */
+  onRevoke(userId: string): void;
+  /** Revocations may have been missed (the listener was lost or is back): forget everything. */
+  onReset(): void;
+}
+
 export interface RealtimeBus {
   kind: 'memory' | 'postgres';
   publish(m: BusMessage): Promise<void>;
   /** Resolves once messages for this user reach the subscriber; call the result to unsubscribe. */
   subscribe(userId: string, subscriber: Subscriber): Promise<() => void>;
+  /**
+   * Tells every process (this one included) to forget the user's cached sessions; resolves once the
+   * message has come back through the database to this process, so the others have it too.
+   */
+  revokeSessions(userId: string): Promise<void>;
+  /** Starts listening for revocations (PostgreSQL: connects the listener now, not on first stream). */
+  watchSessions(watcher: SessionWatcher): Promise<void>;
+  /** True while revocations from every process reach this one; a session cache is only used then. */
+  sessionsLive(): boolean;
   close(): Promise<void>;
 }
 
 /** One process, one database (PGlite): an in-process emitter is the whole bus. */
 export const createMemoryBus = (): RealtimeBus => {
   const fanout = new LocalFanout();
+  const watchers = new Set<SessionWatcher>();
   return {
     kind: 'memory',
     async publish(m) {
@@ -44,8 +62,17 @@ export const createMemoryBus = (): RealtimeBus => {
     async subscribe(userId, s) {
       return fanout.add(userId, s);
     },
+    // One process: the revocation reaches every cache before this returns.
+    async revokeSessions(userId) {
+      for (const w of watchers) w.onRevoke(userId);
+    },
+    async watchSessions(w) {
+      watchers.add(w);
+    },
+    sessionsLive: () => true,
     async close() {
       fanout.closeAll();
+      for (const w of watchers) w.onReset();
     },
   };
 };

@@ -1,11 +1,17 @@
+import { randomUUID } from 'node:crypto';
 import { sql } from 'drizzle-orm';
 import pg from 'pg';
 import type { Logger } from 'pino';
 import type { Database } from '../db/database';
-import type { BusMessage, RealtimeBus } from './bus';
+import type { BusMessage, RealtimeBus, SessionWatcher } from './bus';
 import { LocalFanout } from './fanout';
 
 export const NOTIFY_CHANNEL = 'healthfolio_notifications';
+export const SESSIONS_CHANNEL = 'healthfolio_sessions';
+/** How long a revocation waits for every process to confirm it before answering anyway. */
+const ACK_TIMEOUT_MS = 2_000;
+/** The listener connections' application_name: counting them counts the processes that cache sessions. */
+const LISTENER_NAME = 'healthfolio-listener';
 
 const parse = (payload: string | undefined): BusMessage | undefined => {
   try {
@@ -25,6 +31,10 @@ const parse = (payload: string | undefined): BusMessage | undefined => {
  */
 export const createPostgresBus = (db: Database, options: pg.ClientConfig, logger: Logger): RealtimeBus => {
   const fanout = new LocalFanout();
+  const watchers = new Set<SessionWatcher>();
+  // Revocations this process sent, waiting for every listening process (itself included) to confirm.
+  const pending = new Map<string, { left: number; done: () => void }>();
+  const self = randomUUID();
   let client: pg.Client | undefined;
   let connecting: Promise<void> | undefined;
   let closed = false;
@@ -36,7 +46,10 @@ export const createPostgresBus = (db: Database, options: pg.ClientConfig, logger
     retryTimer = setTimeout(() => {
       retryTimer = undefined;
       connect().then(
-        () => fanout.resync(),
+        () => {
+          fanout.resync();
+          for (const w of watchers) w.onReset();
+        },
         () => reconnectLater(),
       );
     }, retryMs);
@@ -46,14 +59,17 @@ export const createPostgresBus = (db: Database, options: pg.ClientConfig, logger
 
   const connect = () => {
     connecting ??= (async () => {
-      const c = new pg.Client(options);
+      const c = new pg.Client({ ...options, application_name: LISTENER_NAME });
       c.on('notification', (n) => {
+        if (n.channel === SESSIONS_CHANNEL) return onSessions(n.payload);
         const m = n.channel === NOTIFY_CHANNEL ? parse(n.payload) : undefined;
         if (m) fanout.emit(m);
       });
       const lost = (err?: Error) => {
         if (client !== c) return;
         client = undefined;
+        // Revocations sent while nobody listens would be missed: caches stop being used (sessionsLive).
+        for (const w of watchers) w.onReset();
         if (!closed) {
           logger.warn({ err: err && { message: err.message } }, 'realtime listener lost; reconnecting');
           reconnectLater();
@@ -63,7 +79,7 @@ export const createPostgresBus = (db: Database, options: pg.ClientConfig, logger
       c.on('end', () => lost());
       try {
         await c.connect();
-        await c.query(`LISTEN ${NOTIFY_CHANNEL}`);
+        await c.query(`LISTEN ${NOTIFY_CHANNEL}; LISTEN ${SESSIONS_CHANNEL}`);
       } catch (err) {
         c.end().catch(() => {});
         throw err;
@@ -78,6 +94,29 @@ export const createPostgresBus = (db: Database, options: pg.ClientConfig, logger
       connecting = undefined;
     });
     return connecting;
+  };
+
+  const confirmed = (nonce: string) => {
+    const p = pending.get(nonce);
+    if (p && --p.left <= 0) p.done();
+  };
+
+  const onSessions = (payload: string | undefined) => {
+    let m: { userId?: unknown; nonce?: unknown; from?: unknown; ack?: unknown } = {};
+    try {
+      m = JSON.parse(payload ?? '');
+    } catch {}
+    if (typeof m.ack === 'string') return confirmed(m.ack);
+    if (typeof m.userId === 'string') for (const w of watchers) w.onRevoke(m.userId);
+    else for (const w of watchers) w.onReset();
+    if (typeof m.nonce !== 'string') return;
+    if (m.from === self) return confirmed(m.nonce);
+    // The sender answers its request only once every process has forgotten the sessions.
+    db.owner
+      .execute(sql`select pg_notify(${SESSIONS_CHANNEL}, ${JSON.stringify({ ack: m.nonce, from: self })})`)
+      .catch((err: Error) =>
+        logger.warn({ err: { message: err.message } }, 'session revocation not confirmed'),
+      );
   };
 
   return {
@@ -96,8 +135,52 @@ export const createPostgresBus = (db: Database, options: pg.ClientConfig, logger
       }
       return remove;
     },
+    async revokeSessions(userId) {
+      for (const w of watchers) w.onRevoke(userId);
+      // Without a listener this process caches nothing, and cannot hear confirmations either.
+      if (!client) {
+        await db.owner.execute(sql`select pg_notify(${SESSIONS_CHANNEL}, ${JSON.stringify({ userId })})`);
+        return;
+      }
+      // Every process with a listener (this one included) confirms; a process without one does not
+      // use its cache. A process that never answers delays this by ACK_TIMEOUT_MS at most.
+      const { rows } = await db.owner.execute<{ n: number }>(
+        sql`select count(*)::int as n from pg_stat_activity where application_name = ${LISTENER_NAME} and datname = current_database()`,
+      );
+      const nonce = randomUUID();
+      const all = new Promise<void>((done) => {
+        const timer = setTimeout(done, ACK_TIMEOUT_MS);
+        pending.set(nonce, {
+          left: Math.max(1, rows[0]?.n ?? 1),
+          done: () => {
+            clearTimeout(timer);
+            done();
+          },
+        });
+      });
+      try {
+        await db.owner.execute(
+          sql`select pg_notify(${SESSIONS_CHANNEL}, ${JSON.stringify({ userId, nonce, from: self })})`,
+        );
+        await all;
+      } finally {
+        pending.delete(nonce);
+      }
+    },
+    async watchSessions(w) {
+      watchers.add(w);
+      try {
+        if (!client) await connect();
+      } catch (err) {
+        // Until the listener is up, sessionsLive() is false and every request reads its session.
+        logger.warn({ err: { message: (err as Error).message } }, 'realtime listener unavailable');
+        reconnectLater();
+      }
+    },
+    sessionsLive: () => client !== undefined && !closed,
     async close() {
       closed = true;
+      for (const w of watchers) w.onReset();
       fanout.closeAll();
       clearTimeout(retryTimer);
       await connecting?.catch(() => {});

@@ -1,0 +1,62 @@
+import { sql } from 'drizzle-orm';
+import pino from 'pino';
+import { createApp } from '../../server/src/app';
+import { createDeps } from '../../server/src/app-deps';
+import { loadConfig } from '../../server/src/config';
+import { openPglite, openPostgres } from '../../server/src/db/database';
+import { signedInCookie } from './app-server';
+
+export const BENCH_SECRETS = {
+  SESSION_SECRET: 'bench-session-secret-bench-session-secret',
+  ENCRYPTION_KEY: '0'.repeat(64),
+};
+
+export const ENTRY_BODY = (at = new Date()) =>
+  JSON.stringify({
+    tracker: 'weight',
+    occurredAt: at.toISOString(),
+    data: { weight: 72.4, weightUnit: 'kg' },
+  });
+
+/**
+ * Prepares the database the servers will use, before they start: migrated, one verified user signed
+ * in through the API (so the cookie is the real thing), 60 weight entries through the API, and 90 days
+ * of 5-minute CGM readings (25,920).
+ */
+export const seedBenchDatabase = async (target: { databaseUrl?: string; dataDir?: string }) => {
+  const db = target.databaseUrl
+    ? await openPostgres(target.databaseUrl)
+    : await openPglite({ dataDir: target.dataDir! });
+  await db.migrate();
+  const config = loadConfig({
+    APP_URL: 'http://localhost:3000',
+    DATA_DIR: target.dataDir ?? '/nonexistent-bench-data',
+    DATABASE_URL: target.databaseUrl,
+    LOG_LEVEL: 'silent',
+    ...BENCH_SECRETS,
+  });
+  const deps = await createDeps(config, { db, logger: pino({ level: 'silent' }) });
+  try {
+    const app = createApp(deps);
+    const session = await signedInCookie(app, db, `bench-${Date.now()}@example.com`);
+    for (let i = 0; i < 60; i++) {
+      const res = await app.request('/api/v1/entries', {
+        method: 'POST',
+        headers: { cookie: session.cookie, 'content-type': 'application/json' },
+        body: ENTRY_BODY(new Date(Date.now() - i * 3_600_000)),
+      });
+      if (res.status !== 201) throw new Error(`seeding an entry failed: ${res.status} ${await res.text()}`);
+    }
+    await db.asSystem((tx) =>
+      tx.execute(sql`
+        insert into glucose_readings (user_id, value_mgdl, recorded_at, source)
+        select ${session.userId}, least(400, greatest(40, round(140 + 50 * sin(i * 0.0218) + 25 * sin(i * 0.37)))),
+          date_trunc('minute', now()) - i * interval '5 minutes', 'cgm'
+        from generate_series(0, 25919) i`),
+    );
+    return session;
+  } finally {
+    await deps.bus.close();
+    await db.close();
+  }
+};
