@@ -1,0 +1,1 @@
+DROP INDEX "glucose_readings_user_recorded_idx";
