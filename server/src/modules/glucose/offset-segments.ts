@@ -15,11 +15,40 @@ export interface OffsetSegments {
 
 const QUARTER_HOUR = 15 * MS_PER_MINUTE;
 
+/**
+ * Offsets at UTC-day edges by zone: a year's window asks Intl 366 times (milliseconds of the budget),
+ * and a zone's offset at a past instant does not change while the process runs. Bounded, and simply
+ * emptied when full.
+ */
+const dayEdgeOffsets = new Map<string, Map<number, number>>();
+const MAX_CACHED_EDGES = 100_000;
+let cachedEdges = 0;
+
+const dayEdgeOffset = (ms: number, timeZone: string): number => {
+  let zone = dayEdgeOffsets.get(timeZone);
+  if (!zone) {
+    zone = new Map();
+    dayEdgeOffsets.set(timeZone, zone);
+  }
+  let offset = zone.get(ms);
+  if (offset === undefined) {
+    if (cachedEdges >= MAX_CACHED_EDGES) {
+      dayEdgeOffsets.clear();
+      cachedEdges = 0;
+      return dayEdgeOffset(ms, timeZone);
+    }
+    offset = timeZoneOffsetMs(ms, timeZone);
+    zone.set(ms, offset);
+    cachedEdges++;
+  }
+  return offset;
+};
+
 export function offsetSegments(fromMs: number, toMs: number, timeZone: string): OffsetSegments {
   const at = (ms: number) => timeZoneOffsetMs(ms, timeZone);
   const firstDay = Math.floor(fromMs / MS_PER_DAY);
   const lastDay = Math.floor(toMs / MS_PER_DAY);
-  const offsetsMs = [at(firstDay * MS_PER_DAY)];
+  const offsetsMs = [dayEdgeOffset(firstDay * MS_PER_DAY, timeZone)];
   const bounds: number[] = [];
   const change = (ms: number, offset: number) => {
     if (offset !== offsetsMs.at(-1)) {
@@ -29,7 +58,7 @@ export function offsetSegments(fromMs: number, toMs: number, timeZone: string): 
   };
   let startOffset = offsetsMs[0] as number;
   for (let day = firstDay; day <= lastDay; day++) {
-    const endOffset = at((day + 1) * MS_PER_DAY);
+    const endOffset = dayEdgeOffset((day + 1) * MS_PER_DAY, timeZone);
     if (endOffset !== startOffset) {
       for (let q = day * MS_PER_DAY; q < (day + 1) * MS_PER_DAY; q += QUARTER_HOUR) {
         const before = at(q);
