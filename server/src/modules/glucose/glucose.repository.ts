@@ -1,7 +1,6 @@
 import type { GlucoseReadingsQuery } from '@healthfolio/core';
 import { sql } from 'drizzle-orm';
 import type { Tx } from '../../db/database';
-import { glucoseReadings } from '../../db/schema';
 
 export type GlucoseRow = {
   id: string;
@@ -85,20 +84,28 @@ export const countInWindow = async (tx: Tx, userId: string, from: string, to: st
   return result.rows[0]?.n ?? 0;
 };
 
+/**
+ * One statement per batch whatever its size: the readings travel as two array parameters and are
+ * unnested in the database, instead of 4 bind parameters a row. ON CONFLICT keeps re-imports
+ * idempotent; the count of rows really inserted comes back from the same statement.
+ */
 export const insertReadings = async (
   tx: Tx,
   userId: string,
   source: string,
   readings: { at: string; mgdl: number }[],
 ) => {
-  const inserted = await tx
-    .insert(glucoseReadings)
-    .values(readings.map((r) => ({ userId, source, recordedAt: new Date(r.at), valueMgdl: r.mgdl })))
-    .onConflictDoNothing({
-      target: [glucoseReadings.userId, glucoseReadings.recordedAt, glucoseReadings.source],
-    })
-    .returning({ id: glucoseReadings.id });
-  return inserted.length;
+  // Normalised by Date as before (millisecond precision, any offset written as UTC).
+  const at = `{${readings.map((r) => new Date(r.at).toISOString()).join(',')}}`;
+  const mgdl = `{${readings.map((r) => r.mgdl).join(',')}}`;
+  const result = await tx.execute<{ inserted: number }>(sql`
+    with inserted as (
+      insert into glucose_readings (user_id, source, recorded_at, value_mgdl)
+      select ${userId}, ${source}, r.at, r.mgdl from unnest(${at}::timestamptz[], ${mgdl}::float8[]) as r(at, mgdl)
+      on conflict (user_id, recorded_at, source) do nothing
+      returning 1)
+    select count(*)::int as inserted from inserted`);
+  return result.rows[0]?.inserted ?? 0;
 };
 
 export const selectSensorStatus = async (tx: Tx, userId: string) => {

@@ -1,5 +1,4 @@
 import {
-  analyzeGlucose,
   analyzePatterns,
   detailedAnalytics,
   type GlucoseBatchRequest,
@@ -23,6 +22,9 @@ import {
   selectWindowColumns,
   type WindowColumns,
 } from './glucose.repository';
+import { analyzeHistogram } from './glucose-histogram';
+import { selectHourValueHistogram, selectWindowEdges } from './glucose-stats.repository';
+import { offsetSegments } from './offset-segments';
 
 const DAY_MS = 86_400_000;
 const iso = (d: Date | number | string) => new Date(d).toISOString();
@@ -97,27 +99,32 @@ export const sensorStatus = (db: Database, userId: string) =>
     };
   });
 
-/** Consensus metrics, GMI (only with enough sensor data) and the AGP over the last `days` days. */
+/**
+ * Consensus metrics, GMI (only with enough sensor data) and the AGP over the last `days` days, from
+ * the window's (local hour, value) histogram aggregated in the database: the same numbers as core's
+ * analyzeGlucose over the readings (mean and SD up to the last bit of rounding), without moving them.
+ */
 export const glucoseStats = (db: Database, userId: string, days: number) =>
   db.asUser(userId, async (tx) => {
     const { timeZone } = await preferences(tx, userId);
     const { from, to } = windowOf(days);
-    const columns = await selectWindowColumns(tx, userId, from, to);
-    const analysis = analyzeGlucose(readingsOf(columns), { timeZone });
+    const segments = offsetSegments(from.getTime(), to.getTime(), timeZone);
+    const cells = await selectHourValueHistogram(tx, userId, from, to, segments);
+    const edges = await selectWindowEdges(tx, userId, from, to);
+    const analysis = analyzeHistogram(cells);
     // GMI needs sensor coverage: fingersticks in the window must not count towards the wear time.
-    const sensorAt = columns.at.filter((_, i) => columns.cgm[i]);
     const sufficiency = gmiSufficiency(
-      sensorAt[0] ?? Number.NaN,
-      sensorAt.at(-1) ?? Number.NaN,
-      sensorAt.length,
+      edges.firstCgmMs ?? Number.NaN,
+      edges.lastCgmMs ?? Number.NaN,
+      analysis.cgmReadings,
     );
     return {
       from: iso(from),
       to: iso(to),
       days,
       statistics: analysis.statistics,
-      firstAt: analysis.firstAt === null ? null : iso(analysis.firstAt),
-      lastAt: analysis.lastAt === null ? null : iso(analysis.lastAt),
+      firstAt: edges.firstMs === null ? null : iso(edges.firstMs),
+      lastAt: edges.lastMs === null ? null : iso(edges.lastMs),
       gmiSufficiency: sufficiency,
       gmi: sufficiency.sufficient && analysis.statistics ? analysis.statistics.gmi : null,
       agp: analysis.agp,

@@ -1,0 +1,2 @@
+DROP INDEX "glucose_readings_user_recorded_idx";--> statement-breakpoint
+ALTER POLICY "glucose_readings_owner" ON "glucose_readings" TO public USING (user_id = (select nullif(current_setting('app.user_id', true), '')::uuid) or (select current_setting('app.system', true) = 'on')) WITH CHECK (user_id = (select nullif(current_setting('app.user_id', true), '')::uuid) or (select current_setting('app.system', true) = 'on'));
