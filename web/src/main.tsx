@@ -1,9 +1,9 @@
 import './index.css';
 import { StrictMode } from 'react';
-import { createRoot } from 'react-dom/client';
-import { RouterProvider } from 'react-router';
+import { createRoot, hydrateRoot } from 'react-dom/client';
+import { createBrowserRouter, matchRoutes, RouterProvider } from 'react-router';
 import { Providers } from './app/providers';
-import { router } from './app/router';
+import { routes } from './app/router';
 import { queryClient } from './lib/query-client';
 import { warmSession } from './lib/session';
 
@@ -13,10 +13,30 @@ if (window.location.pathname.startsWith('/dashboard')) warmSession(queryClient);
 const root = document.getElementById('root');
 if (!root) throw new Error('The #root element is missing from index.html');
 
-createRoot(root).render(
-  <StrictMode>
-    <Providers>
-      <RouterProvider router={router} />
-    </Providers>
-  </StrictMode>,
-);
+/**
+ * A prerendered page (web/scripts/prerender.mjs) is hydrated: its route's code is loaded first so the
+ * router's first render is the same tree the server wrote, not the loading fallback.
+ */
+const start = async (container: HTMLElement) => {
+  const prerendered = container.hasAttribute('data-prerendered');
+  if (prerendered) {
+    const lazy = (matchRoutes(routes, window.location) ?? []).filter((m) => m.route.lazy);
+    await Promise.all(
+      lazy.map(async ({ route }) => {
+        const load = route.lazy as () => Promise<object>;
+        Object.assign(route, await load(), { lazy: undefined });
+      }),
+    );
+  }
+  const app = (
+    <StrictMode>
+      <Providers>
+        <RouterProvider router={createBrowserRouter(routes)} />
+      </Providers>
+    </StrictMode>
+  );
+  if (prerendered) hydrateRoot(container, app);
+  else createRoot(container).render(app);
+};
+
+void start(root);

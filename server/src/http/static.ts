@@ -4,8 +4,39 @@ import { serveStatic } from '@hono/node-server/serve-static';
 import type { OpenAPIHono } from '@hono/zod-openapi';
 
 /**
- * Serves the built web app: hashed assets cached for a year, everything else revalidated, and any
- * non-API path the router does not know answered with index.html so client routes survive a reload.
+ * Pages the web build rendered to HTML (web/scripts/prerender.mjs): they paint before any script
+ * runs, then the client hydrates them. Only the bare address is prerendered; with a query string
+ * (`/auth?tab=signup`) the page depends on it, so the plain app shell answers instead.
+ */
+const PRERENDERED: Record<string, string> = {
+  '/': 'prerendered/index.html',
+  '/auth': 'prerendered/auth.html',
+};
+
+/**
+ * The SHA-256 sources of the inline styles the built app uses (its inlined stylesheet, sonner's
+ * injected one), written by the web build, for the CSP's style-src. None when the app is not built.
+ */
+export const webStyleHashes = (webDist: string): string[] => {
+  const file = join(webDist, 'csp-hashes.json');
+  if (!existsSync(file)) return [];
+  const { style } = JSON.parse(readFileSync(file, 'utf8')) as { style?: unknown };
+  return Array.isArray(style) ? style.filter((h): h is string => /^'sha256-[A-Za-z0-9+/=]+'$/.test(h)) : [];
+};
+
+const readPages = (webDist: string) => {
+  const pages = new Map<string, string>();
+  for (const [path, file] of Object.entries(PRERENDERED)) {
+    const full = join(webDist, file);
+    if (existsSync(full)) pages.set(path, readFileSync(full, 'utf8'));
+  }
+  return pages;
+};
+
+/**
+ * Serves the built web app: hashed assets cached for a year, everything else revalidated, the
+ * prerendered pages at their addresses, and any other non-API path the router does not know
+ * answered with index.html so client routes survive a reload.
  */
 export const mountWebApp = (app: OpenAPIHono, webDist: string) => {
   const indexFile = join(webDist, 'index.html');
@@ -16,12 +47,19 @@ export const mountWebApp = (app: OpenAPIHono, webDist: string) => {
     return;
   }
   const indexHtml = readFileSync(indexFile, 'utf8');
+  const pages = readPages(webDist);
   // Headers set before serveStatic builds its response (it ignores ones set afterwards).
   app.use('/assets/*', async (c, next) => {
     c.header('Cache-Control', 'public, max-age=31536000, immutable');
     await next();
   });
   app.use('/assets/*', serveStatic({ root: webDist }));
+  app.get('*', async (c, next) => {
+    const page = pages.get(c.req.path);
+    if (!page || new URL(c.req.url).search) return next();
+    c.header('Cache-Control', 'no-cache');
+    return c.html(page);
+  });
   app.use('*', async (c, next) => {
     if (!c.req.path.startsWith('/assets/')) c.header('Cache-Control', 'no-cache');
     await next();
