@@ -63,7 +63,7 @@ const main = async () => {
   // React and react-dom/server must load as the same build; Vite's build switches to production.
   process.env.NODE_ENV = 'production';
   const toastCss = await sonnerCss();
-  const { renderRoute } = await renderer();
+  const { renderRoute, renderDashboardSkeleton } = await renderer();
   const manifest = JSON.parse(readFileSync(join(dist, '.vite', 'manifest.json'), 'utf8'));
   let shell = readFileSync(join(dist, 'index.html'), 'utf8');
 
@@ -74,17 +74,19 @@ const main = async () => {
   writeFileSync(join(dist, 'index.html'), shell);
 
   const entry = new Set(chunkClosure(manifest, ['index.html']));
+  // The route's own code starts downloading with the entry instead of after it.
+  const preloadsFor = (path) =>
+    chunkClosure(manifest, FIRST_LOAD[path])
+      .filter((file) => !entry.has(file))
+      .map((file) => `<link rel="modulepreload" crossorigin href="/${file}">`)
+      .join('');
   rmSync(join(dist, 'prerendered'), { recursive: true, force: true });
   mkdirSync(join(dist, 'prerendered'));
   for (const page of PAGES) {
     const html = (await renderRoute(page.path)).replace(/\sstyle="([^"]*)"/g, (attr, value) =>
       REPRODUCED_IN_CSS.has(value) ? '' : attr,
     );
-    // The route's own code starts downloading with the entry instead of after it.
-    const preloads = chunkClosure(manifest, FIRST_LOAD[page.path])
-      .filter((file) => !entry.has(file))
-      .map((file) => `<link rel="modulepreload" crossorigin href="/${file}">`)
-      .join('');
+    const preloads = preloadsFor(page.path);
     const out = shell
       .replace(/<title>[^<]*<\/title>/, () => `<title>${page.title}</title>`)
       .replace('<style>', () => `${preloads}<style>`)
@@ -97,6 +99,15 @@ const main = async () => {
   }
 
   // sonner appends its <style> empty, then fills it: the browser checks both states.
+  // /dashboard addresses: the frame paints at once; the client (createRoot, no hydration) replaces it
+  // with the same frame, then the real one, while the dashboard's code is already downloading.
+  writeFileSync(
+    join(dist, 'prerendered', 'dashboard.html'),
+    shell
+      .replace('<style>', () => `${preloadsFor('/dashboard')}<style>`)
+      .replace('<div id="root"></div>', () => `<div id="root">${renderDashboardSkeleton()}</div>`),
+  );
+
   const hashes = { style: [sha256(css), sha256(toastCss), sha256('')] };
   writeFileSync(join(dist, 'csp-hashes.json'), `${JSON.stringify(hashes, null, 2)}\n`);
   rmSync(ssrOut, { recursive: true, force: true });

@@ -48,6 +48,8 @@ export const mountWebApp = (app: OpenAPIHono, webDist: string) => {
   }
   const indexHtml = readFileSync(indexFile, 'utf8');
   const pages = readPages(webDist);
+  const dashboardFile = join(webDist, 'prerendered', 'dashboard.html');
+  const dashboardHtml = existsSync(dashboardFile) ? readFileSync(dashboardFile, 'utf8') : indexHtml;
   // Headers set before serveStatic builds its response (it ignores ones set afterwards).
   app.use('/assets/*', async (c, next) => {
     c.header('Cache-Control', 'public, max-age=31536000, immutable');
@@ -68,6 +70,7 @@ export const mountWebApp = (app: OpenAPIHono, webDist: string) => {
   app.get('*', (c) => {
     if (c.req.path.startsWith('/assets/')) return c.text('Not found', 404);
     c.header('Cache-Control', 'no-cache');
-    return c.html(indexHtml);
+    const dashboard = c.req.path === '/dashboard' || c.req.path.startsWith('/dashboard/');
+    return c.html(dashboard ? dashboardHtml : indexHtml);
   });
 };

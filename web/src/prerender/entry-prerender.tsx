@@ -3,6 +3,7 @@ import { renderToString } from 'react-dom/server';
 import { createStaticHandler, createStaticRouter, StaticRouterProvider } from 'react-router';
 import { Providers } from '@/app/providers';
 import { routes } from '@/app/router';
+import { DashboardSkeleton } from '@/features/shell/dashboard-skeleton';
 
 /**
  * Renders one public route to HTML at build time (web/scripts/prerender.mjs). Nothing here knows who
@@ -23,3 +24,6 @@ export const renderRoute = async (path: string): Promise<string> => {
     </StrictMode>,
   );
 };
+
+/** The dashboard's placeholder frame, sent for /dashboard addresses; the client renders over it. */
+export const renderDashboardSkeleton = (): string => renderToString(<DashboardSkeleton />);
