@@ -1,3 +1,4 @@
+import { PRODUCT_NAME } from '@/lib/use-document-title';
 import { cn } from '@/lib/utils';
 
 const Block = ({ className }: { className: string }) => (
@@ -5,7 +6,7 @@ const Block = ({ className }: { className: string }) => (
 );
 
 /**
- * The dashboard's frame with grey placeholders, shown from the first byte of HTML (the server sends
+ * The dashboard's frame with the product name and grey placeholders, shown from the first byte of HTML (the server sends
  * it prerendered for /dashboard addresses) until the session and profile are known. It names no
  * user, mode or screen, so it is true for whoever opens it; CSS breakpoints (not script) pick the
  * phone or desktop frame so the HTML needs no JavaScript to be right.
@@ -29,7 +30,7 @@ export function DashboardSkeleton({ label = 'Loading your dashboard' }: { label?
       </span>
       <div className="md:hidden" aria-hidden="true">
         <div className="flex h-14 items-center gap-3 border-b bg-card px-4">
-          <Block className="h-6 w-1/2" />
+          <span className="text-lg font-bold text-primary">{PRODUCT_NAME}</span>
           <Block className="ml-auto size-9 rounded-full" />
         </div>
         <div className="px-4 pt-4 pb-24">{cards}</div>
@@ -38,7 +39,7 @@ export function DashboardSkeleton({ label = 'Loading your dashboard' }: { label?
       <div className="hidden md:block" aria-hidden="true">
         <div className="border-b bg-card">
           <div className="mx-auto flex h-16 max-w-7xl items-center gap-4 px-6">
-            <Block className="h-8 w-40" />
+            <span className="text-lg font-bold text-primary">{PRODUCT_NAME}</span>
             <Block className="ml-auto size-9 rounded-full" />
           </div>
           <div className="mx-auto flex h-11 max-w-7xl items-center gap-6 px-6">
