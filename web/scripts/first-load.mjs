@@ -11,6 +11,8 @@ export const FIRST_LOAD = {
     'src/features/dashboard/home-page.tsx',
     'src/features/dashboard/card-bodies.ts',
   ],
+  // What every dashboard address shares (preloaded by the frame the server sends for them).
+  '/dashboard/*': ['src/features/shell/dashboard-layout.tsx'],
   '/dashboard/log-data': [
     'src/features/shell/dashboard-layout.tsx',
     'src/features/log-data/log-data-page.tsx',

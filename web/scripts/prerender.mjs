@@ -101,12 +101,19 @@ const main = async () => {
   // sonner appends its <style> empty, then fills it: the browser checks both states.
   // /dashboard addresses: the frame paints at once; the client (createRoot, no hydration) replaces it
   // with the same frame, then the real one, while the dashboard's code is already downloading.
-  writeFileSync(
-    join(dist, 'prerendered', 'dashboard.html'),
-    shell
-      .replace('<style>', () => `${preloadsFor('/dashboard')}<style>`)
-      .replace('<div id="root"></div>', () => `<div id="root">${renderDashboardSkeleton()}</div>`),
-  );
+  // The home preloads its own screen too; any other dashboard address only the layout's code.
+  const skeleton = renderDashboardSkeleton();
+  for (const [file, path] of [
+    ['dashboard.html', '/dashboard'],
+    ['dashboard-other.html', '/dashboard/*'],
+  ]) {
+    writeFileSync(
+      join(dist, 'prerendered', file),
+      shell
+        .replace('<style>', () => `${preloadsFor(path)}<style>`)
+        .replace('<div id="root"></div>', () => `<div id="root">${skeleton}</div>`),
+    );
+  }
 
   const hashes = { style: [sha256(css), sha256(toastCss), sha256('')] };
   writeFileSync(join(dist, 'csp-hashes.json'), `${JSON.stringify(hashes, null, 2)}\n`);

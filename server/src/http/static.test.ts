@@ -23,10 +23,9 @@ writeFileSync(
   join(dist, 'prerendered', 'auth.html'),
   shell('<div id="root" data-prerendered><h1>Welcome</h1></div>'),
 );
-writeFileSync(
-  join(dist, 'prerendered', 'dashboard.html'),
-  shell('<div id="root"><div class="skeleton"></div></div>'),
-);
+const frame = (kind: string) => shell(`<div id="root"><div class="skeleton ${kind}"></div></div>`);
+writeFileSync(join(dist, 'prerendered', 'dashboard.html'), frame('home'));
+writeFileSync(join(dist, 'prerendered', 'dashboard-other.html'), frame('other'));
 writeFileSync(join(dist, 'csp-hashes.json'), JSON.stringify({ style: [hash, "'unsafe-inline'"] }));
 
 const app = new OpenAPIHono();
@@ -49,8 +48,9 @@ describe('the built web app', () => {
   });
 
   it('answers dashboard addresses with the placeholder frame and other client routes with the shell', async () => {
-    expect(await (await app.request('/dashboard/settings')).text()).toContain('class="skeleton"');
-    expect(await (await app.request('/dashboard')).text()).toContain('class="skeleton"');
+    // The home's frame preloads the home's code; the others only the layout's.
+    expect(await (await app.request('/dashboard')).text()).toContain('class="skeleton home"');
+    expect(await (await app.request('/dashboard/settings')).text()).toContain('class="skeleton other"');
     expect(await (await app.request('/dashboards')).text()).toContain('<div id="root"></div>');
   });
 

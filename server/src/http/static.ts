@@ -48,8 +48,13 @@ export const mountWebApp = (app: OpenAPIHono, webDist: string) => {
   }
   const indexHtml = readFileSync(indexFile, 'utf8');
   const pages = readPages(webDist);
-  const dashboardFile = join(webDist, 'prerendered', 'dashboard.html');
-  const dashboardHtml = existsSync(dashboardFile) ? readFileSync(dashboardFile, 'utf8') : indexHtml;
+  // The dashboard's placeholder frame: the home's preloads its screen's code, the others' only the layout's.
+  const frame = (file: string) => {
+    const full = join(webDist, 'prerendered', file);
+    return existsSync(full) ? readFileSync(full, 'utf8') : indexHtml;
+  };
+  const dashboardHome = frame('dashboard.html');
+  const dashboardOther = frame('dashboard-other.html');
   // Headers set before serveStatic builds its response (it ignores ones set afterwards).
   app.use('/assets/*', async (c, next) => {
     c.header('Cache-Control', 'public, max-age=31536000, immutable');
@@ -70,7 +75,8 @@ export const mountWebApp = (app: OpenAPIHono, webDist: string) => {
   app.get('*', (c) => {
     if (c.req.path.startsWith('/assets/')) return c.text('Not found', 404);
     c.header('Cache-Control', 'no-cache');
-    const dashboard = c.req.path === '/dashboard' || c.req.path.startsWith('/dashboard/');
-    return c.html(dashboard ? dashboardHtml : indexHtml);
+    const { path } = c.req;
+    if (path === '/dashboard' || path === '/dashboard/') return c.html(dashboardHome);
+    return c.html(path.startsWith('/dashboard/') ? dashboardOther : indexHtml);
   });
 };
