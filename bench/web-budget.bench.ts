@@ -2,6 +2,8 @@
  * Web budget (DESIGN §9): the JavaScript a first visit to a route downloads, gzipped, against 170 KB.
  * Loads the built app in Debian's Chromium and sums every script the page fetched until the network
  * went idle (lazy chunks a route pulls in on load count; chunks loaded later on interaction do not).
+ * `npm test` checks the same budget from the Vite manifest, without a browser
+ * (web/scripts/check-first-load.mjs); the two should agree.
  */
 import { existsSync } from 'node:fs';
 import { gzipSync } from 'node:zlib';

@@ -35,4 +35,6 @@ if (!existsSync(chromium)) {
   process.exit(1);
 }
 ensureWebBuilt();
+step('First-load JavaScript per route within budget (DESIGN §9)');
+run('node', ['web/scripts/check-first-load.mjs']);
 run('npx', ['playwright', 'test'], { cwd: new URL('../e2e', import.meta.url).pathname });

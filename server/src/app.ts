@@ -11,7 +11,7 @@ import { errorHandler, notFoundHandler } from './http/errors';
 import { ProblemError, problemResponse } from './http/problem';
 import { requestLog } from './http/request-log';
 import { clientAddress, csrfProtection, securityHeaders } from './http/security';
-import { mountWebApp } from './http/static';
+import { mountWebApp, webStyleHashes } from './http/static';
 import { appointmentsRoutes } from './modules/appointments/appointments.routes';
 import { calendarFeedRoutes } from './modules/appointments/calendar-feed.routes';
 import { auditRoutes } from './modules/audit/audit.routes';
@@ -35,7 +35,7 @@ export const createApp = (deps: AppDeps) => {
   app.use('*', requestId());
   app.use('*', clientAddress(config.trustProxy));
   app.use('/api/*', auditClientContext());
-  app.use('*', securityHeaders(config.https));
+  app.use('*', securityHeaders(config.https, webStyleHashes(config.webDist)));
   app.use('*', compress());
   app.use('/api/*', requestLog(logger));
   app.use('/api/*', async (c, next) => {

@@ -1,7 +1,8 @@
-import { createBrowserRouter, type RouteObject } from 'react-router';
+import { type RouteObject, useLocation } from 'react-router';
 import { PageSpinner } from '@/components/ui/spinner';
 import { DIABETES_PATHS, DIABETES_ROUTES } from '@/features/diabetes/diabetes-routes';
 import { NOTIFY_PATHS, NOTIFY_ROUTES } from '@/features/notifications/notify-routes';
+import { DashboardSkeleton } from '@/features/shell/dashboard-skeleton';
 import { SCREENS } from '@/features/shell/screens';
 import { TRACKING_PATHS, TRACKING_ROUTES } from '@/features/trackers/tracking-routes';
 import { RootErrorBoundary, RootLayout } from './root-layout';
@@ -15,10 +16,15 @@ const placeholderRoutes: RouteObject[] = SCREENS.filter(
   }),
 }));
 
+/** While the first screen's code loads: the dashboard's frame (as the server sent it), else a spinner. */
+function RouteFallback() {
+  return useLocation().pathname.startsWith('/dashboard') ? <DashboardSkeleton /> : <PageSpinner />;
+}
+
 export const routes: RouteObject[] = [
   {
     Component: RootLayout,
-    HydrateFallback: PageSpinner,
+    HydrateFallback: RouteFallback,
     ErrorBoundary: RootErrorBoundary,
     children: [
       {
@@ -78,5 +84,3 @@ export const routes: RouteObject[] = [
     ],
   },
 ];
-
-export const router = createBrowserRouter(routes);

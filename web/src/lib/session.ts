@@ -30,15 +30,19 @@ export const useProfile = (enabled = true) => useQuery({ ...profileQuery, enable
 export const useRoles = (enabled = true) => useQuery({ ...rolesQuery, enabled });
 
 /**
- * Starts the session, then the profile and roles, when the app opens on a dashboard address, while
+ * Starts the session, profile and roles together when the app opens on a dashboard address, while
  * the page's code is still downloading; the layout's queries then find them in flight or done.
- * Nothing waits on it, and a failure is left for the layout's own query to show.
+ * Nothing waits on it, and a failure is left for the layout's own query to show. Without a session
+ * the profile's answer (401) is dropped, so a sign-in that follows asks again.
  */
 export const warmSession = (client: QueryClient) => {
-  void client.prefetchQuery(sessionQuery).then(() => {
-    if (!client.getQueryData(queryKeys.session)) return;
-    void client.prefetchQuery(profileQuery);
-    void client.prefetchQuery(rolesQuery);
+  const profile = client.prefetchQuery(profileQuery);
+  const roles = client.prefetchQuery(rolesQuery);
+  void client.prefetchQuery(sessionQuery).then(async () => {
+    if (client.getQueryData(queryKeys.session)) return;
+    await Promise.all([profile, roles]);
+    client.removeQueries({ queryKey: queryKeys.profile });
+    client.removeQueries({ queryKey: queryKeys.roles });
   });
 };
 

@@ -1,3 +1,4 @@
+import { lazy, Suspense } from 'react';
 import { useSearchParams } from 'react-router';
 import { Alert } from '@/components/ui/alert';
 import { Card, CardContent, CardDescription, CardHeader } from '@/components/ui/card';
@@ -7,11 +8,13 @@ import { Tabs, TabsContent, TabsList, TabsTrigger } from '@/components/ui/tabs';
 import { errorMessage } from '@/lib/api';
 import { useDocumentTitle } from '@/lib/use-document-title';
 import { AuthLayout } from './auth-layout';
-import { ChooseJourney } from './choose-journey';
 import { GoogleButton } from './google-button';
 import { SignInForm } from './sign-in-form';
 import { SignUpForm } from './sign-up-form';
 import { useAuthRouting } from './use-auth-routing';
+
+// Only a new account, once signed in, chooses its journey: not part of the sign-in page's first load.
+const ChooseJourney = lazy(() => import('./choose-journey').then((m) => ({ default: m.ChooseJourney })));
 
 const ERRORS: Record<string, string> = {
   google: 'Failed to sign in with Google',
@@ -29,13 +32,12 @@ export function AuthPage() {
   const routing = useAuthRouting();
   useDocumentTitle(routing.stage === 'choose' ? 'Choose Your Health Journey' : 'Sign In');
   const error = params.get('error');
+  const checking = routing.stage === 'loading';
 
-  if (routing.stage === 'loading' || routing.stage === 'setting-up') {
+  if (routing.stage === 'setting-up') {
     return (
       <AuthLayout>
-        <PageSpinner
-          label={routing.stage === 'loading' ? 'Checking your session' : 'Setting up your profile'}
-        />
+        <PageSpinner label="Setting up your profile" />
       </AuthLayout>
     );
   }
@@ -53,7 +55,9 @@ export function AuthPage() {
   if (routing.stage === 'choose') {
     return (
       <AuthLayout>
-        <ChooseJourney initial={routing.queryType} busy={routing.settingUp} onChoose={routing.setUp} />
+        <Suspense fallback={<PageSpinner label="Loading" />}>
+          <ChooseJourney initial={routing.queryType} busy={routing.settingUp} onChoose={routing.setUp} />
+        </Suspense>
       </AuthLayout>
     );
   }
@@ -69,30 +73,39 @@ export function AuthPage() {
               : 'Sign in or create an account to keep your health records in one place.'}
           </CardDescription>
         </CardHeader>
+        {/* While the session is checked (and in the prerendered page, before any script runs) the form
+            shows but takes no input: a signed-in visitor is sent on, and nothing submits natively. */}
         <CardContent className="flex flex-col gap-4">
+          {checking && (
+            <span role="status" className="sr-only">
+              Checking your session
+            </span>
+          )}
           {error && (
             <Alert variant="destructive" role="alert">
               {ERRORS[error] ?? `Sign-in failed (${error}). Please try again.`}
             </Alert>
           )}
-          <GoogleButton />
-          <div className="flex items-center gap-3 text-xs text-muted-foreground uppercase">
-            <span className="h-px flex-1 bg-border" />
-            or with email
-            <span className="h-px flex-1 bg-border" />
-          </div>
-          <Tabs defaultValue={params.get('tab') === 'signup' ? 'signup' : 'signin'}>
-            <TabsList className="w-full">
-              <TabsTrigger value="signin">Sign In</TabsTrigger>
-              <TabsTrigger value="signup">Sign Up</TabsTrigger>
-            </TabsList>
-            <TabsContent value="signin">
-              <SignInForm />
-            </TabsContent>
-            <TabsContent value="signup">
-              <SignUpForm />
-            </TabsContent>
-          </Tabs>
+          <fieldset disabled={checking} aria-busy={checking} className="flex min-w-0 flex-col gap-4">
+            <GoogleButton />
+            <div className="flex items-center gap-3 text-xs text-muted-foreground uppercase">
+              <span className="h-px flex-1 bg-border" />
+              or with email
+              <span className="h-px flex-1 bg-border" />
+            </div>
+            <Tabs defaultValue={params.get('tab') === 'signup' ? 'signup' : 'signin'}>
+              <TabsList className="w-full">
+                <TabsTrigger value="signin">Sign In</TabsTrigger>
+                <TabsTrigger value="signup">Sign Up</TabsTrigger>
+              </TabsList>
+              <TabsContent value="signin">
+                <SignInForm />
+              </TabsContent>
+              <TabsContent value="signup">
+                <SignUpForm />
+              </TabsContent>
+            </Tabs>
+          </fieldset>
         </CardContent>
       </Card>
     </AuthLayout>

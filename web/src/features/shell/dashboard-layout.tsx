@@ -7,6 +7,7 @@ import { errorMessage } from '@/lib/api';
 import { useProfile, useRoles, useSession } from '@/lib/session';
 import { useDocumentTitle } from '@/lib/use-document-title';
 import { useIsMobile } from '@/lib/use-is-mobile';
+import { DashboardSkeleton } from './dashboard-skeleton';
 import { DesktopLayout } from './desktop-layout';
 import { MobileLayout } from './mobile-layout';
 import { screenFor, screenTitle } from './screens';
@@ -30,7 +31,7 @@ export function DashboardLayout() {
   const title = screen ? screenTitle(screen, diabetes) : '';
   useDocumentTitle(screen?.exactDocumentTitle ?? title, Boolean(screen?.exactDocumentTitle));
 
-  if (session.isPending) return <PageSpinner label="Checking your session" />;
+  if (session.isPending) return <DashboardSkeleton label="Checking your session" />;
   if (session.isError) {
     return (
       <main className="flex min-h-screen items-center">
@@ -52,7 +53,7 @@ export function DashboardLayout() {
       );
     return <Navigate to="/auth" replace />;
   }
-  if (profile.isPending || roles.isPending) return <PageSpinner label="Loading your profile" />;
+  if (profile.isPending || roles.isPending) return <DashboardSkeleton label="Loading your profile" />;
   if (profile.isError) {
     return (
       <main className="flex min-h-screen items-center">
