@@ -123,11 +123,13 @@ export class SoftAuthenticator {
 
   /**
    * What navigator.credentials.get() hands back, as AuthenticationResponseJSON. `signCount` sends a
-   * chosen counter (a cloned authenticator) instead of moving this one's on.
+   * chosen counter (a cloned authenticator) instead of moving this one's on; `userVerified: false`
+   * is a key that only proves it is present (no fingerprint, face or PIN).
    */
-  assert(options: { challenge: string }, opts: { signCount?: number } = {}) {
+  assert(options: { challenge: string }, opts: { signCount?: number; userVerified?: boolean } = {}) {
     const count = opts.signCount ?? ++this.signCount;
-    const authData = Buffer.concat([sha256(this.rpId), Buffer.from([FLAG_UP | FLAG_UV]), u32(count)]);
+    const flags = FLAG_UP | (opts.userVerified === false ? 0 : FLAG_UV);
+    const authData = Buffer.concat([sha256(this.rpId), Buffer.from([flags]), u32(count)]);
     const clientDataJSON = this.clientData('webauthn.get', options.challenge);
     const signature = sign('sha256', Buffer.concat([authData, sha256(clientDataJSON)]), this.privateKey);
     return {

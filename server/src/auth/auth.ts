@@ -3,6 +3,7 @@ import { defaultDisplayName } from '@healthfolio/core';
 import { hash, verify } from '@node-rs/argon2';
 import { betterAuth } from 'better-auth';
 import { drizzleAdapter } from 'better-auth/adapters/drizzle';
+import { APIError } from 'better-auth/api';
 import { genericOAuth } from 'better-auth/plugins/generic-oauth';
 import { twoFactor as twoFactorPlugin } from 'better-auth/plugins/two-factor';
 import { eq } from 'drizzle-orm';
@@ -196,7 +197,23 @@ export const createAuth = ({ config, db, mailer, audit, logger, background, revo
       // re-enter its password to change them; an account that only signs in with Google cannot.
       twoFactorPlugin({ issuer: 'Healthfolio', allowPasswordless: true }),
       // The expected origin is ours, never the request's Origin header.
-      passkeyPlugin({ rpName: 'Healthfolio', origin: new URL(config.appUrl).origin }),
+      // A passkey sign-in stands in for the password and the code, so it must prove the person too
+      // (fingerprint, face, PIN: WebAuthn's user verification), not only that the key is present.
+      passkeyPlugin({
+        rpName: 'Healthfolio',
+        origin: new URL(config.appUrl).origin,
+        authenticatorSelection: { userVerification: 'required' },
+        authentication: {
+          afterVerification: ({ verification }) => {
+            if (!verification.authenticationInfo.userVerified)
+              throw new APIError('UNAUTHORIZED', {
+                code: 'PASSKEY_USER_NOT_VERIFIED',
+                message:
+                  'This passkey did not check that it is you (fingerprint, face or PIN). Use one that does, or sign in with your password.',
+              });
+          },
+        },
+      }),
       ...(config.google
         ? [
             genericOAuth({

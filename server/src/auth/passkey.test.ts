@@ -96,7 +96,7 @@ describe('passkeys', () => {
     expect(audit.map((r) => r.action)).toEqual(['sign_up', 'sign_in', 'passkey_added', 'sign_in']);
   });
 
-  it('refuses an assertion from another key, a replay, a stale counter or a wrong challenge', async () => {
+  it('refuses an assertion from another key, a replay, a stale counter, a wrong challenge or no user verification', async () => {
     const { authenticator } = await userWithPasskey('replay@example.com');
     const refused = async (client: TestClient, response: unknown, code: string) => {
       const res = await verifySignIn(client, response);
@@ -132,6 +132,14 @@ describe('passkeys', () => {
     const otherChallenge = (await signInOptions(server.client())).challenge;
     await signInOptions(stale);
     await refused(stale, authenticator.assert({ challenge: otherChallenge }), 'authentication_failed');
+
+    // The right key, but it did not verify the person: not enough to replace password and code.
+    const presenceOnly = server.client();
+    await refused(
+      presenceOnly,
+      authenticator.assert(await signInOptions(presenceOnly), { userVerified: false }),
+      'passkey_user_not_verified',
+    );
 
     // None of that spoiled the real one.
     const owner = server.client();
