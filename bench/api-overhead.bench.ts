@@ -11,7 +11,7 @@ import { join } from 'node:path';
 import pg from 'pg';
 import { type ServerProcess, startAppProcess, startBareProcess } from './lib/app-process';
 import { type LoadResult, runLoad } from './lib/load';
-import { BENCH_SECRETS, ENTRY_BODY, seedBenchDatabase } from './lib/seed';
+import { BENCH_SECRETS, ENTRY_BODY, removeBenchWrites, seedBenchDatabase } from './lib/seed';
 
 const TARGET_RATIO = 0.5;
 const SECONDS = Number(process.env.BENCH_SECONDS ?? 10);
@@ -105,11 +105,13 @@ const report = (name: string, bare: Map<string, LoadResult>, app: Map<string, Lo
 /** Seeds, measures the bare server, then the app (PGlite allows one process on its files at a time). */
 const benchOne = async (name: string, target: { databaseUrl?: string; dataDir?: string }, logDir: string) => {
   const { cookie, userId } = await seedBenchDatabase(target);
+  const seeded = new Date();
   const bareEnv: Record<string, string> = target.databaseUrl
     ? { BARE_DATABASE_URL: target.databaseUrl }
     : { BARE_DATA_DIR: target.dataDir! };
   const bareServer = await startBareProcess({ ...bareEnv, BARE_USER_ID: userId });
   const bare = await measureAll(bareServer, 'bare', cookie).finally(() => bareServer.close());
+  await removeBenchWrites(target, userId, seeded);
   const appEnv: Record<string, string> = target.databaseUrl
     ? { DATABASE_URL: target.databaseUrl }
     : { DATA_DIR: target.dataDir! };

@@ -1,3 +1,4 @@
+import { randomBytes } from 'node:crypto';
 import { sql } from 'drizzle-orm';
 import pino from 'pino';
 import { createApp } from '../../server/src/app';
@@ -6,9 +7,11 @@ import { loadConfig } from '../../server/src/config';
 import { openPglite, openPostgres } from '../../server/src/db/database';
 import { signedInCookie } from './app-server';
 
+// Random per run (config refuses a guessable session secret); the seed signs the cookie with it and
+// the app process gets the same values.
 export const BENCH_SECRETS = {
-  SESSION_SECRET: 'bench-session-secret-bench-session-secret',
-  ENCRYPTION_KEY: '0'.repeat(64),
+  SESSION_SECRET: randomBytes(32).toString('hex'),
+  ENCRYPTION_KEY: randomBytes(32).toString('hex'),
 };
 
 export const ENTRY_BODY = (at = new Date()) =>
@@ -57,6 +60,27 @@ export const seedBenchDatabase = async (target: { databaseUrl?: string; dataDir?
     return session;
   } finally {
     await deps.bus.close();
+    await db.close();
+  }
+};
+
+/**
+ * Removes the entries a measurement's writes added (the bare server's POSTs), so the app then reads
+ * the same 60 seeded entries the bare server read, not the tens of thousands the bare writes left.
+ */
+export const removeBenchWrites = async (
+  target: { databaseUrl?: string; dataDir?: string },
+  userId: string,
+  since: Date,
+) => {
+  const db = target.databaseUrl
+    ? await openPostgres(target.databaseUrl)
+    : await openPglite({ dataDir: target.dataDir! });
+  try {
+    await db.owner.execute(
+      sql`delete from tracker_entries where user_id = ${userId} and created_at >= ${since.toISOString()}`,
+    );
+  } finally {
     await db.close();
   }
 };

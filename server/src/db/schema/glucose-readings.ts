@@ -2,6 +2,7 @@ import { sql } from 'drizzle-orm';
 import {
   check,
   doublePrecision,
+  index,
   integer,
   pgPolicy,
   pgTable,
@@ -45,6 +46,11 @@ export const glucoseReadings = pgTable(
     // Also the index for a user's time ranges (its leading columns): a second (user, time) index only
     // cost every imported reading one more insertion.
     unique('glucose_readings_user_time_source_key').on(t.userId, t.recordedAt, t.source),
+    // The readings that show as entries (logged by the user): the entry list, streaks and achievements
+    // read these without stepping over a CGM user's hundreds of thousands of sensor readings.
+    index('glucose_readings_user_logged_idx')
+      .on(t.userId, t.recordedAt)
+      .where(sql`source in ('manual', 'meter')`),
     check('glucose_readings_value_check', sql`${t.valueMgdl} > 0 and ${t.valueMgdl} < 2000`),
     check(
       'glucose_readings_source_check',

@@ -1,0 +1,1 @@
+CREATE INDEX "glucose_readings_user_logged_idx" ON "glucose_readings" USING btree ("user_id","recorded_at") WHERE source in ('manual', 'meter');
