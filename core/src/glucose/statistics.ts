@@ -53,8 +53,30 @@ export function glucoseStatistics(values: ArrayLike<number>): GlucoseStatistics 
   }
   sorted.sort();
   const sd = n > 1 ? Math.sqrt(m2 / (n - 1)) : null;
+  return statisticsFromParts({
+    count: n,
+    mean,
+    median: percentileOfSorted(sorted, 50) as number,
+    sd,
+    counts,
+  });
+}
+
+/**
+ * The statistics from their parts: how many readings, their mean, median and SD, and how many fall in
+ * each band (in GLUCOSE_BAND_IDS order). One rule for every way of getting the parts (the readings
+ * themselves here, a histogram computed in the database on the server).
+ */
+export function statisticsFromParts(p: {
+  count: number;
+  mean: number;
+  median: number;
+  sd: number | null;
+  counts: readonly number[];
+}): GlucoseStatistics {
+  const { count: n, mean, sd } = p;
   const bandCounts = Object.fromEntries(
-    GLUCOSE_BAND_IDS.map((id, i) => [id, counts[i]]),
+    GLUCOSE_BAND_IDS.map((id, i) => [id, p.counts[i] ?? 0]),
   ) as GlucoseBandValues;
   const pct = (count: number) => (100 * count) / n;
   const bandPercentages = Object.fromEntries(
@@ -64,7 +86,7 @@ export function glucoseStatistics(values: ArrayLike<number>): GlucoseStatistics 
   return {
     count: n,
     mean,
-    median: percentileOfSorted(sorted, 50) as number,
+    median: p.median,
     sd,
     cv: sd === null ? null : (100 * sd) / mean,
     gmi: glucoseManagementIndicator(mean),

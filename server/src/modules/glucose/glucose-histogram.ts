@@ -1,12 +1,9 @@
 import {
   type AgpBin,
   bandIndex,
-  estimatedA1c,
-  GLUCOSE_BAND_IDS,
-  type GlucoseBandValues,
   type GlucoseStatistics,
-  glucoseManagementIndicator,
   type HourlyAverage,
+  statisticsFromParts,
 } from '@healthfolio/core';
 import type { HourValueCount } from './glucose-stats.repository';
 
@@ -72,29 +69,7 @@ export function statisticsOfHistogram(h: Histogram): GlucoseStatistics | null {
   h.values.forEach((v, i) => {
     counts[bandIndex(v)] = (counts[bandIndex(v)] as number) + (h.counts[i] as number);
   });
-  const bandCounts = Object.fromEntries(
-    GLUCOSE_BAND_IDS.map((id, i) => [id, counts[i]]),
-  ) as GlucoseBandValues;
-  const pct = (count: number) => (100 * count) / n;
-  const bandPercentages = Object.fromEntries(
-    GLUCOSE_BAND_IDS.map((id) => [id, pct(bandCounts[id])]),
-  ) as GlucoseBandValues;
-  return {
-    count: n,
-    mean,
-    median: percentile(h, 50) as number,
-    sd,
-    cv: sd === null ? null : (100 * sd) / mean,
-    gmi: glucoseManagementIndicator(mean),
-    eA1c: estimatedA1c(mean),
-    percentBelow54: pct(bandCounts.very_low),
-    percentBelow70: pct(bandCounts.very_low + bandCounts.low),
-    percentInRange: pct(bandCounts.in_range),
-    percentAbove180: pct(bandCounts.high + bandCounts.very_high),
-    percentAbove250: pct(bandCounts.very_high),
-    bandCounts,
-    bandPercentages,
-  };
+  return statisticsFromParts({ count: n, mean, median: percentile(h, 50) as number, sd, counts });
 }
 
 export interface HistogramAnalysis {
