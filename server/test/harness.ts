@@ -37,15 +37,12 @@ export interface TestServer {
   close: () => Promise<void>;
 }
 
-export const createTestServer = async (
-  overrides: Partial<Config> = {},
-  env: NodeJS.ProcessEnv = {},
-  opts: { logger?: Logger } = {},
-): Promise<TestServer> => {
-  const { db, drop } = await openTestDatabase();
-  const dataDir = mkdtempSync(join(TMP_DIR, 'data-'));
-  const config = { ...loadConfig({ DATA_DIR: dataDir, APP_URL, LOG_LEVEL: 'silent', ...env }), ...overrides };
-  const deps = await createDeps(config, { db, logger: opts.logger ?? pino({ level: 'silent' }) });
+/**
+ * The app on an open database, as one server process: `close` ends its bus and background work, not
+ * the database (several instances may share one, as processes behind a load balancer do).
+ */
+export const serveApp = async (config: Config, db: Database, logger?: Logger): Promise<TestServer> => {
+  const deps = await createDeps(config, { db, logger: logger ?? pino({ level: 'silent' }) });
   const app = createApp(deps);
   return {
     deps,
@@ -59,6 +56,24 @@ export const createTestServer = async (
           return res;
         },
       }),
+    close: async () => {
+      await deps.background.settled();
+      await deps.bus.close();
+    },
+  };
+};
+
+export const createTestServer = async (
+  overrides: Partial<Config> = {},
+  env: NodeJS.ProcessEnv = {},
+  opts: { logger?: Logger } = {},
+): Promise<TestServer> => {
+  const { db, drop } = await openTestDatabase();
+  const dataDir = mkdtempSync(join(TMP_DIR, 'data-'));
+  const config = { ...loadConfig({ DATA_DIR: dataDir, APP_URL, LOG_LEVEL: 'silent', ...env }), ...overrides };
+  const server = await serveApp(config, db, opts.logger);
+  return {
+    ...server,
     close: async () => {
       await db.close();
       await drop();

@@ -3,10 +3,15 @@ import { join } from 'node:path';
 import pino from 'pino';
 import { afterAll, beforeAll, describe, expect, inject, it } from 'vitest';
 import { TMP_DIR } from '../../test/global-setup';
-import { APP_URL, PASSWORD, signUpAndSignIn, TestClient, type TestServer } from '../../test/harness';
+import {
+  APP_URL,
+  PASSWORD,
+  serveApp,
+  signUpAndSignIn,
+  type TestClient,
+  type TestServer,
+} from '../../test/harness';
 import { cloneDatabase, dropDatabase } from '../../test/postgres-template';
-import { createApp } from '../app';
-import { createDeps } from '../app-deps';
 import { loadConfig } from '../config';
 import { openPostgres } from '../db/database';
 
@@ -28,14 +33,11 @@ const startInstance = async (url: string): Promise<TestServer> => {
     SESSION_SECRET: 'two-instances-session-secret-0123456789',
     ENCRYPTION_KEY: 'ab'.repeat(32),
   });
-  const deps = await createDeps({ ...config, databaseUrl: url }, { db, logger });
-  const app = createApp(deps);
+  const server = await serveApp({ ...config, databaseUrl: url }, db, logger);
   return {
-    deps,
-    app,
-    client: () => new TestClient(app),
+    ...server,
     close: async () => {
-      await deps.bus.close();
+      await server.close();
       await db.close();
     },
   };

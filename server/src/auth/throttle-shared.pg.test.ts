@@ -1,19 +1,16 @@
 import { mkdtempSync } from 'node:fs';
 import { join } from 'node:path';
 import { sql } from 'drizzle-orm';
-import pino from 'pino';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { TMP_DIR } from '../../test/global-setup';
 import {
   APP_URL,
   openTestDatabase,
   PASSWORD,
+  serveApp,
   signUpAndSignIn,
-  TestClient,
   type TestServer,
 } from '../../test/harness';
-import { createApp } from '../app';
-import { createDeps } from '../app-deps';
 import { loadConfig } from '../config';
 import type { Database } from '../db/database';
 
@@ -28,25 +25,8 @@ beforeAll(async () => {
     ...loadConfig({ DATA_DIR: mkdtempSync(join(TMP_DIR, 'data-')), APP_URL, LOG_LEVEL: 'silent' }),
     authThrottle: { perAccount: 2, perIp: 1000, windowSeconds: 60 },
   };
-  const proc = async (): Promise<TestServer> => {
-    const deps = await createDeps(config, { db, logger: pino({ level: 'silent' }) });
-    const app = createApp(deps);
-    return {
-      deps,
-      app,
-      client: () =>
-        new TestClient({
-          request: async (input, init) => {
-            const res = await app.request(input, init);
-            await deps.background.settled();
-            return res;
-          },
-        }),
-      close: async () => {},
-    };
-  };
-  first = await proc();
-  second = await proc();
+  first = await serveApp(config, db);
+  second = await serveApp(config, db);
 });
 afterAll(async () => {
   await db.close();
