@@ -32,6 +32,7 @@ const passwordStep = async (email: string) => {
 describe('two-factor sign-in with an authenticator app', () => {
   it('is switched on with the password and a first code; sign-in then asks for a code', async () => {
     const email = 'totp@example.com';
+    expect((await server.client().get('/api/v1/me/second-factor')).status).toBe(401);
     const { client, userId } = await signUpAndSignIn(server, email);
     expect(await (await client.get('/api/v1/me/second-factor')).json()).toEqual({
       totp: false,
