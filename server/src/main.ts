@@ -4,6 +4,7 @@ import { createApp } from './app';
 import { createDeps, createLogger } from './app-deps';
 import { ConfigError, loadConfig } from './config';
 import { DataDirLockedError } from './db/data-dir-lock';
+import { startEmbeddedHousekeeping } from './db/maintenance';
 import { createReminderScheduler } from './jobs/reminder-scheduler';
 
 const main = async () => {
@@ -35,6 +36,12 @@ const main = async () => {
   // Every process runs the scheduler; claiming rows with SKIP LOCKED keeps them from doubling up.
   const scheduler = createReminderScheduler(deps, { intervalMs: config.reminderIntervalSeconds * 1000 });
   scheduler.start();
+  const stopHousekeeping =
+    deps.db.kind === 'pglite'
+      ? startEmbeddedHousekeeping(deps.db.owner, (err) =>
+          logger.warn({ err: { message: (err as Error).message } }, 'embedded database housekeeping failed'),
+        )
+      : async () => {};
   const server = serve({ fetch: app.fetch, port: config.port, hostname: config.host }, (info) => {
     const where = config.databaseUrl ? 'PostgreSQL' : `the embedded database in ${config.dataDir}`;
     logger.info({ port: info.port }, `Healthfolio is running at ${config.appUrl} (on ${where})`);
@@ -54,6 +61,7 @@ const main = async () => {
     const stopped = scheduler.stop();
     server.close(async () => {
       await stopped;
+      await stopHousekeeping();
       await deps.background.settled();
       await deps.db.close();
       process.exit(0);

@@ -15,7 +15,8 @@ import { migrate as migratePglite } from 'drizzle-orm/pglite/migrator';
 import pg from 'pg';
 import type { Logger } from 'pino';
 import { acquireDataDirLock } from './data-dir-lock';
-import { lazyTransactionClient } from './pipelined-begin';
+import { createSettler, type SettledTable } from './maintenance';
+import { lazyTransactionClient, readOnlyStatementsClient } from './pipelined-begin';
 import * as schema from './schema';
 import { APP_ROLE } from './schema/rls';
 
@@ -32,8 +33,17 @@ export interface Database {
   owner: Db;
   /** Runs `fn` in a transaction as the app role, scoped by RLS to one user's rows. */
   asUser<T>(userId: string, fn: (tx: Tx) => Promise<T>): Promise<T>;
+  /**
+   * `asUser` for work that only reads (a write fails). On PostgreSQL each statement is its own
+   * read-only transaction, opened, scoped and committed in the statement's one round trip.
+   */
+  readAsUser<T>(userId: string, fn: (tx: Tx) => Promise<T>): Promise<T>;
   /** Runs `fn` as the app role in the system context (cross-user work: admin, scheduler, auth hooks). */
   asSystem<T>(fn: (tx: Tx) => Promise<T>): Promise<T>;
+  /** After a bulk insert into `table` (see maintenance.ts): vacuum it soon, without waiting. */
+  settle(table: SettledTable): void;
+  /** Resolves once no vacuum started by `settle` is running. */
+  settled(): Promise<void>;
   migrate(): Promise<void>;
   ping(): Promise<void>;
   close(): Promise<void>;
@@ -49,17 +59,19 @@ const userScope = (userId: string) => {
 };
 const SYSTEM_SCOPE = `select set_config('role', '${APP_ROLE}', true), set_config('app.system', 'on', true)`;
 
-type Scoped = Pick<Database, 'asUser' | 'asSystem'>;
+type Scoped = Pick<Database, 'asUser' | 'readAsUser' | 'asSystem'>;
 
 /** PGlite: its own transaction (which also keeps other queries of the one connection out of it). */
 const scopedPglite = (db: Db): Scoped => {
-  const run = <T>(scope: string, fn: (tx: Tx) => Promise<T>) =>
+  const run = <T>(scope: string, fn: (tx: Tx) => Promise<T>, readOnly = false) =>
     db.transaction(async (tx) => {
+      if (readOnly) await tx.execute(sql.raw('set transaction read only'));
       await tx.execute(sql.raw(scope));
       return fn(tx);
     });
   return {
     asUser: (userId, fn) => run(userScope(userId), fn),
+    readAsUser: (userId, fn) => run(userScope(userId), fn, true),
     asSystem: (fn) => run(SYSTEM_SCOPE, fn),
   };
 };
@@ -76,14 +88,19 @@ const scopedPostgres = (db: Db, pool: pg.Pool): Scoped => {
     options: ConstructorParameters<typeof NodePgSession>[3];
   };
   if (!dialect || !schema) throw new Error('drizzle internals changed: no dialect or schema on the database');
+  const drizzleTx = (client: unknown) =>
+    new NodePgTransaction(
+      dialect,
+      new NodePgSession(client as pg.PoolClient, dialect, schema, options),
+      schema,
+    ) as unknown as Tx;
   const run = async <T>(scope: string, fn: (tx: Tx) => Promise<T>): Promise<T> => {
     const client = await pool.connect();
     const lazy = lazyTransactionClient(client, scope);
     // A connection that failed mid-transaction, or could not roll back, is not given back to the pool.
     let broken: Error | undefined;
     try {
-      const session = new NodePgSession(lazy as unknown as pg.PoolClient, dialect, schema, options);
-      const result = await fn(new NodePgTransaction(dialect, session, schema) as unknown as Tx);
+      const result = await fn(drizzleTx(lazy));
       if (lazy.begun()) await client.query('commit');
       return result;
     } catch (err) {
@@ -97,8 +114,27 @@ const scopedPostgres = (db: Db, pool: pg.Pool): Scoped => {
       client.release(broken);
     }
   };
+  const read = async <T>(userId: string, fn: (tx: Tx) => Promise<T>): Promise<T> => {
+    const scope = userScope(userId);
+    const client = await pool.connect();
+    const reads = readOnlyStatementsClient(client, scope);
+    let broken: Error | undefined;
+    try {
+      return await fn(drizzleTx(reads));
+    } catch (err) {
+      if (isDatabaseUnavailable(err)) broken = err as Error;
+      else if (reads.failed())
+        await client.query('rollback').catch((rollbackErr: Error) => {
+          broken = rollbackErr;
+        });
+      throw err;
+    } finally {
+      client.release(broken);
+    }
+  };
   return {
     asUser: (userId, fn) => run(userScope(userId), fn),
+    readAsUser: read,
     asSystem: (fn) => run(SYSTEM_SCOPE, fn),
   };
 };
@@ -109,7 +145,11 @@ export interface PgliteOptions {
   /** A dump of a migrated database to start from (tests clone a template this way). */
   loadDataDir?: Blob;
   lock?: boolean;
+  logger?: Logger;
 }
+
+const settleFailed = (logger: Logger | undefined) => (err: unknown) =>
+  logger?.warn({ err: { message: (err as Error).message } }, 'vacuum after a bulk write failed');
 
 export const openPglite = async (opts: PgliteOptions): Promise<Database & { client: PGlite }> => {
   let release: (() => void) | undefined;
@@ -121,16 +161,20 @@ export const openPglite = async (opts: PgliteOptions): Promise<Database & { clie
   }
   const client = await PGlite.create({ dataDir, loadDataDir: opts.loadDataDir });
   const db = drizzlePglite(client, { schema, casing: 'snake_case' }) as unknown as Db;
+  const settler = createSettler(db, settleFailed(opts.logger));
   return {
     kind: 'pglite',
     client,
     owner: db,
     ...scopedPglite(db),
+    settle: settler.settle,
+    settled: settler.idle,
     migrate: () => migratePglite(drizzlePglite(client), { migrationsFolder: MIGRATIONS_DIR }),
     ping: async () => {
       await client.query('select 1');
     },
     close: async () => {
+      await settler.idle();
       await client.close();
       release?.();
     },
@@ -157,16 +201,22 @@ export const openPostgres = async (
     client.on('error', (err) => logger?.warn({ err: { message: err.message } }, 'postgres connection lost')),
   );
   const db = drizzlePg(pool, { schema, casing: 'snake_case' }) as unknown as Db;
+  const settler = createSettler(db, settleFailed(logger));
   return {
     kind: 'postgres',
     pool,
     owner: db,
     ...scopedPostgres(db, pool),
+    settle: settler.settle,
+    settled: settler.idle,
     migrate: () => migratePg(drizzlePg(pool), { migrationsFolder: MIGRATIONS_DIR }),
     ping: async () => {
       await pool.query('select 1');
     },
-    close: () => pool.end(),
+    close: async () => {
+      await settler.idle();
+      await pool.end();
+    },
   };
 };
 
@@ -176,7 +226,7 @@ export const openDatabase = (
 ): Promise<Database> =>
   cfg.databaseUrl
     ? openPostgres(cfg.databaseUrl, logger, cfg.databasePoolSize)
-    : openPglite({ dataDir: cfg.dataDir });
+    : openPglite({ dataDir: cfg.dataDir, logger });
 
 const UNAVAILABLE_CODES = new Set([
   'ECONNREFUSED',

@@ -74,8 +74,6 @@ export function statisticsOfHistogram(h: Histogram): GlucoseStatistics | null {
 
 export interface HistogramAnalysis {
   statistics: GlucoseStatistics | null;
-  /** Sensor readings in the window (GMI's wear time counts only those). */
-  cgmReadings: number;
   agp: AgpBin[];
   hourly: HourlyAverage[];
 }
@@ -83,11 +81,7 @@ export interface HistogramAnalysis {
 /** Statistics, hourly AGP and hourly means of a window from its (local hour, value) histogram. */
 export function analyzeHistogram(cells: readonly HourValueCount[]): HistogramAnalysis {
   const byHour = Array.from({ length: 24 }, () => [] as HourValueCount[]);
-  let cgmReadings = 0;
-  for (const c of cells) {
-    byHour[c.hour]?.push(c);
-    cgmReadings += c.cgm;
-  }
+  for (const c of cells) byHour[c.hour]?.push(c);
   const agp: AgpBin[] = [];
   const hourly: HourlyAverage[] = [];
   byHour.forEach((hourCells, hour) => {
@@ -108,5 +102,5 @@ export function analyzeHistogram(cells: readonly HourValueCount[]): HistogramAna
       mean: h.total === 0 ? null : weightedSum(h, 0, (d) => d) / h.total,
     });
   });
-  return { statistics: statisticsOfHistogram(histogramOf(cells)), cgmReadings, agp, hourly };
+  return { statistics: statisticsOfHistogram(histogramOf(cells)), agp, hourly };
 }

@@ -7,8 +7,6 @@ export interface HourValueCount {
   hour: number;
   mgdl: number;
   count: number;
-  /** Of those, readings from a sensor (not a manual log or meter). */
-  cgm: number;
 }
 
 export interface WindowEdges {
@@ -16,9 +14,13 @@ export interface WindowEdges {
   lastMs: number | null;
   firstCgmMs: number | null;
   lastCgmMs: number | null;
+  /** Readings logged by hand or from a meter (the rest came from a sensor). */
+  logged: number;
 }
 
 const SENSOR = sql`source not in ('manual', 'meter')`;
+// Written exactly as the predicate of the partial index glucose_readings_user_logged_idx.
+const LOGGED = sql`source in ('manual', 'meter')`;
 const DAY_S = 86_400;
 // Keeps the dividend of % positive for instants before 1970 (% truncates towards zero).
 const POSITIVE_SHIFT = DAY_S * 100_000;
@@ -44,22 +46,26 @@ export const selectHourValueHistogram = async (
   segments: OffsetSegments,
 ): Promise<HourValueCount[]> => {
   const result = await tx.execute<{ cells: string | null }>(sql`
-    select string_agg(h || ':' || v::text || ':' || n || ':' || c, ',') as cells from (
+    select string_agg(h || ':' || v::text || ':' || n, ',') as cells from (
       select ((floor(date_part('epoch', recorded_at))::bigint + ${localOffsetSeconds(segments)} + ${POSITIVE_SHIFT}::bigint)
           % ${DAY_S} / 3600)::int as h,
-        value_mgdl as v, count(*) as n, count(*) filter (where ${SENSOR}) as c
+        value_mgdl as v, count(*) as n
       from glucose_readings
       where user_id = ${userId} and recorded_at >= ${from.toISOString()} and recorded_at < ${to.toISOString()}
       group by 1, 2) cells`);
   const cells = result.rows[0]?.cells;
   if (!cells) return [];
   return cells.split(',').map((cell) => {
-    const [hour, mgdl, count, cgm] = cell.split(':');
-    return { hour: Number(hour), mgdl: Number(mgdl), count: Number(count), cgm: Number(cgm) };
+    const [hour, mgdl, count] = cell.split(':');
+    return { hour: Number(hour), mgdl: Number(mgdl), count: Number(count) };
   });
 };
 
-/** First and last reading, and first and last sensor reading, each an ordered index probe. */
+/**
+ * First and last reading and first and last sensor reading, each an ordered index probe, and the
+ * number of logged readings from their partial index (the sensor count is the rest: counting it in
+ * the histogram would test every reading's source).
+ */
 export const selectWindowEdges = async (
   tx: Tx,
   userId: string,
@@ -72,7 +78,8 @@ export const selectWindowEdges = async (
     ${ms(sql`select min(recorded_at) from glucose_readings where ${inWindow}`)} as "firstMs",
     ${ms(sql`select max(recorded_at) from glucose_readings where ${inWindow}`)} as "lastMs",
     ${ms(sql`select min(recorded_at) from glucose_readings where ${inWindow} and ${SENSOR}`)} as "firstCgmMs",
-    ${ms(sql`select max(recorded_at) from glucose_readings where ${inWindow} and ${SENSOR}`)} as "lastCgmMs"`);
+    ${ms(sql`select max(recorded_at) from glucose_readings where ${inWindow} and ${SENSOR}`)} as "lastCgmMs",
+    (select count(*)::int from glucose_readings where ${inWindow} and ${LOGGED}) as "logged"`);
   const row = result.rows[0];
   const num = (v: unknown) => (v === null || v === undefined ? null : Number(v));
   return {
@@ -80,5 +87,6 @@ export const selectWindowEdges = async (
     lastMs: num(row?.lastMs),
     firstCgmMs: num(row?.firstCgmMs),
     lastCgmMs: num(row?.lastCgmMs),
+    logged: Number(row?.logged ?? 0),
   };
 };

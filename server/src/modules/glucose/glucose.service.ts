@@ -9,6 +9,7 @@ import {
   PATTERN_WINDOW_DAYS,
 } from '@healthfolio/core';
 import type { Database, Tx } from '../../db/database';
+import { BULK_ROWS } from '../../db/maintenance';
 import { recordAudit } from '../audit/audit.service';
 import { findProfile } from '../profiles/profiles.repository';
 import {
@@ -50,11 +51,11 @@ const windowOf = (days: number) => {
 const readingsOf = (w: WindowColumns) => w.at.map((at, i) => ({ at, mgdl: w.mgdl[i]! }));
 
 export const listReadings = (db: Database, userId: string, q: GlucoseReadingsQuery) =>
-  db.asUser(userId, async (tx) => ({ items: (await selectReadings(tx, userId, q)).map(presentReading) }));
+  db.readAsUser(userId, async (tx) => ({ items: (await selectReadings(tx, userId, q)).map(presentReading) }));
 
 /** Raw readings when they fit in maxPoints, otherwise averages over equal time buckets. */
 export const readingSeries = (db: Database, userId: string, q: GlucoseSeriesQuery) =>
-  db.asUser(userId, async (tx) => {
+  db.readAsUser(userId, async (tx) => {
     const to = q.to ?? iso(Date.now());
     const n = await countInWindow(tx, userId, q.from, to);
     if (n <= q.maxPoints) {
@@ -76,20 +77,23 @@ export const readingSeries = (db: Database, userId: string, q: GlucoseSeriesQuer
     return { bucketMinutes, points: rows.map((r) => ({ ...r, at: iso(r.at) })) };
   });
 
-export const addReadings = (db: Database, userId: string, req: GlucoseBatchRequest) =>
-  db.asUser(userId, async (tx) => {
-    const inserted = await insertReadings(tx, userId, req.source, req.readings);
+export const addReadings = async (db: Database, userId: string, req: GlucoseBatchRequest) => {
+  const inserted = await db.asUser(userId, async (tx) => {
+    const n = await insertReadings(tx, userId, req.source, req.readings);
     // One row per import, with counts: never the readings.
     await recordAudit(tx, userId, 'import', 'glucose_reading', null, {
       source: req.source,
       received: req.readings.length,
-      inserted,
+      inserted: n,
     });
-    return { received: req.readings.length, inserted, duplicates: req.readings.length - inserted };
+    return n;
   });
+  if (inserted >= BULK_ROWS) db.settle('glucose_readings');
+  return { received: req.readings.length, inserted, duplicates: req.readings.length - inserted };
+};
 
 export const sensorStatus = (db: Database, userId: string) =>
-  db.asUser(userId, async (tx) => {
+  db.readAsUser(userId, async (tx) => {
     const s = await selectSensorStatus(tx, userId);
     const last = s.last_cgm_at ? new Date(s.last_cgm_at) : null;
     return {
@@ -105,7 +109,7 @@ export const sensorStatus = (db: Database, userId: string) =>
  * analyzeGlucose over the readings (mean and SD up to the last bit of rounding), without moving them.
  */
 export const glucoseStats = (db: Database, userId: string, days: number) =>
-  db.asUser(userId, async (tx) => {
+  db.readAsUser(userId, async (tx) => {
     const { timeZone } = await preferences(tx, userId);
     const { from, to } = windowOf(days);
     const segments = offsetSegments(from.getTime(), to.getTime(), timeZone);
@@ -113,10 +117,11 @@ export const glucoseStats = (db: Database, userId: string, days: number) =>
     const edges = await selectWindowEdges(tx, userId, from, to);
     const analysis = analyzeHistogram(cells);
     // GMI needs sensor coverage: fingersticks in the window must not count towards the wear time.
+    const sensorReadings = (analysis.statistics?.count ?? 0) - edges.logged;
     const sufficiency = gmiSufficiency(
       edges.firstCgmMs ?? Number.NaN,
       edges.lastCgmMs ?? Number.NaN,
-      analysis.cgmReadings,
+      sensorReadings,
     );
     return {
       from: iso(from),
@@ -133,7 +138,7 @@ export const glucoseStats = (db: Database, userId: string, days: number) =>
   });
 
 export const glucosePatterns = (db: Database, userId: string) =>
-  db.asUser(userId, async (tx) => {
+  db.readAsUser(userId, async (tx) => {
     const { timeZone, unit } = await preferences(tx, userId);
     const { from, to } = windowOf(PATTERN_WINDOW_DAYS);
     const c = await selectWindowColumns(tx, userId, from, to);
@@ -151,7 +156,7 @@ export const glucosePatterns = (db: Database, userId: string) =>
   });
 
 export const glucoseAnalytics = (db: Database, userId: string, days: number) =>
-  db.asUser(userId, async (tx) => {
+  db.readAsUser(userId, async (tx) => {
     const { timeZone } = await preferences(tx, userId);
     const { from, to } = windowOf(days);
     const columns = await selectWindowColumns(tx, userId, from, to);

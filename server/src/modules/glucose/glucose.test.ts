@@ -1,4 +1,5 @@
 import { analyzeGlucose, glucoseStatistics } from '@healthfolio/core';
+import { sql } from 'drizzle-orm';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { readIgluCsv } from '../../../../core/src/glucose/reference-data.fixture';
 import { createTestServer, signUpAndSignIn, type TestClient, type TestServer } from '../../../test/harness';
@@ -28,6 +29,16 @@ beforeAll(async () => {
 afterAll(() => server.close());
 
 describe('glucose store', () => {
+  it('is vacuumed after a bulk import, so statistics read the index alone at once', async () => {
+    await server.deps.db.settled();
+    const { rows } = await server.deps.db.owner.execute<{ visible: number; pages: number }>(
+      sql`select relallvisible as visible, relpages as pages from pg_class where relname = 'glucose_readings'`,
+    );
+    // The import above (thousands of readings) left every page of the table marked all-visible.
+    expect(rows[0]!.pages).toBeGreaterThan(1);
+    expect(rows[0]!.visible).toBe(rows[0]!.pages);
+  });
+
   it('imports idempotently: the same readings again add nothing', async () => {
     const again = await alice.post('/api/v1/glucose/readings/batch', {
       source: 'import:csv',
