@@ -131,17 +131,23 @@ export class TestClient {
 
 export const PASSWORD = 'Quiet-Harbor-Lantern-42';
 
-/** The newest link in the outbox (or the SMTP capture) sent to this address. */
-export const latestMailLink = async (db: Database, to: string) => {
-  const rows = await db.asSystem((tx) =>
-    tx.execute<{ text_body: string }>(
-      sql`select text_body from mail_outbox where to_address = ${to.toLowerCase()} order by created_at desc limit 1`,
-    ),
-  );
-  const text = rows.rows[0]?.text_body ?? '';
-  const url = text.match(/https?:\/\/\S+/)?.[0];
-  if (!url) throw new Error(`No link mailed to ${to}`);
-  return url;
+/**
+ * The newest link in the outbox (or the SMTP capture) sent to this address. Mail goes out after the
+ * response, so it waits a little for it.
+ */
+export const latestMailLink = async (db: Database, to: string, waitMs = 10_000) => {
+  const deadline = Date.now() + waitMs;
+  for (;;) {
+    const rows = await db.asSystem((tx) =>
+      tx.execute<{ text_body: string }>(
+        sql`select text_body from mail_outbox where to_address = ${to.toLowerCase()} order by created_at desc limit 1`,
+      ),
+    );
+    const url = (rows.rows[0]?.text_body ?? '').match(/https?:\/\/\S+/)?.[0];
+    if (url) return url;
+    if (Date.now() > deadline) throw new Error(`No link mailed to ${to}`);
+    await new Promise((r) => setTimeout(r, 50));
+  }
 };
 
 /** Signs up through the API, confirms from the email, and signs in. */

@@ -83,21 +83,31 @@ describe('a PostgreSQL restart', () => {
 
   it('is survived by a request caught inside its transaction when the connection drops', async () => {
     const { db } = server.deps;
-    const asUser = db.asUser;
-    // Fault injection: the database goes away after the request has begun its scoped transaction.
-    db.asUser = <T>(userId: string, fn: (tx: Tx) => Promise<T>) =>
-      asUser.call(db, userId, async (tx) => {
-        await proxy.stop();
-        return fn(tx);
-      }) as Promise<T>;
+    const { asUser, readAsUser } = db;
+    // Fault injection: the database goes away after the request has begun its scoped work (the
+    // profile read is read-only; a write would come through asUser).
+    const dropFirst =
+      (scoped: typeof asUser) =>
+      <T>(userId: string, fn: (tx: Tx) => Promise<T>) =>
+        scoped.call(db, userId, async (tx) => {
+          await proxy.stop();
+          return fn(tx);
+        }) as Promise<T>;
+    db.asUser = dropFirst(asUser);
+    db.readAsUser = dropFirst(readAsUser);
     try {
       const res = await signedIn.get('/api/v1/profile');
       expect(res.status).toBe(503);
       expect(await res.json()).toMatchObject({ code: 'database_unavailable' });
+      await proxy.start();
+      const write = await signedIn.patch('/api/v1/profile', { displayName: 'mid-write' });
+      expect(write.status).toBe(503);
     } finally {
       db.asUser = asUser;
+      db.readAsUser = readAsUser;
       await proxy.start();
     }
     expect((await signedIn.get('/api/v1/profile')).status).toBe(200);
+    expect(await (await signedIn.get('/api/v1/profile')).json()).toMatchObject({ displayName: 'restart' });
   });
 });

@@ -93,3 +93,45 @@ describe('row-level security', () => {
     expect(rows[0]!.n).toBeGreaterThan(0);
   });
 });
+
+describe('read-only scope (readAsUser)', () => {
+  const db = () => server.deps.db;
+  const displayNames = (userId: string) =>
+    db().readAsUser(userId, (tx) => tx.select({ userId: profiles.userId }).from(profiles));
+
+  it('sees only the acting user’s rows, statement after statement', async () => {
+    const both = await db().readAsUser(alice, async (tx) => [
+      await tx.select({ userId: profiles.userId }).from(profiles),
+      await tx.select({ userId: userRoles.userId }).from(userRoles),
+    ]);
+    expect(both).toEqual([[{ userId: alice }], [{ userId: alice }]]);
+  });
+
+  it('refuses a write and leaves nothing written, and its connection serves the next request cleanly', async () => {
+    await expect(
+      db().readAsUser(alice, (tx) =>
+        tx.update(profiles).set({ displayName: 'written while reading' }).returning(),
+      ),
+    ).rejects.toMatchObject({ cause: { message: expect.stringMatching(/read-only transaction/) } });
+    // Enough requests to reuse every pooled connection, the failed one included.
+    for (let i = 0; i < 12; i++) expect(await displayNames(bob)).toEqual([{ userId: bob }]);
+    const names = await db().asUser(alice, (tx) => tx.select({ name: profiles.displayName }).from(profiles));
+    expect(names[0]?.name).not.toBe('written while reading');
+    const open = await db().readAsUser(alice, (tx) =>
+      tx.execute<{ role: string; user: string }>(
+        sql`select current_setting('role') as role, current_setting('app.user_id', true) as user`,
+      ),
+    );
+    expect(open.rows).toEqual([{ role: APP_ROLE, user: alice }]);
+  });
+
+  it('a failed statement does not leak its scope to the next user of the connection', async () => {
+    await expect(db().readAsUser(alice, (tx) => tx.execute(sql`select 1 / 0`))).rejects.toThrow();
+    for (let i = 0; i < 12; i++) {
+      const { rows } = await db().owner.execute<{ user: string | null }>(
+        sql`select nullif(current_setting('app.user_id', true), '') as user`,
+      );
+      expect(rows).toEqual([{ user: null }]);
+    }
+  });
+});

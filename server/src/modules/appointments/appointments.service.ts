@@ -43,7 +43,7 @@ export const createAppointment = (db: Database, userId: string, req: Appointment
   });
 
 export const listAppointments = (db: Database, userId: string, q: AppointmentListQuery) =>
-  db.asUser(userId, async (tx) => ({
+  db.readAsUser(userId, async (tx) => ({
     items: (await selectAppointments(tx, userId, q.when, q.limit)).map(presentAppointment),
   }));
 

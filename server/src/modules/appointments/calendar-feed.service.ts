@@ -27,7 +27,7 @@ const feedUrls = (appUrl: string, token: string) => {
 };
 
 export const getFeed = (db: Database, userId: string): Promise<CalendarFeedResponse> =>
-  db.asUser(userId, async (tx) => {
+  db.readAsUser(userId, async (tx) => {
     const row = await selectFeed(tx, userId);
     return { active: !!row, url: null, webcalUrl: null, createdAt: row?.createdAt.toISOString() ?? null };
   });

@@ -5,7 +5,7 @@ import { selectUserAudit } from './audit.repository';
 
 /** The signed-in user's own audit history (RLS and the query both scope it to them). */
 export const listOwnAudit = (db: Database, userId: string, q: AuditListQuery): Promise<AuditListResponse> =>
-  db.asUser(userId, async (tx) => {
+  db.readAsUser(userId, async (tx) => {
     const rows = await selectUserAudit(tx, userId, q.limit + 1, q.cursor ? Number(q.cursor) : undefined);
     const page = rows.slice(0, q.limit);
     return {

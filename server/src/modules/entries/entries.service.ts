@@ -67,7 +67,7 @@ export const createEntry = async (db: Database, userId: string, req: EntryCreate
 };
 
 export const listEntries = (db: Database, userId: string, q: EntryListQuery): Promise<EntryListResponse> =>
-  db.asUser(userId, async (tx) => {
+  db.readAsUser(userId, async (tx) => {
     const rows = await selectEntries(tx, userId, q, q.cursor ? decodeCursor(q.cursor) : undefined);
     const page = rows.slice(0, q.limit);
     return {

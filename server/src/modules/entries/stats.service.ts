@@ -10,7 +10,7 @@ export const getTrackerStats = (
   userId: string,
   tracker: TrackerKey,
 ): Promise<TrackerStatsResponse> =>
-  db.asUser(userId, async (tx) => {
+  db.readAsUser(userId, async (tx) => {
     const timeZone = (await findProfile(tx, userId))?.timezone ?? 'UTC';
     const counts = await selectTrackerCounts(tx, userId, tracker, timeZone);
     const [latest] = await selectEntries(tx, userId, { tracker, order: 'desc', limit: 1 });

@@ -16,7 +16,7 @@ const present = (r: Row): CustomFoodResponse => ({
 });
 
 export const listCustomFoods = (db: Database, userId: string) =>
-  db.asUser(userId, async (tx) => ({
+  db.readAsUser(userId, async (tx) => ({
     items: (
       await tx.select().from(customFoods).where(eq(customFoods.userId, userId)).orderBy(asc(customFoods.name))
     ).map(present),

@@ -93,7 +93,7 @@ const presentDose = (row: NotificationRow, now: Date): DoseResponse => {
 };
 
 export const listDoses = (db: Database, userId: string, q: DoseListQuery): Promise<DoseListResponse> =>
-  db.asUser(userId, async (tx) => {
+  db.readAsUser(userId, async (tx) => {
     const rows = await selectDoses(tx, userId, q, q.cursor ? decodeCursor(q.cursor) : undefined);
     const page = rows.slice(0, q.limit);
     const last = page.at(-1);

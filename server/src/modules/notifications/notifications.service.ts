@@ -25,7 +25,7 @@ export const listNotifications = (
   userId: string,
   q: NotificationListQuery,
 ): Promise<NotificationListResponse> =>
-  db.asUser(userId, async (tx) => {
+  db.readAsUser(userId, async (tx) => {
     const rows = await selectNotifications(tx, userId, q, q.cursor ? decodeCursor(q.cursor) : undefined);
     const page = rows.slice(0, q.limit);
     const last = page.at(-1);
@@ -36,7 +36,7 @@ export const listNotifications = (
   });
 
 export const unreadCounts = (db: Database, userId: string) =>
-  db.asUser(userId, (tx) => countUnread(tx, userId));
+  db.readAsUser(userId, (tx) => countUnread(tx, userId));
 
 export const getNotification = (db: Database, userId: string, id: string) =>
   db.asUser(userId, async (tx) => {

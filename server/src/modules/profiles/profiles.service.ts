@@ -5,16 +5,18 @@ import { changedFields, recordAudit } from '../audit/audit.service';
 import { presentProfile } from './profiles.presenter';
 import { findProfile, insertProfile, updateProfile } from './profiles.repository';
 
-/** Every account has a profile; one missing (an account from before profiles existed) is created on read. */
-export const getOwnProfile = (db: Database, user: SessionUser) =>
-  db.asUser(user.id, async (tx) => {
-    let row = await findProfile(tx, user.id);
-    if (!row) {
-      await insertProfile(tx, user.id, defaultDisplayName(user.name, user.email));
-      row = await findProfile(tx, user.id);
-    }
-    return presentProfile(row!);
+/**
+ * Every account has a profile; one missing (an account from before profiles existed) is created on
+ * read. The common case is one read-only round trip.
+ */
+export const getOwnProfile = async (db: Database, user: SessionUser) => {
+  const row = await db.readAsUser(user.id, (tx) => findProfile(tx, user.id));
+  if (row) return presentProfile(row);
+  return db.asUser(user.id, async (tx) => {
+    await insertProfile(tx, user.id, defaultDisplayName(user.name, user.email));
+    return presentProfile((await findProfile(tx, user.id))!);
   });
+};
 
 export const updateOwnProfile = (db: Database, user: SessionUser, patch: ProfileUpdateRequest) =>
   db.asUser(user.id, async (tx) => {

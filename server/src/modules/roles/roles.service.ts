@@ -14,7 +14,7 @@ import { insertAudit, recordAudit } from '../audit/audit.service';
 import { findRoles, upsertRole } from './roles.repository';
 
 export const getOwnRoles = async (db: Database, userId: string) =>
-  rolesSummary(await db.asUser(userId, (tx) => findRoles(tx, userId)));
+  rolesSummary(await db.readAsUser(userId, (tx) => findRoles(tx, userId)));
 
 /**
  * Admin-only routes: 403 with the spec's message for everyone else, and 403 `two_factor_required`
@@ -22,7 +22,7 @@ export const getOwnRoles = async (db: Database, userId: string) =>
  */
 export const requireAdmin = (db: Database) =>
   createMiddleware(async (c, next) => {
-    const roles = await db.asUser(c.get('user').id, (tx) => findRoles(tx, c.get('user').id));
+    const roles = await db.readAsUser(c.get('user').id, (tx) => findRoles(tx, c.get('user').id));
     if (!roles.includes('admin')) {
       await db.asUser(c.get('user').id, (tx) =>
         recordAudit(tx, c.get('user').id, 'access_denied', 'admin', null, {
