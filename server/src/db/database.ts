@@ -40,8 +40,8 @@ export interface Database {
   readAsUser<T>(userId: string, fn: (tx: Tx) => Promise<T>): Promise<T>;
   /** Runs `fn` as the app role in the system context (cross-user work: admin, scheduler, auth hooks). */
   asSystem<T>(fn: (tx: Tx) => Promise<T>): Promise<T>;
-  /** After a bulk insert into `table` (see maintenance.ts): vacuum it soon, without waiting. */
-  settle(table: SettledTable): void;
+  /** After a bulk insert of `rows` into `table` (see maintenance.ts): vacuum it soon, without waiting. */
+  settle(table: SettledTable, rows: number): void;
   /** Resolves once no vacuum started by `settle` is running. */
   settled(): Promise<void>;
   migrate(): Promise<void>;

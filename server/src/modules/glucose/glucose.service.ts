@@ -8,6 +8,7 @@ import {
   gmiSufficiency,
   PATTERN_WINDOW_DAYS,
 } from '@healthfolio/core';
+import { sql } from 'drizzle-orm';
 import type { Database, Tx } from '../../db/database';
 import { BULK_ROWS } from '../../db/maintenance';
 import { recordAudit } from '../audit/audit.service';
@@ -88,7 +89,7 @@ export const addReadings = async (db: Database, userId: string, req: GlucoseBatc
     });
     return n;
   });
-  if (inserted >= BULK_ROWS) db.settle('glucose_readings');
+  if (inserted >= BULK_ROWS) db.settle('glucose_readings', inserted);
   return { received: req.readings.length, inserted, duplicates: req.readings.length - inserted };
 };
 
@@ -109,7 +110,14 @@ export const sensorStatus = (db: Database, userId: string) =>
  * analyzeGlucose over the readings (mean and SD up to the last bit of rounding), without moving them.
  */
 export const glucoseStats = (db: Database, userId: string, days: number) =>
-  db.readAsUser(userId, async (tx) => {
+  db.asUser(userId, async (tx) => {
+    // The planner's statistics of recorded_at lag behind imports (readings arrive newest last, older
+    // years come later): it then expects a handful of rows and sorts a year of them, spilling to disk,
+    // or expects every row and scans the whole table. One user's window is always an index range
+    // grouped by hashing; this transaction alone says so.
+    await tx.execute(
+      sql`select set_config('enable_sort', 'off', true), set_config('enable_seqscan', 'off', true)`,
+    );
     const { timeZone } = await preferences(tx, userId);
     const { from, to } = windowOf(days);
     const segments = offsetSegments(from.getTime(), to.getTime(), timeZone);
