@@ -10,6 +10,8 @@ import {
 } from '@healthfolio/core';
 import type { Database, Tx } from '../../db/database';
 import { recordAudit } from '../audit/audit.service';
+import { type Announcer, announceNotices } from '../hypo/announce';
+import { followUpAfterGlucoseWrite } from '../hypo/glucose-written';
 import { findProfile } from '../profiles/profiles.repository';
 import {
   countInWindow,
@@ -76,8 +78,13 @@ export const readingSeries = (db: Database, userId: string, q: GlucoseSeriesQuer
     return { bucketMinutes, points: rows.map((r) => ({ ...r, at: iso(r.at) })) };
   });
 
-export const addReadings = (db: Database, userId: string, req: GlucoseBatchRequest) =>
-  db.asUser(userId, async (tx) => {
+export const addReadings = async (
+  db: Database,
+  userId: string,
+  req: GlucoseBatchRequest,
+  notifier: Announcer,
+) => {
+  const { result, notices } = await db.asUser(userId, async (tx) => {
     const inserted = await insertReadings(tx, userId, req.source, req.readings);
     // One row per import, with counts: never the readings.
     await recordAudit(tx, userId, 'import', 'glucose_reading', null, {
@@ -85,8 +92,15 @@ export const addReadings = (db: Database, userId: string, req: GlucoseBatchReque
       received: req.readings.length,
       inserted,
     });
-    return { received: req.readings.length, inserted, duplicates: req.readings.length - inserted };
+    const notices = inserted > 0 ? await followUpAfterGlucoseWrite(tx, userId) : [];
+    return {
+      result: { received: req.readings.length, inserted, duplicates: req.readings.length - inserted },
+      notices,
+    };
   });
+  await announceNotices(notifier, userId, notices);
+  return result;
+};
 
 export const sensorStatus = (db: Database, userId: string) =>
   db.asUser(userId, async (tx) => {
