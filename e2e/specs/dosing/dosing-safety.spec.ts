@@ -2,7 +2,7 @@ import { request } from '@playwright/test';
 import { calculateInsulinDose, INSULIN_DEFAULTS } from '../../../core/src/glucose/insulin';
 import { adjustForInsulinOnBoard, iobFraction } from '../../../core/src/glucose/insulin-on-board';
 import { type Account, baseURL } from '../../support/accounts';
-import { expect, expectNoAxeViolations, test } from '../../support/fixtures';
+import { expect, expectNoAxeViolations, PHONE, test } from '../../support/fixtures';
 
 const toast = (page: import('@playwright/test').Page, text: string) =>
   page.locator('[data-sonner-toast]').filter({ hasText: text });
@@ -75,6 +75,8 @@ test('a correction still on board warns of stacking; a large dose needs the High
   newAccount,
   signInAs,
 }) => {
+  // On a phone: the two results, the warning and the choice of dose must fit 375 px.
+  await page.setViewportSize(PHONE);
   const account = await newAccount('dosing-stack', { type: 'diabetes_focused' });
   await signInAs(account);
   await logDoseByApi(account, 40, 2);
