@@ -1,8 +1,9 @@
 import { z } from 'zod';
 import { GLUCOSE_LOG_MAX_MGDL, GLUCOSE_LOG_MIN_MGDL } from '../trackers/entry.schema';
+import { RECHECK_AFTER_MINUTES } from './dosing-guards';
 
-/** After a low reading: the re-check reminder at 15 minutes, the escalation at 30 (rule of 15). */
-export const HYPO_RECHECK_AFTER_MINUTES = 15;
+/** After a low reading: the re-check reminder at 15 minutes (rule of 15), the escalation at 30. */
+export const HYPO_RECHECK_AFTER_MINUTES = RECHECK_AFTER_MINUTES;
 export const HYPO_ESCALATE_AFTER_MINUTES = 30;
 /**
  * Only a reading from the last 30 minutes starts a follow-up: importing last month's CGM file must not

@@ -1,6 +1,7 @@
 import {
   formatGlucoseWithUnit,
   type GlucoseUnit,
+  HYPO_ESCALATE_AFTER_MINUTES,
   HYPO_RECHECK_AFTER_MINUTES,
   LOW_GLUCOSE_BELOW_MGDL,
   TREAT_LOW_CARBS_GRAMS,
@@ -43,6 +44,6 @@ export const hypoMessages = {
   /** To a caregiver the user chose for alerts: who, the value and the time, as the issue asks. */
   caregiver: (ownerName: string, f: ReadingFacts) => ({
     title: `Urgent: ${ownerName} has low glucose`,
-    content: `${ownerName}'s glucose was ${reading(f)} and has not come back up after 30 minutes. Please check on them.`,
+    content: `${ownerName}'s glucose was ${reading(f)} and has not come back up after ${HYPO_ESCALATE_AFTER_MINUTES} minutes. Please check on them.`,
   }),
 };

@@ -274,5 +274,13 @@ describe('hypo follow-up: the switch, the calculator start, isolation', () => {
     expect((await mallory.client.get(`/api/v1/hypo/follow-ups/${f.id}`)).status).toBe(404);
     expect((await alice.client.get(`/api/v1/hypo/follow-ups/${f.id}`)).status).toBe(200);
     expect(await followUps(mallory.client)).toEqual([]);
+    // Row-level security alone: an unfiltered query in Mallory's scope sees none of Alice's rows.
+    const leaked = await server.deps.db.asUser(mallory.userId, (tx) =>
+      tx.execute<{ n: number }>(sql`select count(*)::int as n from hypo_follow_ups`),
+    );
+    expect(leaked.rows[0]?.n).toBe(0);
+    const signedOut = server.client();
+    expect((await signedOut.get('/api/v1/hypo/settings')).status).toBe(401);
+    expect((await signedOut.post('/api/v1/hypo/follow-ups', { glucoseMgdl: 60 })).status).toBe(401);
   });
 });

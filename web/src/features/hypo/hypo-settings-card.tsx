@@ -1,3 +1,11 @@
+import {
+  LOW_GLUCOSE_BELOW_MGDL,
+  URGENT_LOW_GLUCOSE_BELOW_MGDL,
+} from '@healthfolio/core/glucose/dosing-guards';
+import {
+  HYPO_ESCALATE_AFTER_MINUTES,
+  HYPO_RECHECK_AFTER_MINUTES,
+} from '@healthfolio/core/glucose/hypo.schema';
 import { useState } from 'react';
 import { toast } from 'sonner';
 import { Card, CardContent, CardDescription, CardHeader, CardTitle } from '@/components/ui/card';
@@ -39,9 +47,10 @@ export function HypoSettingsCard() {
       <CardHeader>
         <CardTitle>Low-glucose follow-up</CardTitle>
         <CardDescription>
-          When a reading below {fmt.withUnit(70)} comes in (logged, imported or from a device), you are
-          alerted at once, reminded to re-check after 15 minutes, and alerted urgently if it is still low or
-          not re-checked after 30 minutes. Below {fmt.withUnit(54)} the first alert is already urgent.
+          When a reading below {fmt.withUnit(LOW_GLUCOSE_BELOW_MGDL)} comes in (logged, imported or from a
+          device), you are alerted at once, reminded to re-check after {HYPO_RECHECK_AFTER_MINUTES} minutes,
+          and alerted urgently if it is still low or not re-checked after {HYPO_ESCALATE_AFTER_MINUTES}{' '}
+          minutes. Below {fmt.withUnit(URGENT_LOW_GLUCOSE_BELOW_MGDL)} the first alert is already urgent.
         </CardDescription>
       </CardHeader>
       <CardContent className="flex flex-col gap-3">

@@ -1,4 +1,8 @@
-import { isUrgentLowGlucose, TREAT_LOW_FIRST_MESSAGE } from '@healthfolio/core/glucose/dosing-guards';
+import {
+  isUrgentLowGlucose,
+  LOW_GLUCOSE_BELOW_MGDL,
+  TREAT_LOW_FIRST_MESSAGE,
+} from '@healthfolio/core/glucose/dosing-guards';
 import { CircleAlert } from 'lucide-react';
 import { Alert } from '@/components/ui/alert';
 import { Button } from '@/components/ui/button';
@@ -20,7 +24,8 @@ export function LowGlucoseGuard({ glucoseMgdl }: { glucoseMgdl: number }) {
       <div className="flex flex-col gap-2">
         <p className="font-semibold">Low glucose: no dose suggested</p>
         <p>
-          {fmt.withUnit(glucoseMgdl)} is below {fmt.withUnit(70)}. {TREAT_LOW_FIRST_MESSAGE}
+          {fmt.withUnit(glucoseMgdl)} is below {fmt.withUnit(LOW_GLUCOSE_BELOW_MGDL)}.{' '}
+          {TREAT_LOW_FIRST_MESSAGE}
         </p>
         {isUrgentLowGlucose(glucoseMgdl) && (
           <p className="font-medium">This is urgently low. If you cannot treat it yourself, get help now.</p>
