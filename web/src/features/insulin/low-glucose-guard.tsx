@@ -7,7 +7,7 @@ import { CircleAlert } from 'lucide-react';
 import { Alert } from '@/components/ui/alert';
 import { Button } from '@/components/ui/button';
 import { useGlucoseFormat } from '@/features/diabetes/format';
-import { useStartFollowUp } from '@/features/hypo/hypo-api';
+import { useFollowUps, useStartFollowUp } from '@/features/hypo/hypo-api';
 import { errorMessage } from '@/lib/api';
 
 /**
@@ -17,7 +17,9 @@ import { errorMessage } from '@/lib/api';
 export function LowGlucoseGuard({ glucoseMgdl }: { glucoseMgdl: number }) {
   const fmt = useGlucoseFormat();
   const start = useStartFollowUp();
-  const followUp = start.data;
+  // One follow-up per episode: a running one (from a logged or imported low) is shown, not restarted.
+  const running = useFollowUps().data?.items.find((f) => f.status === 'active');
+  const followUp = start.data ?? running;
   return (
     <Alert variant="destructive" role="alert" className="flex gap-2">
       <CircleAlert className="size-5 shrink-0" aria-hidden="true" />
@@ -32,7 +34,8 @@ export function LowGlucoseGuard({ glucoseMgdl }: { glucoseMgdl: number }) {
         )}
         {followUp ? (
           <p role="status" className="text-foreground">
-            Follow-up started: we will remind you to re-check at {fmt.time(followUp.recheckDueAt)}.
+            {start.data ? 'Follow-up started' : 'A follow-up is already running'}: we will remind you to
+            re-check at {fmt.time(followUp.recheckDueAt)}.
           </p>
         ) : (
           <div className="flex flex-col gap-1">
