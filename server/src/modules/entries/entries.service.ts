@@ -12,7 +12,7 @@ import { notFound, ProblemError, zodIssues } from '../../http/problem';
 import { changedFields, recordAudit } from '../audit/audit.service';
 import { assertDoseAllowed } from '../dosing/dose-guard';
 import { type Announcer, announceNotices } from '../hypo/announce';
-import { followUpAfterGlucoseWrite } from '../hypo/glucose-written';
+import { followUpAfterGlucoseWrite, followUpAfterReadingDeleted } from '../hypo/glucose-written';
 import { syncAchievementUnlocks } from './achievements.service';
 import { decodeCursor, encodeCursor, presentEntry } from './entries.presenter';
 import {
@@ -157,6 +157,9 @@ export const updateEntry = async (
 
 export const deleteEntry = (db: Database, userId: string, id: string) =>
   db.asUser(userId, async (tx) => {
-    if (!(await deleteEntryRow(tx, userId, id))) throw notFound('No entry with this id');
+    const existing = await selectEntry(tx, userId, id);
+    if (!existing || !(await deleteEntryRow(tx, userId, id))) throw notFound('No entry with this id');
     await recordAudit(tx, userId, 'delete', 'entry', id);
+    if (existing.tracker === 'blood-glucose')
+      await followUpAfterReadingDeleted(tx, userId, new Date(existing.occurred_at));
   });

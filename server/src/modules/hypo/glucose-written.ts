@@ -9,6 +9,7 @@ import {
   selectActiveFollowUp,
   selectLatestRecentReading,
   selectRecentFollowUp,
+  stopFollowUpsOfReading,
   updateFollowUp,
 } from './hypo.repository';
 import { hypoMessages } from './hypo-messages';
@@ -81,4 +82,13 @@ export const followUpAfterGlucoseWrite = async (
   await recordAudit(tx, userId, 'create', 'hypo_follow_up', id, { urgent, forced: opts.force === true });
   const facts = await readingFacts(tx, userId, latest.valueMgdl, latest.at);
   return [await storeFollowUpNotice(tx, userId, id, 'alert', hypoMessages.alert(facts, urgent))];
+};
+
+/**
+ * A low logged by mistake and deleted must not page anyone: the active follow-up it started stops.
+ * Called by every path that deletes a glucose reading, in its transaction.
+ */
+export const followUpAfterReadingDeleted = async (tx: Tx, userId: string, readingAt: Date) => {
+  for (const { id } of await stopFollowUpsOfReading(tx, userId, readingAt, new Date()))
+    await recordAudit(tx, userId, 'update', 'hypo_follow_up', id, { step: 'reading_deleted' });
 };

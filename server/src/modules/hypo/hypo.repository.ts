@@ -121,3 +121,17 @@ export const stopActiveFollowUps = (tx: Tx, userId: string, now: Date) =>
     .set({ status: 'stopped', endedAt: now, nextDueAt: null, updatedAt: sql`now()` })
     .where(and(eq(hypoFollowUps.userId, userId), eq(hypoFollowUps.status, 'active')))
     .returning({ id: hypoFollowUps.id });
+
+/** Stops the active follow-up that the reading taken at `readingAt` started. */
+export const stopFollowUpsOfReading = (tx: Tx, userId: string, readingAt: Date, now: Date) =>
+  tx
+    .update(hypoFollowUps)
+    .set({ status: 'stopped', endedAt: now, nextDueAt: null, updatedAt: sql`now()` })
+    .where(
+      and(
+        eq(hypoFollowUps.userId, userId),
+        eq(hypoFollowUps.status, 'active'),
+        eq(hypoFollowUps.readingAt, readingAt),
+      ),
+    )
+    .returning({ id: hypoFollowUps.id });

@@ -230,6 +230,17 @@ describe('hypo follow-up: re-check and escalation (durable, by the scheduler)', 
 });
 
 describe('hypo follow-up: the switch, the calculator start, isolation', () => {
+  it('deleting the low reading that started a follow-up stops it: a mistake pages nobody', async () => {
+    const { client, userId } = await user();
+    await logGlucose(client, 45);
+    const [entry] = (await (await client.get('/api/v1/entries?tracker=blood-glucose')).json()).items;
+    expect((await client.delete(`/api/v1/entries/${entry.id}`)).status).toBe(204);
+    const [f] = await followUps(client);
+    expect(f).toMatchObject({ status: 'stopped' });
+    expect(await scheduler().runOnce(later(31))).not.toContainEqual(expect.objectContaining({ id: f.id }));
+    expect((await audit(userId)).at(-1)).toBe('update hypo_follow_up reading_deleted');
+  });
+
   it('off: a low starts nothing, and turning it off stops the running one; both audited', async () => {
     const { client, userId } = await user();
     expect(await (await client.get('/api/v1/hypo/settings')).json()).toEqual({

@@ -54,6 +54,7 @@ const FOLLOW_UP_STEPS: Record<string, string> = {
   escalated: 'Urgent alert sent',
   caregivers: 'Caregivers alerted',
   stopped: 'Stopped',
+  reading_deleted: 'Stopped: its reading was deleted',
 };
 
 /** One line saying what happened, from the action and the kind of record (never its contents). */
