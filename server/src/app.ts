@@ -20,6 +20,7 @@ import { entriesRoutes } from './modules/entries/entries.routes';
 import { foodsRoutes } from './modules/foods/foods.routes';
 import { glucoseRoutes } from './modules/glucose/glucose.routes';
 import { healthRoutes } from './modules/health/health.routes';
+import { hypoRoutes } from './modules/hypo/hypo.routes';
 import { medicationsRoutes } from './modules/medications/medications.routes';
 import { notificationsRoutes } from './modules/notifications/notifications.routes';
 import { notificationsStreamRoutes } from './modules/notifications/notifications-stream.routes';
@@ -70,6 +71,7 @@ export const createApp = (deps: AppDeps) => {
   app.route('/', appointmentsRoutes(deps));
   app.route('/', calendarFeedRoutes(deps));
   app.route('/', auditRoutes(deps));
+  app.route('/', hypoRoutes(deps));
   registerDocs(app);
 
   app.all('/api/*', notFoundHandler(app));

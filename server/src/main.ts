@@ -5,6 +5,7 @@ import { createDeps, createLogger } from './app-deps';
 import { ConfigError, loadConfig } from './config';
 import { DataDirLockedError } from './db/data-dir-lock';
 import { startEmbeddedHousekeeping } from './db/maintenance';
+import { createHypoScheduler } from './jobs/hypo-follow-up-scheduler';
 import { createReminderScheduler } from './jobs/reminder-scheduler';
 
 const main = async () => {
@@ -42,6 +43,9 @@ const main = async () => {
           logger.warn({ err: { message: (err as Error).message } }, 'embedded database housekeeping failed'),
         )
       : async () => {};
+  // Low-glucose follow-ups: re-check reminders and escalations, on the same interval.
+  const hypoScheduler = createHypoScheduler(deps, { intervalMs: config.reminderIntervalSeconds * 1000 });
+  hypoScheduler.start();
   const server = serve({ fetch: app.fetch, port: config.port, hostname: config.host }, (info) => {
     const where = config.databaseUrl ? 'PostgreSQL' : `the embedded database in ${config.dataDir}`;
     logger.info({ port: info.port }, `Healthfolio is running at ${config.appUrl} (on ${where})`);
@@ -58,7 +62,7 @@ const main = async () => {
     force.unref();
     // Open notification streams would hold the server open; closing the bus ends them.
     void deps.bus.close();
-    const stopped = scheduler.stop();
+    const stopped = Promise.all([scheduler.stop(), hypoScheduler.stop()]);
     server.close(async () => {
       await stopped;
       await stopHousekeeping();

@@ -24,6 +24,7 @@ export const AUDIT_ACTIONS = [
   'import',
   'use',
   'revoke',
+  'escalate',
 ] as const;
 export type AuditAction = (typeof AUDIT_ACTIONS)[number];
 
@@ -41,6 +42,8 @@ export const AUDIT_RESOURCE_TYPES = [
   'custom_food',
   'calendar_feed',
   'profile',
+  'hypo_follow_up',
+  'hypo_settings',
 ] as const;
 export type AuditResourceType = (typeof AUDIT_RESOURCE_TYPES)[number];
 

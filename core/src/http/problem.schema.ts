@@ -17,6 +17,8 @@ export const ERROR_CODES = [
   'conflict',
   'database_unavailable',
   'internal_error',
+  'dose_above_maximum',
+  'high_dose_unconfirmed',
 ] as const;
 export type ErrorCode = (typeof ERROR_CODES)[number];
 

@@ -1,4 +1,10 @@
 import { z } from 'zod';
+import {
+  DIA_MAX_HOURS,
+  DIA_MIN_HOURS,
+  INSULIN_CURVES,
+  MAX_SINGLE_DOSE_LIMIT_UNITS,
+} from '../glucose/insulin-on-board';
 import { WEIGHT_UNITS } from '../units/weight-units';
 import {
   ACTIVITIES,
@@ -116,12 +122,30 @@ export const InsulinData = z.strictObject({
   meal_insulin: z.number().min(0).max(200),
   correction_insulin: z.number().min(0).max(200),
   total_insulin: z.number().gt(0, 'Total dose must be above 0').max(200),
+  /** The user confirmed the High Dose Alert (required above 10 units). */
+  high_dose_confirmed: z.literal(true).optional(),
 });
 
 export const InsulinSettingsData = z.strictObject({
   carb_ratio: z.number().gt(0, 'Carb ratio must be above 0').max(200),
   correction_factor: z.number().gt(0, 'Correction factor must be above 0').max(1000),
   target_glucose: z.number().min(70).max(200),
+  /** Insulin on board: the activity curve and the duration of insulin action (defaults rapid-acting, 5 h). */
+  insulin_curve: z.enum(INSULIN_CURVES).optional(),
+  dia_hours: z
+    .number()
+    .min(DIA_MIN_HOURS, `Duration of insulin action must be at least ${DIA_MIN_HOURS} hours`)
+    .max(DIA_MAX_HOURS, `Duration of insulin action must be at most ${DIA_MAX_HOURS} hours`)
+    .optional(),
+  /** Doses above this are refused (default 15 units). */
+  max_single_dose: z
+    .number()
+    .gt(0, 'Maximum single dose must be above 0')
+    .max(
+      MAX_SINGLE_DOSE_LIMIT_UNITS,
+      `Maximum single dose must be at most ${MAX_SINGLE_DOSE_LIMIT_UNITS} units`,
+    )
+    .optional(),
 });
 
 export const A1cData = z.strictObject({

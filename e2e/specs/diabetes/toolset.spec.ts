@@ -75,7 +75,12 @@ test('carb counter to a logged meal, insulin high-dose alert and log, A1C add an
     await expect(result).toContainText(`${dose.totalInsulin.toFixed(1)} unitsHigh dose`);
     await expect(page.getByRole('alert').filter({ hasText: 'High Dose Alert' })).toBeVisible();
     await expectNoAxeViolations(page);
+    // Above 10 units the dose is logged only once the High Dose Alert is confirmed.
     await page.getByRole('button', { name: 'Log dose' }).click();
+    await page
+      .getByRole('alertdialog', { name: 'High Dose Alert' })
+      .getByRole('button', { name: `Yes, log ${dose.totalInsulin.toFixed(1)} units` })
+      .click();
     await expect(toast(page, `Insulin dose logged: ${dose.totalInsulin.toFixed(1)} units`)).toBeVisible();
 
     // A usual dose: no alert.

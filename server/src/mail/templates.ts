@@ -1,5 +1,5 @@
 /** What a message is, for the log (which never gets the recipient or the text). */
-export type MailType = 'verification' | 'password_reset' | 'reminder' | 'test_notification';
+export type MailType = 'verification' | 'password_reset' | 'reminder' | 'test_notification' | 'hypo_alert';
 
 const footer = '\n\nIf you did not ask for this, you can ignore this email.\n\n— Healthfolio';
 
@@ -33,4 +33,14 @@ export const testNotificationEmail = (appUrl: string, content: string) => ({
   type: 'test_notification' as const,
   subject: 'Test notification from Healthfolio',
   text: `${content}\n\nOpen your reminders: ${appUrl}/dashboard/notifications\n\n${reminderFooter}`,
+});
+
+/**
+ * An unresolved low to a caregiver the user chose for alerts. Unlike reminders it carries the value and
+ * time: the issue asks for them, and a caregiver must know how urgent it is without signing in first.
+ */
+export const hypoCaregiverEmail = (appUrl: string, title: string, content: string) => ({
+  type: 'hypo_alert' as const,
+  subject: title,
+  text: `${content}\n\nOpen Healthfolio: ${appUrl}/dashboard\n\nYou get this email because you were chosen to be alerted about low glucose.`,
 });

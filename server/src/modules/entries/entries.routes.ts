@@ -24,7 +24,7 @@ const create = createRoute({
   path: '/api/v1/entries',
   summary: 'Log an entry of any tracker (blood glucose lands in the glucose store, in mg/dL)',
   request: { body: jsonBody(EntryCreateRequest) },
-  responses: { 201: json(EntryResponse, 'The new entry'), ...problems(400, 401, 503) },
+  responses: { 201: json(EntryResponse, 'The new entry'), ...problems(400, 401, 409, 422, 503) },
 });
 const list = createRoute({
   ...base,
@@ -55,7 +55,7 @@ const update = createRoute({
   path: '/api/v1/entries/{id}',
   summary: 'Fix an entry: time, notes or data (validated for its tracker)',
   request: { params: IdParam, body: jsonBody(EntryUpdateRequest) },
-  responses: { 200: json(EntryResponse, 'The updated entry'), ...problems(400, 401, 404, 503) },
+  responses: { 200: json(EntryResponse, 'The updated entry'), ...problems(400, 401, 404, 409, 422, 503) },
 });
 const remove = createRoute({
   ...base,
@@ -74,20 +74,20 @@ const stats = createRoute({
   responses: { 200: json(TrackerStatsResponse, 'Tracker figures'), ...problems(400, 401, 503) },
 });
 
-export const entriesRoutes = ({ db, requireUser }: AppDeps) => {
+export const entriesRoutes = ({ db, requireUser, notifier }: AppDeps) => {
   const app = createRouter();
   app.use('/api/v1/entries', requireUser);
   app.use('/api/v1/entries/*', requireUser);
   app.use('/api/v1/trackers/*', requireUser);
   const uid = (c: { get(k: 'user'): { id: string } }) => c.get('user').id;
   app.openapi(create, async (c) =>
-    c.json(await createEntry(db, uid(c), c.req.valid('json') as EntryCreateRequest), 201),
+    c.json(await createEntry(db, uid(c), c.req.valid('json') as EntryCreateRequest, notifier), 201),
   );
   app.openapi(list, async (c) => c.json(await listEntries(db, uid(c), c.req.valid('query')), 200));
   app.openapi(summary, async (c) => c.json(await getStreakSummary(db, uid(c)), 200));
   app.openapi(read, async (c) => c.json(await getEntry(db, uid(c), c.req.valid('param').id), 200));
   app.openapi(update, async (c) =>
-    c.json(await updateEntry(db, uid(c), c.req.valid('param').id, c.req.valid('json')), 200),
+    c.json(await updateEntry(db, uid(c), c.req.valid('param').id, c.req.valid('json'), notifier), 200),
   );
   app.openapi(remove, async (c) => {
     await deleteEntry(db, uid(c), c.req.valid('param').id);

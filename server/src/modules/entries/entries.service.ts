@@ -10,6 +10,9 @@ import {
 import type { Database, Tx } from '../../db/database';
 import { notFound, ProblemError, zodIssues } from '../../http/problem';
 import { changedFields, recordAudit } from '../audit/audit.service';
+import { assertDoseAllowed } from '../dosing/dose-guard';
+import { type Announcer, announceNotices } from '../hypo/announce';
+import { followUpAfterGlucoseWrite, followUpAfterReadingDeleted } from '../hypo/glucose-written';
 import { syncAchievementUnlocks } from './achievements.service';
 import { decodeCursor, encodeCursor, presentEntry } from './entries.presenter';
 import {
@@ -35,9 +38,10 @@ const sameTimeConflict = () =>
     { path: 'occurredAt', message: 'Choose another time' },
   ]);
 
-const insert = (tx: Tx, userId: string, req: EntryCreateRequest) => {
+const insert = async (tx: Tx, userId: string, req: EntryCreateRequest) => {
   const occurredAt = new Date(req.occurredAt);
   const notes = req.notes?.trim() || null;
+  if (req.tracker === 'insulin') await assertDoseAllowed(tx, userId, req.data);
   if (req.tracker === 'blood-glucose') {
     const { glucose, timing, carbsConsumed } = req.data;
     return insertGlucoseEntry(tx, {
@@ -52,14 +56,22 @@ const insert = (tx: Tx, userId: string, req: EntryCreateRequest) => {
   return insertTrackerEntry(tx, { userId, tracker: req.tracker, occurredAt, notes, data: req.data });
 };
 
-export const createEntry = async (db: Database, userId: string, req: EntryCreateRequest) => {
+export const createEntry = async (
+  db: Database,
+  userId: string,
+  req: EntryCreateRequest,
+  notifier: Announcer,
+) => {
   try {
-    return await db.asUser(userId, async (tx) => {
+    const { entry, notices } = await db.asUser(userId, async (tx) => {
       const id = await insert(tx, userId, req);
       await syncAchievementUnlocks(tx, userId);
       await recordAudit(tx, userId, 'create', 'entry', id, { tracker: req.tracker });
-      return presentEntry((await selectEntry(tx, userId, id))!);
+      const notices = req.tracker === 'blood-glucose' ? await followUpAfterGlucoseWrite(tx, userId) : [];
+      return { entry: presentEntry((await selectEntry(tx, userId, id))!), notices };
     });
+    await announceNotices(notifier, userId, notices);
+    return entry;
   } catch (err) {
     if (isUniqueViolation(err)) throw sameTimeConflict();
     throw err;
@@ -98,9 +110,16 @@ const validData = (tracker: TrackerKey, data: unknown) => {
   return parsed.data as Record<string, unknown>;
 };
 
-export const updateEntry = async (db: Database, userId: string, id: string, patch: EntryUpdateRequest) => {
+export const updateEntry = async (
+  db: Database,
+  userId: string,
+  id: string,
+  patch: EntryUpdateRequest,
+  notifier: Announcer,
+) => {
   try {
-    return await db.asUser(userId, async (tx) => {
+    const { entry, notices } = await db.asUser(userId, async (tx) => {
+      let notices: string[] = [];
       const existing = await selectEntry(tx, userId, id);
       if (!existing) throw notFound('No entry with this id');
       const occurredAt = patch.occurredAt ? new Date(patch.occurredAt) : undefined;
@@ -118,14 +137,18 @@ export const updateEntry = async (db: Database, userId: string, id: string, patc
               }
             : {}),
         });
+        notices = await followUpAfterGlucoseWrite(tx, userId);
       } else {
         const data = patch.data ? validData(existing.tracker, patch.data) : undefined;
+        if (data && existing.tracker === 'insulin') await assertDoseAllowed(tx, userId, data);
         await updateTrackerEntry(tx, userId, id, { occurredAt, notes, data });
       }
       await syncAchievementUnlocks(tx, userId);
       await recordAudit(tx, userId, 'update', 'entry', id, { fields: changedFields(patch) });
-      return presentEntry((await selectEntry(tx, userId, id))!);
+      return { entry: presentEntry((await selectEntry(tx, userId, id))!), notices };
     });
+    await announceNotices(notifier, userId, notices);
+    return entry;
   } catch (err) {
     if (isUniqueViolation(err)) throw sameTimeConflict();
     throw err;
@@ -134,6 +157,9 @@ export const updateEntry = async (db: Database, userId: string, id: string, patc
 
 export const deleteEntry = (db: Database, userId: string, id: string) =>
   db.asUser(userId, async (tx) => {
-    if (!(await deleteEntryRow(tx, userId, id))) throw notFound('No entry with this id');
+    const existing = await selectEntry(tx, userId, id);
+    if (!existing || !(await deleteEntryRow(tx, userId, id))) throw notFound('No entry with this id');
     await recordAudit(tx, userId, 'delete', 'entry', id);
+    if (existing.tracker === 'blood-glucose')
+      await followUpAfterReadingDeleted(tx, userId, new Date(existing.occurred_at));
   });

@@ -8,6 +8,8 @@ import { addReadings, glucoseStats } from './glucose.service';
 import { offsetSegments } from './offset-segments';
 
 const DAY = 86_400_000;
+// These readings are history: nothing to tell an open page.
+const silent = { announce: async () => {} };
 // Whole-hour, half-hour and 45-minute offsets; DST north and south, and Lord Howe's 30-minute DST.
 const ZONES = [
   'UTC',
@@ -145,7 +147,7 @@ describe('statistics aggregated in the database', () => {
     await db.asSystem((tx) => tx.execute(sql`delete from glucose_readings where user_id = ${userId}`));
     const at = (i: number) => new Date(Date.UTC(2026, 0, 1) + i * 300_000).toISOString();
     const readings = Array.from({ length: 5000 }, (_, i) => ({ at: at(i), mgdl: 60 + (i % 200) + 0.5 }));
-    expect(await addReadings(db, userId, { source: 'import:csv', readings })).toEqual({
+    expect(await addReadings(db, userId, { source: 'import:csv', readings }, silent)).toEqual({
       received: 5000,
       inserted: 5000,
       duplicates: 0,
@@ -156,7 +158,7 @@ describe('statistics aggregated in the database', () => {
       ...Array.from({ length: 2500 }, (_, i) => ({ at: at(5000 + i), mgdl: 99 })),
     ];
     next.push({ at: at(7499), mgdl: 99 });
-    expect(await addReadings(db, userId, { source: 'import:csv', readings: next })).toEqual({
+    expect(await addReadings(db, userId, { source: 'import:csv', readings: next }, silent)).toEqual({
       received: 5001,
       inserted: 2500,
       duplicates: 2501,

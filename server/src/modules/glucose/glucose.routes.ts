@@ -85,7 +85,7 @@ const batch = createRoute({
   responses: { 200: json(GlucoseBatchResponse, 'How many were new'), ...problems(400, 401, 503) },
 });
 
-export const glucoseRoutes = ({ db, requireUser, quotas }: AppDeps) => {
+export const glucoseRoutes = ({ db, requireUser, quotas, notifier }: AppDeps) => {
   const app = createRouter();
   app.use('/api/v1/glucose/*', requireUser);
   // Windows over 90 days (up to a year of CGM data) count against a per-user budget.
@@ -112,6 +112,6 @@ export const glucoseRoutes = ({ db, requireUser, quotas }: AppDeps) => {
   app.openapi(analytics, async (c) =>
     c.json(await glucoseAnalytics(db, uid(c), c.req.valid('query').days), 200),
   );
-  app.openapi(batch, async (c) => c.json(await addReadings(db, uid(c), c.req.valid('json')), 200));
+  app.openapi(batch, async (c) => c.json(await addReadings(db, uid(c), c.req.valid('json'), notifier), 200));
   return app;
 };

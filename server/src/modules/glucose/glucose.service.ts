@@ -12,6 +12,8 @@ import { sql } from 'drizzle-orm';
 import type { Database, Tx } from '../../db/database';
 import { BULK_ROWS } from '../../db/maintenance';
 import { recordAudit } from '../audit/audit.service';
+import { type Announcer, announceNotices } from '../hypo/announce';
+import { followUpAfterGlucoseWrite } from '../hypo/glucose-written';
 import { findProfile } from '../profiles/profiles.repository';
 import {
   countInWindow,
@@ -78,19 +80,29 @@ export const readingSeries = (db: Database, userId: string, q: GlucoseSeriesQuer
     return { bucketMinutes, points: rows.map((r) => ({ ...r, at: iso(r.at) })) };
   });
 
-export const addReadings = async (db: Database, userId: string, req: GlucoseBatchRequest) => {
-  const inserted = await db.asUser(userId, async (tx) => {
-    const n = await insertReadings(tx, userId, req.source, req.readings);
+export const addReadings = async (
+  db: Database,
+  userId: string,
+  req: GlucoseBatchRequest,
+  notifier: Announcer,
+) => {
+  const { result, notices } = await db.asUser(userId, async (tx) => {
+    const inserted = await insertReadings(tx, userId, req.source, req.readings);
     // One row per import, with counts: never the readings.
     await recordAudit(tx, userId, 'import', 'glucose_reading', null, {
       source: req.source,
       received: req.readings.length,
-      inserted: n,
+      inserted,
     });
-    return n;
+    const notices = inserted > 0 ? await followUpAfterGlucoseWrite(tx, userId) : [];
+    return {
+      result: { received: req.readings.length, inserted, duplicates: req.readings.length - inserted },
+      notices,
+    };
   });
-  if (inserted >= BULK_ROWS) db.settle('glucose_readings', inserted);
-  return { received: req.readings.length, inserted, duplicates: req.readings.length - inserted };
+  await announceNotices(notifier, userId, notices);
+  if (result.inserted >= BULK_ROWS) db.settle('glucose_readings', result.inserted);
+  return result;
 };
 
 export const sensorStatus = (db: Database, userId: string) =>

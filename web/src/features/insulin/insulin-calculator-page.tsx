@@ -1,12 +1,13 @@
 import { Card, CardContent, CardDescription, CardHeader, CardTitle } from '@/components/ui/card';
 import { QueryState } from '@/features/diabetes/glucose-ui';
 import { InsulinCalculator } from './insulin-calculator';
+import { InsulinDoseLog } from './insulin-dose-log';
 import { InsulinSettingsCard } from './insulin-settings-card';
 import { useInsulinSettings } from './use-insulin-settings';
 
 /** /dashboard/insulin-calculator */
 export function InsulinCalculatorPage() {
-  const { query, settings, savedAt } = useInsulinSettings();
+  const { query, settings, dosing, savedAt } = useInsulinSettings();
   return (
     <div className="flex max-w-4xl flex-col gap-6">
       <QueryState query={query} what="your insulin settings">
@@ -15,14 +16,16 @@ export function InsulinCalculatorPage() {
             <CardTitle>Calculate a dose</CardTitle>
             <CardDescription>
               Meal insulin = carbs ÷ carb ratio; correction = (glucose − target) ÷ correction factor, only
-              above target. Each is rounded to 0.1 unit.
+              above target. Each is rounded to 0.1 unit. Beside it, the same dose with the correction reduced
+              by insulin still on board from the doses you logged.
             </CardDescription>
           </CardHeader>
           <CardContent>
-            <InsulinCalculator settings={settings} />
+            <InsulinCalculator settings={settings} dosing={dosing} />
           </CardContent>
         </Card>
-        <InsulinSettingsCard settings={settings} savedAt={savedAt} />
+        <InsulinDoseLog dosing={dosing} />
+        <InsulinSettingsCard settings={settings} dosing={dosing} savedAt={savedAt} />
       </QueryState>
     </div>
   );

@@ -1,9 +1,21 @@
 import {
+  checkDose,
+  type DoseCheck,
+  type DosingSettings,
+  ESTIMATE_NOT_ADVICE,
+  isLowGlucose,
+} from '@healthfolio/core/glucose/dosing-guards';
+import {
   calculateInsulinDose,
   clampLoggedGlucose,
   type InsulinSettings,
   insulinInputErrors,
 } from '@healthfolio/core/glucose/insulin';
+import {
+  adjustForInsulinOnBoard,
+  insulinOnBoard,
+  stackingWarning,
+} from '@healthfolio/core/glucose/insulin-on-board';
 import { INSULIN_MEAL_TYPES } from '@healthfolio/core/trackers/enums';
 import { parseDecimalInput } from '@healthfolio/core/units/round';
 import { Info } from 'lucide-react';
@@ -13,56 +25,78 @@ import { Alert } from '@/components/ui/alert';
 import { Button } from '@/components/ui/button';
 import { FormField } from '@/components/ui/form-field';
 import { Label } from '@/components/ui/label';
+import { Segmented } from '@/components/ui/segmented';
 import { Select } from '@/components/ui/select';
 import { useGlucoseFormat } from '@/features/diabetes/format';
 import { useCreateEntry } from '@/features/diabetes/glucose-api';
+import { errorMessage } from '@/lib/api';
 import { DoseResult } from './dose-result';
+import { HighDoseDialog } from './high-dose-dialog';
+import { IobResult } from './iob-result';
+import { LowGlucoseGuard } from './low-glucose-guard';
+import { StackingAlert } from './stacking-alert';
+import { useInsulinDoses, useMinuteClock } from './use-insulin-doses';
+
+type Choice = 'adjusted' | 'plain';
+
+// A minus sign is read as a number so the checks can say what is wrong with it.
+const readSigned = (text: string, parse: (t: string) => number | null) => {
+  const t = text.trim();
+  if (t === '') return { value: null, bad: false };
+  const negative = t.startsWith('-');
+  const value = parse(negative ? t.slice(1) : t);
+  if (value === null) return { value: null, bad: true };
+  return { value: negative ? -value : value, bad: false };
+};
 
 /**
- * Glucose, carbs and meal type in; meal, correction and total insulin out; "Log dose" saves an
- * Insulin entry. Used on the calculator screen and in the home screen's Log Insulin dialog.
+ * Glucose, carbs and meal type in; meal, correction and total insulin out, beside the same dose
+ * adjusted for insulin on board; "Log dose" saves an Insulin entry. Below 70 mg/dL no dose is
+ * suggested. Used on the calculator screen and in the home screen's Log Insulin dialog.
  */
 export function InsulinCalculator({
   settings,
+  dosing,
   onLogged,
 }: {
   settings: InsulinSettings;
+  dosing: DosingSettings;
   onLogged?: () => void;
 }) {
   const fmt = useGlucoseFormat();
   const create = useCreateEntry();
+  const { query: dosesQuery, doses } = useInsulinDoses();
+  const now = useMinuteClock();
   const [glucoseText, setGlucoseText] = useState('');
   const [carbsText, setCarbsText] = useState('');
   const [mealType, setMealType] = useState('');
+  const [choice, setChoice] = useState<Choice>('adjusted');
+  const [confirming, setConfirming] = useState<Exclude<DoseCheck, { kind: 'ok' }> | null>(null);
 
-  // A minus sign is read as a number so the check below can say what is wrong with it.
-  const readSigned = (text: string, parse: (t: string) => number | null) => {
-    const t = text.trim();
-    if (t === '') return { value: null, bad: false };
-    const negative = t.startsWith('-');
-    const value = parse(negative ? t.slice(1) : t);
-    if (value === null) return { value: null, bad: true };
-    return { value: negative ? -value : value, bad: false };
-  };
   const glucose = readSigned(glucoseText, fmt.parse);
   const carbsRead = readSigned(carbsText, parseDecimalInput);
   const glucoseMgdl = glucose.value;
   const carbs = carbsRead.value;
-  const typedBad = {
-    glucose: glucose.bad ? 'Enter the glucose as a number' : undefined,
-    carbs: carbsRead.bad ? 'Enter the carbs as a number' : undefined,
-  };
   const problems = insulinInputErrors({ glucoseMgdl, carbs }, settings, fmt.unit);
   const problemFor = (field: string) => problems.find((p) => p.field === field)?.message;
-  const glucoseError = typedBad.glucose ?? problemFor('glucose');
-  const carbsError = typedBad.carbs ?? problemFor('carbs');
+  const glucoseError = (glucose.bad ? 'Enter the glucose as a number' : undefined) ?? problemFor('glucose');
+  const carbsError = (carbsRead.bad ? 'Enter the carbs as a number' : undefined) ?? problemFor('carbs');
   const settingsError =
     problemFor('carbRatio') ?? problemFor('correctionFactor') ?? problemFor('targetGlucose');
   const ready = !glucoseError && !carbsError && !settingsError && (glucoseMgdl !== null || carbs !== null);
-  const dose = ready ? calculateInsulinDose({ glucoseMgdl, carbs }, settings, fmt.unit) : null;
+  const low = ready && glucoseMgdl !== null && isLowGlucose(glucoseMgdl);
+  const dose = ready && !low ? calculateInsulinDose({ glucoseMgdl, carbs }, settings, fmt.unit) : null;
+  const adjusted =
+    dose && dosesQuery.isSuccess ? adjustForInsulinOnBoard(dose, insulinOnBoard(doses, now, dosing)) : null;
+  const stacking = dose && dose.correctionInsulin > 0 ? stackingWarning(doses, now, dosing) : null;
+  const differs = adjusted !== null && dose !== null && adjusted.totalAfterIob !== dose.totalInsulin;
+  const logged =
+    dose && adjusted && differs && choice === 'adjusted'
+      ? { correction: adjusted.correctionAfterIob, total: adjusted.totalAfterIob }
+      : dose && { correction: dose.correctionInsulin, total: dose.totalInsulin };
 
-  const log = async () => {
-    if (!dose || dose.totalInsulin <= 0) return;
+  const save = async (confirmed: boolean) => {
+    if (!dose || !logged || logged.total <= 0) return;
     try {
       await create.mutateAsync({
         tracker: 'insulin',
@@ -72,18 +106,27 @@ export function InsulinCalculator({
           carbs: carbs ?? undefined,
           meal_type: (mealType || undefined) as (typeof INSULIN_MEAL_TYPES)[number] | undefined,
           meal_insulin: dose.mealInsulin,
-          correction_insulin: dose.correctionInsulin,
-          total_insulin: dose.totalInsulin,
+          correction_insulin: logged.correction,
+          total_insulin: logged.total,
+          high_dose_confirmed: confirmed ? true : undefined,
         },
       });
-      toast.success(`Insulin dose logged: ${dose.totalInsulin.toFixed(1)} units`);
+      toast.success(`Insulin dose logged: ${logged.total.toFixed(1)} units`);
+      setConfirming(null);
       setGlucoseText('');
       setCarbsText('');
       setMealType('');
       onLogged?.();
-    } catch {
-      toast.error('Failed to log insulin dose');
+    } catch (error) {
+      setConfirming(null);
+      toast.error('Failed to log insulin dose', { description: errorMessage(error, 'Please try again.') });
     }
+  };
+  const log = () => {
+    if (!logged) return;
+    const check = checkDose(logged.total, dosing.maxSingleDose);
+    if (check.kind === 'ok') void save(false);
+    else setConfirming(check);
   };
 
   return (
@@ -122,19 +165,56 @@ export function InsulinCalculator({
           {settingsError}. Fix it in your insulin settings.
         </Alert>
       )}
-      <DoseResult dose={dose} />
+      {low && glucoseMgdl !== null ? (
+        <LowGlucoseGuard glucoseMgdl={glucoseMgdl} />
+      ) : (
+        <>
+          {stacking && <StackingAlert warning={stacking} />}
+          <DoseResult dose={dose} />
+          {adjusted && <IobResult adjusted={adjusted} dosing={dosing} />}
+          {dose && dosesQuery.isError && (
+            <Alert role="status">
+              Insulin on board could not be worked out: your logged doses did not load. The result above does
+              not count insulin still active.
+            </Alert>
+          )}
+        </>
+      )}
       <p className="flex gap-2 text-sm text-muted-foreground">
         <Info className="mt-0.5 size-4 shrink-0" aria-hidden="true" />
-        This is an estimate from your own settings, not medical advice. Confirm doses and settings with your
-        care team.
+        {ESTIMATE_NOT_ADVICE} Confirm doses and settings with your care team.
       </p>
-      <Button
-        className="self-start"
-        onClick={log}
-        disabled={!dose || dose.totalInsulin <= 0 || create.isPending}
-      >
-        {create.isPending ? 'Logging…' : 'Log dose'}
-      </Button>
+      {!low && (
+        <div className="flex flex-col gap-3">
+          {differs && adjusted && dose && (
+            <Segmented
+              label="Dose to log"
+              value={choice}
+              onChange={setChoice}
+              options={[
+                { value: 'adjusted', label: `After IOB (${adjusted.totalAfterIob.toFixed(1)} units)` },
+                { value: 'plain', label: `Plain formula (${dose.totalInsulin.toFixed(1)} units)` },
+              ]}
+            />
+          )}
+          <Button
+            className="self-start"
+            onClick={log}
+            disabled={!logged || logged.total <= 0 || create.isPending}
+          >
+            {create.isPending ? 'Logging…' : 'Log dose'}
+          </Button>
+        </div>
+      )}
+      {confirming && logged && (
+        <HighDoseDialog
+          units={logged.total}
+          check={confirming}
+          pending={create.isPending}
+          onConfirm={() => void save(true)}
+          onClose={() => setConfirming(null)}
+        />
+      )}
     </div>
   );
 }

@@ -5,7 +5,7 @@ import { useInsulinSettings } from './use-insulin-settings';
 
 /** The calculator's log flow in a dialog, for the home screen's Log Insulin card. */
 export function InsulinLogDialog({ onClose }: { onClose: () => void }) {
-  const { query, settings } = useInsulinSettings();
+  const { query, settings, dosing } = useInsulinSettings();
   return (
     <Dialog open onOpenChange={(open) => !open && onClose()}>
       <DialogContent className="max-w-2xl">
@@ -16,7 +16,7 @@ export function InsulinLogDialog({ onClose }: { onClose: () => void }) {
           </DialogDescription>
         </DialogHeader>
         <QueryState query={query} what="your insulin settings">
-          <InsulinCalculator settings={settings} onLogged={onClose} />
+          <InsulinCalculator settings={settings} dosing={dosing} onLogged={onClose} />
         </QueryState>
       </DialogContent>
     </Dialog>

@@ -1,4 +1,13 @@
+import type { DosingSettings } from '@healthfolio/core/glucose/dosing-guards';
 import { INSULIN_DEFAULTS, type InsulinSettings } from '@healthfolio/core/glucose/insulin';
+import {
+  DIA_MAX_HOURS,
+  DIA_MIN_HOURS,
+  INSULIN_CURVE_LABELS,
+  INSULIN_CURVES,
+  type InsulinCurve,
+  MAX_SINGLE_DOSE_LIMIT_UNITS,
+} from '@healthfolio/core/glucose/insulin-on-board';
 import { glucoseDecimals, roundGlucoseForDisplay } from '@healthfolio/core/units/glucose-units';
 import { parseDecimalInput } from '@healthfolio/core/units/round';
 import { useForm } from 'react-hook-form';
@@ -6,20 +15,32 @@ import { toast } from 'sonner';
 import { Button } from '@/components/ui/button';
 import { Card, CardContent, CardDescription, CardHeader, CardTitle } from '@/components/ui/card';
 import { FormField } from '@/components/ui/form-field';
+import { Label } from '@/components/ui/label';
+import { Select } from '@/components/ui/select';
 import { useGlucoseFormat } from '@/features/diabetes/format';
 import { useCreateEntry } from '@/features/diabetes/glucose-api';
 
-type Values = { carbRatio: string; correctionFactor: string; target: string };
+type Values = {
+  carbRatio: string;
+  correctionFactor: string;
+  target: string;
+  curve: InsulinCurve;
+  diaHours: string;
+  maxDose: string;
+};
 
 /**
- * Carb ratio, correction factor and target, saved as a new Insulin Settings entry (the latest is in
- * force). The factor and target are shown and typed in the user's glucose unit, stored in mg/dL.
+ * Carb ratio, correction factor and target, the insulin's curve and duration of action (for insulin on
+ * board) and the maximum single dose, saved as a new Insulin Settings entry (the latest is in force).
+ * The factor and target are shown and typed in the user's glucose unit, stored in mg/dL.
  */
 export function InsulinSettingsCard({
   settings,
+  dosing,
   savedAt,
 }: {
   settings: InsulinSettings;
+  dosing: DosingSettings;
   savedAt: string | null;
 }) {
   const fmt = useGlucoseFormat();
@@ -30,6 +51,9 @@ export function InsulinSettingsCard({
       carbRatio: String(settings.carbRatio),
       correctionFactor: roundGlucoseForDisplay(settings.correctionFactor, fmt.unit).toFixed(decimals),
       target: roundGlucoseForDisplay(settings.targetGlucoseMgdl, fmt.unit).toFixed(decimals),
+      curve: dosing.curve,
+      diaHours: String(dosing.diaHours),
+      maxDose: String(dosing.maxSingleDose),
     },
   });
   const { errors, isSubmitting } = form.formState;
@@ -49,12 +73,21 @@ export function InsulinSettingsCard({
     const target = keep(v.target, settings.targetGlucoseMgdl);
     const factor = keep(v.correctionFactor, settings.correctionFactor);
     const ratio = parseDecimalInput(v.carbRatio);
-    if (target === null || factor === null || ratio === null) return;
+    const dia = parseDecimalInput(v.diaHours);
+    const maxDose = parseDecimalInput(v.maxDose);
+    if (target === null || factor === null || ratio === null || dia === null || maxDose === null) return;
     try {
       await create.mutateAsync({
         tracker: 'insulin-settings',
         occurredAt: new Date().toISOString(),
-        data: { carb_ratio: ratio, correction_factor: factor, target_glucose: target },
+        data: {
+          carb_ratio: ratio,
+          correction_factor: factor,
+          target_glucose: target,
+          insulin_curve: v.curve,
+          dia_hours: dia,
+          max_single_dose: maxDose,
+        },
       });
       toast.success('Insulin settings saved');
     } catch {
@@ -101,6 +134,48 @@ export function InsulinSettingsCard({
                 return (
                   (shown(mgdl) >= shown(70) && shown(mgdl) <= shown(200)) ||
                   `Target must be between ${fmt.withUnit(70)} and ${fmt.withUnit(200)}`
+                );
+              },
+            })}
+          />
+          <div className="flex flex-col gap-2">
+            <Label htmlFor="insulin-curve">Insulin type</Label>
+            <Select id="insulin-curve" {...form.register('curve')}>
+              {INSULIN_CURVES.map((c) => (
+                <option key={c} value={c}>
+                  {INSULIN_CURVE_LABELS[c]}
+                </option>
+              ))}
+            </Select>
+          </div>
+          <FormField
+            label="Duration of insulin action (hours)"
+            inputMode="decimal"
+            hint={`Between ${DIA_MIN_HOURS} and ${DIA_MAX_HOURS} hours`}
+            error={errors.diaHours?.message}
+            {...form.register('diaHours', {
+              validate: (s) => {
+                const n = parseDecimalInput(s);
+                if (n === null) return 'Enter the duration as a number of hours';
+                return (
+                  (n >= DIA_MIN_HOURS && n <= DIA_MAX_HOURS) ||
+                  `Duration of insulin action must be between ${DIA_MIN_HOURS} and ${DIA_MAX_HOURS} hours`
+                );
+              },
+            })}
+          />
+          <FormField
+            label="Maximum single dose (units)"
+            inputMode="decimal"
+            hint="Doses above it are refused"
+            error={errors.maxDose?.message}
+            {...form.register('maxDose', {
+              validate: (s) => {
+                const n = parseDecimalInput(s);
+                if (n === null) return 'Enter the maximum as a number of units';
+                return (
+                  (n > 0 && n <= MAX_SINGLE_DOSE_LIMIT_UNITS) ||
+                  `Maximum single dose must be above 0 and at most ${MAX_SINGLE_DOSE_LIMIT_UNITS} units`
                 );
               },
             })}

@@ -26,6 +26,7 @@ const VERBS: Record<string, string> = {
   import: 'Imported',
   use: 'Used',
   revoke: 'Revoked',
+  escalate: 'Escalated',
 };
 
 const RESOURCES: Record<string, string> = {
@@ -39,6 +40,21 @@ const RESOURCES: Record<string, string> = {
   calendar_feed: 'the calendar feed',
   profile: 'the profile',
   session: 'sessions',
+  hypo_follow_up: 'a low-glucose follow-up',
+  hypo_settings: 'the low-glucose follow-up setting',
+};
+
+/** The steps of a low-glucose follow-up, as recorded in its audit rows. */
+const FOLLOW_UP_STEPS: Record<string, string> = {
+  alert: 'Alert sent',
+  urgent: 'Became urgent',
+  resumed: 'Low again: resumed',
+  recovered: 'Back in range',
+  recheck_reminder: 'Re-check reminder sent',
+  escalated: 'Urgent alert sent',
+  caregivers: 'Caregivers alerted',
+  stopped: 'Stopped',
+  reading_deleted: 'Stopped: its reading was deleted',
 };
 
 /** One line saying what happened, from the action and the kind of record (never its contents). */
@@ -55,5 +71,7 @@ export const auditEventDetail = (e: Pick<AuditEventResponse, 'details'>) => {
   const d = e.details ?? {};
   if (Array.isArray(d.fields) && d.fields.length) return `Fields: ${d.fields.join(', ')}`;
   if (typeof d.inserted === 'number') return `${d.inserted} of ${d.received} readings added`;
+  if (typeof d.step === 'string' && FOLLOW_UP_STEPS[d.step]) return FOLLOW_UP_STEPS[d.step]!;
+  if (typeof d.enabled === 'boolean') return d.enabled ? 'Turned on' : 'Turned off';
   return null;
 };

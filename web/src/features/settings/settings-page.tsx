@@ -3,6 +3,7 @@ import { LogOut } from 'lucide-react';
 import { toast } from 'sonner';
 import { Button } from '@/components/ui/button';
 import { Card, CardContent, CardDescription, CardHeader, CardTitle } from '@/components/ui/card';
+import { HypoSettingsCard } from '@/features/hypo/hypo-settings-card';
 import { MODE_LABELS } from '@/features/shell/mode-labels';
 import { PlatformModeSwitch } from '@/features/shell/platform-mode-switch';
 import { useDashboardContext } from '@/features/shell/use-dashboard-context';
@@ -42,6 +43,7 @@ export function SettingsPage() {
         </CardContent>
       </Card>
       <ReminderSettingsCard />
+      <HypoSettingsCard />
       <PasswordCard />
       <SecurityCard />
       <Card>

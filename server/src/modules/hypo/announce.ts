@@ -1,0 +1,8 @@
+import type { LiveNotifier } from '../notifications/live-notifications.service';
+
+export type Announcer = Pick<LiveNotifier, 'announce'>;
+
+/** Tells the user's open pages about follow-up notifications stored by a committed transaction. */
+export const announceNotices = async (notifier: Announcer, userId: string, ids: string[]) => {
+  for (const id of ids) await notifier.announce(userId, 'notification.created', id);
+};

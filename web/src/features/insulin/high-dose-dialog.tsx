@@ -1,0 +1,55 @@
+import { type DoseCheck, doseAboveMaximumMessage } from '@healthfolio/core/glucose/dosing-guards';
+import { HIGH_DOSE_ABOVE_UNITS } from '@healthfolio/core/glucose/insulin';
+import { Button } from '@/components/ui/button';
+import {
+  Dialog,
+  DialogContent,
+  DialogDescription,
+  DialogFooter,
+  DialogHeader,
+  DialogTitle,
+} from '@/components/ui/dialog';
+
+/**
+ * "High Dose Alert" before logging above 10 units: an explicit confirmation. Above the user's maximum
+ * single dose there is nothing to confirm: the server refuses it, and the dialog says why.
+ */
+export function HighDoseDialog({
+  units,
+  check,
+  pending,
+  onConfirm,
+  onClose,
+}: {
+  units: number;
+  check: Exclude<DoseCheck, { kind: 'ok' }>;
+  pending: boolean;
+  onConfirm: () => void;
+  onClose: () => void;
+}) {
+  const above = check.kind === 'above_maximum';
+  return (
+    <Dialog open onOpenChange={(open) => !open && onClose()}>
+      <DialogContent role="alertdialog">
+        <DialogHeader>
+          <DialogTitle>High Dose Alert</DialogTitle>
+          <DialogDescription>
+            {above
+              ? doseAboveMaximumMessage(check.maximum)
+              : `You are about to log ${units.toFixed(1)} units, more than ${HIGH_DOSE_ABOVE_UNITS} units. Double-check your glucose, carbs and settings before you take it.`}
+          </DialogDescription>
+        </DialogHeader>
+        <DialogFooter>
+          <Button variant="outline" onClick={onClose}>
+            Go back
+          </Button>
+          {!above && (
+            <Button variant="destructive" disabled={pending} onClick={onConfirm}>
+              {`Yes, log ${units.toFixed(1)} units`}
+            </Button>
+          )}
+        </DialogFooter>
+      </DialogContent>
+    </Dialog>
+  );
+}
