@@ -41,6 +41,11 @@ export const AUDIT_RESOURCE_TYPES = [
   'custom_food',
   'calendar_feed',
   'profile',
+  'insurance_plan',
+  'insurance_claim',
+  'bill',
+  'bill_payment',
+  'insurance_settings',
 ] as const;
 export type AuditResourceType = (typeof AUDIT_RESOURCE_TYPES)[number];
 
