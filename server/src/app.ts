@@ -20,6 +20,8 @@ import { entriesRoutes } from './modules/entries/entries.routes';
 import { foodsRoutes } from './modules/foods/foods.routes';
 import { glucoseRoutes } from './modules/glucose/glucose.routes';
 import { healthRoutes } from './modules/health/health.routes';
+import { billsRoutes } from './modules/insurance/bills.routes';
+import { plansClaimsRoutes } from './modules/insurance/plans-claims.routes';
 import { medicationsRoutes } from './modules/medications/medications.routes';
 import { notificationsRoutes } from './modules/notifications/notifications.routes';
 import { notificationsStreamRoutes } from './modules/notifications/notifications-stream.routes';
@@ -70,6 +72,8 @@ export const createApp = (deps: AppDeps) => {
   app.route('/', appointmentsRoutes(deps));
   app.route('/', calendarFeedRoutes(deps));
   app.route('/', auditRoutes(deps));
+  app.route('/', plansClaimsRoutes(deps));
+  app.route('/', billsRoutes(deps));
   registerDocs(app);
 
   app.all('/api/*', notFoundHandler(app));

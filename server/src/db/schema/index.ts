@@ -4,6 +4,7 @@ export * from './audit-logs';
 export * from './auth';
 export * from './custom-foods';
 export * from './glucose-readings';
+export * from './insurance';
 export * from './mail-outbox';
 export * from './notifications';
 export * from './profiles';
