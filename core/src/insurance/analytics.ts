@@ -68,9 +68,13 @@ export type YearToDate = {
   preventiveCareCents: number;
 };
 
-/** Spec "yearToDateTotals": bills due from 1 January of today's year up to today. */
+/**
+ * Spec "yearToDateTotals": the bills of today's calendar year by due date, the same bills as that
+ * year's export (a bill already received counts even when it falls due later in the year).
+ */
 export function yearToDateTotals(bills: readonly BillLike[], today: string): YearToDate {
-  const of = bills.filter((b) => b.dueDate >= `${today.slice(0, 4)}-01-01` && b.dueDate <= today);
+  const year = today.slice(0, 4);
+  const of = bills.filter((b) => b.dueDate.slice(0, 4) === year);
   const totalSpentCents = sumCents(of.map((b) => b.amountCents));
   const insurancePaidCents = sumCents(of.map((b) => b.insuranceCoveredCents));
   const inCategory = (c: string) => sumCents(of.filter((b) => b.category === c).map((b) => b.amountCents));

@@ -143,7 +143,7 @@ describe('spending analytics', () => {
     expect(rows.reduce((a, r) => a + r.spendingCents, 0)).toBe(30030);
   });
 
-  it('totals the year to date, with prescriptions and preventive care', () => {
+  it('totals this year’s bills, with prescriptions and preventive care', () => {
     const ytd = yearToDateTotals(
       [
         bill({
@@ -154,7 +154,7 @@ describe('spending analytics', () => {
         }),
         bill({ dueDate: '2026-06-01', amountCents: 20020, category: 'Preventive Care' }),
         bill({ dueDate: '2025-12-31', amountCents: 7 }),
-        bill({ dueDate: '2026-12-31', amountCents: 7 }), // not yet
+        bill({ dueDate: '2027-01-01', amountCents: 7 }),
       ],
       '2026-11-24',
     );
