@@ -54,11 +54,9 @@ export function categoryBreakdown(bills: readonly BillLike[]): CategoryShare[] {
   }));
 }
 
-/** Bills due within the last 12 months (the window of the chart and the breakdown). */
-export const billsInLastTwelveMonths = <T extends BillLike>(bills: readonly T[], today: string) => {
-  const first = `${lastTwelveMonths(today)[0]}-01`;
-  return bills.filter((b) => b.dueDate >= first && b.dueDate <= `${today.slice(0, 7)}-31`);
-};
+/** The bills of today's calendar year by due date: the year-to-date totals, the breakdown, the export. */
+export const billsOfYear = <T extends BillLike>(bills: readonly T[], today: string) =>
+  bills.filter((b) => b.dueDate.slice(0, 4) === today.slice(0, 4));
 
 export type YearToDate = {
   totalSpentCents: number;
@@ -73,8 +71,7 @@ export type YearToDate = {
  * year's export (a bill already received counts even when it falls due later in the year).
  */
 export function yearToDateTotals(bills: readonly BillLike[], today: string): YearToDate {
-  const year = today.slice(0, 4);
-  const of = bills.filter((b) => b.dueDate.slice(0, 4) === year);
+  const of = billsOfYear(bills, today);
   const totalSpentCents = sumCents(of.map((b) => b.amountCents));
   const insurancePaidCents = sumCents(of.map((b) => b.insuranceCoveredCents));
   const inCategory = (c: string) => sumCents(of.filter((b) => b.category === c).map((b) => b.amountCents));

@@ -67,14 +67,14 @@ export function billTotals(bills: readonly BillLike[], today: string): BillTotal
 }
 
 /**
- * The status a bill takes after a payment or an edit: paid once nothing is left to pay, partial
- * when something was paid; otherwise what the user chose (pending or overdue).
+ * The status a bill takes when saved or paid: paid once nothing is left to pay (paid in full, or
+ * fully covered by insurance), partial when something was paid; otherwise what the user chose.
  */
 export function settledStatus(
   bill: Pick<BillLike, 'amountCents' | 'insuranceCoveredCents' | 'paidCents'>,
   chosen: string,
 ): string {
-  if (bill.paidCents > 0 && bill.paidCents >= bill.amountCents - bill.insuranceCoveredCents) return 'paid';
+  if (bill.paidCents >= bill.amountCents - bill.insuranceCoveredCents) return 'paid';
   if (bill.paidCents > 0 && chosen !== 'paid') return 'partial';
   return chosen;
 }

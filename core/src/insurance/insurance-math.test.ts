@@ -74,11 +74,15 @@ describe('bills', () => {
     });
   });
 
-  it('becomes paid once nothing is left, partial while something is', () => {
+  it('becomes paid once nothing is left to pay, partial while something is', () => {
     const b = { amountCents: 10000, insuranceCoveredCents: 4000 };
     expect(settledStatus({ ...b, paidCents: 6000 }, 'pending')).toBe('paid');
     expect(settledStatus({ ...b, paidCents: 1000 }, 'overdue')).toBe('partial');
     expect(settledStatus({ ...b, paidCents: 0 }, 'overdue')).toBe('overdue');
+    // Nothing left to pay once insurance covered it all.
+    expect(settledStatus({ amountCents: 15000, insuranceCoveredCents: 15000, paidCents: 0 }, 'pending')).toBe(
+      'paid',
+    );
   });
 });
 

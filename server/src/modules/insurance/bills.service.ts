@@ -76,7 +76,11 @@ const owned = async (tx: Tx, userId: string, id: string, lock = false) => {
 };
 
 export const getBill = (db: Database, userId: string, id: string) =>
-  db.asUser(userId, async (tx) => presentOne(tx, userId, await owned(tx, userId, id)));
+  db.asUser(userId, async (tx) => {
+    const row = await owned(tx, userId, id);
+    await recordAudit(tx, userId, 'read', 'bill', id);
+    return presentOne(tx, userId, row);
+  });
 
 export const createBill = (db: Database, userId: string, req: BillFields) =>
   db.asUser(userId, async (tx) => {

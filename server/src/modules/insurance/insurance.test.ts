@@ -150,6 +150,11 @@ describe('bills and payments', () => {
       (await alice.post(`/api/v1/insurance/bills/${b.id}/payments`, { amount: '1', paidOn: '2026-11-22' }))
         .status,
     ).toBe(409);
+    // A bill insurance covered in full has nothing left to pay.
+    const covered = await created(
+      await alice.post('/api/v1/insurance/bills', { ...bill, amount: '150', insuranceCovered: '150' }),
+    );
+    expect(covered).toMatchObject({ status: 'paid', outstandingCents: 0 });
     // The amount cannot drop below what was covered and paid.
     expect((await alice.patch(`/api/v1/insurance/bills/${b.id}`, { amount: '249.99' })).status).toBe(422);
   });
@@ -215,6 +220,18 @@ describe('isolation', () => {
     expect(ids).not.toContain(b.id);
   });
 
+  it('keeps a claim when its plan is removed, without the plan', async () => {
+    const { client: dan } = await signUpAndSignIn(server, 'dan-ins@example.com');
+    const p = await created(await dan.post('/api/v1/insurance/plans', { ...plan, type: 'vision' }));
+    const c = await created(await dan.post('/api/v1/insurance/claims', { ...claim, insurancePlanId: p.id }));
+    expect((await dan.delete(`/api/v1/insurance/plans/${p.id}`)).status).toBe(204);
+    expect(await (await dan.get(`/api/v1/insurance/claims/${c.id}`)).json()).toMatchObject({
+      id: c.id,
+      insurancePlanId: null,
+    });
+    expect((await dan.get(`/api/v1/insurance/plans/${p.id}`)).status).toBe(404);
+  });
+
   it('answers 401 to an anonymous caller', async () => {
     const anonymous = server.client();
     for (const path of ['plans', 'claims', 'bills', 'settings', 'export.csv?year=2026'])
@@ -224,6 +241,19 @@ describe('isolation', () => {
 });
 
 describe('settings and export', () => {
+  it('documents every insurance route in OpenAPI', async () => {
+    const doc = await (await server.client().get('/api/openapi.json')).json();
+    for (const p of [
+      '/api/v1/insurance/plans',
+      '/api/v1/insurance/plans/{id}',
+      '/api/v1/insurance/claims/{id}',
+      '/api/v1/insurance/bills/{id}/payments',
+      '/api/v1/insurance/settings',
+      '/api/v1/insurance/export.csv',
+    ])
+      expect(Object.keys(doc.paths)).toContain(p);
+  });
+
   it('keeps the currency and HSA/FSA balances the user enters', async () => {
     expect(await (await alice.get('/api/v1/insurance/settings')).json()).toEqual({
       currency: 'USD',

@@ -85,7 +85,11 @@ const owned = async (tx: Tx, userId: string, id: string) => {
 };
 
 export const getPlan = (db: Database, userId: string, id: string) =>
-  db.asUser(userId, async (tx) => presentPlan(await owned(tx, userId, id)));
+  db.asUser(userId, async (tx) => {
+    const row = await owned(tx, userId, id);
+    await recordAudit(tx, userId, 'read', 'insurance_plan', id);
+    return presentPlan(row);
+  });
 
 export const createPlan = (db: Database, userId: string, req: PlanFields) =>
   db

@@ -32,7 +32,7 @@ export function BillRow({ bill, open }: { bill: BillResponse; open: Open }) {
         <Button size="sm" variant="outline" onClick={() => open({ kind: 'billDetails', bill })}>
           View Bill
         </Button>
-        {bill.status !== 'paid' && (
+        {bill.outstandingCents > 0 && (
           <Button size="sm" onClick={() => open({ kind: 'pay', bill })}>
             Record Payment
           </Button>

@@ -1,3 +1,4 @@
+import { isOverdue } from '@healthfolio/core/insurance/bill-math';
 import type { ReactNode } from 'react';
 import { Button } from '@/components/ui/button';
 import {
@@ -101,13 +102,13 @@ export function BillDetailsDialog({
   open: Open;
   onClose: () => void;
 }) {
-  const { money } = useInsuranceLocale();
+  const { money, today } = useInsuranceLocale();
   return (
     <Details
       title={bill.provider}
       description={`${bill.category} bill due ${formatDay(bill.dueDate)}`}
       rows={[
-        ['Status', <StatusBadge key="s" status={bill.status} />],
+        ['Status', <StatusBadge key="s" status={isOverdue(bill, today) ? 'overdue' : bill.status} />],
         ['Amount', money(bill.amountCents)],
         ['Insurance covered', money(bill.insuranceCoveredCents)],
         ['Paid', money(bill.paidCents)],
@@ -123,7 +124,7 @@ export function BillDetailsDialog({
           <Button variant="outline" onClick={() => open({ kind: 'bill', bill })}>
             Edit Bill
           </Button>
-          {bill.status !== 'paid' && (
+          {bill.outstandingCents > 0 && (
             <Button onClick={() => open({ kind: 'pay', bill })}>Record Payment</Button>
           )}
         </>

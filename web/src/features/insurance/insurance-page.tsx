@@ -101,10 +101,10 @@ export function InsurancePage() {
           value={tab}
           onValueChange={(next) => setParams(next === 'overview' ? {} : { tab: next }, { replace: true })}
         >
-          <div className="overflow-x-auto">
-            <TabsList className="w-full min-w-max justify-start sm:w-auto">
+          <div>
+            <TabsList className="grid w-full grid-cols-5 sm:inline-flex sm:w-auto">
               {TABS.map((t) => (
-                <TabsTrigger key={t} value={t}>
+                <TabsTrigger key={t} value={t} className="px-1 text-xs sm:px-3 sm:text-sm">
                   {LABELS[t]}
                 </TabsTrigger>
               ))}
