@@ -133,6 +133,30 @@ test('a plan, a claim and two bills; a partial payment; Overview, Analytics and 
   ]);
   await expect(toast(page, 'Download Started')).toBeVisible();
 
+  // Removing a plan asks first, then says "Provider Removed".
+  const dental = await page.request.post('/api/v1/insurance/plans', {
+    data: {
+      name: 'Delta Dental',
+      type: 'dental',
+      policyNumber: 'D-1',
+      memberNumber: 'M-1',
+      effectiveDate: `${year()}-01-01`,
+      contactPhone: '1-800-555-0199',
+    },
+    headers: { Origin: process.env.E2E_BASE_URL ?? '' },
+  });
+  expect(dental.status()).toBe(201);
+  await page.reload();
+  await tab(page, 'Providers').click();
+  await panel(page).getByRole('button', { name: 'Remove Delta Dental' }).click();
+  await page
+    .getByRole('alertdialog', { name: 'Remove this provider?' })
+    .getByRole('button', { name: 'Remove' })
+    .click();
+  await expect(toast(page, 'Provider Removed')).toBeVisible();
+  await expect(panel(page).getByText('Delta Dental')).toHaveCount(0);
+  await expect(panel(page).getByText('Blue Shield PPO')).toBeVisible();
+
   // The dashboard's Claims Status card shows the claim.
   await page.goto('/dashboard');
   const claimsCard = page

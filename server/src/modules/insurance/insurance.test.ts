@@ -79,6 +79,16 @@ describe('insurance plans', () => {
     ).toBe(400);
   });
 
+  it('lets only one of two simultaneous active primary plans in', async () => {
+    const { client: erin } = await signUpAndSignIn(server, 'erin-ins@example.com');
+    const answers = await Promise.all(
+      ['A', 'B'].map((n) => erin.post('/api/v1/insurance/plans', { ...plan, name: n })),
+    );
+    expect(answers.map((r) => r.status).sort()).toEqual([201, 409]);
+    const { items } = await (await erin.get('/api/v1/insurance/plans')).json();
+    expect(items).toHaveLength(1);
+  });
+
   it('lists every validation issue as problem+json', async () => {
     const res = await alice.post('/api/v1/insurance/plans', { type: 'gold', deductible: '-1' });
     expect(res.status).toBe(400);

@@ -39,7 +39,7 @@ export function InsuranceDialogs({
     });
   switch (dialog.kind) {
     case 'plan':
-      return <PlanDialog plan={dialog.plan} onClose={close} />;
+      return <PlanDialog plan={dialog.plan} plans={plans} onClose={close} />;
     case 'claim':
       return <ClaimDialog claim={dialog.claim} plans={plans} onClose={close} />;
     case 'bill':

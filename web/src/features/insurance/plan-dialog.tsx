@@ -39,12 +39,22 @@ const MONEY = {
 } as const;
 
 /** "Add Insurance", or the same form to edit a plan ("Edit Provider"). */
-export function PlanDialog({ plan, onClose }: { plan?: PlanResponse; onClose: () => void }) {
+export function PlanDialog({
+  plan,
+  plans,
+  onClose,
+}: {
+  plan?: PlanResponse;
+  plans: readonly PlanResponse[];
+  onClose: () => void;
+}) {
   const { locale } = useInsuranceLocale();
   const save = useSavePlan();
+  // A new plan starts as secondary when an active primary exists (only one is allowed).
+  const hasPrimary = plans.some((p) => p.type === 'primary' && p.status === 'active');
   const defaults: Record<string, string> = {
     name: plan?.name ?? '',
-    type: plan?.type ?? 'primary',
+    type: plan?.type ?? (hasPrimary ? 'secondary' : 'primary'),
     status: plan?.status ?? 'active',
     effectiveDate: plan?.effectiveDate ?? '',
     policyNumber: plan?.policyNumber ?? '',
