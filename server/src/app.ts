@@ -21,6 +21,8 @@ import { foodsRoutes } from './modules/foods/foods.routes';
 import { glucoseRoutes } from './modules/glucose/glucose.routes';
 import { healthRoutes } from './modules/health/health.routes';
 import { hypoRoutes } from './modules/hypo/hypo.routes';
+import { billsRoutes } from './modules/insurance/bills.routes';
+import { plansClaimsRoutes } from './modules/insurance/plans-claims.routes';
 import { medicationsRoutes } from './modules/medications/medications.routes';
 import { notificationsRoutes } from './modules/notifications/notifications.routes';
 import { notificationsStreamRoutes } from './modules/notifications/notifications-stream.routes';
@@ -72,6 +74,8 @@ export const createApp = (deps: AppDeps) => {
   app.route('/', calendarFeedRoutes(deps));
   app.route('/', auditRoutes(deps));
   app.route('/', hypoRoutes(deps));
+  app.route('/', plansClaimsRoutes(deps));
+  app.route('/', billsRoutes(deps));
   registerDocs(app);
 
   app.all('/api/*', notFoundHandler(app));

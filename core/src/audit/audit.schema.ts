@@ -44,6 +44,11 @@ export const AUDIT_RESOURCE_TYPES = [
   'profile',
   'hypo_follow_up',
   'hypo_settings',
+  'insurance_plan',
+  'insurance_claim',
+  'bill',
+  'bill_payment',
+  'insurance_settings',
 ] as const;
 export type AuditResourceType = (typeof AUDIT_RESOURCE_TYPES)[number];
 

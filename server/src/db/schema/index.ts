@@ -5,6 +5,7 @@ export * from './auth';
 export * from './custom-foods';
 export * from './glucose-readings';
 export * from './hypo-follow-ups';
+export * from './insurance';
 export * from './mail-outbox';
 export * from './notifications';
 export * from './profiles';

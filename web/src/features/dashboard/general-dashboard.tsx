@@ -10,6 +10,7 @@ const GlucoseAverageBody = lazy(() => bodies().then((m) => ({ default: m.Glucose
 const PressureTrendBody = lazy(() => bodies().then((m) => ({ default: m.PressureTrendBody })));
 const TodayMedicationsBody = lazy(() => bodies().then((m) => ({ default: m.TodayMedicationsBody })));
 const NextAppointmentBody = lazy(() => bodies().then((m) => ({ default: m.NextAppointmentBody })));
+const ClaimsStatusBody = lazy(() => bodies().then((m) => ({ default: m.ClaimsStatusBody })));
 
 type Tile = {
   title: string;
@@ -46,6 +47,7 @@ const TILES: Tile[] = [
     title: 'Claims Status',
     icon: Receipt,
     empty: 'No insurance claims yet.',
+    Body: ClaimsStatusBody,
     link: { to: '/dashboard/insurance', label: 'Add your insurance' },
   },
   {

@@ -1,6 +1,6 @@
 import type { RouteObject } from 'react-router';
 
-/** Notifications, alerts, notes and appointments (core-platform spec §2), each in its own chunk. */
+/** Notifications, alerts, notes, appointments (core-platform spec §2) and insurance, each in its own chunk. */
 export const NOTIFY_ROUTES: RouteObject[] = [
   {
     path: 'notifications',
@@ -20,6 +20,12 @@ export const NOTIFY_ROUTES: RouteObject[] = [
     path: 'appointments',
     lazy: async () => ({
       Component: (await import('@/features/appointments/appointments-page')).AppointmentsPage,
+    }),
+  },
+  {
+    path: 'insurance',
+    lazy: async () => ({
+      Component: (await import('@/features/insurance/insurance-page')).InsurancePage,
     }),
   },
 ];

@@ -1,0 +1,79 @@
+import { type CsvCell, toCsv } from './csv';
+import type { BillResponse, ClaimResponse, PlanResponse } from './insurance.schema';
+import { capitalize } from './insurance-options';
+import { centsToDecimal } from './money';
+
+export const EXPORT_HEADER = [
+  'Record',
+  'Date',
+  'Provider',
+  'Description',
+  'Category',
+  'Status',
+  'Claim number',
+  'Insurance plan',
+  'Amount',
+  'Insurance covered',
+  'Patient responsibility',
+  'Paid',
+  'Outstanding',
+  'Currency',
+] as const;
+
+export const exportFilename = (year: number) => `healthfolio-claims-and-bills-${year}.csv`;
+
+const money = (cents: number) => ({ number: centsToDecimal(cents) });
+
+/**
+ * Claims (by service date) and bills (by due date) of one year, oldest first (then in the order entered), as the CSV an HSA
+ * administrator or a tax preparer is handed. Amounts are plain decimals in the user's currency.
+ */
+export function insuranceCsv(
+  data: { claims: readonly ClaimResponse[]; bills: readonly BillResponse[]; plans: readonly PlanResponse[] },
+  currency: string,
+): string {
+  const planName = new Map(data.plans.map((p) => [p.id, p.name]));
+  const rows: { date: string; at: string; cells: CsvCell[] }[] = [
+    ...data.claims.map((c) => ({
+      date: c.serviceDate,
+      at: c.createdAt,
+      cells: [
+        'Claim',
+        c.serviceDate,
+        c.provider,
+        c.description,
+        null,
+        capitalize(c.status),
+        c.claimNumber,
+        c.insurancePlanId ? (planName.get(c.insurancePlanId) ?? null) : null,
+        money(c.amountCents),
+        money(c.coveredCents),
+        money(c.patientResponsibilityCents),
+        null,
+        null,
+        currency,
+      ] as CsvCell[],
+    })),
+    ...data.bills.map((b) => ({
+      date: b.dueDate,
+      at: b.createdAt,
+      cells: [
+        'Bill',
+        b.dueDate,
+        b.provider,
+        b.description,
+        b.category,
+        capitalize(b.status),
+        null,
+        null,
+        money(b.amountCents),
+        money(b.insuranceCoveredCents),
+        money(b.amountCents - b.insuranceCoveredCents),
+        money(b.paidCents),
+        money(b.outstandingCents),
+        currency,
+      ] as CsvCell[],
+    })),
+  ].sort((a, b) => a.date.localeCompare(b.date) || a.at.localeCompare(b.at));
+  return toCsv([[...EXPORT_HEADER], ...rows.map((r) => r.cells)]);
+}

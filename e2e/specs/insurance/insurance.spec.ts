@@ -1,0 +1,190 @@
+import { readFile } from 'node:fs/promises';
+import type { Locator, Page } from '@playwright/test';
+import { parse } from 'csv-parse/sync';
+import type { Account } from '../../support/accounts';
+import { DESKTOP, expect, expectNoAxeViolations, PHONE, test } from '../../support/fixtures';
+
+// en-US formats and a UTC profile and browser: amounts read "$300.30", dates are the UTC calendar's.
+test.use({ locale: 'en-US', timezoneId: 'UTC' });
+
+const today = () => new Date().toISOString().slice(0, 10);
+const year = () => today().slice(0, 4);
+const toast = (page: Page, title: string) => page.locator('[data-sonner-toast]').filter({ hasText: title });
+const tab = (page: Page, name: string) => page.getByRole('tab', { name, exact: true });
+const panel = (page: Page) => page.getByRole('tabpanel');
+
+const fill = async (dialog: Locator, fields: Record<string, string>) => {
+  for (const [label, value] of Object.entries(fields))
+    await dialog.getByLabel(label, { exact: false }).first().fill(value);
+};
+
+let account: Account | undefined;
+
+test('a plan, a claim and two bills; a partial payment; Overview, Analytics and the CSV follow', async ({
+  page,
+  newAccount,
+}) => {
+  account = await newAccount('insurance');
+  await page.context().addCookies(account.cookies);
+  await page.setViewportSize(DESKTOP);
+  await page.goto('/dashboard/insurance');
+  await expect(page.getByRole('heading', { name: 'No insurance records yet' })).toBeVisible();
+
+  // The Add Insurance dialog saves.
+  await page.getByRole('button', { name: 'Add Insurance' }).first().click();
+  let dialog = page.getByRole('dialog', { name: 'Add Insurance' });
+  await dialog.getByRole('button', { name: 'Save' }).click();
+  await expect(dialog.getByText('Enter the plan name')).toBeVisible();
+  await fill(dialog, {
+    'Plan name': 'Blue Shield PPO',
+    'Effective date': `${year()}-01-01`,
+    'Policy number': 'POL-778',
+    'Member number': 'MEM-42',
+    'Contact phone': '1-800-555-0100',
+    'Deductible (USD)': '1,500',
+    'Deductible met (USD)': '450.50',
+  });
+  await dialog.getByRole('button', { name: 'Save' }).click();
+  await expect(toast(page, 'Insurance added')).toBeVisible();
+  await expect(dialog).toBeHidden();
+  await tab(page, 'Providers').click();
+  await expect(panel(page).getByText('Blue Shield PPO')).toBeVisible();
+
+  // A claim, and "View Claim Details" opens it.
+  await tab(page, 'Claims').click();
+  await panel(page).getByRole('button', { name: 'Add Claim' }).click();
+  dialog = page.getByRole('dialog', { name: 'Add Claim' });
+  await fill(dialog, {
+    'Claim number': 'CLM-1001',
+    Provider: 'City Clinic',
+    'Service date': today(),
+    'Submitted date': today(),
+    'Amount (USD)': '250',
+    'Covered (USD)': '300',
+  });
+  await dialog.getByRole('button', { name: 'Save' }).click();
+  await expect(dialog.getByText('Covered cannot be more than the amount')).toBeVisible();
+  await fill(dialog, { 'Covered (USD)': '200', 'Patient responsibility (USD)': '50' });
+  await dialog.getByRole('button', { name: 'Save' }).click();
+  await expect(toast(page, 'Claim added')).toBeVisible();
+  await panel(page).getByRole('button', { name: 'View Claim Details' }).click();
+  dialog = page.getByRole('dialog', { name: 'Claim CLM-1001' });
+  await expect(dialog).toContainText('Blue Shield PPO');
+  await expect(dialog).toContainText('$50.00');
+  await page.keyboard.press('Escape');
+
+  // Two bills: 100.10 + 200.20 is exactly 300.30 outstanding.
+  await tab(page, 'Bills').click();
+  for (const [provider, category, amount] of [
+    ['City Lab', 'Lab Work', '100.10'],
+    ['Corner Pharmacy', 'Prescriptions', '200.20'],
+  ] as const) {
+    await page.getByRole('button', { name: 'Add Bill' }).first().click();
+    dialog = page.getByRole('dialog', { name: 'Add Bill' });
+    await fill(dialog, { Provider: provider, 'Amount (USD)': amount, 'Due date': today() });
+    await dialog.getByLabel('Category').selectOption(category);
+    await dialog.getByRole('button', { name: 'Save' }).click();
+    await expect(dialog).toBeHidden();
+  }
+  const outstanding = panel(page).getByText('$300.30');
+  await expect(outstanding.first()).toBeVisible();
+
+  // A partial payment of 40.00 on the lab bill.
+  const labRow = panel(page).getByRole('listitem').filter({ hasText: 'City Lab' });
+  await labRow.getByRole('button', { name: 'Record Payment' }).click();
+  dialog = page.getByRole('dialog', { name: 'Payment Process' });
+  await expect(dialog.getByLabel('Payment amount (USD)')).toHaveValue('100.10');
+  await dialog.getByText('Partial payment').click();
+  await dialog.getByLabel('Payment amount (USD)').fill('40');
+  await dialog.getByRole('button', { name: 'Record Payment' }).click();
+  await expect(toast(page, 'Payment recorded')).toBeVisible();
+  await expect(labRow).toContainText('Partial');
+  await expect(labRow).toContainText('$60.10');
+
+  // The Overview follows: outstanding, the recent bills, the deductible.
+  await tab(page, 'Overview').click();
+  await expect(panel(page)).toContainText('$260.30');
+  await expect(panel(page).getByRole('listitem').filter({ hasText: 'Corner Pharmacy' })).toBeVisible();
+  await expect(panel(page)).toContainText('$450.50 of $1,500.00 met');
+
+  // Analytics follows: this year's totals, categories adding up to 100, the chart.
+  await tab(page, 'Analytics').click();
+  const ytd = panel(page).getByRole('region', { name: 'Year to date' });
+  await expect(ytd).toContainText('Total Spent$300.30');
+  await expect(ytd).toContainText('Prescriptions$200.20');
+  const breakdown = panel(page).getByRole('list', { name: 'Category breakdown' });
+  await expect(breakdown).toContainText('Prescriptions$200.20 · 67%');
+  await expect(breakdown).toContainText('Lab Work$100.10 · 33%');
+  await expect(panel(page).locator('.recharts-line').first()).toBeVisible();
+
+  // The CSV of the year parses back, cent for cent.
+  const [download] = await Promise.all([
+    page.waitForEvent('download'),
+    panel(page).getByRole('button', { name: 'Export CSV' }).click(),
+  ]);
+  expect(download.suggestedFilename()).toBe(`healthfolio-claims-and-bills-${year()}.csv`);
+  const rows: Record<string, string>[] = parse(await readFile((await download.path()) as string, 'utf8'), {
+    columns: true,
+  });
+  expect(rows.map((r) => [r.Record, r.Provider, r.Amount, r.Paid, r.Outstanding])).toEqual([
+    ['Claim', 'City Clinic', '250.00', '', ''],
+    ['Bill', 'City Lab', '100.10', '40.00', '60.10'],
+    ['Bill', 'Corner Pharmacy', '200.20', '0.00', '200.20'],
+  ]);
+  await expect(toast(page, 'Download Started')).toBeVisible();
+
+  // Removing a plan asks first, then says "Provider Removed".
+  const dental = await page.request.post('/api/v1/insurance/plans', {
+    data: {
+      name: 'Delta Dental',
+      type: 'dental',
+      policyNumber: 'D-1',
+      memberNumber: 'M-1',
+      effectiveDate: `${year()}-01-01`,
+      contactPhone: '1-800-555-0199',
+    },
+    headers: { Origin: process.env.E2E_BASE_URL ?? '' },
+  });
+  expect(dental.status()).toBe(201);
+  await page.reload();
+  await tab(page, 'Providers').click();
+  await panel(page).getByRole('button', { name: 'Remove Delta Dental' }).click();
+  await page
+    .getByRole('alertdialog', { name: 'Remove this provider?' })
+    .getByRole('button', { name: 'Remove' })
+    .click();
+  await expect(toast(page, 'Provider Removed')).toBeVisible();
+  await expect(panel(page).getByText('Delta Dental')).toHaveCount(0);
+  await expect(panel(page).getByText('Blue Shield PPO')).toBeVisible();
+
+  // The dashboard's Claims Status card shows the claim.
+  await page.goto('/dashboard');
+  const claimsCard = page
+    .locator('.rounded-xl')
+    .filter({ has: page.getByRole('heading', { name: 'Claims Status' }) });
+  await expect(claimsCard).toContainText('1 Pending');
+  await expect(claimsCard).toContainText('Latest: City Clinic');
+});
+
+for (const { name, viewport } of [
+  { name: 'desktop', viewport: DESKTOP },
+  { name: 'phone', viewport: PHONE },
+]) {
+  test(`every insurance tab passes axe on ${name}`, async ({ page, newAccount }) => {
+    account ??= await newAccount('insurance-axe');
+    await page.context().addCookies(account.cookies);
+    await page.setViewportSize(viewport);
+    await page.goto('/dashboard/insurance');
+    for (const t of ['Overview', 'Providers', 'Claims', 'Bills', 'Analytics']) {
+      await tab(page, t).click();
+      await expect(tab(page, t)).toHaveAttribute('aria-selected', 'true');
+      await expect(panel(page)).toBeVisible();
+      await expect(page.getByText(/Loading/)).toHaveCount(0);
+      await expectNoAxeViolations(page);
+    }
+    await page.getByRole('button', { name: 'Add Insurance' }).first().click();
+    await page.getByRole('dialog', { name: 'Add Insurance' }).getByRole('button', { name: 'Save' }).click();
+    await expect(page.getByText('Enter the plan name')).toBeVisible();
+    await expectNoAxeViolations(page);
+  });
+}

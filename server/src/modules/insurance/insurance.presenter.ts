@@ -1,0 +1,83 @@
+import {
+  type BillResponse,
+  type ClaimResponse,
+  type InsuranceSettingsResponse,
+  outstandingCents,
+  type PlanResponse,
+  sumCents,
+} from '@healthfolio/core';
+import type { BillRow, ClaimRow, PaymentRow, PlanRow, SettingsRow } from './insurance.repository';
+
+const stamps = (row: { createdAt: Date; updatedAt: Date }) => ({
+  createdAt: row.createdAt.toISOString(),
+  updatedAt: row.updatedAt.toISOString(),
+});
+
+export const presentPlan = (row: PlanRow): PlanResponse => ({
+  id: row.id,
+  name: row.name,
+  type: row.type as PlanResponse['type'],
+  status: row.status as PlanResponse['status'],
+  policyNumber: row.policyNumber,
+  groupNumber: row.groupNumber,
+  memberNumber: row.memberNumber,
+  effectiveDate: row.effectiveDate,
+  deductibleCents: row.deductibleCents,
+  deductibleMetCents: row.deductibleMetCents,
+  outOfPocketMaxCents: row.outOfPocketMaxCents,
+  outOfPocketMetCents: row.outOfPocketMetCents,
+  copayPrimaryCents: row.copayPrimaryCents,
+  copaySpecialistCents: row.copaySpecialistCents,
+  copayEmergencyCents: row.copayEmergencyCents,
+  contactPhone: row.contactPhone,
+  contactEmail: row.contactEmail,
+  contactWebsite: row.contactWebsite,
+  ...stamps(row),
+});
+
+export const presentClaim = (row: ClaimRow): ClaimResponse => ({
+  id: row.id,
+  claimNumber: row.claimNumber,
+  provider: row.provider,
+  serviceDate: row.serviceDate,
+  submittedDate: row.submittedDate,
+  status: row.status as ClaimResponse['status'],
+  amountCents: row.amountCents,
+  coveredCents: row.coveredCents,
+  patientResponsibilityCents: row.patientResponsibilityCents,
+  description: row.description,
+  insurancePlanId: row.insurancePlanId,
+  ...stamps(row),
+});
+
+/** A bill with its payments; what is paid and outstanding come from core's one rule. */
+export const presentBill = (row: BillRow, payments: PaymentRow[]): BillResponse => {
+  const paidCents = sumCents(payments.map((p) => p.amountCents));
+  return {
+    id: row.id,
+    provider: row.provider,
+    amountCents: row.amountCents,
+    insuranceCoveredCents: row.insuranceCoveredCents,
+    dueDate: row.dueDate,
+    status: row.status as BillResponse['status'],
+    category: row.category as BillResponse['category'],
+    description: row.description,
+    paidCents,
+    outstandingCents: outstandingCents({ ...row, paidCents }),
+    payments: payments.map((p) => ({
+      id: p.id,
+      amountCents: p.amountCents,
+      paidOn: p.paidOn,
+      note: p.note,
+      createdAt: p.createdAt.toISOString(),
+    })),
+    ...stamps(row),
+  };
+};
+
+export const presentSettings = (row: SettingsRow | undefined): InsuranceSettingsResponse => ({
+  currency: (row?.currency ?? 'USD') as InsuranceSettingsResponse['currency'],
+  hsaCents: row?.hsaCents ?? 0,
+  fsaCents: row?.fsaCents ?? 0,
+  fsaExpiration: row?.fsaExpiration ?? null,
+});

@@ -1,0 +1,67 @@
+import type { ClaimCreateRequest } from '@healthfolio/core';
+import { CLAIM_STATUSES } from '@healthfolio/core/insurance/insurance-options';
+import { type ClaimResponse, type PlanResponse, useSaveClaim } from './insurance-api';
+import { capitalize, useInsuranceLocale } from './insurance-format';
+import { type FieldSpec, RecordDialog } from './record-dialog';
+import { centsForInput } from './record-form';
+
+const fieldsFor = (plans: readonly PlanResponse[]): FieldSpec[] => [
+  { name: 'claimNumber', label: 'Claim number', required: true },
+  { name: 'provider', label: 'Provider', required: true },
+  { name: 'serviceDate', label: 'Service date', kind: 'date', required: true },
+  { name: 'submittedDate', label: 'Submitted date', kind: 'date', required: true },
+  {
+    name: 'status',
+    label: 'Status',
+    kind: 'select',
+    options: CLAIM_STATUSES.map((value) => ({ value, label: capitalize(value) })),
+  },
+  {
+    name: 'insurancePlanId',
+    label: 'Insurance provider',
+    kind: 'select',
+    options: [{ value: '', label: 'Not specified' }, ...plans.map((p) => ({ value: p.id, label: p.name }))],
+  },
+  { name: 'amount', label: 'Amount', kind: 'money', required: true },
+  { name: 'covered', label: 'Covered', kind: 'money' },
+  { name: 'patientResponsibility', label: 'Patient responsibility', kind: 'money' },
+  { name: 'description', label: 'Description', kind: 'textarea', wide: true },
+];
+
+export function ClaimDialog({
+  claim,
+  plans,
+  onClose,
+}: {
+  claim?: ClaimResponse;
+  plans: readonly PlanResponse[];
+  onClose: () => void;
+}) {
+  const { locale, today } = useInsuranceLocale();
+  const save = useSaveClaim();
+  const money = (cents: number | undefined) => (cents === undefined ? '' : centsForInput(cents, locale));
+  return (
+    <RecordDialog<ClaimCreateRequest>
+      title={claim ? 'Edit Claim' : 'Add Claim'}
+      description="What was billed to your insurance, what it covered and what is yours to pay."
+      fields={fieldsFor(plans)}
+      defaults={{
+        claimNumber: claim?.claimNumber ?? '',
+        provider: claim?.provider ?? '',
+        serviceDate: claim?.serviceDate ?? '',
+        submittedDate: claim?.submittedDate ?? today,
+        status: claim?.status ?? 'pending',
+        insurancePlanId: claim?.insurancePlanId ?? plans.find((p) => p.status === 'active')?.id ?? '',
+        amount: money(claim?.amountCents),
+        covered: money(claim?.coveredCents),
+        patientResponsibility: money(claim?.patientResponsibilityCents),
+        description: claim?.description ?? '',
+      }}
+      schema="ClaimCreateRequest"
+      save={(body) => save.mutateAsync({ id: claim?.id, body })}
+      savedToast={claim ? 'Claim updated' : 'Claim added'}
+      failedToast={claim ? 'Could not update the claim' : 'Could not add the claim'}
+      onClose={onClose}
+    />
+  );
+}

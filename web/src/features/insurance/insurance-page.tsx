@@ -1,0 +1,118 @@
+import { Plus } from 'lucide-react';
+import { useMemo, useState } from 'react';
+import { useSearchParams } from 'react-router';
+import { Button } from '@/components/ui/button';
+import { ErrorState } from '@/components/ui/error-state';
+import { Spinner } from '@/components/ui/spinner';
+import { Tabs, TabsContent, TabsList, TabsTrigger } from '@/components/ui/tabs';
+import { useDashboardContext } from '@/features/shell/use-dashboard-context';
+import { errorMessage } from '@/lib/api';
+import { AnalyticsTab } from './analytics-tab';
+import { BillsTab } from './bills-tab';
+import { ClaimsTab } from './claims-tab';
+import type { OpenDialog } from './dialog-state';
+import { useBills, useClaims, useInsuranceSettings, usePlans } from './insurance-api';
+import { InsuranceDialogs } from './insurance-dialogs';
+import { InsuranceLocaleContext, makeInsuranceLocale } from './insurance-format';
+import { OverviewTab } from './overview-tab';
+import { ProvidersTab } from './providers-tab';
+
+const TABS = ['overview', 'providers', 'claims', 'bills', 'analytics'] as const;
+type Tab = (typeof TABS)[number];
+const LABELS: Record<Tab, string> = {
+  overview: 'Overview',
+  providers: 'Providers',
+  claims: 'Claims',
+  bills: 'Bills',
+  analytics: 'Analytics',
+};
+const isTab = (v: string | null): v is Tab => v !== null && (TABS as readonly string[]).includes(v);
+
+/** Spec §2 "Insurance & Claims": five tabs over the user's own plans, claims and bills. */
+export function InsurancePage() {
+  const { profile } = useDashboardContext();
+  const [params, setParams] = useSearchParams();
+  const tab: Tab = isTab(params.get('tab')) ? (params.get('tab') as Tab) : 'overview';
+  const [dialog, setDialog] = useState<OpenDialog | null>(null);
+  const settings = useInsuranceSettings();
+  const plans = usePlans();
+  const claims = useClaims();
+  const bills = useBills();
+  const currency = settings.data?.currency ?? 'USD';
+  const locale = useMemo(() => makeInsuranceLocale(currency, profile.timezone), [currency, profile.timezone]);
+
+  const queries = [settings, plans, claims, bills];
+  const failed = queries.find((q) => q.isError);
+  let body: React.ReactNode;
+  if (failed)
+    body = (
+      <ErrorState
+        title="Could not load your insurance records"
+        message={errorMessage(failed.error, 'The server did not answer.')}
+        onRetry={() => {
+          for (const q of queries) if (q.isError) void q.refetch();
+        }}
+      />
+    );
+  else if (!settings.data || !plans.data || !claims.data || !bills.data)
+    body = <Spinner label="Loading your insurance records" className="p-4" />;
+  else {
+    const data = { plans: plans.data, claims: claims.data, bills: bills.data, settings: settings.data };
+    body = (
+      <>
+        <TabsContent value="overview">
+          <OverviewTab {...data} open={setDialog} />
+        </TabsContent>
+        <TabsContent value="providers">
+          <ProvidersTab plans={data.plans} open={setDialog} />
+        </TabsContent>
+        <TabsContent value="claims">
+          <ClaimsTab claims={data.claims} open={setDialog} />
+        </TabsContent>
+        <TabsContent value="bills">
+          <BillsTab bills={data.bills} open={setDialog} />
+        </TabsContent>
+        <TabsContent value="analytics">
+          <AnalyticsTab {...data} open={setDialog} />
+        </TabsContent>
+        <InsuranceDialogs
+          dialog={dialog}
+          plans={data.plans}
+          settings={data.settings}
+          open={setDialog}
+          close={() => setDialog(null)}
+        />
+      </>
+    );
+  }
+
+  return (
+    <InsuranceLocaleContext.Provider value={locale}>
+      <div className="flex flex-col gap-4">
+        <div className="flex flex-wrap items-center justify-between gap-3">
+          <p className="text-sm text-muted-foreground">
+            Your plans, claims and bills: what is covered, what you owe and when.
+          </p>
+          <Button onClick={() => setDialog({ kind: 'plan' })} disabled={!settings.data}>
+            <Plus aria-hidden="true" /> Add Insurance
+          </Button>
+        </div>
+        <Tabs
+          value={tab}
+          onValueChange={(next) => setParams(next === 'overview' ? {} : { tab: next }, { replace: true })}
+        >
+          <div>
+            <TabsList className="grid w-full grid-cols-5 sm:inline-flex sm:w-auto">
+              {TABS.map((t) => (
+                <TabsTrigger key={t} value={t} className="px-1 text-xs sm:px-3 sm:text-sm">
+                  {LABELS[t]}
+                </TabsTrigger>
+              ))}
+            </TabsList>
+          </div>
+          {body}
+        </Tabs>
+      </div>
+    </InsuranceLocaleContext.Provider>
+  );
+}
