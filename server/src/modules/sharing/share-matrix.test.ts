@@ -254,7 +254,7 @@ const read = async (
 };
 
 /** Every way a caregiver might present a token to a session route. */
-const presented = (token: string) => [
+const presented = (token: string): Record<string, string>[] => [
   { authorization: `Bearer ${token}` },
   { cookie: `share_token=${token}` },
   { 'x-share-token': token },
