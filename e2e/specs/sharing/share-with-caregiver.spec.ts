@@ -1,4 +1,4 @@
-import { expect, expectNoAxeViolations, mailedLink, test, uniqueEmail } from '../../support/fixtures';
+import { expect, expectNoAxeViolations, mailedLink, PHONE, test, uniqueEmail } from '../../support/fixtures';
 
 test.use({ locale: 'en-US', timezoneId: 'UTC' });
 
@@ -66,6 +66,8 @@ test('a caregiver sees only what was shared, until the owner revokes it', async 
   await expect(caregiver.getByRole('heading', { name: 'Appointments' })).toHaveCount(0);
   await expect(caregiver.getByText('Dr. Not Shared')).toHaveCount(0);
   await expectNoAxeViolations(caregiver);
+  await caregiver.setViewportSize(PHONE);
+  await expectNoAxeViolations(caregiver);
 
   await page.reload();
   await expect(page.getByText('Active', { exact: true })).toBeVisible();
@@ -74,6 +76,8 @@ test('a caregiver sees only what was shared, until the owner revokes it', async 
   await page.getByRole('alertdialog').getByRole('button', { name: 'Revoke' }).click();
   await expect(page.locator('[data-sonner-toast]').filter({ hasText: 'Access revoked' })).toBeVisible();
   await expect(page.getByText('Revoked', { exact: true })).toBeVisible();
+  await expectNoAxeViolations(page);
+  await page.setViewportSize(PHONE);
   await expectNoAxeViolations(page);
 
   await caregiver.reload();

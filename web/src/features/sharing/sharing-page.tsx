@@ -4,6 +4,7 @@ import { useState } from 'react';
 import { toast } from 'sonner';
 import { Button } from '@/components/ui/button';
 import { ConfirmDialog } from '@/components/ui/confirm-dialog';
+import { ErrorState } from '@/components/ui/error-state';
 import { useDashboardContext } from '@/features/shell/use-dashboard-context';
 import { QueryView, StatCard } from '@/features/trackers/screen-parts';
 import { AccessLogDialog } from './access-log-dialog';
@@ -54,55 +55,61 @@ export function SharingPage() {
           <UserPlus aria-hidden="true" /> Invite Someone
         </Button>
       </div>
-      <QueryView query={shares} what="sharing data">
-        {(items) => {
-          const s = shareSummary(items);
-          return (
-            <>
-              <section aria-label="Summary" className="grid grid-cols-2 gap-3 lg:grid-cols-4">
-                <StatCard
-                  title="Active Shares"
-                  value={s.activeShares}
-                  icon={<Users className="size-4" aria-hidden="true" />}
-                />
-                <StatCard
-                  title="Pending Invitations"
-                  value={s.pendingInvitations}
-                  icon={<Mail className="size-4" aria-hidden="true" />}
-                />
-                <StatCard
-                  title="People with Access"
-                  value={s.peopleWithAccess}
-                  icon={<Users className="size-4" aria-hidden="true" />}
-                />
-                <StatCard
-                  title="Last Access"
-                  value={<span className="text-base">{formatWhen(s.lastAccessedAt, zone, 'None yet')}</span>}
-                  icon={<Clock className="size-4" aria-hidden="true" />}
-                />
-              </section>
-              <section aria-labelledby="shares-heading" className="flex flex-col gap-3">
-                <h2 id="shares-heading" className="text-lg font-semibold">
-                  People you share with
-                </h2>
-                {items.length === 0 ? (
-                  <p className="text-sm text-muted-foreground">
-                    You have not shared your health data with anyone yet.
-                  </p>
-                ) : (
-                  <ul className="grid gap-3 lg:grid-cols-2">
-                    {items.map((share) => (
-                      <li key={share.id}>
-                        <ShareCard share={share} timeZone={zone} onAction={onAction} />
-                      </li>
-                    ))}
-                  </ul>
-                )}
-              </section>
-            </>
-          );
-        }}
-      </QueryView>
+      {shares.isError ? (
+        <ErrorState title="Error" message="Failed to load sharing data" onRetry={() => shares.refetch()} />
+      ) : (
+        <QueryView query={shares} what="sharing data">
+          {(items) => {
+            const s = shareSummary(items);
+            return (
+              <>
+                <section aria-label="Summary" className="grid grid-cols-2 gap-3 lg:grid-cols-4">
+                  <StatCard
+                    title="Active Shares"
+                    value={s.activeShares}
+                    icon={<Users className="size-4" aria-hidden="true" />}
+                  />
+                  <StatCard
+                    title="Pending Invitations"
+                    value={s.pendingInvitations}
+                    icon={<Mail className="size-4" aria-hidden="true" />}
+                  />
+                  <StatCard
+                    title="People with Access"
+                    value={s.peopleWithAccess}
+                    icon={<Users className="size-4" aria-hidden="true" />}
+                  />
+                  <StatCard
+                    title="Last Access"
+                    value={
+                      <span className="text-base">{formatWhen(s.lastAccessedAt, zone, 'None yet')}</span>
+                    }
+                    icon={<Clock className="size-4" aria-hidden="true" />}
+                  />
+                </section>
+                <section aria-labelledby="shares-heading" className="flex flex-col gap-3">
+                  <h2 id="shares-heading" className="text-lg font-semibold">
+                    People you share with
+                  </h2>
+                  {items.length === 0 ? (
+                    <p className="text-sm text-muted-foreground">
+                      You have not shared your health data with anyone yet.
+                    </p>
+                  ) : (
+                    <ul className="grid gap-3 lg:grid-cols-2">
+                      {items.map((share) => (
+                        <li key={share.id}>
+                          <ShareCard share={share} timeZone={zone} onAction={onAction} />
+                        </li>
+                      ))}
+                    </ul>
+                  )}
+                </section>
+              </>
+            );
+          }}
+        </QueryView>
+      )}
       <SharedWithMe />
       {open?.kind === 'invite' && <InviteDialog onClose={() => setOpen(null)} />}
       {open?.kind === 'permissions' && <PermissionsDialog share={open.share} onClose={() => setOpen(null)} />}
