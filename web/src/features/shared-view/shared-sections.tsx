@@ -35,7 +35,9 @@ function EntryTable({
   if (entries.length === 0) return <Empty>No {caption.toLowerCase()} in the shared period.</Empty>;
   const sorted = [...entries].sort((a, b) => b.occurredAt.localeCompare(a.occurredAt));
   return (
-    <div className="overflow-x-auto">
+    // Scrolls sideways on a phone: focusable so a keyboard can scroll it too.
+    // biome-ignore lint/a11y/noNoninteractiveTabindex: a scrollable region must be reachable by keyboard.
+    <section className="overflow-x-auto" tabIndex={0} aria-label={caption}>
       <table className="w-full text-left text-sm">
         <caption className="sr-only">{caption}</caption>
         <thead>
@@ -67,7 +69,7 @@ function EntryTable({
           ))}
         </tbody>
       </table>
-    </div>
+    </section>
   );
 }
 
