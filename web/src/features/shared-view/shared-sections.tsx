@@ -6,6 +6,7 @@ import { Badge } from '@/components/ui/badge';
 import { entryValue, formatDate, formatShortDate, formatTime } from '@/features/trackers/entry-format';
 import { QueryView } from '@/features/trackers/screen-parts';
 import { TrendChart } from '@/features/trackers/trend-chart';
+import { pressureSeries } from '@/features/trackers/trend-series';
 import {
   type SharedAppointmentsResponse,
   type SharedDocumentsResponse,
@@ -73,6 +74,22 @@ function EntryTable({
   );
 }
 
+/** Oldest first, as the owner's own trend screen draws it. */
+function BloodPressureTrend({ entries, o }: { entries: EntryResponse[]; o: SharedOverviewResponse }) {
+  const bp = entries
+    .filter((e) => e.tracker === 'blood-pressure')
+    .sort((a, b) => a.occurredAt.localeCompare(b.occurredAt));
+  if (bp.length < 2) return null;
+  // The series reads only the time zone of the profile it is given.
+  const series = pressureSeries(bp, { timezone: o.timeZone } as Parameters<typeof pressureSeries>[1]);
+  return (
+    <>
+      <h3 className="font-medium">Blood pressure trend (mmHg)</h3>
+      <TrendChart height={240} series={series} />
+    </>
+  );
+}
+
 function Health({ token, overview: o }: Props) {
   const q = useSharedSection<SharedHealthResponse>(token, '/health-metrics');
   return (
@@ -96,6 +113,7 @@ function Health({ token, overview: o }: Props) {
               }}
             />
           )}
+          <BloodPressureTrend entries={d.entries} o={o} />
           <h3 className="font-medium">Entries</h3>
           <EntryTable entries={d.entries} o={o} caption="Health metric entries" />
         </div>
