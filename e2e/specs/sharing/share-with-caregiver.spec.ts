@@ -26,6 +26,16 @@ test('a caregiver sees only what was shared, until the owner revokes it', async 
     },
   });
   expect(entry.status()).toBe(201);
+  // A second reading, so the caregiver's page draws the blood pressure trend (checked by axe too).
+  const earlier = await page.request.post('/api/v1/entries', {
+    headers,
+    data: {
+      tracker: 'blood-pressure',
+      occurredAt: new Date(Date.now() - 2 * 86_400_000).toISOString(),
+      data: { systolic: 128, diastolic: 82 },
+    },
+  });
+  expect(earlier.status()).toBe(201);
   const appt = await page.request.post('/api/v1/appointments', {
     headers,
     data: {
@@ -63,6 +73,7 @@ test('a caregiver sees only what was shared, until the owner revokes it', async 
   await expect(caregiver.getByRole('heading', { name: 'Documents' })).toBeVisible();
   await expect(caregiver.getByRole('cell', { name: '133/84 mmHg' })).toBeVisible();
   await expect(caregiver.getByRole('cell', { name: 'after the walk' })).toBeVisible();
+  await expect(caregiver.getByRole('heading', { name: 'Blood pressure trend (mmHg)' })).toBeVisible();
   await expect(caregiver.getByRole('heading', { name: 'Appointments' })).toHaveCount(0);
   await expect(caregiver.getByText('Dr. Not Shared')).toHaveCount(0);
   await expectNoAxeViolations(caregiver);
