@@ -36,6 +36,7 @@ export * from './notifications/wall-clock';
 export * from './platform/services.schema';
 export * from './profiles/profile.schema';
 export * from './roles/roles.schema';
+export * from './sharing/share.schema';
 export * from './trackers/achievements';
 export * from './trackers/entry.schema';
 export * from './trackers/enums';

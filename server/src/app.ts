@@ -29,6 +29,8 @@ import { notificationsStreamRoutes } from './modules/notifications/notifications
 import { profilesRoutes } from './modules/profiles/profiles.routes';
 import { rolesRoutes } from './modules/roles/roles.routes';
 import { servicesRoutes } from './modules/services/services.routes';
+import { privateLinkHeaders, SHARE_LINK_PATHS, sharedViewRoutes } from './modules/sharing/shared-view.routes';
+import { sharingRoutes } from './modules/sharing/sharing.routes';
 
 export const BODY_LIMIT_BYTES = 1024 * 1024;
 
@@ -38,6 +40,7 @@ export const createApp = (deps: AppDeps) => {
   app.use('*', requestId());
   app.use('*', clientAddress(config.trustProxy));
   app.use('/api/*', auditClientContext());
+  for (const path of SHARE_LINK_PATHS) app.use(path, privateLinkHeaders);
   app.use('*', securityHeaders(config.https, webStyleHashes(config.webDist)));
   app.use('*', compress());
   app.use('/api/*', requestLog(logger));
@@ -76,6 +79,8 @@ export const createApp = (deps: AppDeps) => {
   app.route('/', hypoRoutes(deps));
   app.route('/', plansClaimsRoutes(deps));
   app.route('/', billsRoutes(deps));
+  app.route('/', sharingRoutes(deps));
+  app.route('/', sharedViewRoutes(deps));
   registerDocs(app);
 
   app.all('/api/*', notFoundHandler(app));

@@ -49,6 +49,7 @@ export const AUDIT_RESOURCE_TYPES = [
   'bill',
   'bill_payment',
   'insurance_settings',
+  'shared_access',
 ] as const;
 export type AuditResourceType = (typeof AUDIT_RESOURCE_TYPES)[number];
 

@@ -21,8 +21,8 @@ export type HypoFollowUpStatus = (typeof HYPO_FOLLOW_UP_STATUSES)[number];
 export const HypoSettingsResponse = z.object({
   /** Follow-ups start on a low reading (on by default). */
   enabled: z.boolean(),
-  /** Whether caregivers can be alerted yet (needs the sharing feature's alert recipients). */
-  caregiverAlertsAvailable: z.boolean(),
+  /** The caregivers who get the urgent alert: usable shares marked "alert on low". */
+  alertRecipients: z.array(z.object({ email: z.string(), name: z.string().nullable() })),
 });
 export type HypoSettingsResponse = z.infer<typeof HypoSettingsResponse>;
 

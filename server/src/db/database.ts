@@ -44,6 +44,12 @@ export interface Database {
   settle(table: SettledTable, rows: number): void;
   /** Resolves once no vacuum started by `settle` is running. */
   settled(): Promise<void>;
+  /**
+   * Runs `fn` as the app role in a caregiver's share context: no user, no system, only `app.share_id`.
+   * The share policies of the shareable tables then admit the owner's rows of the granted categories
+   * (read-only, within the access level's history) while the share is neither revoked nor expired.
+   */
+  asShare<T>(shareId: string, fn: (tx: Tx) => Promise<T>): Promise<T>;
   migrate(): Promise<void>;
   ping(): Promise<void>;
   close(): Promise<void>;
@@ -57,9 +63,13 @@ const userScope = (userId: string) => {
   // the role is a constant and the id was just checked to be a UUID.
   return `select set_config('role', '${APP_ROLE}', true), set_config('app.user_id', '${userId}', true)`;
 };
+const shareScope = (shareId: string) => {
+  if (!UUID.test(shareId)) throw new Error('asShare needs a share id');
+  return `select set_config('role', '${APP_ROLE}', true), set_config('app.share_id', '${shareId}', true)`;
+};
 const SYSTEM_SCOPE = `select set_config('role', '${APP_ROLE}', true), set_config('app.system', 'on', true)`;
 
-type Scoped = Pick<Database, 'asUser' | 'readAsUser' | 'asSystem'>;
+type Scoped = Pick<Database, 'asUser' | 'readAsUser' | 'asSystem' | 'asShare'>;
 
 /** PGlite: its own transaction (which also keeps other queries of the one connection out of it). */
 const scopedPglite = (db: Db): Scoped => {
@@ -73,6 +83,7 @@ const scopedPglite = (db: Db): Scoped => {
     asUser: (userId, fn) => run(userScope(userId), fn),
     readAsUser: (userId, fn) => run(userScope(userId), fn, true),
     asSystem: (fn) => run(SYSTEM_SCOPE, fn),
+    asShare: (shareId, fn) => run(shareScope(shareId), fn),
   };
 };
 
@@ -136,6 +147,7 @@ const scopedPostgres = (db: Db, pool: pg.Pool): Scoped => {
     asUser: (userId, fn) => run(userScope(userId), fn),
     readAsUser: read,
     asSystem: (fn) => run(SYSTEM_SCOPE, fn),
+    asShare: (shareId, fn) => run(shareScope(shareId), fn),
   };
 };
 

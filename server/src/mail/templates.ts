@@ -1,5 +1,11 @@
 /** What a message is, for the log (which never gets the recipient or the text). */
-export type MailType = 'verification' | 'password_reset' | 'reminder' | 'test_notification' | 'hypo_alert';
+export type MailType =
+  | 'verification'
+  | 'password_reset'
+  | 'reminder'
+  | 'test_notification'
+  | 'hypo_alert'
+  | 'share_invitation';
 
 const footer = '\n\nIf you did not ask for this, you can ignore this email.\n\n— Healthfolio';
 
@@ -43,4 +49,33 @@ export const hypoCaregiverEmail = (appUrl: string, title: string, content: strin
   type: 'hypo_alert' as const,
   subject: title,
   text: `${content}\n\nOpen Healthfolio: ${appUrl}/dashboard\n\nYou get this email because you were chosen to be alerted about low glucose.`,
+});
+
+/**
+ * A caregiver's invitation: who shares, which categories (names only, never values), until when, the
+ * owner's own message, and the link. The link is the credential: it is never logged.
+ */
+export const shareInvitationEmail = (i: {
+  ownerName: string;
+  link: string;
+  message: string | null;
+  categories: string[];
+  expiresAt: Date | null;
+  requireSignIn: boolean;
+}) => ({
+  type: 'share_invitation' as const,
+  subject: `${i.ownerName} shared health information with you on Healthfolio`,
+  text:
+    [
+      `${i.ownerName} invited you to view some of their health information on Healthfolio (read-only): ${i.categories.join(', ')}.`,
+      i.message ? `Their message:\n${i.message}` : null,
+      `Open it here:\n${i.link}`,
+      i.requireSignIn ? 'You will be asked to sign in with this email address.' : null,
+      i.expiresAt
+        ? `The link works until ${i.expiresAt.toUTCString()}.`
+        : 'The link works until it is revoked.',
+      'Keep this link to yourself: anyone who has it can open what was shared.',
+    ]
+      .filter(Boolean)
+      .join('\n\n') + footer,
 });

@@ -2,13 +2,18 @@ import { type RouteObject, useLocation } from 'react-router';
 import { PageSpinner } from '@/components/ui/spinner';
 import { DIABETES_PATHS, DIABETES_ROUTES } from '@/features/diabetes/diabetes-routes';
 import { NOTIFY_PATHS, NOTIFY_ROUTES } from '@/features/notifications/notify-routes';
+import { SHARING_PATHS, SHARING_ROUTES } from '@/features/sharing/sharing-routes';
 import { DashboardSkeleton } from '@/features/shell/dashboard-skeleton';
 import { SCREENS } from '@/features/shell/screens';
 import { TRACKING_PATHS, TRACKING_ROUTES } from '@/features/trackers/tracking-routes';
 import { RootErrorBoundary, RootLayout } from './root-layout';
 
 const placeholderRoutes: RouteObject[] = SCREENS.filter(
-  (s) => !TRACKING_PATHS.has(s.path) && !DIABETES_PATHS.has(s.path) && !NOTIFY_PATHS.has(s.path),
+  (s) =>
+    !TRACKING_PATHS.has(s.path) &&
+    !DIABETES_PATHS.has(s.path) &&
+    !NOTIFY_PATHS.has(s.path) &&
+    !SHARING_PATHS.has(s.path),
 ).map((screen) => ({
   path: screen.path,
   lazy: async () => ({
@@ -44,7 +49,7 @@ export const routes: RouteObject[] = [
       {
         path: '/shared/:token',
         lazy: async () => ({
-          Component: (await import('@/features/placeholder/shared-view-page')).SharedViewPage,
+          Component: (await import('@/features/shared-view/shared-view-page')).SharedViewPage,
         }),
       },
       {
@@ -74,6 +79,7 @@ export const routes: RouteObject[] = [
           ...TRACKING_ROUTES,
           ...DIABETES_ROUTES,
           ...NOTIFY_ROUTES,
+          ...SHARING_ROUTES,
           ...placeholderRoutes,
         ],
       },

@@ -1,7 +1,7 @@
 import { sql } from 'drizzle-orm';
 import { check, date, index, integer, pgTable, text, timestamp, uuid } from 'drizzle-orm/pg-core';
 import { user } from './auth';
-import { ownerPolicies } from './rls';
+import { ownerPolicies, sharePolicy } from './rls';
 
 export const appointments = pgTable(
   'appointments',
@@ -39,6 +39,7 @@ export const appointments = pgTable(
     ),
     check('appointments_end_check', sql`${t.endsAt} is null or ${t.endsAt} > ${t.startsAt}`),
     ...ownerPolicies('appointments', t.userId),
+    sharePolicy('appointments', t.userId, 'appointments', { since: t.startsAt }),
   ],
 );
 

@@ -12,6 +12,7 @@ import {
   uuid,
 } from 'drizzle-orm/pg-core';
 import { user } from './auth';
+import { sharePolicy } from './rls';
 
 /**
  * The owner policy with the session settings read once per statement (scalar sub-selects become
@@ -63,5 +64,6 @@ export const glucoseReadings = pgTable(
       using: ownerOnce,
       withCheck: ownerOnce,
     }),
+    sharePolicy('glucose_readings', t.userId, 'health_metrics', { since: t.recordedAt }),
   ],
 );

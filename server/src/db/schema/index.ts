@@ -11,5 +11,6 @@ export * from './notifications';
 export * from './profiles';
 export * from './rate-limits';
 export * from './second-factors';
+export * from './sharing';
 export * from './tracker-entries';
 export * from './user-roles';

@@ -2,7 +2,7 @@ import { sql } from 'drizzle-orm';
 import { boolean, check, index, jsonb, pgTable, text, timestamp, uuid } from 'drizzle-orm/pg-core';
 import { appointments } from './appointments';
 import { user } from './auth';
-import { ownerPolicies } from './rls';
+import { ownerPolicies, sharePolicy } from './rls';
 
 /** Notes, notifications, reminders (medication doses and appointment reminders included) and alerts. */
 export const notifications = pgTable(
@@ -58,5 +58,11 @@ export const notifications = pgTable(
     ),
     check('notifications_owner_check', sql`${t.userId} is not null or ${t.recipientType} = 'platform'`),
     ...ownerPolicies('notifications', t.userId),
+    // Medication doses only (reminders carrying a medication name): notes, alerts and other
+    // reminders are never shared.
+    sharePolicy('notifications', t.userId, 'medications', {
+      since: t.dueDate,
+      where: sql`${t.type} = 'reminder' and ${t.metadata}->>'medication_name' is not null`,
+    }),
   ],
 );

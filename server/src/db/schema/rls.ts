@@ -1,3 +1,8 @@
+import {
+  ACCESS_LEVEL_HISTORY_DAYS,
+  SHARE_CATEGORY_TRACKERS,
+  type ShareCategory,
+} from '@healthfolio/core/sharing/share-rules';
 import { type SQL, sql } from 'drizzle-orm';
 import { type AnyPgColumn, pgPolicy } from 'drizzle-orm/pg-core';
 
@@ -19,3 +24,55 @@ export const ownerPolicies = (table: string, userId: AnyPgColumn) => [
     withCheck: sql`${ownsRow(userId)} or ${isSystem}`,
   }),
 ];
+
+/** The share a caregiver's transaction reads through (`db.asShare`); empty in every other scope. */
+export const currentShare = sql`nullif(current_setting('app.share_id', true), '')::uuid`;
+
+const literal = (s: string) => {
+  if (!/^[a-z0-9_-]+$/.test(s)) throw new Error(`not a policy literal: ${s}`);
+  return `'${s}'`;
+};
+
+/**
+ * The owner whose rows the current share may read in `category`: only while the share grants that
+ * category, is not revoked and not expired (checked against the clock of this statement, so revoking,
+ * narrowing or expiry take effect on the next request in every process). Null in any other scope.
+ */
+const grantedOwner = (category: ShareCategory) =>
+  sql.raw(`(select sa.user_id from shared_access sa
+    join shared_permissions sp on sp.shared_access_id = sa.id and sp.user_id = sa.user_id
+    where sa.id = nullif(current_setting('app.share_id', true), '')::uuid
+      and sa.revoked_at is null and (sa.expires_at is null or sa.expires_at > now())
+      and sp.data_category = ${literal(category)} and sp.can_view)`);
+
+/** The oldest instant the share's access level lets the caregiver see (ACCESS_LEVEL_HISTORY_DAYS). */
+const historyStart = sql.raw(`(select case sa.access_type ${Object.entries(ACCESS_LEVEL_HISTORY_DAYS)
+  .map(([level, days]) =>
+    days === null ? '' : `when ${literal(level)} then now() - interval '${Number(days)} days' `,
+  )
+  .join('')}else '-infinity'::timestamptz end
+    from shared_access sa where sa.id = nullif(current_setting('app.share_id', true), '')::uuid)`);
+
+/**
+ * The one place a table becomes shareable: a SELECT-only policy (shares never write) admitting the
+ * rows of the share's owner in `category`, at or after the access level's history start (`since`),
+ * optionally narrowed to some rows (`where`, e.g. the trackers of that category). The sub-selects
+ * are scalar, so they run once per statement, not once per row.
+ */
+export const sharePolicy = (
+  table: string,
+  userId: AnyPgColumn,
+  category: ShareCategory,
+  opts: { since: AnyPgColumn; where?: SQL },
+) =>
+  pgPolicy(`${table}_share_${category}`, {
+    as: 'permissive',
+    for: 'select',
+    using: sql`${userId} = ${grantedOwner(category)} and ${opts.since} >= ${historyStart}${
+      opts.where ? sql` and (${opts.where})` : sql``
+    }`,
+  });
+
+/** `tracker in (...)` for the trackers a category shares. */
+export const trackersOf = (tracker: AnyPgColumn, category: keyof typeof SHARE_CATEGORY_TRACKERS) =>
+  sql`${tracker} in (${sql.raw(SHARE_CATEGORY_TRACKERS[category].map(literal).join(', '))})`;

@@ -1,7 +1,7 @@
 import { sql } from 'drizzle-orm';
 import { check, index, jsonb, pgTable, text, timestamp, uuid } from 'drizzle-orm/pg-core';
 import { user } from './auth';
-import { ownerPolicies } from './rls';
+import { ownerPolicies, sharePolicy, trackersOf } from './rls';
 
 /** Every tracker but blood glucose, whose readings live in the single glucose store. */
 export const trackerEntries = pgTable(
@@ -31,5 +31,17 @@ export const trackerEntries = pgTable(
       sql`${t.tracker} in ('blood-pressure', 'weight', 'meal', 'mood-energy', 'pain', 'journal', 'medication', 'insulin', 'insulin-settings', 'a1c')`,
     ),
     ...ownerPolicies('tracker_entries', t.userId),
+    sharePolicy('tracker_entries', t.userId, 'health_metrics', {
+      since: t.occurredAt,
+      where: trackersOf(t.tracker, 'health_metrics'),
+    }),
+    sharePolicy('tracker_entries', t.userId, 'medications', {
+      since: t.occurredAt,
+      where: trackersOf(t.tracker, 'medications'),
+    }),
+    sharePolicy('tracker_entries', t.userId, 'lab_results', {
+      since: t.occurredAt,
+      where: trackersOf(t.tracker, 'lab_results'),
+    }),
   ],
 );

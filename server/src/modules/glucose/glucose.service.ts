@@ -56,29 +56,34 @@ const readingsOf = (w: WindowColumns) => w.at.map((at, i) => ({ at, mgdl: w.mgdl
 export const listReadings = (db: Database, userId: string, q: GlucoseReadingsQuery) =>
   db.readAsUser(userId, async (tx) => ({ items: (await selectReadings(tx, userId, q)).map(presentReading) }));
 
-/** Raw readings when they fit in maxPoints, otherwise averages over equal time buckets. */
+/**
+ * Raw readings when they fit in maxPoints, otherwise averages over equal time buckets; inside any
+ * scope (the owner's, or a caregiver's share).
+ */
+export const seriesIn = async (tx: Tx, userId: string, q: GlucoseSeriesQuery) => {
+  const to = q.to ?? iso(Date.now());
+  const n = await countInWindow(tx, userId, q.from, to);
+  if (n <= q.maxPoints) {
+    const rows = await selectReadings(tx, userId, { from: q.from, to, order: 'asc', limit: q.maxPoints });
+    return {
+      bucketMinutes: 0,
+      points: rows.map((r) => ({
+        at: iso(r.recorded_at),
+        mean: r.value_mgdl,
+        min: r.value_mgdl,
+        max: r.value_mgdl,
+        count: 1,
+      })),
+    };
+  }
+  const spanSeconds = (Date.parse(to) - Date.parse(q.from)) / 1000;
+  const bucketMinutes = Math.max(5, Math.ceil(spanSeconds / q.maxPoints / 60 / 5) * 5);
+  const rows = await selectSeries(tx, userId, q.from, to, bucketMinutes * 60);
+  return { bucketMinutes, points: rows.map((r) => ({ ...r, at: iso(r.at) })) };
+};
+
 export const readingSeries = (db: Database, userId: string, q: GlucoseSeriesQuery) =>
-  db.readAsUser(userId, async (tx) => {
-    const to = q.to ?? iso(Date.now());
-    const n = await countInWindow(tx, userId, q.from, to);
-    if (n <= q.maxPoints) {
-      const rows = await selectReadings(tx, userId, { from: q.from, to, order: 'asc', limit: q.maxPoints });
-      return {
-        bucketMinutes: 0,
-        points: rows.map((r) => ({
-          at: iso(r.recorded_at),
-          mean: r.value_mgdl,
-          min: r.value_mgdl,
-          max: r.value_mgdl,
-          count: 1,
-        })),
-      };
-    }
-    const spanSeconds = (Date.parse(to) - Date.parse(q.from)) / 1000;
-    const bucketMinutes = Math.max(5, Math.ceil(spanSeconds / q.maxPoints / 60 / 5) * 5);
-    const rows = await selectSeries(tx, userId, q.from, to, bucketMinutes * 60);
-    return { bucketMinutes, points: rows.map((r) => ({ ...r, at: iso(r.at) })) };
-  });
+  db.readAsUser(userId, (tx) => seriesIn(tx, userId, q));
 
 export const addReadings = async (
   db: Database,

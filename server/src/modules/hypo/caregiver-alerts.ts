@@ -5,6 +5,7 @@ import type { Database } from '../../db/database';
 import type { Mailer } from '../../mail/mailer';
 import { hypoCaregiverEmail } from '../../mail/templates';
 import type { LiveNotifier } from '../notifications/live-notifications.service';
+import { activeCaregivers } from '../sharing/sharing.service';
 import { hypoMessages } from './hypo-messages';
 
 export interface CaregiverAlert {
@@ -22,14 +23,15 @@ export interface AlertRecipient {
 export type AlertRecipientLister = (db: Database, ownerId: string) => Promise<AlertRecipient[]>;
 
 /**
- * The caregivers the owner chose to be alerted: their active shares (email and name), from the sharing
- * feature. Until it is merged nobody is listed, so escalations reach only the owner.
- * TODO(lead, after merging `sharing`): return the owner's active shares chosen for alerts.
+ * The caregivers the owner chose to be alerted: their usable shares (pending or active: neither
+ * revoked nor expired) marked "alert on low" in the invitation or Manage Permissions.
  */
-export const listAlertRecipients: AlertRecipientLister = async () => [];
-
-/** Settings say so plainly while no recipient can be listed. */
-export const CAREGIVER_ALERTS_AVAILABLE = false;
+export const listAlertRecipients: AlertRecipientLister = (db, ownerId) =>
+  db.readAsUser(ownerId, async (tx) =>
+    (await activeCaregivers(tx, ownerId))
+      .filter((c) => c.alertOnLow)
+      .map((c) => ({ email: c.email, name: c.name })),
+  );
 
 /**
  * The one place an escalation reaches caregivers: each gets an email, and a live notification on their

@@ -11,7 +11,7 @@ import { recordAudit } from '../audit/audit.service';
 import { syncAchievementUnlocks } from '../entries/achievements.service';
 import { insertGlucoseEntry } from '../entries/entries.repository';
 import { type Announcer, announceNotices } from './announce';
-import { CAREGIVER_ALERTS_AVAILABLE } from './caregiver-alerts';
+import { listAlertRecipients } from './caregiver-alerts';
 import { followUpAfterGlucoseWrite } from './glucose-written';
 import { presentFollowUp } from './hypo.presenter';
 import {
@@ -25,22 +25,22 @@ import {
 
 const FOLLOW_UP_LIST_LIMIT = 20;
 
-export const getHypoSettings = (db: Database, userId: string): Promise<HypoSettingsResponse> =>
-  db.asUser(userId, async (tx) => ({
-    enabled: await followUpsEnabled(tx, userId),
-    caregiverAlertsAvailable: CAREGIVER_ALERTS_AVAILABLE,
-  }));
+export const getHypoSettings = async (db: Database, userId: string): Promise<HypoSettingsResponse> => ({
+  enabled: await db.readAsUser(userId, (tx) => followUpsEnabled(tx, userId)),
+  alertRecipients: await listAlertRecipients(db, userId),
+});
 
 export const updateHypoSettings = (db: Database, userId: string, enabled: boolean) =>
-  db.asUser(userId, async (tx) => {
-    await upsertHypoSettings(tx, userId, enabled);
-    await recordAudit(tx, userId, 'update', 'hypo_settings', null, { enabled });
-    if (!enabled) {
-      for (const { id } of await stopActiveFollowUps(tx, userId, new Date()))
-        await recordAudit(tx, userId, 'update', 'hypo_follow_up', id, { step: 'stopped' });
-    }
-    return { enabled, caregiverAlertsAvailable: CAREGIVER_ALERTS_AVAILABLE };
-  });
+  db
+    .asUser(userId, async (tx) => {
+      await upsertHypoSettings(tx, userId, enabled);
+      await recordAudit(tx, userId, 'update', 'hypo_settings', null, { enabled });
+      if (!enabled) {
+        for (const { id } of await stopActiveFollowUps(tx, userId, new Date()))
+          await recordAudit(tx, userId, 'update', 'hypo_follow_up', id, { step: 'stopped' });
+      }
+    })
+    .then(async () => ({ enabled, alertRecipients: await listAlertRecipients(db, userId) }));
 
 export const listFollowUps = (db: Database, userId: string) =>
   db.asUser(userId, async (tx) => ({

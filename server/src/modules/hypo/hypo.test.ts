@@ -205,21 +205,26 @@ describe('hypo follow-up: re-check and escalation (durable, by the scheduler)', 
     expect((await notifications(ok.client)).map((x) => x.title)).toEqual(['Low glucose']);
   });
 
-  it('sends the escalation to the caregivers the list gives, by email with the value and time', async () => {
-    const { client, userId } = await user();
+  it('alerts the caregivers chosen in sharing (and nobody else), by email with the value and time', async () => {
+    const { client } = await user();
     await client.patch('/api/v1/profile', { displayName: 'Hana', timezone: 'UTC' });
+    const invite = (email: string, alertOnLow: boolean) =>
+      client.post('/api/v1/shares', { email, name: email.split('@')[0], alertOnLow });
+    expect((await invite('carer@example.com', true)).status).toBe(201);
+    expect((await invite('friend@example.com', false)).status).toBe(201);
+    const revoked = await (await invite('former@example.com', true)).json();
+    expect((await client.post(`/api/v1/shares/${revoked.id}/revoke`)).status).toBe(200);
+    expect((await (await client.get('/api/v1/hypo/settings')).json()).alertRecipients).toEqual([
+      { email: 'carer@example.com', name: 'carer' },
+    ]);
     await logGlucose(client, 58);
     const [f] = await followUps(client);
-    const withCaregiver = createHypoScheduler(server.deps, {
-      listRecipients: async (_db, ownerId) =>
-        ownerId === userId ? [{ email: 'carer@example.com', name: 'Cai' }] : [],
-    });
-    await withCaregiver.runOnce(later(15.1));
+    await scheduler().runOnce(later(15.1));
     smtp.messages.length = 0;
-    await withCaregiver.runOnce(later(30.1));
-    const mail = smtp.messages.find((m) => m.to.includes('carer@example.com'));
-    expect(mail && subjectOf(mail.raw)).toBe('Urgent: Hana has low glucose');
-    expect(mail && textBody(mail.raw)).toContain("Hana's glucose was 58 mg/dL at");
+    await scheduler().runOnce(later(30.1));
+    const alerted = smtp.messages.filter((m) => subjectOf(m.raw) === 'Urgent: Hana has low glucose');
+    expect(alerted.map((m) => m.to)).toEqual([['carer@example.com']]);
+    expect(textBody(alerted[0]!.raw)).toContain("Hana's glucose was 58 mg/dL at");
     const stored = await server.deps.db.asSystem((tx) =>
       tx.execute<{ caregivers_alerted_at: Date | null }>(
         sql`select caregivers_alerted_at from hypo_follow_ups where id = ${f.id}`,
@@ -245,7 +250,7 @@ describe('hypo follow-up: the switch, the calculator start, isolation', () => {
     const { client, userId } = await user();
     expect(await (await client.get('/api/v1/hypo/settings')).json()).toEqual({
       enabled: true,
-      caregiverAlertsAvailable: false,
+      alertRecipients: [],
     });
     await logGlucose(client, 60);
     expect((await client.put('/api/v1/hypo/settings', { enabled: false })).status).toBe(200);

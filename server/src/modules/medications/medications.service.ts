@@ -82,7 +82,7 @@ export const createMedicationSchedule = (
     };
   });
 
-const presentDose = (row: NotificationRow, now: Date): DoseResponse => {
+export const presentDose = (row: NotificationRow, now: Date): DoseResponse => {
   const n = presentNotification(row);
   return {
     ...n,

@@ -74,9 +74,11 @@ export function HypoSettingsCard() {
               <span>Follow up on low glucose readings</span>
             </label>
             <p id="hypo-caregivers-hint" className="text-xs text-muted-foreground">
-              {settings.data.caregiverAlertsAvailable
-                ? 'The caregivers you chose in Care Team Access get the urgent alert too.'
-                : 'Alerting caregivers is not available yet: the urgent alert reaches only you.'}
+              {settings.data.alertRecipients.length > 0
+                ? `The urgent alert also goes to ${settings.data.alertRecipients
+                    .map((r) => r.name || r.email)
+                    .join(', ')} (chosen in Health Data Sharing).`
+                : 'No caregiver is chosen for alerts: the urgent alert reaches only you. In Health Data Sharing, invite someone or open Manage Permissions and turn on “Alert them when my glucose stays low”.'}
             </p>
           </>
         )}

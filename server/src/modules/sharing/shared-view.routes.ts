@@ -1,0 +1,109 @@
+import {
+  ProblemResponse,
+  SharedAppointmentsResponse,
+  SharedDocumentsResponse,
+  SharedHealthResponse,
+  SharedLabResultsResponse,
+  SharedMedicationsResponse,
+  SharedOverviewResponse,
+} from '@healthfolio/core';
+import { createRoute, z } from '@hono/zod-openapi';
+import type { Context } from 'hono';
+import { createMiddleware } from 'hono/factory';
+import type { AppDeps } from '../../app-deps';
+import { consumeOr429 } from '../../auth/throttle';
+import { ipBucket } from '../../http/client-ip';
+import { createRouter, json } from '../../http/openapi';
+import {
+  openShare,
+  type SharedView,
+  sharedAppointments,
+  sharedDocuments,
+  sharedHealth,
+  sharedLabResults,
+  sharedMedications,
+  sharedOverview,
+} from './shared-view.service';
+
+/** A caregiver's page asks for the overview and up to five categories; reloads included, plenty. */
+export const SHARE_LOOKUPS_PER_IP = { points: 120, duration: 600 };
+
+const TokenParam = z.object({ token: z.string().max(200) });
+const refused = {
+  401: {
+    description: 'The share requires signing in with the invited address',
+    content: { 'application/problem+json': { schema: ProblemResponse } },
+  },
+  404: {
+    description:
+      'This link is not valid (unknown, expired or revoked: one answer), or the category is not shared',
+    content: { 'application/problem+json': { schema: ProblemResponse } },
+  },
+  429: {
+    description: 'Too many link lookups from this address',
+    content: { 'application/problem+json': { schema: ProblemResponse } },
+  },
+};
+
+const route = <T extends z.ZodType>(suffix: string, schema: T, summary: string) =>
+  createRoute({
+    tags: ['Shared with a caregiver'],
+    method: 'get',
+    path: `/api/v1/shared/{token}${suffix}`,
+    summary,
+    description: 'No session needed: the token in the address is the credential. Read-only.',
+    request: { params: TokenParam },
+    responses: { 200: json(schema, summary), ...refused },
+  });
+
+const overview = route(
+  '',
+  SharedOverviewResponse,
+  'Whose data, in which glucose unit, and the granted categories',
+);
+const health = route('/health-metrics', SharedHealthResponse, 'Tracker entries and the glucose trend');
+const medications = route(
+  '/medications',
+  SharedMedicationsResponse,
+  'Medication schedules, adherence, logged doses',
+);
+const appointments = route('/appointments', SharedAppointmentsResponse, 'Upcoming and past appointments');
+const labResults = route('/lab-results', SharedLabResultsResponse, 'A1C results');
+const documents = route('/documents', SharedDocumentsResponse, 'Shared documents');
+
+/** The paths whose address holds a share token (the caregiver's page and its API). */
+export const SHARE_LINK_PATHS = ['/shared/*', '/api/v1/shared/*'];
+
+/**
+ * The link must not leak through a Referer header, nor stay in a shared computer's cache. Mounted in
+ * app.ts before the security headers, so its answer is the last word on these two.
+ */
+export const privateLinkHeaders = createMiddleware(async (c, next) => {
+  await next();
+  c.res.headers.set('referrer-policy', 'no-referrer');
+  c.res.headers.set('cache-control', 'no-store');
+});
+
+export const sharedViewRoutes = ({ db, notifier, limiter, resolveSession }: AppDeps) => {
+  const app = createRouter();
+  const lookups = limiter({ keyPrefix: 'share-lookup', ...SHARE_LOOKUPS_PER_IP });
+
+  /** Throttled per IP before the token is hashed or looked up; the session only matters for bound shares. */
+  const open = async (c: Context, view: SharedView) => {
+    await consumeOr429(lookups, ipBucket(c.get('clientIp')), 'link lookups');
+    const viewer = (await resolveSession(c.req.raw.headers))?.user ?? null;
+    return openShare(db, notifier, c.req.param('token') ?? '', viewer, view);
+  };
+
+  app.openapi(overview, async (c) => c.json(sharedOverview(await open(c, 'overview')), 200));
+  app.openapi(health, async (c) => c.json(await sharedHealth(db, await open(c, 'health_metrics')), 200));
+  app.openapi(medications, async (c) =>
+    c.json(await sharedMedications(db, await open(c, 'medications')), 200),
+  );
+  app.openapi(appointments, async (c) =>
+    c.json(await sharedAppointments(db, await open(c, 'appointments')), 200),
+  );
+  app.openapi(labResults, async (c) => c.json(await sharedLabResults(db, await open(c, 'lab_results')), 200));
+  app.openapi(documents, async (c) => c.json(await sharedDocuments(db, await open(c, 'documents')), 200));
+  return app;
+};

@@ -1,0 +1,91 @@
+import { ACCESS_LEVEL_DESCRIPTIONS, SHARE_CATEGORY_LABELS } from '@healthfolio/core/sharing/share-rules';
+import { Eye } from 'lucide-react';
+import { Link, useParams } from 'react-router';
+import { Button } from '@/components/ui/button';
+import { Card, CardContent, CardDescription, CardHeader, CardTitle } from '@/components/ui/card';
+import { ErrorState } from '@/components/ui/error-state';
+import { PageSpinner } from '@/components/ui/spinner';
+import { errorMessage } from '@/lib/api';
+import { useDocumentTitle } from '@/lib/use-document-title';
+import { formatWhen } from '../sharing/share-format';
+import { CategorySection } from './shared-sections';
+import { refusal, useSharedOverview } from './shared-view-api';
+
+function Refused({ title, message }: { title: string; message: string }) {
+  return (
+    <main className="mx-auto flex min-h-screen max-w-xl flex-col justify-center gap-6 p-6">
+      <Card>
+        <CardHeader>
+          <h1 className="text-2xl font-semibold">{title}</h1>
+          <CardDescription>{message}</CardDescription>
+        </CardHeader>
+        <CardContent>
+          <Button variant="outline" asChild>
+            <Link to="/">Return to Home</Link>
+          </Button>
+        </CardContent>
+      </Card>
+    </main>
+  );
+}
+
+/** A caregiver's read-only view of exactly what was shared with them, in the owner's glucose unit. */
+export function SharedViewPage() {
+  const { token = '' } = useParams();
+  const overview = useSharedOverview(token);
+  useDocumentTitle('Shared health data');
+
+  if (overview.isPending) return <PageSpinner label="Opening the shared data" />;
+  if (overview.isError) {
+    const why = refusal(overview.error);
+    if (why === 'invalid')
+      return (
+        <Refused
+          title="This link is not valid"
+          message="It may have expired or been revoked. Ask the person who shared it with you for a new link."
+        />
+      );
+    if (why === 'sign_in')
+      return (
+        <Refused
+          title="Sign in to open this link"
+          message="The person who shared this asked you to sign in with the email address the invitation was sent to. Sign in, then open the link again."
+        />
+      );
+    return (
+      <main className="p-6">
+        <ErrorState
+          message={errorMessage(overview.error, 'The server did not answer.')}
+          onRetry={() => overview.refetch()}
+        />
+      </main>
+    );
+  }
+  const o = overview.data;
+  return (
+    <main className="mx-auto flex max-w-5xl flex-col gap-6 p-4 sm:p-6">
+      <header className="flex flex-col gap-2">
+        <p className="flex items-center gap-2 text-sm text-muted-foreground">
+          <Eye className="size-4" aria-hidden="true" /> Read-only · shared with you on Healthfolio
+        </p>
+        <h1 className="text-2xl font-semibold">{o.ownerName}’s shared health data</h1>
+        <p className="text-sm text-muted-foreground">
+          {`${ACCESS_LEVEL_DESCRIPTIONS[o.accessType]} Shared until ${formatWhen(o.expiresAt, o.timeZone, 'revoked')}.`}{' '}
+          {`Times are in ${o.timeZone.replaceAll('_', ' ')}; glucose in ${o.glucoseUnit}.`}
+        </p>
+      </header>
+      {o.categories.map((c) => (
+        <section key={c} aria-labelledby={`section-${c}`}>
+          <Card>
+            <CardHeader>
+              <CardTitle id={`section-${c}`}>{SHARE_CATEGORY_LABELS[c]}</CardTitle>
+            </CardHeader>
+            <CardContent>
+              <CategorySection token={token} category={c} overview={o} />
+            </CardContent>
+          </Card>
+        </section>
+      ))}
+    </main>
+  );
+}

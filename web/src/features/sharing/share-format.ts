@@ -1,0 +1,30 @@
+import {
+  ACCESS_LEVEL_LABELS,
+  type AccessLevel,
+  SHARE_CATEGORY_LABELS,
+  type ShareCategory,
+  type ShareStatus,
+} from '@healthfolio/core/sharing/share-rules';
+
+export const levelLabel = (l: AccessLevel) => ACCESS_LEVEL_LABELS[l];
+export const categoryList = (c: readonly ShareCategory[]) =>
+  c.map((x) => SHARE_CATEGORY_LABELS[x]).join(', ');
+
+export const STATUS_LABELS: Record<ShareStatus, string> = {
+  pending: 'Pending',
+  active: 'Active',
+  expired: 'Expired',
+  revoked: 'Revoked',
+};
+
+/** A date and time in the viewer's zone and locale, or the fallback for none. */
+export const formatWhen = (iso: string | null, timeZone: string, none = 'Never') =>
+  iso
+    ? new Intl.DateTimeFormat(undefined, { dateStyle: 'medium', timeStyle: 'short', timeZone }).format(
+        new Date(iso),
+      )
+    : none;
+
+export const copyText = async (text: string) => {
+  await navigator.clipboard.writeText(text);
+};

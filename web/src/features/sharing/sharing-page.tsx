@@ -1,0 +1,132 @@
+import { shareSummary } from '@healthfolio/core/sharing/share-rules';
+import { Clock, Lock, Mail, UserPlus, Users } from 'lucide-react';
+import { useState } from 'react';
+import { toast } from 'sonner';
+import { Button } from '@/components/ui/button';
+import { ConfirmDialog } from '@/components/ui/confirm-dialog';
+import { ErrorState } from '@/components/ui/error-state';
+import { useDashboardContext } from '@/features/shell/use-dashboard-context';
+import { QueryView, StatCard } from '@/features/trackers/screen-parts';
+import { AccessLogDialog } from './access-log-dialog';
+import { InviteDialog } from './invite-dialog';
+import { PermissionsDialog } from './permissions-dialog';
+import { type ShareAction, ShareCard } from './share-card';
+import { copyText, formatWhen } from './share-format';
+import { SharedWithMe } from './shared-with-me';
+import { fetchShareLink, type ShareResponse, useRevokeShare, useShares } from './sharing-api';
+
+type Open = { kind: 'invite' } | { kind: Exclude<ShareAction, 'copy'>; share: ShareResponse } | null;
+
+/** Spec §2 Health Data Sharing ("Care Team Access" in diabetes mode). */
+export function SharingPage() {
+  const { profile } = useDashboardContext();
+  const shares = useShares();
+  const revoke = useRevokeShare();
+  const [open, setOpen] = useState<Open>(null);
+  const zone = profile.timezone;
+
+  const onAction = async (action: ShareAction, share: ShareResponse) => {
+    if (action !== 'copy') return setOpen({ kind: action, share });
+    try {
+      await copyText((await fetchShareLink(share.id)).link);
+      toast.success('Link copied');
+    } catch {
+      toast.error('Could not copy the link');
+    }
+  };
+
+  const confirmRevoke = (share: ShareResponse) =>
+    revoke.mutate(share.id, {
+      onSuccess: () => {
+        toast.success('Access revoked');
+        setOpen(null);
+      },
+      onError: () => toast.error('Failed to revoke access'),
+    });
+
+  return (
+    <div className="flex flex-col gap-6">
+      <div className="flex flex-wrap items-center justify-between gap-3">
+        <p className="flex items-center gap-2 text-sm text-muted-foreground">
+          <Lock className="size-4" aria-hidden="true" /> Links carry a 256-bit secret; each caregiver sees
+          only what you choose, read-only.
+        </p>
+        <Button onClick={() => setOpen({ kind: 'invite' })}>
+          <UserPlus aria-hidden="true" /> Invite Someone
+        </Button>
+      </div>
+      {shares.isError ? (
+        <ErrorState title="Error" message="Failed to load sharing data" onRetry={() => shares.refetch()} />
+      ) : (
+        <QueryView query={shares} what="sharing data">
+          {(items) => {
+            const s = shareSummary(items);
+            return (
+              <>
+                <section aria-label="Summary" className="grid grid-cols-2 gap-3 lg:grid-cols-4">
+                  <StatCard
+                    title="Active Shares"
+                    value={s.activeShares}
+                    icon={<Users className="size-4" aria-hidden="true" />}
+                  />
+                  <StatCard
+                    title="Pending Invitations"
+                    value={s.pendingInvitations}
+                    icon={<Mail className="size-4" aria-hidden="true" />}
+                  />
+                  <StatCard
+                    title="People with Access"
+                    value={s.peopleWithAccess}
+                    icon={<Users className="size-4" aria-hidden="true" />}
+                  />
+                  <StatCard
+                    title="Last Access"
+                    value={
+                      <span className="text-base">{formatWhen(s.lastAccessedAt, zone, 'None yet')}</span>
+                    }
+                    icon={<Clock className="size-4" aria-hidden="true" />}
+                  />
+                </section>
+                <section aria-labelledby="shares-heading" className="flex flex-col gap-3">
+                  <h2 id="shares-heading" className="text-lg font-semibold">
+                    People you share with
+                  </h2>
+                  {items.length === 0 ? (
+                    <p className="text-sm text-muted-foreground">
+                      You have not shared your health data with anyone yet.
+                    </p>
+                  ) : (
+                    <ul className="grid gap-3 lg:grid-cols-2">
+                      {items.map((share) => (
+                        <li key={share.id}>
+                          <ShareCard share={share} timeZone={zone} onAction={onAction} />
+                        </li>
+                      ))}
+                    </ul>
+                  )}
+                </section>
+              </>
+            );
+          }}
+        </QueryView>
+      )}
+      <SharedWithMe />
+      {open?.kind === 'invite' && <InviteDialog onClose={() => setOpen(null)} />}
+      {open?.kind === 'permissions' && <PermissionsDialog share={open.share} onClose={() => setOpen(null)} />}
+      {open?.kind === 'log' && (
+        <AccessLogDialog share={open.share} timeZone={zone} onClose={() => setOpen(null)} />
+      )}
+      {open?.kind === 'revoke' && (
+        <ConfirmDialog
+          title="Revoke access?"
+          description={`${open.share.sharedWithName ?? open.share.sharedWithEmail} will no longer be able to open the link.`}
+          confirmLabel="Revoke"
+          keepLabel="Keep access"
+          pending={revoke.isPending}
+          onConfirm={() => confirmRevoke(open.share)}
+          onClose={() => setOpen(null)}
+        />
+      )}
+    </div>
+  );
+}
