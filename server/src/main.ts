@@ -35,6 +35,7 @@ const main = async () => {
   // Every process runs the scheduler; claiming rows with SKIP LOCKED keeps them from doubling up.
   const scheduler = createReminderScheduler(deps, { intervalMs: config.reminderIntervalSeconds * 1000 });
   scheduler.start();
+  deps.jobs.start();
   const server = serve({ fetch: app.fetch, port: config.port, hostname: config.host }, (info) => {
     const where = config.databaseUrl ? 'PostgreSQL' : `the embedded database in ${config.dataDir}`;
     logger.info({ port: info.port }, `Healthfolio is running at ${config.appUrl} (on ${where})`);
@@ -51,7 +52,7 @@ const main = async () => {
     force.unref();
     // Open notification streams would hold the server open; closing the bus ends them.
     void deps.bus.close();
-    const stopped = scheduler.stop();
+    const stopped = Promise.all([scheduler.stop(), deps.jobs.stop()]);
     server.close(async () => {
       await stopped;
       await deps.background.settled();

@@ -41,6 +41,7 @@ export const AUDIT_RESOURCE_TYPES = [
   'custom_food',
   'calendar_feed',
   'profile',
+  'document',
 ] as const;
 export type AuditResourceType = (typeof AUDIT_RESOURCE_TYPES)[number];
 

@@ -69,13 +69,16 @@ export const createFileStorage = (store: BlobStore, masterKeyHex: string): FileS
     const dataKey = randomBytes(32);
     const enc = encryptStream(dataKey, Buffer.from(id));
     try {
-      await Promise.all([
+      // Both sides settle before anything is cleaned up, so a late write cannot outlive the cleanup.
+      const settled = await Promise.allSettled([
         pipeline(body, enc.stream).catch((err) => {
           enc.stream.destroy(err);
           throw err;
         }),
         store.put(objectKey(id), enc.stream),
       ]);
+      const failed = settled.find((s): s is PromiseRejectedResult => s.status === 'rejected');
+      if (failed) throw failed.reason;
       const digest = enc.digest();
       await writeKeyRecord(store, id, wrapKey(masterKeyHex, id, dataKey, digest));
       return { id, ...digest };
