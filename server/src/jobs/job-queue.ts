@@ -81,7 +81,7 @@ export const createJobRunner = (
       if (!kinds.length) return [];
       const at = now.toISOString();
       const leases = sql.join(
-        kinds.map((k) => sql`when ${k} then ${byKind.get(k)!.leaseMs ?? 300_000}`),
+        kinds.map((k) => sql`when ${k} then ${byKind.get(k)!.leaseMs ?? 300_000}::int`),
         sql` `,
       );
       const { rows } = await tx.execute<ClaimedRow>(sql`
