@@ -7,7 +7,6 @@ export const DOCUMENT_CATEGORIES = [
   'Medical History',
   'Other',
 ] as const;
-export type DocumentCategory = (typeof DOCUMENT_CATEGORIES)[number];
 
 /** The six category cards; anything else ("Other") is an unsorted file in the repository. */
 export const CATEGORY_CARDS = DOCUMENT_CATEGORIES.slice(0, 6);

@@ -9,6 +9,7 @@ export const MISSING_INFORMATION_TITLE = 'Missing Information';
 export const MISSING_INFORMATION_MESSAGE = 'Please select a file, enter a title, and choose a category.';
 
 export const DocumentCategory = z.enum(DOCUMENT_CATEGORIES, { error: MISSING_INFORMATION_MESSAGE });
+export type DocumentCategory = z.infer<typeof DocumentCategory>;
 
 const required = <T extends z.ZodType>(schema: T) =>
   z.preprocess((v) => (typeof v === 'string' && v.trim() === '' ? undefined : v), schema);

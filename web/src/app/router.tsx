@@ -7,8 +7,18 @@ import { SCREENS } from '@/features/shell/screens';
 import { TRACKING_PATHS, TRACKING_ROUTES } from '@/features/trackers/tracking-routes';
 import { RootErrorBoundary, RootLayout } from './root-layout';
 
+/** Documents & Medical Records (issue 14), its own chunk. */
+const DOCUMENTS_ROUTE: RouteObject = {
+  path: 'documents',
+  lazy: async () => ({ Component: (await import('@/features/documents/documents-page')).DocumentsPage }),
+};
+
 const placeholderRoutes: RouteObject[] = SCREENS.filter(
-  (s) => !TRACKING_PATHS.has(s.path) && !DIABETES_PATHS.has(s.path) && !NOTIFY_PATHS.has(s.path),
+  (s) =>
+    !TRACKING_PATHS.has(s.path) &&
+    !DIABETES_PATHS.has(s.path) &&
+    !NOTIFY_PATHS.has(s.path) &&
+    s.path !== DOCUMENTS_ROUTE.path,
 ).map((screen) => ({
   path: screen.path,
   lazy: async () => ({
@@ -74,6 +84,7 @@ export const routes: RouteObject[] = [
           ...TRACKING_ROUTES,
           ...DIABETES_ROUTES,
           ...NOTIFY_ROUTES,
+          DOCUMENTS_ROUTE,
           ...placeholderRoutes,
         ],
       },

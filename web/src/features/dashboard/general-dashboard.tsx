@@ -10,6 +10,7 @@ const GlucoseAverageBody = lazy(() => bodies().then((m) => ({ default: m.Glucose
 const PressureTrendBody = lazy(() => bodies().then((m) => ({ default: m.PressureTrendBody })));
 const TodayMedicationsBody = lazy(() => bodies().then((m) => ({ default: m.TodayMedicationsBody })));
 const NextAppointmentBody = lazy(() => bodies().then((m) => ({ default: m.NextAppointmentBody })));
+const RecentDocumentsBody = lazy(() => bodies().then((m) => ({ default: m.RecentDocumentsBody })));
 
 type Tile = {
   title: string;
@@ -59,6 +60,7 @@ const TILES: Tile[] = [
     title: 'Recent Documents',
     icon: FileText,
     empty: 'No documents uploaded yet.',
+    Body: RecentDocumentsBody,
     link: { to: '/dashboard/documents', label: 'Upload a document' },
   },
 ];
