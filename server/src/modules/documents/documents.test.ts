@@ -170,6 +170,13 @@ describe('documents', () => {
     expect((await (await alice.get('/api/v1/documents')).json()).items).toEqual([]);
   });
 
+  it('documents the upload (multipart) and the other routes in OpenAPI', async () => {
+    const doc = await (await alice.get('/api/openapi.json')).json();
+    expect(Object.keys(doc.paths['/api/v1/documents'])).toEqual(expect.arrayContaining(['get', 'post']));
+    expect(doc.paths['/api/v1/documents'].post.requestBody.content).toHaveProperty('multipart/form-data');
+    expect(doc.paths['/api/v1/documents/{id}/file'].get).toBeDefined();
+  });
+
   it('refuses a multipart upload without the app header (CSRF), and anyone signed out', async () => {
     const res = await uploadDocument(server, alice, lab(pdfWith('a'), 'a.pdf'), { 'x-requested-with': '' });
     expect(res.status).toBe(403);
