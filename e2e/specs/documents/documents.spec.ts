@@ -91,7 +91,7 @@ test('a document is uploaded with progress, found by a word inside it, viewed, e
 });
 
 test('the documents screen fits a phone and passes axe', async ({ page, newAccount, signInAs }) => {
-  const account = await newAccount('documents-phone');
+  const account = await newAccount('documents-phone', { type: 'general_health' });
   await signInAs(account);
   const res = await page.request.post('/api/v1/documents', {
     headers: { Origin: process.env.E2E_BASE_URL ?? '', 'X-Requested-With': 'healthfolio' },
@@ -113,4 +113,7 @@ test('the documents screen fits a phone and passes axe', async ({ page, newAccou
   await page.getByRole('button', { name: 'Upload Document' }).click();
   await expect(page.getByRole('dialog', { name: 'Upload Document' })).toBeVisible();
   await expectNoAxeViolations(page);
+  // The dashboard's Recent Documents card lists it.
+  await page.goto('/dashboard');
+  await expect(page.getByRole('link', { name: 'Gym waiver' })).toBeVisible();
 });

@@ -44,6 +44,8 @@ export const enqueueJob = async (
   return row!.id;
 };
 
+const PURGE_EVERY_MS = 3_600_000;
+
 /** 10 s, 20 s, 40 s… up to an hour. */
 export const backoffMs = (attempt: number) => Math.min(3_600_000, 10_000 * 2 ** Math.max(0, attempt - 1));
 
@@ -136,14 +138,26 @@ export const createJobRunner = (
     }
   };
 
+  // Finished jobs are kept a week (to look into), then removed; every process may do it.
+  let purgedAt = 0;
+  const purgeFinished = async () => {
+    if (Date.now() - purgedAt < PURGE_EVERY_MS) return;
+    purgedAt = Date.now();
+    await db.asSystem((tx) =>
+      tx.execute(sql`delete from jobs where state = 'done' and updated_at < now() - interval '7 days'`),
+    );
+  };
+
   const runOnce = async (now = new Date()) => {
     let ran = 0;
     for (;;) {
       const rows = await claim(now);
       for (const row of rows) await runJob(row, now);
       ran += rows.length;
-      if (rows.length < batch) return ran;
+      if (rows.length < batch) break;
     }
+    await purgeFinished();
+    return ran;
   };
 
   let timer: NodeJS.Timeout | undefined;

@@ -5,7 +5,7 @@ import {
   type DocumentListQuery,
   type DocumentSort,
 } from '@healthfolio/core';
-import { and, asc, desc, eq, getTableColumns, inArray, notInArray, or, type SQL, sql } from 'drizzle-orm';
+import { and, asc, desc, eq, getTableColumns, notInArray, or, type SQL, sql } from 'drizzle-orm';
 import type { Tx } from '../../db/database';
 import { documents } from '../../db/schema';
 
@@ -103,6 +103,3 @@ export const setExtraction = (tx: Tx, id: string, state: string, text?: string |
     .update(documents)
     .set(text === undefined ? { extraction: state } : { extraction: state, extractedText: text })
     .where(eq(documents.id, id));
-
-export const selectDocumentsByIds = (tx: Tx, ids: string[]) =>
-  ids.length ? tx.select(listColumns).from(documents).where(inArray(documents.id, ids)) : Promise.resolve([]);

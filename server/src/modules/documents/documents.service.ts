@@ -1,7 +1,7 @@
 import type { Readable } from 'node:stream';
 import {
   type DocumentListQuery,
-  DocumentUpdateRequest,
+  type DocumentUpdateRequest,
   DocumentUploadFields,
   fileExtension,
   isAllowedExtension,
@@ -9,7 +9,7 @@ import {
   sanitizeFileName,
 } from '@healthfolio/core';
 import type { Database } from '../../db/database';
-import { notFound, ProblemError, validationProblem, zodIssues } from '../../http/problem';
+import { notFound, ProblemError, zodIssues } from '../../http/problem';
 import { enqueueJob } from '../../jobs/job-queue';
 import {
   FileNotFoundError,
@@ -91,6 +91,8 @@ export const uploadDocument = async ({ db, storage }: DocumentDeps, userId: stri
   try {
     result = await storeFile(storage, fileExtension(fileName), file.stream, limit);
   } catch (err) {
+    // Read the rest of the request and drop it, so the connection stays usable for the answer.
+    file.stream.unpipe();
     file.stream.resume();
     throw err;
   }
@@ -123,18 +125,18 @@ export const listDocuments = (db: Database, userId: string, q: DocumentListQuery
   db.asUser(userId, async (tx) => ({ items: (await selectDocuments(tx, userId, q)).map(presentDocument) }));
 
 export const getDocument = (db: Database, userId: string, id: string) =>
-  withReadableDocument(db, userId, id, async (_tx, row) => presentDocument(row));
-
-export const updateDocument = (db: Database, userId: string, id: string, body: unknown) => {
-  const patch = DocumentUpdateRequest.safeParse(body);
-  if (!patch.success) throw validationProblem(patch.error);
-  return db.asUser(userId, async (tx) => {
-    const row = await updateDocumentRow(tx, userId, id, patch.data);
-    if (!row) throw notFound(DOCUMENT_NOT_FOUND);
-    await recordAudit(tx, userId, 'update', 'document', id, { fields: changedFields(patch.data) });
+  withReadableDocument(db, userId, id, async (tx, row) => {
+    await recordAudit(tx, userId, 'read', 'document', id);
     return presentDocument(row);
   });
-};
+
+export const updateDocument = (db: Database, userId: string, id: string, patch: DocumentUpdateRequest) =>
+  db.asUser(userId, async (tx) => {
+    const row = await updateDocumentRow(tx, userId, id, patch);
+    if (!row) throw notFound(DOCUMENT_NOT_FOUND);
+    await recordAudit(tx, userId, 'update', 'document', id, { fields: changedFields(patch) });
+    return presentDocument(row);
+  });
 
 /** The row goes first (in its transaction), then the object: a failure never leaves a row without a file. */
 export const deleteDocument = async ({ db, storage }: DocumentDeps, userId: string, id: string) => {
