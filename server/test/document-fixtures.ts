@@ -3,16 +3,8 @@ import sharp from 'sharp';
 
 /** Files built in code for the documents tests: valid ones of every allowed type, and hostile ones. */
 
-/** A one-page PDF whose text is `text`, with a correct cross-reference table. */
-export const pdfWith = (text: string, extra = '') => {
-  const content = `BT /F1 24 Tf 72 700 Td (${text}) Tj ET`;
-  const objects = [
-    `<< /Type /Catalog /Pages 2 0 R ${extra} >>`,
-    '<< /Type /Pages /Kids [3 0 R] /Count 1 >>',
-    '<< /Type /Page /Parent 2 0 R /MediaBox [0 0 612 792] /Contents 4 0 R /Resources << /Font << /F1 5 0 R >> >> >>',
-    `<< /Length ${content.length} >>\nstream\n${content}\nendstream`,
-    '<< /Type /Font /Subtype /Type1 /BaseFont /Helvetica >>',
-  ];
+/** A PDF of these objects (1 is the catalog), with a correct cross-reference table. */
+const pdfOf = (objects: string[]) => {
   let out = '%PDF-1.4\n';
   const offsets: number[] = [];
   objects.forEach((o, i) => {
@@ -24,6 +16,34 @@ export const pdfWith = (text: string, extra = '') => {
   for (const off of offsets) out += `${String(off).padStart(10, '0')} 00000 n \n`;
   out += `trailer\n<< /Size ${objects.length + 1} /Root 1 0 R >>\nstartxref\n${xref}\n%%EOF\n`;
   return Buffer.from(out, 'latin1');
+};
+
+/** A one-page PDF whose text is `text`. */
+export const pdfWith = (text: string, extra = '') => {
+  const content = `BT /F1 24 Tf 72 700 Td (${text}) Tj ET`;
+  return pdfOf([
+    `<< /Type /Catalog /Pages 2 0 R ${extra} >>`,
+    '<< /Type /Pages /Kids [3 0 R] /Count 1 >>',
+    '<< /Type /Page /Parent 2 0 R /MediaBox [0 0 612 792] /Contents 4 0 R /Resources << /Font << /F1 5 0 R >> >> >>',
+    `<< /Length ${content.length} >>\nstream\n${content}\nendstream`,
+    '<< /Type /Font /Subtype /Type1 /BaseFont /Helvetica >>',
+  ]);
+};
+
+/** A scanner's PDF: one page that is only a JPEG picture of `text` (no text layer). */
+export const scannedPdf = async (text: string) => {
+  const jpg = await sharp(await scannedPage(text))
+    .jpeg()
+    .toBuffer();
+  const { width, height } = await sharp(jpg).metadata();
+  const content = `q ${width} 0 0 ${height} 0 0 cm /Im1 Do Q`;
+  return pdfOf([
+    '<< /Type /Catalog /Pages 2 0 R >>',
+    '<< /Type /Pages /Kids [3 0 R] /Count 1 >>',
+    `<< /Type /Page /Parent 2 0 R /MediaBox [0 0 ${width} ${height}] /Contents 4 0 R /Resources << /XObject << /Im1 5 0 R >> >> >>`,
+    `<< /Length ${content.length} >>\nstream\n${content}\nendstream`,
+    `<< /Type /XObject /Subtype /Image /Width ${width} /Height ${height} /ColorSpace /DeviceRGB /BitsPerComponent 8 /Filter /DCTDecode /Length ${jpg.length} >>\nstream\n${jpg.toString('latin1')}\nendstream`,
+  ]);
 };
 
 export const jpeg = () =>

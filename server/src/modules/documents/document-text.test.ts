@@ -1,6 +1,6 @@
 import { Readable } from 'node:stream';
 import { afterAll, beforeAll, expect, it } from 'vitest';
-import { pdfWith, scannedPage } from '../../../test/document-fixtures';
+import { pdfWith, scannedPage, scannedPdf } from '../../../test/document-fixtures';
 import { lab, uploadDocument } from '../../../test/documents-client';
 import { createTestServer, signUpAndSignIn, type TestClient, type TestServer } from '../../../test/harness';
 import { backoffMs } from '../../jobs/job-queue';
@@ -53,6 +53,18 @@ it('reads a scanned page with OCR (English data from the npm package)', { timeou
   await server.deps.jobs.runOnce();
   expect(await extraction(created.id)).toBe('done');
   expect(await found('cholesterol')).toEqual(['Phone scan']);
+});
+
+it('reads a scanned PDF (pages that are only pictures) by drawing them for OCR', {
+  timeout: 120_000,
+}, async () => {
+  const scan = await scannedPdf('Thyroid ultrasound report');
+  const created = await (
+    await uploadDocument(server, client, lab(scan, 'scanner.pdf', { title: 'Scanner output' }))
+  ).json();
+  await server.deps.jobs.runOnce();
+  expect(await extraction(created.id)).toBe('done');
+  expect(await found('thyroid')).toEqual(['Scanner output']);
 });
 
 it('shows "failed" once every retry has failed (a damaged stored file)', async () => {
