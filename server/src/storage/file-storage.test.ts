@@ -5,6 +5,7 @@ import { Readable } from 'node:stream';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { TMP_DIR } from '../../test/global-setup';
 import { startS3 } from '../../test/s3-server';
+import { ConfigError, loadConfig } from '../config';
 import type { BlobStore } from './blob-store';
 import { createDiskStore } from './disk-store';
 import {
@@ -179,5 +180,28 @@ it('keeps disk objects private to the server user and refuses keys that are not 
   expect(readFileSync(join(dir, 'keys', `${file.id}.json`), 'utf8')).not.toContain(MASTER);
   await expect(storage.get('../../etc/passwd')).rejects.toThrow(/server-made id/);
   writeFileSync(join(dir, 'keys', 'stray.txt'), '');
+  rmSync(dir, { recursive: true, force: true });
+});
+
+it('uses S3 only when STORAGE_URL is set, and refuses a STORAGE_URL that is not a URL', () => {
+  const dir = mkdtempSync(join(TMP_DIR, 'cfg-'));
+  const base = { DATA_DIR: dir, SESSION_SECRET: randomBytes(32).toString('hex'), ENCRYPTION_KEY: MASTER };
+  expect(loadConfig(base).storage.s3).toBeUndefined();
+  expect(
+    loadConfig({
+      ...base,
+      STORAGE_URL: 'https://s3.example.com',
+      STORAGE_ACCESS_KEY_ID: 'AK',
+      STORAGE_SECRET_ACCESS_KEY: 'SK',
+    }).storage.s3,
+  ).toEqual({
+    url: 'https://s3.example.com',
+    bucket: 'healthfolio',
+    region: 'us-east-1',
+    accessKeyId: 'AK',
+    secretAccessKey: 'SK',
+    forcePathStyle: true,
+  });
+  expect(() => loadConfig({ ...base, STORAGE_URL: 'bucket-name' })).toThrow(ConfigError);
   rmSync(dir, { recursive: true, force: true });
 });
