@@ -67,9 +67,9 @@ const file = createRoute({
   },
 });
 
-export const documentsRoutes = ({ db, storage, jobs, requireUser }: AppDeps) => {
+export const documentsRoutes = ({ db, storage, jobs, requireUser, quotas }: AppDeps) => {
   const app = createRouter();
-  app.use(DOCUMENTS_PATH, requireUser);
+  app.use(DOCUMENTS_PATH, requireUser, quotas.upload);
   app.use(`${DOCUMENTS_PATH}/*`, requireUser);
   const deps = { db, storage };
   const uid = (c: { get(k: 'user'): { id: string } }) => c.get('user').id;
@@ -98,7 +98,7 @@ export const documentsRoutes = ({ db, storage, jobs, requireUser }: AppDeps) => 
         },
       },
     },
-    responses: { 201: json(DocumentResponse, 'The document'), ...problems(400, 401, 413, 415, 503) },
+    responses: { 201: json(DocumentResponse, 'The document'), ...problems(400, 401, 413, 415, 429, 503) },
   });
   app.post(DOCUMENTS_PATH, async (c) => {
     const created = await uploadDocument(deps, uid(c), c.req.raw);

@@ -221,6 +221,19 @@ describe('documents', () => {
     expect((await alice.patch(`/api/v1/documents/${misc.id}`, { title: ' ' })).status).toBe(400);
   });
 
+  it('allows 60 uploads per user in ten minutes, then answers 429', async () => {
+    const { client: busy } = await signUpAndSignIn(server, 'busy@example.com');
+    const small = pdfWith('x');
+    for (let i = 0; i < 60; i++)
+      expect((await uploadDocument(server, busy, lab(small, `n${i}.pdf`))).status).toBe(201);
+    const res = await uploadDocument(server, busy, lab(small, 'one-more.pdf'));
+    expect(res.status).toBe(429);
+    expect(res.headers.get('retry-after')).toBeTruthy();
+    // Others upload as before.
+    expect((await uploadDocument(server, alice, lab(small, 'alice.pdf'))).status).toBe(201);
+    expect((await busy.get('/api/v1/documents')).status).toBe(200);
+  });
+
   it("answers 404 for another user's document, whatever they try", async () => {
     const mine = await (await uploadDocument(server, alice, lab(pdfWith('private'), 'private.pdf'))).json();
     for (const res of [
