@@ -80,7 +80,8 @@ export const documentsRoutes = ({ db, storage, jobs, requireUser, quotas }: AppD
     method: 'post',
     path: DOCUMENTS_PATH,
     summary:
-      'Upload a document: multipart/form-data with title, category, date, description, then file ' +
+      'Upload a document: multipart/form-data with title, category, date, description, then file, and the ' +
+      'header `X-Requested-With: healthfolio` (CSRF) ' +
       '(pdf, jpg, jpeg, png, doc, docx; the bytes must match the extension; the size limit is named in the 413)',
     request: {
       body: {
