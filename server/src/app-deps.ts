@@ -9,10 +9,13 @@ import type { Config } from './config';
 import { type Database, openDatabase } from './db/database';
 import { createLogger } from './http/log-safety';
 import { createUserQuotas, type UserQuotas } from './http/user-quota';
+import { jobHandlers } from './jobs/job-kinds';
+import { createJobRunner, type JobRunner } from './jobs/job-queue';
 import { createMailer, type Mailer } from './mail/mailer';
 import { type AuditRecorder, createAuditRecorder } from './modules/audit/audit.service';
 import { createLiveNotifier, type LiveNotifier } from './modules/notifications/live-notifications.service';
 import { createRealtimeBus, type RealtimeBus } from './realtime/bus';
+import { type FileStorage, storageFromConfig } from './storage/file-storage';
 
 // main.ts builds its logger from here; the options (redaction, error serializer) live in log-safety.
 export { createLogger };
@@ -37,6 +40,10 @@ export interface AppDeps {
   bus: RealtimeBus;
   /** The one way to notify a user (send_live_notification and its helpers). */
   notifier: LiveNotifier;
+  /** Encrypted file storage (disk or S3) for every feature that keeps files. */
+  storage: FileStorage;
+  /** Durable background jobs (main.ts starts it; tests call runOnce). */
+  jobs: JobRunner;
 }
 
 /** Wires the server's parts; tests pass an already-open database and their own config. */
@@ -67,6 +74,11 @@ export const createDeps = async (
     revokeSessions: (id) => bus.revokeSessions(id),
   });
   const resolveSession = createSessionResolver(db, config, bus);
+  const storage = storageFromConfig({
+    dataDir: config.dataDir,
+    encryptionKey: config.encryptionKey,
+    s3: config.storage.s3,
+  });
   return {
     config,
     db,
@@ -82,5 +94,7 @@ export const createDeps = async (
     requireUser: requireUser(resolveSession),
     bus,
     notifier: createLiveNotifier(db, bus, logger),
+    storage,
+    jobs: createJobRunner({ db, logger }, jobHandlers({ db, storage, logger })),
   };
 };

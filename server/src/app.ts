@@ -16,6 +16,7 @@ import { appointmentsRoutes } from './modules/appointments/appointments.routes';
 import { calendarFeedRoutes } from './modules/appointments/calendar-feed.routes';
 import { auditRoutes } from './modules/audit/audit.routes';
 import { auditClientContext } from './modules/audit/audit-context';
+import { DOCUMENTS_PATH, documentsRoutes } from './modules/documents/documents.routes';
 import { entriesRoutes } from './modules/entries/entries.routes';
 import { foodsRoutes } from './modules/foods/foods.routes';
 import { glucoseRoutes } from './modules/glucose/glucose.routes';
@@ -55,8 +56,14 @@ export const createApp = (deps: AppDeps) => {
   });
   // Reading `body` makes @hono/node-server build a full Request (and an AbortController) for every
   // call; GET and HEAD carry no body, so they skip the check (a third of the middleware's cost).
+  // File uploads stream through their own limit (modules/documents/upload-limit.ts).
+  const streamedUploads = new Set([DOCUMENTS_PATH]);
   app.use('/api/*', (c, next) =>
-    c.req.method === 'GET' || c.req.method === 'HEAD' ? next() : limitBody(c, next),
+    c.req.method === 'GET' ||
+    c.req.method === 'HEAD' ||
+    (c.req.method === 'POST' && streamedUploads.has(c.req.path))
+      ? next()
+      : limitBody(c, next),
   );
   app.use('/api/*', csrfProtection([new URL(config.appUrl).origin]));
 
@@ -81,6 +88,7 @@ export const createApp = (deps: AppDeps) => {
   app.route('/', billsRoutes(deps));
   app.route('/', sharingRoutes(deps));
   app.route('/', sharedViewRoutes(deps));
+  app.route('/', documentsRoutes(deps));
   registerDocs(app);
 
   app.all('/api/*', notFoundHandler(app));

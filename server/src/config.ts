@@ -4,6 +4,7 @@ import { join, resolve } from 'node:path';
 import { z } from 'zod';
 import { sessionSecretWeakness } from './config-secrets';
 import { smtpTransportOptions } from './mail/smtp-options';
+import type { S3Settings } from './storage/s3-store';
 
 const boolish = z
   .enum(['true', 'false', '1', '0', 'yes', 'no'])
@@ -29,6 +30,12 @@ const EnvSchema = z.object({
     .regex(/^[0-9a-fA-F]{64}$/, 'ENCRYPTION_KEY must be 64 hex characters (32 bytes)')
     .optional(),
   ADMIN_EMAILS: z.string().default(''),
+  STORAGE_URL: z.string().url().optional(),
+  STORAGE_BUCKET: z.string().default('healthfolio'),
+  STORAGE_REGION: z.string().default('us-east-1'),
+  STORAGE_ACCESS_KEY_ID: z.string().optional(),
+  STORAGE_SECRET_ACCESS_KEY: z.string().optional(),
+  STORAGE_FORCE_PATH_STYLE: boolish.default(true),
   SMTP_URL: z
     .string()
     .superRefine((v, ctx) => {
@@ -100,6 +107,8 @@ export interface Config {
   sessionSecret: string;
   encryptionKey: string;
   adminEmails: string[];
+  /** Where uploaded files go: an S3-compatible store when STORAGE_URL is set, else DATA_DIR/files. */
+  storage: { s3?: S3Settings };
   smtpUrl: string | undefined;
   mailOutboxRetentionHours: number;
   mailFrom: string;
@@ -185,6 +194,18 @@ export const loadConfig = (env: NodeJS.ProcessEnv = process.env): Config => {
     adminEmails: e.ADMIN_EMAILS.split(',')
       .map((s) => s.trim().toLowerCase())
       .filter(Boolean),
+    storage: {
+      s3: e.STORAGE_URL
+        ? {
+            url: e.STORAGE_URL,
+            bucket: e.STORAGE_BUCKET,
+            region: e.STORAGE_REGION,
+            accessKeyId: e.STORAGE_ACCESS_KEY_ID,
+            secretAccessKey: e.STORAGE_SECRET_ACCESS_KEY,
+            forcePathStyle: e.STORAGE_FORCE_PATH_STYLE,
+          }
+        : undefined,
+    },
     smtpUrl: e.SMTP_URL || undefined,
     mailFrom: e.MAIL_FROM,
     mailOutboxRetentionHours: e.MAIL_OUTBOX_RETENTION_HOURS,

@@ -46,6 +46,7 @@ const main = async () => {
   // Low-glucose follow-ups: re-check reminders and escalations, on the same interval.
   const hypoScheduler = createHypoScheduler(deps, { intervalMs: config.reminderIntervalSeconds * 1000 });
   hypoScheduler.start();
+  deps.jobs.start();
   const server = serve({ fetch: app.fetch, port: config.port, hostname: config.host }, (info) => {
     const where = config.databaseUrl ? 'PostgreSQL' : `the embedded database in ${config.dataDir}`;
     logger.info({ port: info.port }, `Healthfolio is running at ${config.appUrl} (on ${where})`);
@@ -62,7 +63,7 @@ const main = async () => {
     force.unref();
     // Open notification streams would hold the server open; closing the bus ends them.
     void deps.bus.close();
-    const stopped = Promise.all([scheduler.stop(), hypoScheduler.stop()]);
+    const stopped = Promise.all([scheduler.stop(), hypoScheduler.stop(), deps.jobs.stop()]);
     server.close(async () => {
       await stopped;
       await stopHousekeeping();

@@ -50,6 +50,7 @@ export const AUDIT_RESOURCE_TYPES = [
   'bill_payment',
   'insurance_settings',
   'shared_access',
+  'document',
 ] as const;
 export type AuditResourceType = (typeof AUDIT_RESOURCE_TYPES)[number];
 

@@ -60,7 +60,7 @@ for (const { name, viewport, colorScheme, states } of layouts) {
       await page.getByRole('button', { name: 'Switch platform mode' }).click();
       await expect(page.getByRole('dialog', { name: 'Switch Platform Mode' })).toBeVisible();
       await expectNoAxeViolations(page);
-      await check(page, '/dashboard/documents', 'Not available yet');
+      await check(page, '/dashboard/documents', 'All Documents');
       await check(page, '/dashboard/insurance', 'No insurance records yet');
       await check(page, '/dashboard/track-data', 'Recent Entries');
     });

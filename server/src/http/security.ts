@@ -55,6 +55,8 @@ export const securityHeaders = (https: boolean, styleHashes: string[] = []) =>
     crossOriginResourcePolicy: 'same-origin',
     crossOriginOpenerPolicy: 'same-origin',
     permissionsPolicy: PERMISSIONS_POLICY,
+    // A response that sets its own (stricter) policy keeps it: uploaded files are sandboxed.
+    overwrite: false,
   });
 
 const SAFE_METHODS = new Set(['GET', 'HEAD', 'OPTIONS']);
@@ -74,7 +76,10 @@ export const csrfProtection = (allowedOrigins: string[]) =>
       throw new ProblemError(403, 'csrf_rejected', 'Cross-site requests are not allowed.');
     }
     const type = (c.req.header('content-type') ?? '').split(';')[0]!.trim().toLowerCase();
-    if (SIMPLE_TYPES.has(type)) {
+    // A file upload is multipart; the custom header (which no cross-site form can send, and no
+    // cross-site script without a CORS preflight we never grant) keeps it as safe as JSON.
+    const upload = type === 'multipart/form-data' && c.req.header('x-requested-with') === 'healthfolio';
+    if (SIMPLE_TYPES.has(type) && !upload) {
       throw new ProblemError(
         403,
         'csrf_rejected',

@@ -15,6 +15,8 @@ export const USER_QUOTAS = {
   longRangePer10Min: 20,
   /** Medication schedules a user may create in ten minutes (each expands into up to 30 × times doses). */
   schedulesPer10Min: 30,
+  /** Documents a user may upload in ten minutes (each is checked, encrypted and read for search). */
+  uploadsPer10Min: 60,
   /** Open notification streams per user (tabs and devices together). */
   openStreams: 8,
   /** A stream's slot is held this long and renewed by its heartbeat; a crashed process frees it then. */
@@ -39,6 +41,11 @@ export const createUserQuotas = (limiter: LimiterFactory) => {
     points: USER_QUOTAS.schedulesPer10Min,
     duration: TEN_MINUTES,
   });
+  const uploads = limiter({
+    keyPrefix: 'quota-uploads',
+    points: USER_QUOTAS.uploadsPer10Min,
+    duration: TEN_MINUTES,
+  });
   // One counter per slot: a slot is free while its counter is 0, so claiming it is one atomic upsert.
   const slots = limiter({ keyPrefix: 'quota-stream', points: 1, duration: USER_QUOTAS.streamLeaseSeconds });
 
@@ -52,6 +59,11 @@ export const createUserQuotas = (limiter: LimiterFactory) => {
     /** For the schedule-creating route: each creation counts. */
     scheduleCreation: createMiddleware(async (c, next) => {
       if (c.req.method === 'POST') await consumeOr429(schedules, c.get('user').id, 'new schedules');
+      return next();
+    }),
+    /** For file-upload routes: each upload (accepted or refused) counts. */
+    upload: createMiddleware(async (c, next) => {
+      if (c.req.method === 'POST') await consumeOr429(uploads, c.get('user').id, 'uploads');
       return next();
     }),
     /** Claims one of the user's stream slots, or throws a 429 problem when all are taken. */

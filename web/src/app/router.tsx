@@ -8,12 +8,19 @@ import { SCREENS } from '@/features/shell/screens';
 import { TRACKING_PATHS, TRACKING_ROUTES } from '@/features/trackers/tracking-routes';
 import { RootErrorBoundary, RootLayout } from './root-layout';
 
+/** Documents & Medical Records (issue 14), its own chunk. */
+const DOCUMENTS_ROUTE: RouteObject = {
+  path: 'documents',
+  lazy: async () => ({ Component: (await import('@/features/documents/documents-page')).DocumentsPage }),
+};
+
 const placeholderRoutes: RouteObject[] = SCREENS.filter(
   (s) =>
     !TRACKING_PATHS.has(s.path) &&
     !DIABETES_PATHS.has(s.path) &&
     !NOTIFY_PATHS.has(s.path) &&
-    !SHARING_PATHS.has(s.path),
+    !SHARING_PATHS.has(s.path) &&
+    s.path !== DOCUMENTS_ROUTE.path,
 ).map((screen) => ({
   path: screen.path,
   lazy: async () => ({
@@ -80,6 +87,7 @@ export const routes: RouteObject[] = [
           ...DIABETES_ROUTES,
           ...NOTIFY_ROUTES,
           ...SHARING_ROUTES,
+          DOCUMENTS_ROUTE,
           ...placeholderRoutes,
         ],
       },

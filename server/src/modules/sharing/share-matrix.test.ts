@@ -1,6 +1,8 @@
 import { SHARE_CATEGORIES, type ShareCategory } from '@healthfolio/core';
 import { sql } from 'drizzle-orm';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
+import { pdfWith } from '../../../test/document-fixtures';
+import { uploadDocument } from '../../../test/documents-client';
 import { createTestServer, signUpAndSignIn, type TestClient, type TestServer } from '../../../test/harness';
 import { insertFollowUp } from '../hypo/hypo.repository';
 
@@ -88,7 +90,13 @@ const HEALTH: Record<string, HealthRoute> = {
     shows: has('Dr Mx'),
   },
   'GET /api/v1/shared/{token}/lab-results': { kind: 'shared', category: 'lab_results', shows: has('mx-a1c') },
-  // The documents vault is not part of this server yet: a granted share answers an empty list.
+  'GET /api/v1/documents': { kind: 'owner', category: 'documents', shows: has('Mx Doc') },
+  'GET /api/v1/documents/{id}': { kind: 'owner', category: 'documents', shows: has('Mx Doc') },
+  'GET /api/v1/documents/{id}/file': {
+    kind: 'owner',
+    category: 'documents',
+    shows: (_b, t) => t.includes('mx-document-body'),
+  },
   // Never shared (no category grants them): insurance records and low-glucose follow-ups.
   'GET /api/v1/hypo/follow-ups': { kind: 'owner', category: null, shows: has('"valueMgdl":61.5') },
   'GET /api/v1/hypo/follow-ups/{id}': { kind: 'owner', category: null, shows: has('"valueMgdl":61.5') },
@@ -106,7 +114,7 @@ const HEALTH: Record<string, HealthRoute> = {
   'GET /api/v1/shared/{token}/documents': {
     kind: 'shared',
     category: 'documents',
-    shows: (b) => Array.isArray(b.items),
+    shows: has('Mx Doc'),
   },
 };
 
@@ -195,6 +203,14 @@ const seed = async (client: TestClient, mark: string, name: string) => {
     startTime: '09:00',
   });
   const doses = await (await client.get('/api/v1/medications/doses?limit=1')).json();
+  const uploaded = await uploadDocument(server, client, {
+    file: pdfWith(`${mark}-document-body`),
+    name: 'report.pdf',
+    title: `${mark === 'mx' ? 'Mx' : 'Bz'} Doc`,
+    category: 'Lab Results',
+  });
+  expect(uploaded.status, await uploaded.clone().text()).toBe(201);
+  const document = await uploaded.json();
   const year = new Date().getUTCFullYear();
   const plan = await post('/api/v1/insurance/plans', {
     name: `${mark === 'mx' ? 'Mx' : 'Bz'} Plan`,
@@ -220,6 +236,7 @@ const seed = async (client: TestClient, mark: string, name: string) => {
   });
   const feed = await post('/api/v1/calendar/feed', {});
   return {
+    document: document.id,
     plan: plan.id,
     claim: claim.id,
     bill: bill.id,
@@ -243,6 +260,7 @@ beforeAll(async () => {
     plan: a.plan,
     claim: a.claim,
     bill: a.bill,
+    document: a.document,
   });
   // A follow-up of the owner's, made by the repository (a low reading would change the glucose figures).
   ids.followUp = (await server.deps.db.asUser(aliceId, (tx) =>
@@ -292,15 +310,17 @@ const concrete = (route: string, token: string) =>
         ? ids.appointment!
         : route.includes('notifications')
           ? ids.notification!
-          : route.includes('/hypo/')
-            ? ids.followUp!
-            : route.includes('/insurance/plans')
-              ? ids.plan!
-              : route.includes('/insurance/claims')
-                ? ids.claim!
-                : route.includes('/insurance/bills')
-                  ? ids.bill!
-                  : ids.entry!,
+          : route.includes('/documents/')
+            ? ids.document!
+            : route.includes('/hypo/')
+              ? ids.followUp!
+              : route.includes('/insurance/plans')
+                ? ids.plan!
+                : route.includes('/insurance/claims')
+                  ? ids.claim!
+                  : route.includes('/insurance/bills')
+                    ? ids.bill!
+                    : ids.entry!,
     )
     .replace('{tracker}', 'blood-pressure')
     .replace('{token}', token)

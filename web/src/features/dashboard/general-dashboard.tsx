@@ -11,6 +11,7 @@ const PressureTrendBody = lazy(() => bodies().then((m) => ({ default: m.Pressure
 const TodayMedicationsBody = lazy(() => bodies().then((m) => ({ default: m.TodayMedicationsBody })));
 const NextAppointmentBody = lazy(() => bodies().then((m) => ({ default: m.NextAppointmentBody })));
 const ClaimsStatusBody = lazy(() => bodies().then((m) => ({ default: m.ClaimsStatusBody })));
+const RecentDocumentsBody = lazy(() => bodies().then((m) => ({ default: m.RecentDocumentsBody })));
 
 type Tile = {
   title: string;
@@ -61,6 +62,7 @@ const TILES: Tile[] = [
     title: 'Recent Documents',
     icon: FileText,
     empty: 'No documents uploaded yet.',
+    Body: RecentDocumentsBody,
     link: { to: '/dashboard/documents', label: 'Upload a document' },
   },
 ];

@@ -1,0 +1,90 @@
+import { titleFromFileName } from '@healthfolio/core';
+import { Upload } from 'lucide-react';
+import { useState } from 'react';
+import { useSearchParams } from 'react-router';
+import { toast } from 'sonner';
+import { Button } from '@/components/ui/button';
+import { ConfirmDialog } from '@/components/ui/confirm-dialog';
+import { QueryView } from '@/features/trackers/screen-parts';
+import { CategoryCards, RepositoryCard } from './category-cards';
+import { DocumentList } from './document-list';
+import { type DocumentResponse, useDeleteDocument, useDocuments } from './documents-api';
+import { EditDialog } from './edit-dialog';
+import { ProcessingDialog } from './processing-dialog';
+import { UploadDialog } from './upload-dialog';
+import { useUploader } from './use-uploader';
+import { ViewDialog } from './view-dialog';
+
+type Open = { kind: 'view' | 'edit' | 'delete'; doc: DocumentResponse } | { kind: 'upload' } | null;
+
+/** Spec §2 "Documents & Medical Records": kept encrypted on the server, searchable inside the files. */
+export function DocumentsPage() {
+  const [params, setParams] = useSearchParams();
+  const card = params.get('card') ?? undefined;
+  const openCard = (slug?: string) => setParams(slug ? { card: slug } : {}, { replace: true });
+  const [open, setOpen] = useState<Open>(null);
+  const all = useDocuments();
+  const remove = useDeleteDocument();
+  const { progress, upload } = useUploader();
+  const close = () => setOpen(null);
+  const actions = {
+    onView: (doc: DocumentResponse) => setOpen({ kind: 'view', doc }),
+    onEdit: (doc: DocumentResponse) => setOpen({ kind: 'edit', doc }),
+    onDelete: (doc: DocumentResponse) => setOpen({ kind: 'delete', doc }),
+  };
+  const quickUpload = (file: File, category: string) =>
+    void upload({ file, category, title: titleFromFileName(file.name) }, 'Upload Successful');
+
+  const confirmDelete = (doc: DocumentResponse) =>
+    remove.mutate(doc.id, {
+      onSuccess: () => {
+        close();
+        toast.success('Document Deleted', { description: `"${doc.title}" was removed.` });
+      },
+      onError: () =>
+        toast.error('Delete Failed', { description: 'The document was not deleted. Please try again.' }),
+    });
+
+  return (
+    <div className="flex flex-col gap-6">
+      <div className="flex flex-wrap items-center justify-between gap-3">
+        <p className="text-sm text-muted-foreground">
+          Your medical records, encrypted on the server. Search finds words inside PDFs and scans.
+        </p>
+        <Button onClick={() => setOpen({ kind: 'upload' })}>
+          <Upload aria-hidden="true" /> Upload Document
+        </Button>
+      </div>
+      <QueryView query={all} what="your documents">
+        {(docs) => (
+          <>
+            <RepositoryCard docs={docs} onOpen={() => openCard('repository')} onView={actions.onView} />
+            <CategoryCards
+              docs={docs}
+              onOpen={openCard}
+              onView={actions.onView}
+              onQuickUpload={quickUpload}
+            />
+          </>
+        )}
+      </QueryView>
+      <DocumentList card={card} onShowAll={() => openCard()} {...actions} />
+      {open?.kind === 'upload' && (
+        <UploadDialog onClose={close} onSubmit={(v) => upload({ ...v, file: v.file }, 'Document Uploaded')} />
+      )}
+      {open?.kind === 'view' && <ViewDialog document={open.doc} onClose={close} />}
+      {open?.kind === 'edit' && <EditDialog document={open.doc} onClose={close} />}
+      {open?.kind === 'delete' && (
+        <ConfirmDialog
+          title="Delete this document?"
+          description={`"${open.doc.title}" and its file are removed for good.`}
+          confirmLabel="Delete"
+          pending={remove.isPending}
+          onConfirm={() => confirmDelete(open.doc)}
+          onClose={close}
+        />
+      )}
+      <ProcessingDialog progress={progress} />
+    </div>
+  );
+}

@@ -1,0 +1,82 @@
+import { DOCUMENT_CATEGORIES, type DocumentCategory } from '@healthfolio/core';
+import { type FormEvent, useId, useState } from 'react';
+import { toast } from 'sonner';
+import { Button } from '@/components/ui/button';
+import {
+  Dialog,
+  DialogContent,
+  DialogDescription,
+  DialogFooter,
+  DialogHeader,
+  DialogTitle,
+} from '@/components/ui/dialog';
+import { FormField } from '@/components/ui/form-field';
+import { Label } from '@/components/ui/label';
+import { Select } from '@/components/ui/select';
+import { Textarea } from '@/components/ui/textarea';
+import { errorMessage } from '@/lib/api';
+import { type DocumentResponse, useUpdateDocument } from './documents-api';
+
+/** Edit a document's title, category and description ("Document Saved"). */
+export function EditDialog({ document, onClose }: { document: DocumentResponse; onClose: () => void }) {
+  const ids = { category: useId(), description: useId() };
+  const save = useUpdateDocument();
+  const [title, setTitle] = useState(document.title);
+  const [category, setCategory] = useState(document.category);
+  const [description, setDescription] = useState(document.description ?? '');
+
+  const submit = (e: FormEvent) => {
+    e.preventDefault();
+    save.mutate(
+      { id: document.id, body: { title, category: category as DocumentCategory, description } },
+      {
+        onSuccess: () => {
+          toast.success('Document Saved');
+          onClose();
+        },
+        onError: (error) =>
+          toast.error('Could not save the document', {
+            description: errorMessage(error, 'Please try again.'),
+          }),
+      },
+    );
+  };
+
+  return (
+    <Dialog open onOpenChange={(open) => !open && onClose()}>
+      <DialogContent>
+        <DialogHeader>
+          <DialogTitle>Edit Document</DialogTitle>
+          <DialogDescription>{document.fileName}</DialogDescription>
+        </DialogHeader>
+        <form className="flex flex-col gap-4" onSubmit={submit}>
+          <FormField label="Title" value={title} onChange={(e) => setTitle(e.target.value)} />
+          <div className="flex flex-col gap-2">
+            <Label htmlFor={ids.category}>Category</Label>
+            <Select id={ids.category} value={category} onChange={(e) => setCategory(e.target.value)}>
+              {DOCUMENT_CATEGORIES.map((c) => (
+                <option key={c}>{c}</option>
+              ))}
+            </Select>
+          </div>
+          <div className="flex flex-col gap-2">
+            <Label htmlFor={ids.description}>Description</Label>
+            <Textarea
+              id={ids.description}
+              value={description}
+              onChange={(e) => setDescription(e.target.value)}
+            />
+          </div>
+          <DialogFooter>
+            <Button type="button" variant="outline" onClick={onClose}>
+              Cancel
+            </Button>
+            <Button type="submit" disabled={save.isPending}>
+              Save
+            </Button>
+          </DialogFooter>
+        </form>
+      </DialogContent>
+    </Dialog>
+  );
+}

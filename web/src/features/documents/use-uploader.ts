@@ -1,0 +1,52 @@
+import { isAllowedFileName, MISSING_INFORMATION_MESSAGE, MISSING_INFORMATION_TITLE } from '@healthfolio/core';
+import { useQueryClient } from '@tanstack/react-query';
+import { useState } from 'react';
+import { toast } from 'sonner';
+import { ApiError } from '@/lib/api';
+import { documentKeys, sendUpload, type UploadFields } from './documents-api';
+
+const UPLOAD_FAILED = 'Upload Failed';
+const UPLOAD_FAILED_MESSAGE = 'There was an error uploading your document. Please try again.';
+
+/** What went wrong, in the user's terms: the server's reason for a refused file, else the spec's sentence. */
+const failure = (error: unknown) =>
+  error instanceof ApiError && error.status >= 400 && error.status < 500 && error.message
+    ? error.message
+    : UPLOAD_FAILED_MESSAGE;
+
+/** One upload at a time, with its progress (null when idle) for the blocking "Processing" dialog. */
+export const useUploader = () => {
+  const client = useQueryClient();
+  const [progress, setProgress] = useState<number | null>(null);
+
+  /** Resolves true when stored; toasts say what happened either way. */
+  const upload = async (
+    fields: Partial<UploadFields>,
+    success: 'Document Uploaded' | 'Upload Successful',
+  ) => {
+    const { file, title, category } = fields;
+    if (!file || !title?.trim() || !category) {
+      toast.error(MISSING_INFORMATION_TITLE, { description: MISSING_INFORMATION_MESSAGE });
+      return false;
+    }
+    if (!isAllowedFileName(file.name)) {
+      toast.error(UPLOAD_FAILED, {
+        description: 'Only PDF, JPG, JPEG, PNG, DOC and DOCX files can be uploaded.',
+      });
+      return false;
+    }
+    setProgress(0);
+    try {
+      const created = await sendUpload({ ...fields, file, title, category }, setProgress);
+      await client.invalidateQueries({ queryKey: documentKeys.all });
+      toast.success(success, { description: `"${created.title}" was added to ${created.category}.` });
+      return true;
+    } catch (error) {
+      toast.error(UPLOAD_FAILED, { description: failure(error) });
+      return false;
+    } finally {
+      setProgress(null);
+    }
+  };
+  return { progress, upload };
+};
