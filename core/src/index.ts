@@ -1,3 +1,7 @@
+export * from './admin/admin-texts';
+export * from './admin/admin-users.schema';
+export * from './admin/platform-settings.schema';
+export * from './admin/public-overview.schema';
 export * from './appointments/appointment.schema';
 export * from './audit/audit.schema';
 export * from './auth/credentials.schema';

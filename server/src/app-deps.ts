@@ -10,6 +10,10 @@ import { type Database, openDatabase } from './db/database';
 import { createLogger } from './http/log-safety';
 import { createUserQuotas, type UserQuotas } from './http/user-quota';
 import { createMailer, type Mailer } from './mail/mailer';
+import {
+  createPlatformSettingsStore,
+  type PlatformSettingsStore,
+} from './modules/admin/platform-settings.store';
 import { type AuditRecorder, createAuditRecorder } from './modules/audit/audit.service';
 import { createLiveNotifier, type LiveNotifier } from './modules/notifications/live-notifications.service';
 import { createRealtimeBus, type RealtimeBus } from './realtime/bus';
@@ -37,6 +41,8 @@ export interface AppDeps {
   bus: RealtimeBus;
   /** The one way to notify a user (send_live_notification and its helpers). */
   notifier: LiveNotifier;
+  /** Platform settings in force (admin console), cached per process; `maxFileSizeBytes()` for uploads. */
+  settings: PlatformSettingsStore;
 }
 
 /** Wires the server's parts; tests pass an already-open database and their own config. */
@@ -57,6 +63,7 @@ export const createDeps = async (
   const background = createBackgroundTasks(logger);
   const limiter = createLimiterFactory(db);
   const bus = createRealtimeBus(db, logger);
+  const settings = createPlatformSettingsStore(db, config, logger);
   const auth = createAuth({
     config,
     db,
@@ -65,8 +72,9 @@ export const createDeps = async (
     logger,
     background,
     revokeSessions: (id) => bus.revokeSessions(id),
+    settings,
   });
-  const resolveSession = createSessionResolver(db, config, bus);
+  const resolveSession = createSessionResolver(db, config, bus, settings);
   return {
     config,
     db,
@@ -82,5 +90,6 @@ export const createDeps = async (
     requireUser: requireUser(resolveSession),
     bus,
     notifier: createLiveNotifier(db, bus, logger),
+    settings,
   };
 };

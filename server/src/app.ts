@@ -12,6 +12,9 @@ import { ProblemError, problemResponse } from './http/problem';
 import { requestLog } from './http/request-log';
 import { clientAddress, csrfProtection, securityHeaders } from './http/security';
 import { mountWebApp, webStyleHashes } from './http/static';
+import { adminRoutes } from './modules/admin/admin.routes';
+import { maintenanceGate } from './modules/admin/maintenance-gate';
+import { publicRoutes } from './modules/admin/public.routes';
 import { appointmentsRoutes } from './modules/appointments/appointments.routes';
 import { calendarFeedRoutes } from './modules/appointments/calendar-feed.routes';
 import { auditRoutes } from './modules/audit/audit.routes';
@@ -53,6 +56,7 @@ export const createApp = (deps: AppDeps) => {
     c.req.method === 'GET' || c.req.method === 'HEAD' ? next() : limitBody(c, next),
   );
   app.use('/api/*', csrfProtection([new URL(config.appUrl).origin]));
+  app.use('/api/*', maintenanceGate(deps));
 
   app.route('/', authRoutes(deps));
   app.route('/', healthRoutes(deps));
@@ -70,6 +74,8 @@ export const createApp = (deps: AppDeps) => {
   app.route('/', appointmentsRoutes(deps));
   app.route('/', calendarFeedRoutes(deps));
   app.route('/', auditRoutes(deps));
+  app.route('/', adminRoutes(deps));
+  app.route('/', publicRoutes(deps));
   registerDocs(app);
 
   app.all('/api/*', notFoundHandler(app));

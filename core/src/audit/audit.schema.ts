@@ -24,6 +24,15 @@ export const AUDIT_ACTIONS = [
   'import',
   'use',
   'revoke',
+  // Admin console (spec §6): each admin action, with the server's view of IP and user agent.
+  'update_setting',
+  'send_message',
+  'send_email',
+  'revoke_share',
+  'disable_user',
+  'enable_user',
+  'approve_user',
+  'export_audit',
 ] as const;
 export type AuditAction = (typeof AUDIT_ACTIONS)[number];
 
@@ -41,6 +50,11 @@ export const AUDIT_RESOURCE_TYPES = [
   'custom_food',
   'calendar_feed',
   'profile',
+  'platform_setting',
+  'message',
+  'email',
+  'shared_access',
+  'audit_log',
 ] as const;
 export type AuditResourceType = (typeof AUDIT_RESOURCE_TYPES)[number];
 

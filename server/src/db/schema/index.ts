@@ -6,6 +6,7 @@ export * from './custom-foods';
 export * from './glucose-readings';
 export * from './mail-outbox';
 export * from './notifications';
+export * from './platform-settings';
 export * from './profiles';
 export * from './rate-limits';
 export * from './second-factors';
