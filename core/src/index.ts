@@ -1,3 +1,4 @@
+export * from './admin/admin-communication.schema';
 export * from './admin/admin-texts';
 export * from './admin/admin-users.schema';
 export * from './admin/platform-settings.schema';

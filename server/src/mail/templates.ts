@@ -1,5 +1,5 @@
 /** What a message is, for the log (which never gets the recipient or the text). */
-export type MailType = 'verification' | 'password_reset' | 'reminder' | 'test_notification';
+export type MailType = 'verification' | 'password_reset' | 'reminder' | 'test_notification' | 'admin_email';
 
 const footer = '\n\nIf you did not ask for this, you can ignore this email.\n\n— Healthfolio';
 

@@ -1,5 +1,6 @@
 import { OpenAPIHono } from '@hono/zod-openapi';
 import type { AppDeps } from '../../app-deps';
+import { adminCommunicationRoutes } from './admin-communication.routes';
 import { adminSettingsRoutes } from './admin-settings.routes';
 import { adminUsersRoutes } from './admin-users.routes';
 
@@ -8,5 +9,6 @@ export const adminRoutes = (deps: AppDeps) => {
   const app = new OpenAPIHono();
   app.route('/', adminSettingsRoutes(deps));
   app.route('/', adminUsersRoutes(deps));
+  app.route('/', adminCommunicationRoutes(deps));
   return app;
 };
