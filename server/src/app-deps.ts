@@ -8,6 +8,7 @@ import { type AuthThrottle, createAuthThrottle } from './auth/throttle';
 import type { Config } from './config';
 import { type Database, openDatabase } from './db/database';
 import { createLogger } from './http/log-safety';
+import { createRequestMetrics, type RequestMetrics } from './http/request-metrics';
 import { createUserQuotas, type UserQuotas } from './http/user-quota';
 import { createMailer, type Mailer } from './mail/mailer';
 import {
@@ -43,6 +44,8 @@ export interface AppDeps {
   notifier: LiveNotifier;
   /** Platform settings in force (admin console), cached per process; `maxFileSizeBytes()` for uploads. */
   settings: PlatformSettingsStore;
+  /** This process's request latency and error rate (fed by the request log). */
+  metrics: RequestMetrics;
 }
 
 /** Wires the server's parts; tests pass an already-open database and their own config. */
@@ -91,5 +94,6 @@ export const createDeps = async (
     bus,
     notifier: createLiveNotifier(db, bus, logger),
     settings,
+    metrics: createRequestMetrics(),
   };
 };

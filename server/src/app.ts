@@ -40,7 +40,7 @@ export const createApp = (deps: AppDeps) => {
   app.use('/api/*', auditClientContext());
   app.use('*', securityHeaders(config.https, webStyleHashes(config.webDist)));
   app.use('*', compress());
-  app.use('/api/*', requestLog(logger));
+  app.use('/api/*', requestLog(logger, deps.metrics));
   app.use('/api/*', async (c, next) => {
     await next();
     if (!c.res.headers.has('cache-control')) c.header('Cache-Control', 'no-store');

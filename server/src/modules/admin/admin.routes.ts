@@ -1,6 +1,7 @@
 import { OpenAPIHono } from '@hono/zod-openapi';
 import type { AppDeps } from '../../app-deps';
 import { adminCommunicationRoutes } from './admin-communication.routes';
+import { adminInsightsRoutes } from './admin-insights.routes';
 import { adminSettingsRoutes } from './admin-settings.routes';
 import { adminUsersRoutes } from './admin-users.routes';
 
@@ -10,5 +11,6 @@ export const adminRoutes = (deps: AppDeps) => {
   app.route('/', adminSettingsRoutes(deps));
   app.route('/', adminUsersRoutes(deps));
   app.route('/', adminCommunicationRoutes(deps));
+  app.route('/', adminInsightsRoutes(deps));
   return app;
 };
