@@ -8,10 +8,15 @@ import { type AuthThrottle, createAuthThrottle } from './auth/throttle';
 import type { Config } from './config';
 import { type Database, openDatabase } from './db/database';
 import { createLogger } from './http/log-safety';
+import { createRequestMetrics, type RequestMetrics } from './http/request-metrics';
 import { createUserQuotas, type UserQuotas } from './http/user-quota';
 import { jobHandlers } from './jobs/job-kinds';
 import { createJobRunner, type JobRunner } from './jobs/job-queue';
 import { createMailer, type Mailer } from './mail/mailer';
+import {
+  createPlatformSettingsStore,
+  type PlatformSettingsStore,
+} from './modules/admin/platform-settings.store';
 import { type AuditRecorder, createAuditRecorder } from './modules/audit/audit.service';
 import { createLiveNotifier, type LiveNotifier } from './modules/notifications/live-notifications.service';
 import { createRealtimeBus, type RealtimeBus } from './realtime/bus';
@@ -44,6 +49,10 @@ export interface AppDeps {
   storage: FileStorage;
   /** Durable background jobs (main.ts starts it; tests call runOnce). */
   jobs: JobRunner;
+  /** Platform settings in force (admin console), cached per process; `maxFileSizeBytes()` for uploads. */
+  settings: PlatformSettingsStore;
+  /** This process's request latency and error rate (fed by the request log). */
+  metrics: RequestMetrics;
 }
 
 /** Wires the server's parts; tests pass an already-open database and their own config. */
@@ -64,6 +73,7 @@ export const createDeps = async (
   const background = createBackgroundTasks(logger);
   const limiter = createLimiterFactory(db);
   const bus = createRealtimeBus(db, logger);
+  const settings = createPlatformSettingsStore(db, config, logger);
   const auth = createAuth({
     config,
     db,
@@ -72,8 +82,9 @@ export const createDeps = async (
     logger,
     background,
     revokeSessions: (id) => bus.revokeSessions(id),
+    settings,
   });
-  const resolveSession = createSessionResolver(db, config, bus);
+  const resolveSession = createSessionResolver(db, config, bus, settings);
   const storage = storageFromConfig({
     dataDir: config.dataDir,
     encryptionKey: config.encryptionKey,
@@ -96,5 +107,7 @@ export const createDeps = async (
     notifier: createLiveNotifier(db, bus, logger),
     storage,
     jobs: createJobRunner({ db, logger }, jobHandlers({ db, storage, logger })),
+    settings,
+    metrics: createRequestMetrics(),
   };
 };

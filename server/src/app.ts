@@ -12,6 +12,9 @@ import { ProblemError, problemResponse } from './http/problem';
 import { requestLog } from './http/request-log';
 import { clientAddress, csrfProtection, securityHeaders } from './http/security';
 import { mountWebApp, webStyleHashes } from './http/static';
+import { adminRoutes } from './modules/admin/admin.routes';
+import { maintenanceGate } from './modules/admin/maintenance-gate';
+import { publicRoutes } from './modules/admin/public.routes';
 import { appointmentsRoutes } from './modules/appointments/appointments.routes';
 import { calendarFeedRoutes } from './modules/appointments/calendar-feed.routes';
 import { auditRoutes } from './modules/audit/audit.routes';
@@ -44,7 +47,7 @@ export const createApp = (deps: AppDeps) => {
   for (const path of SHARE_LINK_PATHS) app.use(path, privateLinkHeaders);
   app.use('*', securityHeaders(config.https, webStyleHashes(config.webDist)));
   app.use('*', compress());
-  app.use('/api/*', requestLog(logger));
+  app.use('/api/*', requestLog(logger, deps.metrics));
   app.use('/api/*', async (c, next) => {
     await next();
     if (!c.res.headers.has('cache-control')) c.header('Cache-Control', 'no-store');
@@ -66,6 +69,7 @@ export const createApp = (deps: AppDeps) => {
       : limitBody(c, next),
   );
   app.use('/api/*', csrfProtection([new URL(config.appUrl).origin]));
+  app.use('/api/*', maintenanceGate(deps));
 
   app.route('/', authRoutes(deps));
   app.route('/', healthRoutes(deps));
@@ -89,6 +93,8 @@ export const createApp = (deps: AppDeps) => {
   app.route('/', sharingRoutes(deps));
   app.route('/', sharedViewRoutes(deps));
   app.route('/', documentsRoutes(deps));
+  app.route('/', adminRoutes(deps));
+  app.route('/', publicRoutes(deps));
   registerDocs(app);
 
   app.all('/api/*', notFoundHandler(app));

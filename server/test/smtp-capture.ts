@@ -96,8 +96,25 @@ export const startSmtpCapture = async (opts: { starttls?: boolean; refuse?: bool
   };
 };
 
-/** The text body of a raw single-part message, decoding quoted-printable (mailparser is not available here). */
-export const textBody = (raw: string) => {
+/** The part of a multipart message with this content type (`text/plain`, `text/html`), headers included. */
+export const partOf = (raw: string, type: string) => {
+  const boundary = raw.slice(0, raw.indexOf('\r\n\r\n')).match(/boundary="?([^";\r\n]+)"?/i)?.[1];
+  if (!boundary) return undefined;
+  return raw
+    .split(`--${boundary}`)
+    .map((p) => p.replace(/^\r\n/, ''))
+    .find((p) => new RegExp(`^content-type:\\s*${type}`, 'im').test(p.slice(0, p.indexOf('\r\n\r\n'))));
+};
+
+/**
+ * The text body of a raw message (the text/plain part of a multipart one), decoding quoted-printable
+ * (mailparser is not available here).
+ */
+export const textBody = (raw: string, type = 'text/plain'): string => {
+  const part = /^content-type:\s*multipart\//im.test(raw.slice(0, raw.indexOf('\r\n\r\n')))
+    ? partOf(raw, type)
+    : undefined;
+  if (part !== undefined) return textBody(part);
   const split = raw.indexOf('\r\n\r\n');
   const headers = raw.slice(0, split);
   let body = raw.slice(split + 4);

@@ -25,6 +25,15 @@ export const AUDIT_ACTIONS = [
   'use',
   'revoke',
   'escalate',
+  // Admin console (spec §6): each admin action, with the server's view of IP and user agent.
+  'update_setting',
+  'send_message',
+  'send_email',
+  'revoke_share',
+  'disable_user',
+  'enable_user',
+  'approve_user',
+  'export_audit',
 ] as const;
 export type AuditAction = (typeof AUDIT_ACTIONS)[number];
 
@@ -51,6 +60,10 @@ export const AUDIT_RESOURCE_TYPES = [
   'insurance_settings',
   'shared_access',
   'document',
+  'platform_setting',
+  'message',
+  'email',
+  'audit_log',
 ] as const;
 export type AuditResourceType = (typeof AUDIT_RESOURCE_TYPES)[number];
 

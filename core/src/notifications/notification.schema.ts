@@ -143,7 +143,13 @@ export type NotificationEvent = (typeof NOTIFICATION_EVENTS)[number];
  * What happened to the email copy of a test notification: handed to the mail server, not asked for
  * (email reminders are off), held back (the address is not confirmed), or impossible (no SMTP).
  */
-export const TEST_EMAIL_OUTCOMES = ['sent', 'off', 'unverified', 'not_configured'] as const;
+export const TEST_EMAIL_OUTCOMES = [
+  'sent',
+  'off',
+  'unverified',
+  'not_configured',
+  'paused_by_admin',
+] as const;
 export const TestEmailOutcome = z.enum(TEST_EMAIL_OUTCOMES);
 export type TestEmailOutcome = z.infer<typeof TestEmailOutcome>;
 

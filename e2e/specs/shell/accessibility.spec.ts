@@ -71,9 +71,9 @@ for (const { name, viewport, colorScheme, states } of layouts) {
       await check(page, '/dashboard/carb-counter', 'Find a food');
     });
 
-    test('admin: the console placeholder with the Admin tab', async ({ page, accounts, signInAs }) => {
+    test('admin: the console with the Admin tab', async ({ page, accounts, signInAs }) => {
       await signInAs(await accounts.admin());
-      await check(page, '/dashboard/admin-console', 'Admin Console');
+      await check(page, '/dashboard/admin-console', 'Admin Panel');
     });
 
     test('a toast, at rest', async ({ page, accounts, signInAs }) => {

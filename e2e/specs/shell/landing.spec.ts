@@ -13,8 +13,8 @@ test.describe('landing page', () => {
     // Every section of the spec is there.
     for (const section of [
       'Choose your platform',
-      'Works with 500+ devices',
-      'Start your free 30-day trial',
+      'Bring in readings from your devices',
+      'Start keeping your health records',
     ]) {
       await expect(page.getByRole('heading', { name: section })).toBeVisible();
     }
@@ -28,7 +28,7 @@ test.describe('landing page', () => {
       'href',
       '/auth?type=general',
     );
-    const trials = main.getByRole('link', { name: 'Start Free Trial' });
+    const trials = main.getByRole('link', { name: 'Get Started' });
     await expect(trials).toHaveCount(2);
     for (const link of await trials.all()) await expect(link).toHaveAttribute('href', '/auth');
     await expect(main.getByRole('link', { name: 'Connect Your Devices' })).toHaveAttribute(
@@ -36,6 +36,9 @@ test.describe('landing page', () => {
       '/dashboard/devices',
     );
     await expect(main.getByRole('link', { name: 'Go to Dashboard' })).toHaveCount(0);
+    // No claims this instance cannot back: no invented user counts, trials or credit cards.
+    await expect(main).not.toContainText(/500K|98%|24\/7|500\+|trial|credit card/i);
+    await expect(main.getByText('Open source', { exact: true })).toBeVisible();
 
     // Sign-in and sign-up links for signed-out visitors, and the title back to /.
     const account = page.getByRole('navigation', { name: 'Account' });
@@ -68,7 +71,7 @@ test.describe('landing page', () => {
     // Header, hero, both platform cards and the final call to action.
     await expect(goTo).toHaveCount(5);
     for (const link of await goTo.all()) await expect(link).toHaveAttribute('href', '/dashboard');
-    await expect(page.getByRole('link', { name: 'Start Free Trial' })).toHaveCount(0);
+    await expect(page.getByRole('link', { name: 'Get Started' })).toHaveCount(0);
     await expect(page.getByRole('link', { name: 'Sign In' })).toHaveCount(0);
     await expect(page.getByRole('link', { name: 'Sign Up' })).toHaveCount(0);
 

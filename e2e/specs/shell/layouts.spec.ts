@@ -107,7 +107,7 @@ test.describe('admin tab and link', () => {
     await consoleLink.click();
     await expect(page).toHaveURL(/\/dashboard\/admin-console$/);
     await expect(page.getByRole('heading', { name: 'Admin Console', level: 1 })).toBeVisible();
-    await expect(page.getByRole('heading', { name: 'Not available yet' })).toBeVisible();
+    await expect(page.getByRole('heading', { name: 'Admin Panel' })).toBeVisible();
 
     await page.setViewportSize(PHONE);
     const tabs = page.getByRole('navigation', { name: 'Main' });

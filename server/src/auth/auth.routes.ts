@@ -1,10 +1,12 @@
 import { setTimeout as sleep } from 'node:timers/promises';
+import { REGISTRATION_CLOSED_MESSAGE } from '@healthfolio/core';
 import { eq } from 'drizzle-orm';
 import { Hono } from 'hono';
 import type { Config } from '../config';
 import type { Database } from '../db/database';
 import { user } from '../db/schema';
 import { ProblemError, problemBody } from '../http/problem';
+import type { PlatformSettingsStore } from '../modules/admin/platform-settings.store';
 import type { AuditRecorder } from '../modules/audit/audit.service';
 import { sessionAuditEntry } from '../modules/audit/auth-audit';
 import type { RealtimeBus } from '../realtime/bus';
@@ -24,6 +26,7 @@ interface AuthRouteDeps {
   throttle: AuthThrottle;
   resolveSession: SessionResolver;
   bus: RealtimeBus;
+  settings?: PlatformSettingsStore;
 }
 
 /** better-auth's JSON errors become problem documents (keeping `message` for its client). */
@@ -51,7 +54,7 @@ const toProblem = async (res: Response, requestId: string) => {
  * and sign-outs are audited, and errors are shaped as problems.
  */
 export const authRoutes = (deps: AuthRouteDeps) => {
-  const { auth, config, db, audit, throttle, resolveSession, bus } = deps;
+  const { auth, config, db, audit, throttle, resolveSession, bus, settings } = deps;
   // Two-factor and passkey endpoints: validated, throttled, password-checked and audited there.
   const twoFactor = createTwoFactorGate(deps);
   const app = new Hono();
@@ -63,6 +66,13 @@ export const authRoutes = (deps: AuthRouteDeps) => {
       throw new ProblemError(404, 'not_found', 'There is nothing at this address.');
     const ip = c.get('clientIp');
     await throttle.general(ip);
+    // Closed for everyone alike, so the answer says nothing about which addresses have an account.
+    if (
+      path === '/sign-up/email' &&
+      settings &&
+      !(await settings.getPlatformSettings()).user_registration.enabled
+    )
+      throw new ProblemError(403, 'registration_closed', REGISTRATION_CLOSED_MESSAGE);
     const headers = new Headers(c.req.raw.headers);
     headers.set(CLIENT_IP_HEADER, ip);
     const meta = { ipAddress: ip, userAgent: c.req.header('user-agent') ?? null };

@@ -1,5 +1,10 @@
 import { passkey as passkeyPlugin } from '@better-auth/passkey';
-import { defaultDisplayName } from '@healthfolio/core';
+import {
+  ACCOUNT_DISABLED_MESSAGE,
+  APPROVAL_PENDING_MESSAGE,
+  defaultDisplayName,
+  REGISTRATION_CLOSED_MESSAGE,
+} from '@healthfolio/core';
 import { hash, verify } from '@node-rs/argon2';
 import { betterAuth } from 'better-auth';
 import { drizzleAdapter } from 'better-auth/adapters/drizzle';
@@ -14,6 +19,7 @@ import { account, passkey, session, twoFactor, user, verification } from '../db/
 import { scrubMessage } from '../http/log-safety';
 import type { Mailer } from '../mail/mailer';
 import { passwordResetEmail, verificationEmail } from '../mail/templates';
+import type { PlatformSettingsStore } from '../modules/admin/platform-settings.store';
 import type { AuditRecorder } from '../modules/audit/audit.service';
 import { insertProfile } from '../modules/profiles/profiles.repository';
 import { insertDefaultRole } from '../modules/roles/roles.repository';
@@ -35,6 +41,8 @@ export interface AuthDeps {
   background: BackgroundTasks;
   /** Makes every process forget the user's cached sessions (realtime bus). */
   revokeSessions?: (userId: string) => Promise<void>;
+  /** Platform settings (registration, session timeout); without them, sign-up is open. */
+  settings?: PlatformSettingsStore;
 }
 
 type HeaderSource = { headers?: Headers; request?: Request } | null | undefined;
@@ -43,7 +51,16 @@ const requestMeta = (ctx: HeaderSource) => {
   return { ipAddress: headers?.get(CLIENT_IP_HEADER) ?? null, userAgent: headers?.get('user-agent') ?? null };
 };
 
-export const createAuth = ({ config, db, mailer, audit, logger, background, revokeSessions }: AuthDeps) => {
+export const createAuth = ({
+  config,
+  db,
+  mailer,
+  audit,
+  logger,
+  background,
+  revokeSessions,
+  settings,
+}: AuthDeps) => {
   const promoteIfAdmin = createAdminPromoter({ config, db, logger });
 
   return betterAuth({
@@ -143,8 +160,17 @@ export const createAuth = ({ config, db, mailer, audit, logger, background, revo
               logger.warn({ source: 'oauth' }, 'refused an OAuth sign-up with an unverified email');
               return false;
             }
+            // Email sign-ups are refused before they reach here (auth.routes); this holds for Google.
+            if (settings && !(await settings.getPlatformSettings()).user_registration.enabled)
+              throw new APIError('FORBIDDEN', {
+                code: 'REGISTRATION_CLOSED',
+                message: REGISTRATION_CLOSED_MESSAGE,
+              });
           },
           after: async (u, ctx) => {
+            // With require_approval on, the account waits in the admin console's approval queue.
+            if (settings && (await settings.getPlatformSettings()).user_registration.require_approval)
+              await db.owner.update(user).set({ status: 'pending_approval' }).where(eq(user.id, u.id));
             await db.asSystem(async (tx) => {
               await insertProfile(tx, u.id, defaultDisplayName(u.name, u.email));
               await insertDefaultRole(tx, u.id);
@@ -168,6 +194,22 @@ export const createAuth = ({ config, db, mailer, audit, logger, background, revo
       },
       session: {
         create: {
+          // The idle timeout in force (platform setting) from the first request; refused for accounts
+          // an admin disabled or has not approved yet (the password or code was right, so this says so).
+          before: async (s) => {
+            const [row] = await db.owner
+              .select({ status: user.status })
+              .from(user)
+              .where(eq(user.id, s.userId));
+            if (row && row.status !== 'active')
+              throw new APIError('FORBIDDEN', {
+                code: row.status === 'disabled' ? 'ACCOUNT_DISABLED' : 'APPROVAL_PENDING',
+                message: row.status === 'disabled' ? ACCOUNT_DISABLED_MESSAGE : APPROVAL_PENDING_MESSAGE,
+              });
+            if (!settings) return;
+            const idleMs = (await settings.sessionTimeoutSeconds()) * 1000;
+            return { data: { ...s, expiresAt: new Date(Date.now() + idleMs) } };
+          },
           after: async (s, ctx) => {
             // A step, not a sign-in (see SESSION_STEP_HEADER): the real one is audited when it comes.
             if (ctx?.headers?.get(SESSION_STEP_HEADER)) return;

@@ -25,6 +25,7 @@ interface CachedSession {
   user: SessionUser;
   createdAt: number;
   expiresAt: number;
+  lastActiveAt: number;
   cachedAt: number;
 }
 
@@ -91,28 +92,42 @@ type Row = {
   id: string;
   token: string;
   created_at: Date;
+  updated_at: Date;
   expires_at: Date;
   user_id: string;
   email: string;
   name: string;
   email_verified: boolean;
+  status: string;
 };
 
+/** The idle timeout in force: the platform's session_timeout setting, else SESSION_IDLE_MINUTES. */
+export interface IdleTimeoutSource {
+  sessionTimeoutSeconds(): Promise<number>;
+}
+
 /**
- * Reads the session behind the request's cookie with one query (the API's hot path). Expiry follows
- * better-auth's rules: sliding `expiresIn` (the idle timeout), refreshed at most every `updateAge`;
- * the absolute limit from sign-in (SESSION_ABSOLUTE_HOURS) is enforced here, deleting the session.
+ * Reads the session behind the request's cookie with one query (the API's hot path). Idle expiry is
+ * the platform's session_timeout (admin console; SESSION_IDLE_MINUTES until set), measured from the
+ * last refresh (`updated_at`, moved forward at most every `updateAge`) and from the stored expiry; the
+ * absolute limit from sign-in (SESSION_ABSOLUTE_HOURS) is enforced here, deleting the session. An
+ * account that is disabled or waiting for approval has no live session.
  */
-export const createSessionResolver = (db: Database, config: Config, bus?: RealtimeBus): SessionResolver => {
+export const createSessionResolver = (
+  db: Database,
+  config: Config,
+  bus?: RealtimeBus,
+  idleSource?: IdleTimeoutSource,
+): SessionResolver => {
   const name = sessionCookieName(config);
-  const idleMs = config.session.idleSeconds * 1000;
   const absoluteMs = config.session.absoluteSeconds * 1000;
-  const updateAgeMs = Math.min(300, Math.floor(config.session.idleSeconds / 2)) * 1000;
   const cache = new SessionCache();
   void bus?.watchSessions({ onRevoke: (userId) => cache.revokeUser(userId), onReset: () => cache.clear() });
   const live = () => bus?.sessionsLive() === true;
+  const idleSeconds = async () =>
+    idleSource ? await idleSource.sessionTimeoutSeconds() : config.session.idleSeconds;
 
-  const fromCache = (hash: string, now: number) => {
+  const fromCache = (hash: string, now: number, idleMs: number, updateAgeMs: number) => {
     const hit = live() ? cache.get(hash) : undefined;
     if (!hit) return undefined;
     // Expired, past the absolute limit or due for the sliding refresh: the database decides.
@@ -120,6 +135,7 @@ export const createSessionResolver = (db: Database, config: Config, bus?: Realti
       now - hit.cachedAt >= SESSION_CACHE_MS ||
       hit.expiresAt <= now ||
       now - hit.createdAt > absoluteMs ||
+      now - hit.lastActiveAt >= updateAgeMs ||
       now - (hit.expiresAt - idleMs) >= updateAgeMs
     ) {
       cache.delete(hash);
@@ -133,30 +149,36 @@ export const createSessionResolver = (db: Database, config: Config, bus?: Realti
     if (!cookie) return null;
     const token = verifiedToken(parse(cookie, name)[name], config.sessionSecret);
     if (!token) return null;
+    const idleS = await idleSeconds();
+    const idleMs = idleS * 1000;
+    const updateAgeMs = Math.min(300, Math.floor(idleS / 2)) * 1000;
     const hash = createHash('sha256').update(token).digest('base64');
-    const cached = fromCache(hash, Date.now());
+    const cached = fromCache(hash, Date.now(), idleMs, updateAgeMs);
     if (cached) return cached;
     const epoch = cache.epoch;
     const { rows } = await db.owner.execute<Row>(sql`
-      select s.id, s.token, s.created_at, s.expires_at, u.id as user_id, u.email, u.name, u.email_verified
+      select s.id, s.token, s.created_at, s.updated_at, s.expires_at, u.id as user_id, u.email, u.name,
+        u.email_verified, u.status
       from auth.session s join auth.user u on u.id = s.user_id where s.token = ${token}`);
     const row = rows[0];
-    if (!row) return null;
+    if (row?.status !== 'active') return null;
     const now = Date.now();
     let expiresAt = new Date(row.expires_at).getTime();
     const createdAt = new Date(row.created_at).getTime();
-    if (expiresAt <= now || now - createdAt > absoluteMs) {
+    let lastActiveAt = new Date(row.updated_at).getTime();
+    if (expiresAt <= now || now - createdAt > absoluteMs || now - lastActiveAt > idleMs) {
       await db.owner.delete(session).where(eq(session.id, row.id));
       return null;
     }
     const setCookies: string[] = [];
-    if (now - (expiresAt - idleMs) >= updateAgeMs) {
+    if (now - (expiresAt - idleMs) >= updateAgeMs || now - lastActiveAt >= updateAgeMs) {
       expiresAt = now + idleMs;
+      lastActiveAt = now;
       await db.owner
         .update(session)
         .set({ expiresAt: new Date(expiresAt), updatedAt: new Date(now) })
         .where(eq(session.id, row.id));
-      const attrs = `Max-Age=${config.session.idleSeconds}; Path=/; HttpOnly; SameSite=Lax${config.https ? '; Secure' : ''}`;
+      const attrs = `Max-Age=${idleS}; Path=/; HttpOnly; SameSite=Lax${config.https ? '; Secure' : ''}`;
       setCookies.push(`${name}=${encodeURIComponent(parse(cookie, name)[name]!)}; ${attrs}`);
     }
     const user: SessionUser = {
@@ -167,7 +189,8 @@ export const createSessionResolver = (db: Database, config: Config, bus?: Realti
       sessionId: row.id,
       sessionToken: row.token,
     };
-    if (live() && cache.epoch === epoch) cache.set(hash, { user, createdAt, expiresAt, cachedAt: now });
+    if (live() && cache.epoch === epoch)
+      cache.set(hash, { user, createdAt, expiresAt, lastActiveAt, cachedAt: now });
     return { user, setCookies };
   };
 };

@@ -4,6 +4,7 @@ import type { Config } from '../config';
 import type { Database, Tx } from '../db/database';
 import type { Mailer } from '../mail/mailer';
 import { reminderEmail } from '../mail/templates';
+import type { PlatformSettingsStore } from '../modules/admin/platform-settings.store';
 import type { LiveNotifier } from '../modules/notifications/live-notifications.service';
 
 export interface ReminderSchedulerOptions {
@@ -104,6 +105,8 @@ export const createReminderScheduler = (
     mailer: Mailer;
     logger: Logger;
     config: Pick<Config, 'appUrl'>;
+    /** email_notifications (admin console) gates reminder emails; without it they are sent. */
+    settings?: Pick<PlatformSettingsStore, 'getPlatformSettings'>;
   },
   opts: ReminderSchedulerOptions = {},
 ): ReminderScheduler => {
@@ -137,6 +140,7 @@ export const createReminderScheduler = (
   const email = async (rows: Claimed[], now: Date) => {
     const fresh = rows.filter((r) => now.getTime() - new Date(r.due_date).getTime() <= emailWithinMs);
     if (mailer.mode !== 'smtp' || !fresh.length) return;
+    if (deps.settings && !(await deps.settings.getPlatformSettings()).email_notifications.enabled) return;
     const to = await recipients(fresh.map((r) => r.user_id));
     for (const r of fresh) {
       const who = to.get(r.user_id);

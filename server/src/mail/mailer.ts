@@ -13,14 +13,23 @@ export interface MailMessage {
   to: string;
   subject: string;
   text: string;
+  /** An HTML alternative (the admin console's emails); the outbox keeps the text. */
+  html?: string;
   /** Only a confirmation email sets this: the one link the log may show, when no mail is configured. */
   confirmationLink?: string;
   userId?: string;
 }
 
+export interface MailResult {
+  id: string;
+  status: 'sent' | 'outbox' | 'failed';
+  /** The SMTP server's answer when it refused the message. */
+  error?: string;
+}
+
 export interface Mailer {
   mode: 'smtp' | 'outbox';
-  send(message: MailMessage): Promise<void>;
+  send(message: MailMessage): Promise<MailResult>;
   /** Deletes outbox rows older than the retention; the background job calls it. Returns how many. */
   purgeOutbox(now?: Date): Promise<number>;
 }
@@ -78,7 +87,7 @@ export const createMailer = (opts: {
         } else {
           opts.logger.warn(meta, 'mail kept in outbox (SMTP_URL not set)');
         }
-        return;
+        return { id: mailId, status: 'outbox' };
       }
       try {
         await transport.sendMail({
@@ -86,14 +95,17 @@ export const createMailer = (opts: {
           to: m.to,
           subject: m.subject,
           text: m.text,
+          ...(m.html && { html: m.html }),
           messageId: `<${mailId}@healthfolio>`,
         });
         await record(mailId, m, 'sent');
         opts.logger.debug(meta, 'mail sent');
+        return { id: mailId, status: 'sent' };
       } catch (err) {
         await record(mailId, m, 'failed', (err as Error).message);
         // The serializer keeps the SMTP code and the message's shape; the recipient is masked.
         opts.logger.error({ ...meta, err }, 'mail delivery failed');
+        return { id: mailId, status: 'failed', error: (err as Error).message };
       }
     },
     async purgeOutbox(now = new Date()) {

@@ -5,7 +5,8 @@ export type MailType =
   | 'reminder'
   | 'test_notification'
   | 'hypo_alert'
-  | 'share_invitation';
+  | 'share_invitation'
+  | 'admin_email';
 
 const footer = '\n\nIf you did not ask for this, you can ignore this email.\n\n— Healthfolio';
 

@@ -81,7 +81,9 @@ export const routes: RouteObject[] = [
           },
           {
             path: 'admin-console',
-            lazy: async () => ({ Component: (await import('@/features/placeholder/admin-gate')).AdminGate }),
+            lazy: async () => ({
+              Component: (await import('@/features/admin/admin-console-page')).AdminConsolePage,
+            }),
           },
           ...TRACKING_ROUTES,
           ...DIABETES_ROUTES,

@@ -1,4 +1,5 @@
-import { boolean, index, pgSchema, text, timestamp, uuid } from 'drizzle-orm/pg-core';
+import { sql } from 'drizzle-orm';
+import { boolean, check, index, pgSchema, text, timestamp, uuid } from 'drizzle-orm/pg-core';
 
 /**
  * better-auth's tables live in their own schema, reached only through the owner connection that
@@ -9,17 +10,25 @@ export const authSchema = pgSchema('auth');
 
 const ts = (name: string) => timestamp(name, { withTimezone: true });
 
-export const user = authSchema.table('user', {
-  id: uuid('id').primaryKey().defaultRandom(),
-  name: text('name').notNull(),
-  email: text('email').notNull().unique(),
-  emailVerified: boolean('email_verified').notNull().default(false),
-  image: text('image'),
-  /** Set by better-auth's two-factor plugin once a TOTP authenticator is verified. */
-  twoFactorEnabled: boolean('two_factor_enabled').notNull().default(false),
-  createdAt: ts('created_at').notNull().defaultNow(),
-  updatedAt: ts('updated_at').notNull().defaultNow(),
-});
+export const user = authSchema.table(
+  'user',
+  {
+    id: uuid('id').primaryKey().defaultRandom(),
+    name: text('name').notNull(),
+    email: text('email').notNull().unique(),
+    emailVerified: boolean('email_verified').notNull().default(false),
+    image: text('image'),
+    /** Set by better-auth's two-factor plugin once a TOTP authenticator is verified. */
+    twoFactorEnabled: boolean('two_factor_enabled').notNull().default(false),
+    /** Set by admins (modules/admin): pending_approval while sign-ups need approval, or disabled. */
+    status: text('status', { enum: ['active', 'pending_approval', 'disabled'] })
+      .notNull()
+      .default('active'),
+    createdAt: ts('created_at').notNull().defaultNow(),
+    updatedAt: ts('updated_at').notNull().defaultNow(),
+  },
+  (t) => [check('user_status_check', sql`${t.status} in ('active', 'pending_approval', 'disabled')`)],
+);
 
 export const session = authSchema.table(
   'session',

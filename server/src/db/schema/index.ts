@@ -9,6 +9,7 @@ export * from './hypo-follow-ups';
 export * from './insurance';
 export * from './mail-outbox';
 export * from './notifications';
+export * from './platform-settings';
 export * from './profiles';
 export * from './rate-limits';
 export * from './second-factors';

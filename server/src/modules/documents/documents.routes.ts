@@ -67,11 +67,11 @@ const file = createRoute({
   },
 });
 
-export const documentsRoutes = ({ db, storage, jobs, requireUser, quotas }: AppDeps) => {
+export const documentsRoutes = ({ db, storage, jobs, settings, requireUser, quotas }: AppDeps) => {
   const app = createRouter();
   app.use(DOCUMENTS_PATH, requireUser, quotas.upload);
   app.use(`${DOCUMENTS_PATH}/*`, requireUser);
-  const deps = { db, storage };
+  const deps = { db, storage, settings };
   const uid = (c: { get(k: 'user'): { id: string } }) => c.get('user').id;
 
   // Documented but not validated by the OpenAPI layer, which would buffer the whole form.

@@ -17,6 +17,7 @@ import {
   IntegrityError,
   type StoredFile,
 } from '../../storage/file-storage';
+import type { PlatformSettingsStore } from '../admin/platform-settings.store';
 import { changedFields, recordAudit } from '../audit/audit.service';
 import { DOCUMENT_NOT_FOUND, withReadableDocument } from './document-access';
 import { DOCUMENT_TEXT_JOB } from './document-text.job';
@@ -35,6 +36,7 @@ import { receiveUpload } from './upload-receiver';
 export interface DocumentDeps {
   db: Database;
   storage: FileStorage;
+  settings: Pick<PlatformSettingsStore, 'maxFileSizeBytes'>;
 }
 
 // Multipart boundaries and the form fields around the file.
@@ -75,8 +77,12 @@ const storeFile = async (storage: FileStorage, ext: string, source: Readable, li
  * Streams a multipart upload into encrypted storage, then records it with its text-extraction job in
  * one transaction. A refused, failed or oversized upload leaves neither a row nor an object.
  */
-export const uploadDocument = async ({ db, storage }: DocumentDeps, userId: string, req: Request) => {
-  const limit = await uploadLimitBytes(db);
+export const uploadDocument = async (
+  { db, storage, settings }: DocumentDeps,
+  userId: string,
+  req: Request,
+) => {
+  const limit = await uploadLimitBytes(settings);
   if (Number(req.headers.get('content-length') ?? 0) > limit + MULTIPART_SLACK) throw tooLarge(limit);
   const { fields, file } = await receiveUpload(req);
   const parsed = DocumentUploadFields.safeParse(fields);

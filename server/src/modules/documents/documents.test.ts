@@ -3,6 +3,7 @@ import { join } from 'node:path';
 import { Readable } from 'node:stream';
 import sharp from 'sharp';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
+import { signInAdmin } from '../../../test/admin';
 import { doc, docx, jpeg, pdfWith, png } from '../../../test/document-fixtures';
 import { bytesOf, lab, uploadDocument } from '../../../test/documents-client';
 import { createTestServer, signUpAndSignIn, type TestClient, type TestServer } from '../../../test/harness';
@@ -168,6 +169,22 @@ describe('documents', () => {
     expect(streamed.status).toBe(413);
     expect(objects()).toBe(before);
     expect((await (await alice.get('/api/v1/documents')).json()).items).toEqual([]);
+  });
+
+  it('takes its limit from the admin’s max_file_size setting', async () => {
+    const { client: admin } = await signInAdmin(server, 'docs-admin@example.com');
+    const { client: uploader } = await signUpAndSignIn(server, 'docs-limit@example.com');
+    const set = (value: unknown) => admin.put('/api/v1/admin/settings/max_file_size', { value });
+    expect((await set({ value: 1, unit: 'MB' })).status).toBe(200);
+    try {
+      const twoMb = Buffer.concat([pdfWith('x'), Buffer.alloc(2 * 1024 * 1024)]);
+      const res = await uploadDocument(server, uploader, lab(twoMb, 'two.pdf'));
+      expect(res.status).toBe(413);
+      expect((await res.json()).detail).toBe('The file is larger than the 1 MB limit.');
+      expect((await uploadDocument(server, uploader, lab(pdfWith('small'), 'small.pdf'))).status).toBe(201);
+    } finally {
+      expect((await set({ value: 10, unit: 'MB' })).status).toBe(200);
+    }
   });
 
   it('documents the upload (multipart) and the other routes in OpenAPI', async () => {

@@ -1,8 +1,9 @@
-import { DEFAULT_UPLOAD_LIMIT_BYTES } from '@healthfolio/core';
-import type { Database } from '../../db/database';
+import type { PlatformSettingsStore } from '../admin/platform-settings.store';
 
 /**
- * The largest file a user may upload, in bytes: the one place that decides it. 10 MB until the admin
- * console's `max_file_size` platform setting exists; it will read that here (hence the database).
+ * The largest file a user may upload, in bytes: the one place that decides it. The admin console's
+ * `max_file_size` platform setting (default 10 MB), as this process currently has it.
  */
-export const uploadLimitBytes = async (_db: Database): Promise<number> => DEFAULT_UPLOAD_LIMIT_BYTES;
+export const uploadLimitBytes = (
+  settings: Pick<PlatformSettingsStore, 'maxFileSizeBytes'>,
+): Promise<number> => settings.maxFileSizeBytes();

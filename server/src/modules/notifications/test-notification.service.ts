@@ -15,7 +15,7 @@ export const TEST_NOTIFICATION = {
 /** A few tries a minute is plenty to check delivery, and keeps the button from becoming a mail cannon. */
 const PER_MINUTE = 3;
 
-type Deps = Pick<AppDeps, 'db' | 'notifier' | 'mailer' | 'config'>;
+type Deps = Pick<AppDeps, 'db' | 'notifier' | 'mailer' | 'config' | 'settings'>;
 
 /**
  * "Send a test notification" (Settings → Reminders): the same path a due reminder takes, so the user
@@ -29,6 +29,7 @@ export const createTestNotifier = (deps: Deps) => {
     const profile = await deps.db.asUser(user.id, (tx) => findProfile(tx, user.id));
     if (!profile?.emailReminders) return 'off';
     if (!user.emailVerified) return 'unverified';
+    if (!(await deps.settings.getPlatformSettings()).email_notifications.enabled) return 'paused_by_admin';
     if (deps.mailer.mode !== 'smtp') return 'not_configured';
     await deps.mailer.send({
       to: user.email,

@@ -2,7 +2,8 @@ import { RoleAssignRequest, RoleAssignResponse, RolesResponse } from '@healthfol
 import { createRoute, z } from '@hono/zod-openapi';
 import type { AppDeps } from '../../app-deps';
 import { createRouter, json, jsonBody, problems, SESSION_SECURITY } from '../../http/openapi';
-import { assignRole, getOwnRoles, requireAdmin } from './roles.service';
+import { assignRole } from '../admin/admin-users.service';
+import { getOwnRoles, requireAdmin } from './roles.service';
 
 const meRoute = createRoute({
   method: 'get',
@@ -20,7 +21,10 @@ const assignRoute = createRoute({
   summary: 'Set a user’s role (admins only; audited as assign_role)',
   security: SESSION_SECURITY,
   request: { params: z.object({ userId: z.string().uuid() }), body: jsonBody(RoleAssignRequest) },
-  responses: { 200: json(RoleAssignResponse, 'The role now in force'), ...problems(400, 401, 403, 404, 503) },
+  responses: {
+    200: json(RoleAssignResponse, 'The role now in force'),
+    ...problems(400, 401, 403, 404, 409, 503),
+  },
 });
 
 export const rolesRoutes = ({ db, requireUser }: AppDeps) => {
@@ -29,12 +33,12 @@ export const rolesRoutes = ({ db, requireUser }: AppDeps) => {
   app.use('/api/v1/admin/*', requireUser, requireAdmin(db));
   app.openapi(meRoute, async (c) => c.json(await getOwnRoles(db, c.get('user').id), 200));
   app.openapi(assignRoute, async (c) => {
-    const actor = {
-      id: c.get('user').id,
-      ipAddress: c.get('clientIp'),
-      userAgent: c.req.header('user-agent') ?? null,
-    };
-    const result = await assignRole({ db }, actor, c.req.valid('param').userId, c.req.valid('json').role);
+    const result = await assignRole(
+      db,
+      c.get('user').id,
+      c.req.valid('param').userId,
+      c.req.valid('json').role,
+    );
     return c.json(result, 200);
   });
   return app;

@@ -63,7 +63,12 @@ describe('roles', () => {
       ),
     );
     expect(audit.rows).toEqual([
-      { user_id: adminId, resource_type: 'user', resource_id: userId, details: { role: 'moderator' } },
+      {
+        user_id: adminId,
+        resource_type: 'user',
+        resource_id: userId,
+        details: { role: 'moderator', previous: 'user' },
+      },
     ]);
 
     expect((await admin.put(`/api/v1/admin/users/${userId}/role`, { role: 'superuser' })).status).toBe(400);

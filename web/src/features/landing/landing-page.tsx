@@ -5,12 +5,14 @@ import { LandingHero } from './landing-hero';
 import { LandingPlatforms } from './landing-platforms';
 import { LandingDistribution, LandingResults } from './landing-results';
 import { LandingDevices, LandingProblem, LandingSegments } from './landing-sections';
+import { MaintenanceBanner } from './maintenance-banner';
 
 export function LandingPage() {
   useDocumentTitle('Personal Health Records');
   return (
     <div className="min-h-screen bg-background">
       <LandingHeader />
+      <MaintenanceBanner />
       <main>
         <LandingHero />
         <LandingPlatforms />
@@ -22,11 +24,11 @@ export function LandingPage() {
         <section aria-labelledby="cta-title" className="bg-primary text-primary-foreground">
           <div className="mx-auto flex max-w-4xl flex-col items-center gap-5 px-6 py-16 text-center">
             <h2 id="cta-title" className="text-3xl font-bold tracking-tight">
-              Start your free 30-day trial
+              Start keeping your health records
             </h2>
-            <p className="text-lg opacity-90">No credit card needed. Cancel anytime.</p>
+            <p className="text-lg opacity-90">Free and open source. Your data stays on this server.</p>
             <CtaLink to="/auth" variant="secondary">
-              Start Free Trial
+              Get Started
             </CtaLink>
           </div>
         </section>

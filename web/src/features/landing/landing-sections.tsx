@@ -121,7 +121,7 @@ export function LandingDevices() {
   return (
     <section aria-labelledby="devices-title" className="mx-auto max-w-6xl px-6 py-16 text-center">
       <h2 id="devices-title" className="text-3xl font-bold tracking-tight">
-        Works with 500+ devices
+        Bring in readings from your devices
       </h2>
       <p className="mx-auto mt-3 max-w-2xl text-muted-foreground">
         Bring in readings from the devices and apps you already use.

@@ -13,6 +13,8 @@ const outcomeText = (email: TestEmailOutcome, address: string) =>
     off: 'Sent. It is in your notifications. Turn on the email option above to get reminders by email too.',
     unverified: 'Sent to your notifications. No email went: confirm your email address first.',
     not_configured: 'Sent to your notifications. No email went: email is not set up on this server.',
+    paused_by_admin:
+      'Sent to your notifications. No email went: the administrator has paused notification emails.',
   })[email];
 
 /**

@@ -4,11 +4,13 @@ import { ErrorState } from '@/components/ui/error-state';
 import { PageSpinner } from '@/components/ui/spinner';
 import { useLiveNotifications } from '@/features/notifications/use-live-notifications';
 import { errorMessage } from '@/lib/api';
+import { useMaintenanceMessage } from '@/lib/maintenance';
 import { useProfile, useRoles, useSession } from '@/lib/session';
 import { useDocumentTitle } from '@/lib/use-document-title';
 import { useIsMobile } from '@/lib/use-is-mobile';
 import { DashboardSkeleton } from './dashboard-skeleton';
 import { DesktopLayout } from './desktop-layout';
+import { MaintenanceScreen } from './maintenance-screen';
 import { MobileLayout } from './mobile-layout';
 import { screenFor, screenTitle } from './screens';
 import type { DashboardContext } from './use-dashboard-context';
@@ -30,6 +32,10 @@ export function DashboardLayout() {
   const screen = screenFor(pathname, diabetes);
   const title = screen ? screenTitle(screen, diabetes) : '';
   useDocumentTitle(screen?.exactDocumentTitle ?? title, Boolean(screen?.exactDocumentTitle));
+  const maintenance = useMaintenanceMessage();
+
+  // Admins keep working during maintenance; everyone else gets the admin's message (the API said so).
+  if (maintenance && !roles.data?.isAdmin) return <MaintenanceScreen message={maintenance} />;
 
   if (session.isPending) return <DashboardSkeleton label="Checking your session" />;
   if (session.isError) {

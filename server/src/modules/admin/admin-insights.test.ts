@@ -1,0 +1,146 @@
+import { sql } from 'drizzle-orm';
+import { afterAll, beforeAll, describe, expect, it } from 'vitest';
+import { signInAdmin } from '../../../test/admin';
+import { createTestServer, signUpAndSignIn, type TestClient, type TestServer } from '../../../test/harness';
+
+let server: TestServer;
+let admin: TestClient;
+let adminId: string;
+let patient: TestClient;
+beforeAll(async () => {
+  server = await createTestServer();
+  ({ client: admin, userId: adminId } = await signInAdmin(server, 'chief@example.com'));
+  ({ client: patient } = await signUpAndSignIn(server, 'patient@example.com'));
+  const at = new Date().toISOString();
+  for (const data of [
+    { weight: 80, weightUnit: 'kg' },
+    { weight: 79.5, weightUnit: 'kg' },
+  ])
+    await patient.post('/api/v1/entries', { tracker: 'weight', occurredAt: at, data });
+  await patient.post('/api/v1/entries', {
+    tracker: 'mood-energy',
+    occurredAt: at,
+    data: { mood: 4, energy: 3 },
+  });
+});
+afterAll(() => server.close());
+
+const today = () => new Date().toISOString().slice(0, 10);
+
+describe('admin figures', () => {
+  it('dashboard counts come from the records, with health and quick status', async () => {
+    const d = await (await admin.get('/api/v1/admin/dashboard')).json();
+    expect(d).toMatchObject({
+      totalUsers: 2,
+      signupsLast7Days: 2,
+      activeUsersLast30Days: 2,
+      pendingApproval: 0,
+      shares: null,
+      documents: null,
+      maintenance: false,
+      registrationOpen: true,
+      health: { status: 'operational' },
+    });
+    expect(d.trackerEntries).toBeGreaterThanOrEqual(2);
+    expect(d.databaseBytes).toBeGreaterThan(0);
+    expect(d.unavailable.map((u: { figure: string }) => u.figure)).toContain('Shares');
+  });
+
+  it('system health reports a scheduler that leaves due reminders undelivered', async () => {
+    const { userId } = await signUpAndSignIn(server, 'forgotten@example.com');
+    await server.deps.db.asSystem((tx) =>
+      tx.execute(sql`insert into notifications (user_id, title, content, type, priority, sender_name, sender_type, recipient_type, due_date)
+        values (${userId}, 'Dose', 'Take it', 'reminder', 'medium', 'You', 'user', 'patient', now() - interval '1 hour')`),
+    );
+    const d = await (await admin.get('/api/v1/admin/dashboard')).json();
+    expect(d.health.status).toBe('issues');
+    expect(d.health.checks.find((c: { name: string }) => c.name === 'Reminder scheduler')).toMatchObject({
+      ok: false,
+      detail: expect.stringMatching(/^1 reminder\(s\) overdue since /),
+    });
+    await server.deps.db.asSystem((tx) =>
+      tx.execute(sql`update notifications set delivered_at = now() where user_id = ${userId}`),
+    );
+  });
+
+  it('analytics: 30 daily points, entries per tracker, feature use, devices and measured latency', async () => {
+    const a = await (await admin.get('/api/v1/admin/analytics')).json();
+    expect(a.dailySignups).toHaveLength(30);
+    expect(a.dailySignups.at(-1)).toEqual({ day: today(), count: expect.any(Number) });
+    expect(a.dailySignups.at(-1).count).toBeGreaterThanOrEqual(2);
+    expect(a.dailyActiveUsers.at(-1).count).toBeGreaterThanOrEqual(2);
+    expect(a.entriesPerTracker).toEqual(
+      expect.arrayContaining([
+        { tracker: 'weight', count: 2 },
+        { tracker: 'mood-energy', count: 1 },
+      ]),
+    );
+    expect(a.featureUse.find((f: { feature: string }) => f.feature === 'entry')).toMatchObject({
+      events: 3,
+      users: 1,
+    });
+    expect(a.devices).toEqual([{ kind: 'unknown', sessions: expect.any(Number) }]);
+    expect(a.requests.count).toBeGreaterThan(5);
+    expect(a.requests.p50Ms).toBeGreaterThan(0);
+    expect(a.requests.p99Ms).toBeGreaterThanOrEqual(a.requests.p50Ms);
+    expect(a.requests.errorRate).toBe(0);
+  });
+
+  it('data management: rows and bytes per table and area, and the database size', async () => {
+    const res = await admin.get('/api/v1/admin/data');
+    const d = await res.json();
+    expect([res.status, d.detail]).toEqual([200, undefined]);
+    expect(d.tables.find((t: { table: string }) => t.table === 'public.tracker_entries')).toMatchObject({
+      area: 'tracking',
+      rows: 3,
+    });
+    expect(d.tables.find((t: { table: string }) => t.table === 'auth.user').rows).toBeGreaterThanOrEqual(2);
+    expect(d.areas.map((a: { area: string }) => a.area)).toEqual(
+      expect.arrayContaining(['accounts', 'tracking', 'system']),
+    );
+    expect(d.databaseBytes).toBeGreaterThan(d.areas[0].bytes);
+  });
+});
+
+describe('admin audit logs', () => {
+  it('search by action, resource type or user id in a window, newest first, a page at a time', async () => {
+    const all = await (await admin.get('/api/v1/admin/audit-logs?window=24h')).json();
+    const times = all.items.map((e: { createdAt: string }) => e.createdAt);
+    expect(times).toEqual([...times].sort().reverse());
+    expect(new Set(all.items.map((e: { userId: string }) => e.userId)).size).toBeGreaterThan(1);
+    const entries = await (await admin.get('/api/v1/admin/audit-logs?q=ENTRY')).json();
+    expect(entries.items.length).toBeGreaterThanOrEqual(3);
+    expect(entries.items.every((e: { resourceType: string }) => e.resourceType === 'entry')).toBe(true);
+    const mine = await (await admin.get(`/api/v1/admin/audit-logs?q=${adminId.slice(0, 13)}`)).json();
+    expect(mine.items.every((e: { userId: string }) => e.userId === adminId)).toBe(true);
+
+    const first = await (await admin.get('/api/v1/admin/audit-logs?limit=2')).json();
+    expect(first.items).toHaveLength(2);
+    const next = await (
+      await admin.get(`/api/v1/admin/audit-logs?limit=2&cursor=${first.nextCursor}`)
+    ).json();
+    expect(next.items[0].id).toBe(all.items[2].id);
+    expect((await admin.get('/api/v1/admin/audit-logs?window=1y')).status).toBe(400);
+    expect((await admin.get('/api/v1/admin/audit-logs?limit=1001')).status).toBe(400);
+    expect((await (await admin.get('/api/v1/admin/audit-logs?q=no-such-thing')).json()).items).toEqual([]);
+  });
+
+  it('exports the window as CSV, safe to open in a spreadsheet, and audits the export', async () => {
+    await server.deps.db.asSystem((tx) =>
+      tx.execute(
+        sql`insert into audit_logs (user_id, action, resource_type, user_agent) values (null, 'probe', 'admin', '=HYPERLINK("x")')`,
+      ),
+    );
+    const res = await admin.get('/api/v1/admin/audit-logs/export?window=7d&q=probe');
+    expect(res.headers.get('content-type')).toBe('text/csv; charset=utf-8');
+    expect(res.headers.get('content-disposition')).toMatch(/^attachment; filename="audit-logs-/);
+    const lines = (await res.text()).trim().split('\r\n');
+    expect(lines[0]).toBe(
+      'created_at,user_id,action,resource_type,resource_id,details,ip_address,user_agent',
+    );
+    expect(lines).toHaveLength(2);
+    expect(lines[1]).toMatch(/,,probe,admin,,,,"'=HYPERLINK\(""x""\)"$/);
+    const after = await (await admin.get('/api/v1/admin/audit-logs?q=export_audit')).json();
+    expect(after.items[0]).toMatchObject({ userId: adminId, details: { window: '7d', rows: 1 } });
+  });
+});

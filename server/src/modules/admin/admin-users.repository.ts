@@ -1,0 +1,90 @@
+import type { AdminUserListQuery, Role } from '@healthfolio/core';
+import { sql } from 'drizzle-orm';
+import type { Tx } from '../../db/database';
+
+export interface UserRow {
+  user_id: string;
+  display_name: string | null;
+  role: Role | null;
+  account_status: string;
+  email_verified: boolean;
+  created_at: Date | string;
+  [k: string]: unknown;
+}
+
+const STATUS_SQL = sql`case when u.status <> 'active' then u.status when not u.email_verified then 'unconfirmed' else 'active' end`;
+
+/** Accounts newest first, searched by display name or id (case-insensitive). Owner + system scope. */
+export const selectUsers = async (tx: Tx, q: AdminUserListQuery) => {
+  const like = q.q ? `%${q.q.replace(/[\\%_]/g, (m) => `\\${m}`)}%` : null;
+  const where = sql`where (${like}::text is null or p.display_name ilike ${like} or u.id::text ilike ${like})
+    and (${q.status ?? null}::text is null or ${STATUS_SQL} = ${q.status ?? null})`;
+  const { rows } = await tx.execute<UserRow & { total: number }>(sql`
+    select u.id as user_id, coalesce(p.display_name, 'User') as display_name, coalesce(r.role, 'user') as role,
+      ${STATUS_SQL} as account_status, u.email_verified, u.created_at, count(*) over () as total
+    from auth.user u
+    left join profiles p on p.user_id = u.id
+    left join user_roles r on r.user_id = u.id
+    ${where}
+    order by u.created_at desc, u.id
+    limit ${q.limit}`);
+  return rows;
+};
+
+export const selectUser = async (tx: Tx, userId: string) => {
+  const { rows } = await tx.execute<
+    UserRow & {
+      email: string;
+      user_type: string | null;
+      two_factor_enabled: boolean;
+      assigned_by: string | null;
+      sign_ins: number;
+      last_sign_in: Date | string | null;
+      active_sessions: number;
+      glucose_readings: number;
+      notifications: number;
+      appointments: number;
+    }
+  >(sql`
+    select u.id as user_id, coalesce(p.display_name, 'User') as display_name, coalesce(r.role, 'user') as role,
+      ${STATUS_SQL} as account_status, u.email_verified, u.created_at, u.email, p.user_type,
+      u.two_factor_enabled, r.assigned_by,
+      (select count(*)::int from audit_logs a where a.user_id = u.id and a.action = 'sign_in') as sign_ins,
+      (select max(created_at) from audit_logs a where a.user_id = u.id and a.action = 'sign_in') as last_sign_in,
+      (select count(*)::int from auth.session s where s.user_id = u.id and s.expires_at > now()) as active_sessions,
+      (select count(*)::int from glucose_readings g where g.user_id = u.id) as glucose_readings,
+      (select count(*)::int from notifications n where n.user_id = u.id) as notifications,
+      (select count(*)::int from appointments ap where ap.user_id = u.id) as appointments
+    from auth.user u
+    left join profiles p on p.user_id = u.id
+    left join user_roles r on r.user_id = u.id
+    where u.id = ${userId}`);
+  return rows[0];
+};
+
+export const selectEntryCounts = async (tx: Tx, userId: string) => {
+  const { rows } = await tx.execute<{ tracker: string; count: number }>(sql`
+    select tracker, count(*)::int as count from tracker_entries where user_id = ${userId}
+    group by tracker order by tracker`);
+  return rows;
+};
+
+/** Admins whose account is active (disabled and unapproved ones cannot act). */
+export const countActiveAdmins = async (tx: Tx) => {
+  const { rows } = await tx.execute<{ n: number }>(sql`
+    select count(*)::int as n from user_roles r join auth.user u on u.id = r.user_id
+    where r.role = 'admin' and u.status = 'active'`);
+  return rows[0]!.n;
+};
+
+export const selectAccount = async (tx: Tx, userId: string) => {
+  const { rows } = await tx.execute<{ status: string; role: string | null }>(sql`
+    select u.status, r.role from auth.user u left join user_roles r on r.user_id = u.id where u.id = ${userId}`);
+  return rows[0];
+};
+
+export const setAccountStatus = (tx: Tx, userId: string, status: 'active' | 'disabled') =>
+  tx.execute(sql`update auth.user set status = ${status}, updated_at = now() where id = ${userId}`);
+
+export const deleteSessions = (tx: Tx, userId: string) =>
+  tx.execute(sql`delete from auth.session where user_id = ${userId}`);

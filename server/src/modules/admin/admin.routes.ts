@@ -1,0 +1,16 @@
+import { OpenAPIHono } from '@hono/zod-openapi';
+import type { AppDeps } from '../../app-deps';
+import { adminCommunicationRoutes } from './admin-communication.routes';
+import { adminInsightsRoutes } from './admin-insights.routes';
+import { adminSettingsRoutes } from './admin-settings.routes';
+import { adminUsersRoutes } from './admin-users.routes';
+
+/** Every /api/v1/admin/* route of the console; each router guards its own paths (requireAdmin). */
+export const adminRoutes = (deps: AppDeps) => {
+  const app = new OpenAPIHono();
+  app.route('/', adminSettingsRoutes(deps));
+  app.route('/', adminUsersRoutes(deps));
+  app.route('/', adminCommunicationRoutes(deps));
+  app.route('/', adminInsightsRoutes(deps));
+  return app;
+};

@@ -1,0 +1,50 @@
+import type { PublicOverviewResponse } from '@healthfolio/core';
+import { sql } from 'drizzle-orm';
+import type { Database } from '../../db/database';
+import type { PlatformSettingsStore } from './platform-settings.store';
+
+const USAGE_CACHE_MS = 60_000;
+let usageCache: {
+  at: number;
+  db: Database;
+  value: Promise<NonNullable<PublicOverviewResponse['usage']>>;
+} | null = null;
+
+const countUsage = async (db: Database) => {
+  const { rows } = await db.asSystem((tx) =>
+    tx.execute<{ accounts: number; entries: number }>(sql`
+      select (select count(*)::int from profiles) as accounts,
+        (select count(*)::int from tracker_entries) + (select count(*)::int from glucose_readings where source in ('manual', 'meter')) as entries`),
+  );
+  return { accounts: Number(rows[0]!.accounts), entriesLogged: Number(rows[0]!.entries) };
+};
+
+/** Counted at most once a minute: anyone can call this, so it must stay cheap. */
+export const publicOverview = async (deps: {
+  db: Database;
+  settings: PlatformSettingsStore;
+}): Promise<PublicOverviewResponse> => {
+  const s = await deps.settings.getPlatformSettings();
+  let usage: PublicOverviewResponse['usage'] = null;
+  if (s.landing_page.show_usage_figures) {
+    if (!usageCache || usageCache.db !== deps.db || Date.now() - usageCache.at >= USAGE_CACHE_MS) {
+      const value = countUsage(deps.db);
+      usageCache = { at: Date.now(), db: deps.db, value };
+      value.catch(() => {
+        usageCache = null;
+      });
+    }
+    usage = await usageCache.value;
+  }
+  return {
+    maintenance: {
+      enabled: s.maintenance_mode.enabled,
+      message: s.maintenance_mode.enabled ? s.maintenance_mode.message : null,
+    },
+    registration: {
+      open: s.user_registration.enabled,
+      requiresApproval: s.user_registration.require_approval,
+    },
+    usage,
+  };
+};

@@ -1,0 +1,23 @@
+import { PublicOverviewResponse } from '@healthfolio/core';
+import { createRoute } from '@hono/zod-openapi';
+import type { AppDeps } from '../../app-deps';
+import { createRouter, json, problems } from '../../http/openapi';
+import { publicOverview } from './public-overview.service';
+
+const overview = createRoute({
+  method: 'get',
+  path: '/api/v1/public/overview',
+  tags: ['Public'],
+  summary:
+    'What the landing page may say about this instance: maintenance, registration, and usage figures when the admin shows them',
+  responses: { 200: json(PublicOverviewResponse, 'This instance'), ...problems(503) },
+});
+
+export const publicRoutes = (deps: AppDeps) => {
+  const app = createRouter();
+  app.openapi(overview, async (c) => {
+    c.header('Cache-Control', 'public, max-age=30');
+    return c.json(await publicOverview(deps), 200);
+  });
+  return app;
+};

@@ -1,0 +1,56 @@
+import { Alert } from '@/components/ui/alert';
+import { Card, CardContent, CardHeader, CardTitle } from '@/components/ui/card';
+import { useMailOutbox } from './admin-api';
+import { formatDateTime } from './admin-format';
+import { EmailForm } from './email-form';
+import { MessageForm } from './message-form';
+
+function MailStatus() {
+  const mail = useMailOutbox();
+  if (!mail.data)
+    return mail.isError ? <Alert variant="destructive">The mail status could not be loaded.</Alert> : null;
+  const outbox = mail.data.mode === 'outbox';
+  return (
+    <Card>
+      <CardHeader>
+        <CardTitle>{outbox ? 'Outbox' : 'Recent email'}</CardTitle>
+      </CardHeader>
+      <CardContent className="flex flex-col gap-3">
+        {outbox && (
+          <Alert>
+            Email is not set up on this server (SMTP_URL is not set), so no email leaves it. Messages are kept
+            in the outbox below instead.
+          </Alert>
+        )}
+        {mail.data.items.length === 0 ? (
+          <p className="text-sm text-muted-foreground">No email yet.</p>
+        ) : (
+          <ul className="flex flex-col divide-y text-sm" aria-label={outbox ? 'Outbox' : 'Recent email'}>
+            {mail.data.items.map((m) => (
+              <li key={m.id} className="flex flex-wrap justify-between gap-2 py-2">
+                <span className="min-w-0 truncate">
+                  {m.subject} → {m.to}
+                </span>
+                <span className="text-muted-foreground">
+                  {m.status} · {formatDateTime(m.createdAt)}
+                </span>
+              </li>
+            ))}
+          </ul>
+        )}
+      </CardContent>
+    </Card>
+  );
+}
+
+export function CommunicationTab() {
+  return (
+    <div className="grid gap-4 lg:grid-cols-2">
+      <MessageForm />
+      <div className="flex flex-col gap-4">
+        <EmailForm />
+        <MailStatus />
+      </div>
+    </div>
+  );
+}

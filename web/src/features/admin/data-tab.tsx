@@ -1,0 +1,105 @@
+import { Download } from 'lucide-react';
+import { toast } from 'sonner';
+import { Button } from '@/components/ui/button';
+import { Card, CardContent, CardDescription, CardHeader, CardTitle } from '@/components/ui/card';
+import { ErrorState } from '@/components/ui/error-state';
+import { PageSpinner } from '@/components/ui/spinner';
+import { downloadFile, errorMessage } from '@/lib/api';
+import { useAdminData } from './admin-api';
+import { formatBytes, formatCount } from './admin-format';
+import { FigureNotes } from './figure-note';
+
+export function DataTab() {
+  const data = useAdminData();
+  if (data.isPending) return <PageSpinner label="Loading data figures" />;
+  if (data.isError)
+    return (
+      <ErrorState
+        message={errorMessage(data.error, 'The figures could not be loaded.')}
+        onRetry={() => data.refetch()}
+      />
+    );
+  const d = data.data;
+  const exportAudit = () =>
+    downloadFile('/api/v1/admin/audit-logs/export?window=30d', 'audit-logs-30d.csv').catch((e) =>
+      toast.error('Export failed', { description: errorMessage(e, '') }),
+    );
+  return (
+    <div className="grid gap-4 lg:grid-cols-3">
+      <Card className="lg:col-span-2">
+        <CardHeader>
+          <CardTitle>Tables</CardTitle>
+          <CardDescription>Rows and space on disk (indexes included) per table.</CardDescription>
+        </CardHeader>
+        <CardContent>
+          <table className="w-full text-sm">
+            <caption className="sr-only">Rows and size per table</caption>
+            <thead>
+              <tr className="text-left text-muted-foreground">
+                <th scope="col" className="font-medium">
+                  Table
+                </th>
+                <th scope="col" className="font-medium">
+                  Area
+                </th>
+                <th scope="col" className="text-right font-medium">
+                  Rows
+                </th>
+                <th scope="col" className="text-right font-medium">
+                  Size
+                </th>
+              </tr>
+            </thead>
+            <tbody>
+              {d.tables.map((t) => (
+                <tr key={t.table} className="border-t">
+                  <td className="py-1 font-mono text-xs">{t.table}</td>
+                  <td className="py-1">{t.area}</td>
+                  <td className="py-1 text-right tabular-nums">{formatCount(t.rows)}</td>
+                  <td className="py-1 text-right tabular-nums">{formatBytes(t.bytes)}</td>
+                </tr>
+              ))}
+            </tbody>
+          </table>
+        </CardContent>
+      </Card>
+      <div className="flex flex-col gap-4">
+        <Card>
+          <CardHeader>
+            <CardTitle>Storage</CardTitle>
+            <CardDescription>
+              Database ({d.database === 'pglite' ? 'embedded' : 'PostgreSQL'}): {formatBytes(d.databaseBytes)}
+            </CardDescription>
+          </CardHeader>
+          <CardContent>
+            <ul className="flex flex-col gap-1 text-sm" aria-label="Storage per area">
+              {d.areas.map((a) => (
+                <li key={a.area} className="flex justify-between gap-2">
+                  <span>{a.area}</span>
+                  <span className="tabular-nums">{formatBytes(a.bytes)}</span>
+                </li>
+              ))}
+            </ul>
+          </CardContent>
+        </Card>
+        <Card>
+          <CardHeader>
+            <CardTitle>Backup and export</CardTitle>
+          </CardHeader>
+          <CardContent className="flex flex-col gap-3 text-sm">
+            <p>
+              {d.database === 'pglite'
+                ? 'Back up by stopping the server and copying its data directory (DATA_DIR), as docs/operations.md describes.'
+                : 'Back up the PostgreSQL database with pg_dump or your provider’s snapshots, as docs/operations.md describes.'}
+            </p>
+            <Button variant="outline" className="self-start" onClick={exportAudit}>
+              <Download aria-hidden="true" />
+              Export audit log (30 days, CSV)
+            </Button>
+          </CardContent>
+        </Card>
+        <FigureNotes notes={d.unavailable} />
+      </div>
+    </div>
+  );
+}
