@@ -18,6 +18,17 @@ export const TABLES: { table: string; area: string }[] = [
   { table: 'public.glucose_readings', area: 'tracking' },
   { table: 'public.custom_foods', area: 'tracking' },
   { table: 'public.achievement_unlocks', area: 'tracking' },
+  { table: 'public.hypo_settings', area: 'tracking' },
+  { table: 'public.hypo_follow_ups', area: 'tracking' },
+  { table: 'public.documents', area: 'documents' },
+  { table: 'public.jobs', area: 'documents' },
+  { table: 'public.shared_access', area: 'sharing' },
+  { table: 'public.shared_permissions', area: 'sharing' },
+  { table: 'public.insurance_plans', area: 'insurance' },
+  { table: 'public.insurance_claims', area: 'insurance' },
+  { table: 'public.insurance_bills', area: 'insurance' },
+  { table: 'public.bill_payments', area: 'insurance' },
+  { table: 'public.insurance_settings', area: 'insurance' },
   { table: 'public.notifications', area: 'notifications and appointments' },
   { table: 'public.appointments', area: 'notifications and appointments' },
   { table: 'public.calendar_feeds', area: 'notifications and appointments' },
@@ -59,7 +70,12 @@ export const selectDashboardCounts = async (tx: Tx) => {
       ) active) as active_30d,
       (select count(*) from notifications where user_id is not null) as notifications,
       (select count(*) from tracker_entries) as entries,
-      (select count(*) from glucose_readings) as glucose`);
+      (select count(*) from glucose_readings) as glucose,
+      (select count(*) from shared_access) as shares_total,
+      (select count(*) from shared_access
+        where revoked_at is null and (expires_at is null or expires_at > now())) as shares_active,
+      (select count(*) from documents) as documents,
+      (select coalesce(sum(file_size), 0) from documents) as document_bytes`);
   return Object.fromEntries(Object.entries(rows[0]!).map(([k, v]) => [k, Number(v)]));
 };
 
