@@ -21,6 +21,8 @@ import { foodsRoutes } from './modules/foods/foods.routes';
 import { glucoseRoutes } from './modules/glucose/glucose.routes';
 import { healthRoutes } from './modules/health/health.routes';
 import { medicationsRoutes } from './modules/medications/medications.routes';
+import { nsApiRoutes } from './modules/nightscout/ns-api.routes';
+import { nsCredentialsRoutes } from './modules/nightscout/ns-credentials.routes';
 import { notificationsRoutes } from './modules/notifications/notifications.routes';
 import { notificationsStreamRoutes } from './modules/notifications/notifications-stream.routes';
 import { profilesRoutes } from './modules/profiles/profiles.routes';
@@ -41,6 +43,13 @@ export const createApp = (deps: AppDeps) => {
   app.use('/api/*', async (c, next) => {
     await next();
     if (!c.res.headers.has('cache-control')) c.header('Cache-Control', 'no-store');
+  });
+  // The Nightscout-compatible upload API: phone apps, no cookies (so no CSRF check), its own body limit.
+  app.use('/ns/*', auditClientContext());
+  app.use('/ns/*', requestLog(logger));
+  app.use('/ns/*', async (c, next) => {
+    await next();
+    c.header('Cache-Control', 'no-store');
   });
   const limitBody = bodyLimit({
     maxSize: BODY_LIMIT_BYTES,
@@ -70,6 +79,8 @@ export const createApp = (deps: AppDeps) => {
   app.route('/', appointmentsRoutes(deps));
   app.route('/', calendarFeedRoutes(deps));
   app.route('/', auditRoutes(deps));
+  app.route('/', nsCredentialsRoutes(deps));
+  app.route('/', nsApiRoutes(deps));
   registerDocs(app);
 
   app.all('/api/*', notFoundHandler(app));

@@ -41,6 +41,9 @@ export const AUDIT_RESOURCE_TYPES = [
   'custom_food',
   'calendar_feed',
   'profile',
+  'ns_upload_credential',
+  'nightscout_source',
+  'device_connection',
 ] as const;
 export type AuditResourceType = (typeof AUDIT_RESOURCE_TYPES)[number];
 
