@@ -21,6 +21,7 @@ import { foodsRoutes } from './modules/foods/foods.routes';
 import { glucoseRoutes } from './modules/glucose/glucose.routes';
 import { healthRoutes } from './modules/health/health.routes';
 import { medicationsRoutes } from './modules/medications/medications.routes';
+import { nightscoutSourceRoutes } from './modules/nightscout/nightscout-source.routes';
 import { nsApiRoutes } from './modules/nightscout/ns-api.routes';
 import { nsCredentialsRoutes } from './modules/nightscout/ns-credentials.routes';
 import { notificationsRoutes } from './modules/notifications/notifications.routes';
@@ -80,6 +81,7 @@ export const createApp = (deps: AppDeps) => {
   app.route('/', calendarFeedRoutes(deps));
   app.route('/', auditRoutes(deps));
   app.route('/', nsCredentialsRoutes(deps));
+  app.route('/', nightscoutSourceRoutes(deps));
   app.route('/', nsApiRoutes(deps));
   registerDocs(app);
 

@@ -1,0 +1,74 @@
+import type { Logger } from 'pino';
+import type { Config } from '../config';
+import type { Database } from '../db/database';
+import { type PullDeps, pullSource } from '../modules/nightscout/nightscout-pull.service';
+import { claimDueSources } from '../modules/nightscout/nightscout-source.repository';
+
+export interface NightscoutPullScheduler {
+  /** Pulls every source that is due at `now`; returns the users pulled. */
+  runOnce(now?: Date): Promise<string[]>;
+  start(): void;
+  stop(): Promise<void>;
+}
+
+/**
+ * Pulls users' Nightscout sites when due, like the reminder scheduler: every process runs it, and a
+ * source is claimed (its next pull moved forward) with SKIP LOCKED before it is pulled, so it is
+ * pulled by one process at a time. After downtime the first run catches up on every overdue site.
+ */
+export const createNightscoutPullScheduler = (
+  deps: { db: Database; logger: Logger; config: Config },
+  opts: { tickMs?: number; batchSize?: number } = {},
+): NightscoutPullScheduler => {
+  const { db, logger, config } = deps;
+  const pull: PullDeps = {
+    db,
+    logger,
+    secret: config.sessionSecret,
+    intervalSeconds: config.nightscout.pullIntervalSeconds,
+    allowPrivateAddresses: config.nightscout.allowPrivateAddresses,
+  };
+  const tickMs = opts.tickMs ?? 30_000;
+  const batchSize = opts.batchSize ?? 20;
+
+  const runOnce = async (now = new Date()) => {
+    const done: string[] = [];
+    for (;;) {
+      const users = await db.asSystem((tx) => claimDueSources(tx, now, pull.intervalSeconds, batchSize));
+      for (const userId of users) {
+        try {
+          await pullSource(pull, userId);
+          done.push(userId);
+        } catch (err) {
+          logger.warn({ userId, err: { message: (err as Error).message } }, 'nightscout pull crashed');
+        }
+      }
+      if (users.length < batchSize) return done;
+    }
+  };
+
+  let timer: NodeJS.Timeout | undefined;
+  let running: Promise<unknown> | undefined;
+  let stopped = true;
+  const tick = () => {
+    running = runOnce()
+      .catch((err) => logger.warn({ err: { message: (err as Error).message } }, 'nightscout pull run failed'))
+      .finally(() => {
+        running = undefined;
+        if (!stopped) timer = setTimeout(tick, tickMs);
+      });
+  };
+  return {
+    runOnce,
+    start() {
+      if (!stopped) return;
+      stopped = false;
+      tick();
+    },
+    async stop() {
+      stopped = true;
+      clearTimeout(timer);
+      await running;
+    },
+  };
+};
