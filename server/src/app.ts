@@ -16,6 +16,8 @@ import { appointmentsRoutes } from './modules/appointments/appointments.routes';
 import { calendarFeedRoutes } from './modules/appointments/calendar-feed.routes';
 import { auditRoutes } from './modules/audit/audit.routes';
 import { auditClientContext } from './modules/audit/audit-context';
+import { devicesRoutes } from './modules/devices/devices.routes';
+import { terraWebhookRoutes } from './modules/devices/terra-webhook.routes';
 import { entriesRoutes } from './modules/entries/entries.routes';
 import { foodsRoutes } from './modules/foods/foods.routes';
 import { glucoseRoutes } from './modules/glucose/glucose.routes';
@@ -48,6 +50,8 @@ export const createApp = (deps: AppDeps) => {
   // The Nightscout-compatible upload API: phone apps, no cookies (so no CSRF check), its own body limit.
   app.use('/ns/*', auditClientContext());
   app.use('/ns/*', requestLog(logger));
+  app.use('/webhooks/*', requestLog(logger));
+  app.use('/webhooks/*', auditClientContext());
   app.use('/ns/*', async (c, next) => {
     await next();
     c.header('Cache-Control', 'no-store');
@@ -82,6 +86,8 @@ export const createApp = (deps: AppDeps) => {
   app.route('/', auditRoutes(deps));
   app.route('/', nsCredentialsRoutes(deps));
   app.route('/', nightscoutSourceRoutes(deps));
+  app.route('/', devicesRoutes(deps));
+  app.route('/', terraWebhookRoutes(deps));
   app.route('/', nsApiRoutes(deps));
   registerDocs(app);
 

@@ -4,7 +4,7 @@ import { createApp } from './app';
 import { createDeps, createLogger } from './app-deps';
 import { ConfigError, loadConfig } from './config';
 import { DataDirLockedError } from './db/data-dir-lock';
-import { createNightscoutPullScheduler } from './jobs/nightscout-pull-scheduler';
+import { createDeviceSyncScheduler } from './jobs/device-sync-scheduler';
 import { createReminderScheduler } from './jobs/reminder-scheduler';
 
 const main = async () => {
@@ -36,8 +36,8 @@ const main = async () => {
   // Every process runs the scheduler; claiming rows with SKIP LOCKED keeps them from doubling up.
   const scheduler = createReminderScheduler(deps, { intervalMs: config.reminderIntervalSeconds * 1000 });
   scheduler.start();
-  const nightscoutPull = createNightscoutPullScheduler(deps);
-  nightscoutPull.start();
+  const deviceSync = createDeviceSyncScheduler(deps);
+  deviceSync.start();
   const server = serve({ fetch: app.fetch, port: config.port, hostname: config.host }, (info) => {
     const where = config.databaseUrl ? 'PostgreSQL' : `the embedded database in ${config.dataDir}`;
     logger.info({ port: info.port }, `Healthfolio is running at ${config.appUrl} (on ${where})`);
@@ -54,7 +54,7 @@ const main = async () => {
     force.unref();
     // Open notification streams would hold the server open; closing the bus ends them.
     void deps.bus.close();
-    const stopped = Promise.all([scheduler.stop(), nightscoutPull.stop()]);
+    const stopped = Promise.all([scheduler.stop(), deviceSync.stop()]);
     server.close(async () => {
       await stopped;
       await deps.background.settled();

@@ -77,3 +77,29 @@ export const nightscoutSources = pgTable(
     ...ownerPolicies('nightscout_sources', t.userId),
   ],
 );
+
+/**
+ * A device account a user connected through Terra (the auth webhook records it). Terra's user id is
+ * unique: one Terra connection belongs to one Healthfolio user.
+ */
+export const deviceConnections = pgTable(
+  'device_connections',
+  {
+    id: uuid('id').primaryKey().defaultRandom(),
+    userId: uuid('user_id')
+      .notNull()
+      .references(() => user.id, { onDelete: 'cascade' }),
+    provider: text('provider').notNull(),
+    terraUserId: text('terra_user_id').notNull().unique(),
+    connectedAt: timestamp('connected_at', { withTimezone: true }).notNull().defaultNow(),
+    lastDataAt: timestamp('last_data_at', { withTimezone: true }),
+    lastSyncAt: timestamp('last_sync_at', { withTimezone: true }),
+    lastError: text('last_error'),
+    nextSyncAt: timestamp('next_sync_at', { withTimezone: true }).notNull().defaultNow(),
+  },
+  (t) => [
+    index('device_connections_user_idx').on(t.userId, t.provider),
+    index('device_connections_next_sync_idx').on(t.nextSyncAt),
+    ...ownerPolicies('device_connections', t.userId),
+  ],
+);

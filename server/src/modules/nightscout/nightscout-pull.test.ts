@@ -5,7 +5,7 @@ import { sql } from 'drizzle-orm';
 import pino from 'pino';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { createTestServer, signUpAndSignIn, type TestClient, type TestServer } from '../../../test/harness';
-import { createNightscoutPullScheduler } from '../../jobs/nightscout-pull-scheduler';
+import { createDeviceSyncScheduler } from '../../jobs/device-sync-scheduler';
 import { checkSiteAddress } from './nightscout.client';
 
 const TOKEN = 'healthfolio-0123456789abcdef';
@@ -113,13 +113,13 @@ describe('pulling from a Nightscout site', () => {
 
   it('the scheduler pulls new readings when the source is due, from the newest it has', async () => {
     addMinutes(entries.at(-1)!.date + 60_000, 5);
-    const scheduler = createNightscoutPullScheduler({
+    const scheduler = createDeviceSyncScheduler({
       db: server.deps.db,
       logger: pino({ level: 'silent' }),
       config: server.deps.config,
     });
-    expect(await scheduler.runOnce(new Date())).toEqual([]); // not due yet
-    const pulled = await scheduler.runOnce(new Date(Date.now() + 3_600_000));
+    expect((await scheduler.runOnce(new Date())).nightscout).toEqual([]); // not due yet
+    const pulled = (await scheduler.runOnce(new Date(Date.now() + 3_600_000))).nightscout;
     expect(pulled).toHaveLength(1);
     expect(await count(alice)).toBe(1445);
     expect(Number(requests.at(-1)!.searchParams.get('find[date][$gte]'))).toBeGreaterThan(

@@ -1,25 +1,27 @@
 import type { Logger } from 'pino';
 import type { Config } from '../config';
 import type { Database } from '../db/database';
+import { createTerraClient } from '../modules/devices/terra.client';
+import { syncDueConnections } from '../modules/devices/terra-webhook.service';
 import { type PullDeps, pullSource } from '../modules/nightscout/nightscout-pull.service';
 import { claimDueSources } from '../modules/nightscout/nightscout-source.repository';
 
-export interface NightscoutPullScheduler {
-  /** Pulls every source that is due at `now`; returns the users pulled. */
-  runOnce(now?: Date): Promise<string[]>;
+export interface DeviceSyncScheduler {
+  /** Pulls every Nightscout site and Terra connection due at `now`; returns who was pulled. */
+  runOnce(now?: Date): Promise<{ nightscout: string[]; terra: string[] }>;
   start(): void;
   stop(): Promise<void>;
 }
 
 /**
- * Pulls users' Nightscout sites when due, like the reminder scheduler: every process runs it, and a
+ * Pulls users' Nightscout sites and catches up on Terra connections (data missed while down) when due, like the reminder scheduler: every process runs it, and a
  * source is claimed (its next pull moved forward) with SKIP LOCKED before it is pulled, so it is
  * pulled by one process at a time. After downtime the first run catches up on every overdue site.
  */
-export const createNightscoutPullScheduler = (
+export const createDeviceSyncScheduler = (
   deps: { db: Database; logger: Logger; config: Config },
   opts: { tickMs?: number; batchSize?: number } = {},
-): NightscoutPullScheduler => {
+): DeviceSyncScheduler => {
   const { db, logger, config } = deps;
   const pull: PullDeps = {
     db,
@@ -31,7 +33,14 @@ export const createNightscoutPullScheduler = (
   const tickMs = opts.tickMs ?? 30_000;
   const batchSize = opts.batchSize ?? 20;
 
-  const runOnce = async (now = new Date()) => {
+  const terra = config.terra
+    ? {
+        deps: { db, logger, appUrl: config.appUrl, terra: createTerraClient(config.terra) },
+        intervalSeconds: config.terra.syncIntervalSeconds,
+      }
+    : undefined;
+
+  const pullNightscout = async (now: Date) => {
     const done: string[] = [];
     for (;;) {
       const users = await db.asSystem((tx) => claimDueSources(tx, now, pull.intervalSeconds, batchSize));
@@ -47,12 +56,24 @@ export const createNightscoutPullScheduler = (
     }
   };
 
+  const runOnce = async (now = new Date()) => {
+    const nightscout = await pullNightscout(now);
+    const terraDone: string[] = [];
+    if (terra)
+      for (;;) {
+        const ids = await syncDueConnections(terra.deps, terra.intervalSeconds, now);
+        terraDone.push(...ids);
+        if (ids.length < 50) break;
+      }
+    return { nightscout, terra: terraDone };
+  };
+
   let timer: NodeJS.Timeout | undefined;
   let running: Promise<unknown> | undefined;
   let stopped = true;
   const tick = () => {
     running = runOnce()
-      .catch((err) => logger.warn({ err: { message: (err as Error).message } }, 'nightscout pull run failed'))
+      .catch((err) => logger.warn({ err: { message: (err as Error).message } }, 'device sync run failed'))
       .finally(() => {
         running = undefined;
         if (!stopped) timer = setTimeout(tick, tickMs);
