@@ -23,6 +23,8 @@ export interface TerraStub {
   }[];
   /** Answer the next widget session without `url` (to see "Invalid widget session response"). */
   breakNextSession: () => void;
+  /** Where the widget page sends Terra's signed `auth` event (the app's /webhooks/terra), if anywhere. */
+  setWebhookTarget: (url: string) => void;
   /** What GET /body answers (the catch-up pull). */
   setBodyData: (data: unknown[]) => void;
   close: () => Promise<void>;
@@ -47,8 +49,12 @@ export const startTerraStub = async (opts: { host?: string; port?: number } = {}
     requests: [] as TerraStub['requests'],
   };
   let bodyData: unknown[] = [];
+  let webhookTarget: string | undefined;
   let broken = false;
-  const sessions = new Map<string, { success: string; failure: string; reference: string }>();
+  const sessions = new Map<
+    string,
+    { success: string; failure: string; reference: string; providers: string }
+  >();
   const server: Server = createServer(async (req, res) => {
     const url = new URL(req.url ?? '/', 'http://stub');
     let raw = '';
@@ -69,8 +75,28 @@ export const startTerraStub = async (opts: { host?: string; port?: number } = {}
     if (widget) {
       const s = sessions.get(widget[1]!);
       if (!s) return send(404, { status: 'error', message: 'No such session' });
-      // Terra's widget would show the provider login here; the stub "logs in" at once.
-      res.writeHead(302, { location: `${s.success}&user_id=terra-user-${s.reference}&resource=FITBIT` });
+      // Terra's widget would show the provider login here; the stub "logs in" at once, tells the app
+      // by webhook as Terra does, and returns the browser to the success address.
+      const provider = s.providers.split(',')[0] || 'FITBIT';
+      const terraUserId = `terra-user-${s.reference}`;
+      if (webhookTarget) {
+        const event = JSON.stringify({
+          type: 'auth',
+          status: 'success',
+          reference_id: s.reference,
+          widget_session_id: widget[1],
+          user: { user_id: terraUserId, provider, reference_id: s.reference },
+        });
+        await fetch(webhookTarget, {
+          method: 'POST',
+          headers: {
+            'content-type': 'application/json',
+            'terra-signature': signTerra(event, stub.signingSecret),
+          },
+          body: event,
+        });
+      }
+      res.writeHead(302, { location: `${s.success}&user_id=${terraUserId}&resource=${provider}` });
       return res.end();
     }
     if (req.headers['dev-id'] !== stub.devId || req.headers['x-api-key'] !== stub.apiKey)
@@ -81,6 +107,7 @@ export const startTerraStub = async (opts: { host?: string; port?: number } = {}
         success: body.auth_success_redirect_url,
         failure: body.auth_failure_redirect_url,
         reference: body.reference_id,
+        providers: String(body.providers ?? ''),
       });
       if (broken) {
         broken = false;
@@ -117,6 +144,9 @@ export const startTerraStub = async (opts: { host?: string; port?: number } = {}
       TERRA_SIGNING_SECRET: stub.signingSecret,
       TERRA_BASE_URL: `${stubUrl}/v2`,
       TERRA_WIDGET_SESSION_URL: `${stubUrl}/widget/session`,
+    },
+    setWebhookTarget: (url) => {
+      webhookTarget = url;
     },
     setBodyData: (data) => {
       bodyData = data;

@@ -104,6 +104,8 @@ export const WidgetSessionRequest = z.strictObject({
     .array(z.string().regex(/^[A-Z0-9_]{2,40}$/, 'Not a provider code'))
     .min(1, 'Choose a device')
     .max(20),
+  /** Opened in a popup: the widget returns to an address that tells the page that opened it, then closes. */
+  popup: z.boolean().optional(),
 });
 export type WidgetSessionRequest = z.infer<typeof WidgetSessionRequest>;
 

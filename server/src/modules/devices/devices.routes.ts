@@ -61,7 +61,7 @@ export const devicesRoutes = (deps: AppDeps) => {
   app.openapi(catalogueRoute, async (c) => c.json(await catalogue(d), 200));
   app.openapi(connections, async (c) => c.json(await listConnections(d.db, uid(c)), 200));
   app.openapi(session, async (c) =>
-    c.json(await widgetSession(d, uid(c), c.req.valid('json').providers), 200),
+    c.json(await widgetSession(d, uid(c), c.req.valid('json').providers, c.req.valid('json').popup), 200),
   );
   app.openapi(remove, async (c) => {
     await disconnect(d, uid(c), c.req.valid('param').id);

@@ -104,14 +104,19 @@ export const listConnections = (db: Database, userId: string): Promise<DeviceCon
     })),
   }));
 
-export const widgetSession = async (deps: DevicesDeps, userId: string, providers: string[]) => {
+export const widgetSession = async (
+  deps: DevicesDeps,
+  userId: string,
+  providers: string[],
+  popup = false,
+) => {
   if (!deps.terra) throw notConfigured();
   try {
     const s = await deps.terra.widgetSession({
       providers,
       referenceId: userId,
-      successUrl: `${deps.appUrl}/dashboard/devices?connected=1`,
-      failureUrl: `${deps.appUrl}/dashboard/devices?connect_failed=1`,
+      successUrl: `${deps.appUrl}/dashboard/devices?connected=1${popup ? '&popup=1' : ''}`,
+      failureUrl: `${deps.appUrl}/dashboard/devices?connect_failed=1${popup ? '&popup=1' : ''}`,
     });
     return { sessionId: s.sessionId, url: s.url };
   } catch (err) {
