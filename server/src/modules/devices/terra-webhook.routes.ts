@@ -24,6 +24,17 @@ export const terraWebhookRoutes = ({ db, config }: AppDeps) => {
       },
     }),
   );
+  app.openAPIRegistry.registerPath({
+    method: 'post',
+    path: TERRA_WEBHOOK_PATH,
+    tags: ['Devices'],
+    summary: 'Terra webhook (auth, deauth, user_reauth, body); the terra-signature header is the credential',
+    responses: {
+      200: { description: 'Received' },
+      401: { description: 'Missing, wrong or old signature: nothing read' },
+      503: { description: 'Terra is not configured' },
+    },
+  });
   app.post(TERRA_WEBHOOK_PATH, async (c) => {
     if (!config.terra) throw new ProblemError(503, 'terra_not_configured', 'Terra is not configured.');
     const raw = await c.req.text();

@@ -1,4 +1,5 @@
 import { GLUCOSE_MAX_ROWS } from '@healthfolio/core';
+import { z } from '@hono/zod-openapi';
 import type { Context } from 'hono';
 import { bodyLimit } from 'hono/body-limit';
 import { RateLimiterRes } from 'rate-limiter-flexible';
@@ -90,8 +91,28 @@ const echo = (body: unknown) =>
     _id: typeof d._id === 'string' ? d._id : nsId('echo', Date.now(), i),
   }));
 
+const NS_DOCS = [
+  ['get', 'status.json', 'Nightscout status document (what the apps check first)'],
+  ['post', 'entries', 'Upload sgv/mbg entries (an array or one object); replays are no-ops'],
+  ['get', 'entries/sgv.json', 'Your readings newest first: count, find[date][$gte|$gt|$lte|$lt]'],
+  ['post', 'treatments', 'Upload treatments: carbs → meal entries, insulin → insulin entries'],
+] as const;
+
 export const nsApiRoutes = ({ db, limiter }: AppDeps) => {
   const app = createRouter();
+  // The handler below is one catch-all (Nightscout's paths take .json suffixes); documented here.
+  for (const [method, path, summary] of NS_DOCS)
+    app.openAPIRegistry.registerPath({
+      method,
+      path: `/ns/{slug}/api/v1/${path}`,
+      tags: ['Nightscout uploader API'],
+      summary: `${summary}. Auth: api-secret (SHA-1 hex of the secret), ?token= or Bearer; see docs/devices.md`,
+      request: { params: z.object({ slug: z.string() }) },
+      responses: {
+        200: { description: 'As Nightscout answers' },
+        401: { description: '{"status":401,"message":"Unauthorized"}' },
+      },
+    });
   const perIp = limiter({ keyPrefix: 'ns-api', ...NS_REQUESTS_PER_IP });
   app.use(
     '/ns/*',

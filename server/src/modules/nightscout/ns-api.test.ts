@@ -8,6 +8,7 @@ import {
   type TestResponse,
   type TestServer,
 } from '../../../test/harness';
+import { createLogger } from '../../http/log-safety';
 
 let server: TestServer;
 let alice: TestClient;
@@ -267,5 +268,35 @@ describe('the Nightscout uploader API', () => {
     expect((await app.post('entries', xdripDay.slice(0, 3))).status).toBe(401);
     const bobReadings = await (await bob.get('/api/v1/glucose/readings')).json();
     expect(bobReadings.items).toEqual([]);
+  });
+});
+
+describe('the log of Nightscout uploads', () => {
+  it('holds the route pattern, never the address, the token or the values', async () => {
+    const lines: string[] = [];
+    const logged = await createTestServer(
+      {},
+      {},
+      { logger: createLogger('trace', { write: (s: string) => void lines.push(s) }) },
+    );
+    try {
+      const { client } = await signUpAndSignIn(logged, 'gail-ns@example.com');
+      const created = await client.post('/api/v1/devices/nightscout/credentials', { name: 'phone' });
+      const cred = (await created.json()) as Credential;
+      const path = new URL(cred.baseUrl).pathname;
+      const res = await logged.app.request(`${path}/api/v1/entries?token=${cred.secret}`, {
+        method: 'POST',
+        headers: { 'content-type': 'application/json' },
+        body: JSON.stringify([
+          { type: 'sgv', sgv: 187, date: Date.now() - 60_000, device: 'xDrip-Secretive' },
+        ]),
+      });
+      expect(res.status).toBe(200);
+      const text = lines.join('');
+      expect(text).toContain('/ns/:slug/api/v1/:rest');
+      for (const secret of [cred.secret, path, 'xDrip-Secretive']) expect(text).not.toContain(secret);
+    } finally {
+      await logged.close();
+    }
   });
 });
