@@ -1,4 +1,4 @@
-import { expect, expectNoAxeViolations, test } from '../../support/fixtures';
+import { expect, expectNoAxeViolations, PHONE, test } from '../../support/fixtures';
 
 test('connects a device through Terra’s widget in a 500×600 popup and lists it under My Devices', async ({
   page,
@@ -79,4 +79,25 @@ test('an uploader credential is shown once and works for xDrip+ until revoked', 
   await page.getByRole('alertdialog').getByRole('button', { name: 'Revoke' }).click();
   await expect(page.getByText('No upload credentials yet.')).toBeVisible();
   expect((await request.get(`${base}/api/v1/status.json?token=${secret}`)).status()).toBe(401);
+});
+
+test.describe('on a phone', () => {
+  test.use({ viewport: PHONE });
+  test('the devices tabs fit and pass axe', async ({ page, accounts, signInAs }) => {
+    await signInAs(await accounts.diabetes());
+    await page.goto('/dashboard/devices');
+    await expect(page.getByRole('button', { name: 'Connect Fitness Trackers' })).toBeVisible();
+    await expectNoAxeViolations(page);
+    await page.getByRole('tab', { name: /My Devices/ }).click();
+    await expect(page.getByRole('heading', { name: 'Nightscout uploader' })).toBeVisible();
+    await expectNoAxeViolations(page);
+    // Nothing sticks out to the right: the three tabs share the width.
+    const overflowing = await page.evaluate(
+      () =>
+        Array.from(document.querySelectorAll('main *')).filter(
+          (e) => e.getBoundingClientRect().right > window.innerWidth + 1,
+        ).length,
+    );
+    expect(overflowing).toBe(0);
+  });
 });

@@ -78,15 +78,19 @@ export function DevicesPage() {
 
   return (
     <Tabs value={tab} onValueChange={setTab} className="flex flex-col gap-2">
-      <TabsList className="h-auto w-full max-w-full self-start overflow-x-auto sm:w-auto">
-        <TabsTrigger value="available">Available Devices</TabsTrigger>
-        <TabsTrigger value="mine">
+      <TabsList className="grid h-auto w-full grid-cols-3 self-start sm:inline-flex sm:w-auto">
+        <TabsTrigger value="available" className="whitespace-normal">
+          Available Devices
+        </TabsTrigger>
+        <TabsTrigger value="mine" className="whitespace-normal">
           My Devices
           <Badge variant="secondary" className="ml-2" aria-label={`${count} connected`}>
             {count}
           </Badge>
         </TabsTrigger>
-        <TabsTrigger value="overview">Data Overview</TabsTrigger>
+        <TabsTrigger value="overview" className="whitespace-normal">
+          Data Overview
+        </TabsTrigger>
       </TabsList>
       <TabsContent value="available">
         <QueryView query={catalogue} what="the devices">
