@@ -8,6 +8,8 @@ export * from './appointments/appointment.schema';
 export * from './audit/audit.schema';
 export * from './auth/credentials.schema';
 export * from './auth/two-factor.schema';
+export * from './devices/devices.schema';
+export * from './devices/nightscout.schema';
 export * from './documents/document.schema';
 export * from './foods/custom-food.schema';
 export * from './foods/food-database';

@@ -4,6 +4,7 @@ import { createServer as createHttpServer } from 'node:http';
 import { createServer as createNetServer } from 'node:net';
 import { tmpdir } from 'node:os';
 import { join } from 'node:path';
+import { startTerraStub } from '../../server/test/terra-stub';
 import { ADMIN_EMAIL, enableTotpByApi, NEW_ADMIN_EMAIL, signInCookies, signUpAndConfirm } from './accounts';
 import { startMailbox } from './mailbox';
 
@@ -45,6 +46,8 @@ export default async function globalSetup() {
     res.end(JSON.stringify(mailbox.messagesTo(to)));
   }).listen(mailPort, '127.0.0.1');
 
+  // Terra on loopback (its widget page "logs in" and sends the signed auth webhook to the app).
+  const terra = await startTerraStub();
   const port = await freePort();
   const baseURL = `http://127.0.0.1:${port}`;
   const dataDir = mkdtempSync(join(tmpdir(), 'healthfolio-e2e-'));
@@ -66,9 +69,11 @@ export default async function globalSetup() {
       AUTH_THROTTLE_PER_IP: '10000',
       // Reminders come due within a couple of seconds instead of up to 15.
       REMINDER_INTERVAL_SECONDS: '2',
+      ...terra.env,
     },
   });
   await waitForHealth(baseURL, child);
+  terra.setWebhookTarget(`${baseURL}/webhooks/terra`);
   process.env.E2E_BASE_URL = baseURL;
   process.env.E2E_MAIL_URL = `http://127.0.0.1:${mailPort}`;
   // The one admin account exists from the start (confirmed, no platform chosen); specs sign in to it.
@@ -93,6 +98,7 @@ export default async function globalSetup() {
       clearTimeout(timer);
     }
     mailHttp.close();
+    await terra.close();
     await mailbox.close();
     rmSync(dataDir, { recursive: true, force: true });
   };

@@ -19,6 +19,8 @@ import { appointmentsRoutes } from './modules/appointments/appointments.routes';
 import { calendarFeedRoutes } from './modules/appointments/calendar-feed.routes';
 import { auditRoutes } from './modules/audit/audit.routes';
 import { auditClientContext } from './modules/audit/audit-context';
+import { devicesRoutes } from './modules/devices/devices.routes';
+import { terraWebhookRoutes } from './modules/devices/terra-webhook.routes';
 import { DOCUMENTS_PATH, documentsRoutes } from './modules/documents/documents.routes';
 import { entriesRoutes } from './modules/entries/entries.routes';
 import { foodsRoutes } from './modules/foods/foods.routes';
@@ -28,6 +30,9 @@ import { hypoRoutes } from './modules/hypo/hypo.routes';
 import { billsRoutes } from './modules/insurance/bills.routes';
 import { plansClaimsRoutes } from './modules/insurance/plans-claims.routes';
 import { medicationsRoutes } from './modules/medications/medications.routes';
+import { nightscoutSourceRoutes } from './modules/nightscout/nightscout-source.routes';
+import { nsApiRoutes } from './modules/nightscout/ns-api.routes';
+import { nsCredentialsRoutes } from './modules/nightscout/ns-credentials.routes';
 import { notificationsRoutes } from './modules/notifications/notifications.routes';
 import { notificationsStreamRoutes } from './modules/notifications/notifications-stream.routes';
 import { profilesRoutes } from './modules/profiles/profiles.routes';
@@ -51,6 +56,15 @@ export const createApp = (deps: AppDeps) => {
   app.use('/api/*', async (c, next) => {
     await next();
     if (!c.res.headers.has('cache-control')) c.header('Cache-Control', 'no-store');
+  });
+  // The Nightscout-compatible upload API: phone apps, no cookies (so no CSRF check), its own body limit.
+  app.use('/ns/*', auditClientContext());
+  app.use('/ns/*', requestLog(logger));
+  app.use('/webhooks/*', requestLog(logger));
+  app.use('/webhooks/*', auditClientContext());
+  app.use('/ns/*', async (c, next) => {
+    await next();
+    c.header('Cache-Control', 'no-store');
   });
   const limitBody = bodyLimit({
     maxSize: BODY_LIMIT_BYTES,
@@ -95,6 +109,11 @@ export const createApp = (deps: AppDeps) => {
   app.route('/', documentsRoutes(deps));
   app.route('/', adminRoutes(deps));
   app.route('/', publicRoutes(deps));
+  app.route('/', nsCredentialsRoutes(deps));
+  app.route('/', nightscoutSourceRoutes(deps));
+  app.route('/', devicesRoutes(deps));
+  app.route('/', terraWebhookRoutes(deps));
+  app.route('/', nsApiRoutes(deps));
   registerDocs(app);
 
   app.all('/api/*', notFoundHandler(app));

@@ -64,6 +64,13 @@ const EnvSchema = z.object({
   TERRA_DEV_ID: z.string().optional(),
   TERRA_API_KEY: z.string().optional(),
   TERRA_SIGNING_SECRET: z.string().optional(),
+  // Terra moved its API to access.tryterra.co in 2026; both addresses stay configurable.
+  TERRA_BASE_URL: z.string().url().default('https://access.tryterra.co/api/v2'),
+  TERRA_WIDGET_SESSION_URL: z.string().url().default('https://access.tryterra.co/api/widget/session'),
+  TERRA_SYNC_INTERVAL_SECONDS: z.coerce.number().int().min(60).max(86_400).default(3600),
+  NIGHTSCOUT_PULL_INTERVAL_SECONDS: z.coerce.number().int().min(60).max(86_400).default(300),
+  // Users' Nightscout addresses may not point into private networks unless the operator allows it.
+  NIGHTSCOUT_ALLOW_PRIVATE_ADDRESSES: boolish.default(false),
   LOG_LEVEL: z.enum(['fatal', 'error', 'warn', 'info', 'debug', 'trace', 'silent']).default('info'),
   // How many reverse proxies stand in front of the server; `true` means one, `false` none.
   TRUST_PROXY: z
@@ -120,6 +127,19 @@ export interface Config {
   webDist: string;
   /** How often the scheduler looks for reminders that came due. */
   reminderIntervalSeconds: number;
+  /** Terra (wearables and health devices); undefined until the operator sets all three secrets. */
+  terra:
+    | {
+        devId: string;
+        apiKey: string;
+        signingSecret: string;
+        baseUrl: string;
+        widgetSessionUrl: string;
+        syncIntervalSeconds: number;
+      }
+    | undefined;
+  /** Pulling readings from users' own Nightscout sites. */
+  nightscout: { pullIntervalSeconds: number; allowPrivateAddresses: boolean };
   /** Login/registration throttling; tests shorten the window. */
   authThrottle: { perAccount: number; perIp: number; windowSeconds: number };
   /** Sign-up, resend and reset answer no sooner than this, so their timing does not tell whether an account exists. */
@@ -215,6 +235,21 @@ export const loadConfig = (env: NodeJS.ProcessEnv = process.env): Config => {
     session: { idleSeconds: e.SESSION_IDLE_MINUTES * 60, absoluteSeconds: e.SESSION_ABSOLUTE_HOURS * 3600 },
     webDist: resolve(e.WEB_DIST ?? new URL('../../web/dist', import.meta.url).pathname),
     reminderIntervalSeconds: e.REMINDER_INTERVAL_SECONDS,
+    terra:
+      e.TERRA_DEV_ID && e.TERRA_API_KEY && e.TERRA_SIGNING_SECRET
+        ? {
+            devId: e.TERRA_DEV_ID,
+            apiKey: e.TERRA_API_KEY,
+            signingSecret: e.TERRA_SIGNING_SECRET,
+            baseUrl: e.TERRA_BASE_URL.replace(/\/+$/, ''),
+            widgetSessionUrl: e.TERRA_WIDGET_SESSION_URL,
+            syncIntervalSeconds: e.TERRA_SYNC_INTERVAL_SECONDS,
+          }
+        : undefined,
+    nightscout: {
+      pullIntervalSeconds: e.NIGHTSCOUT_PULL_INTERVAL_SECONDS,
+      allowPrivateAddresses: e.NIGHTSCOUT_ALLOW_PRIVATE_ADDRESSES,
+    },
     authThrottle: {
       perAccount: e.AUTH_THROTTLE_PER_ACCOUNT,
       perIp: e.AUTH_THROTTLE_PER_IP,

@@ -5,6 +5,7 @@ import { createDeps, createLogger } from './app-deps';
 import { ConfigError, loadConfig } from './config';
 import { DataDirLockedError } from './db/data-dir-lock';
 import { startEmbeddedHousekeeping } from './db/maintenance';
+import { createDeviceSyncScheduler } from './jobs/device-sync-scheduler';
 import { createHypoScheduler } from './jobs/hypo-follow-up-scheduler';
 import { createReminderScheduler } from './jobs/reminder-scheduler';
 
@@ -47,6 +48,8 @@ const main = async () => {
   const hypoScheduler = createHypoScheduler(deps, { intervalMs: config.reminderIntervalSeconds * 1000 });
   hypoScheduler.start();
   deps.jobs.start();
+  const deviceSync = createDeviceSyncScheduler(deps);
+  deviceSync.start();
   const server = serve({ fetch: app.fetch, port: config.port, hostname: config.host }, (info) => {
     const where = config.databaseUrl ? 'PostgreSQL' : `the embedded database in ${config.dataDir}`;
     logger.info({ port: info.port }, `Healthfolio is running at ${config.appUrl} (on ${where})`);
@@ -63,7 +66,12 @@ const main = async () => {
     force.unref();
     // Open notification streams would hold the server open; closing the bus ends them.
     void deps.bus.close();
-    const stopped = Promise.all([scheduler.stop(), hypoScheduler.stop(), deps.jobs.stop()]);
+    const stopped = Promise.all([
+      scheduler.stop(),
+      hypoScheduler.stop(),
+      deps.jobs.stop(),
+      deviceSync.stop(),
+    ]);
     server.close(async () => {
       await stopped;
       await stopHousekeeping();

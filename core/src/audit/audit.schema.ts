@@ -64,6 +64,9 @@ export const AUDIT_RESOURCE_TYPES = [
   'message',
   'email',
   'audit_log',
+  'ns_upload_credential',
+  'nightscout_source',
+  'device_connection',
 ] as const;
 export type AuditResourceType = (typeof AUDIT_RESOURCE_TYPES)[number];
 

@@ -3,6 +3,7 @@ export * from './appointments';
 export * from './audit-logs';
 export * from './auth';
 export * from './custom-foods';
+export * from './devices';
 export * from './documents';
 export * from './glucose-readings';
 export * from './hypo-follow-ups';

@@ -137,6 +137,23 @@ const NOT_HEALTH: Record<string, string> = {
   'GET /api/v1/shared-with-me': 'shares bound to the caller (covered by sharing.test.ts)',
   'GET /api/v1/hypo/settings': 'whether follow-ups are on, and who gets alerts',
   'GET /api/v1/insurance/settings': 'currency and HSA/FSA balances the user typed (insurance.test.ts)',
+  'GET /api/v1/admin/settings': 'admin only (admin-access.test.ts: 401/403 for everyone else)',
+  'GET /api/v1/admin/users': 'admin only; names, roles and counts, never values',
+  'GET /api/v1/admin/users/{userId}': 'admin only; counts, never values (admin-users.test.ts)',
+  'GET /api/v1/admin/mail': 'admin only; the outbox without bodies',
+  'GET /api/v1/admin/dashboard': 'admin only; platform counts',
+  'GET /api/v1/admin/analytics': 'admin only; platform counts',
+  'GET /api/v1/admin/data': 'admin only; rows and bytes per table',
+  'GET /api/v1/admin/audit-logs': 'admin only; what happened, never values',
+  'GET /api/v1/admin/audit-logs/export': 'admin only; the same as CSV',
+  'GET /api/v1/public/overview': 'instance-wide counts, only when the admin turns them on',
+  'GET /api/v1/devices/nightscout/credentials': 'names of the caller’s upload credentials',
+  'GET /api/v1/devices/nightscout/source': 'the caller’s Nightscout address and sync status',
+  'GET /api/v1/devices/catalogue': 'the providers Terra offers',
+  'GET /api/v1/devices/connections': 'the caller’s device connections and sync times',
+  'GET /ns/{slug}/api/v1/status.json': 'Nightscout status, no readings',
+  'GET /ns/{slug}/api/v1/entries/sgv.json':
+    'readings, but only to the owner’s own upload credential (ns-api.test.ts: wrong, missing or revoked secret is 401; no session or share token is accepted)',
   'GET /api/auth/get-session': 'the session',
   'GET /api/auth/verify-email': 'email confirmation',
   'GET /api/auth/oauth2/callback/{providerId}': 'sign-in callback',
@@ -428,6 +445,7 @@ describe('the health-data route matrix', () => {
       'GET /api/v1/auth/providers',
       'GET /api/v1/services',
       'GET /api/auth/get-session',
+      'GET /api/v1/public/overview',
     ]);
     for (const route of routes) {
       if (

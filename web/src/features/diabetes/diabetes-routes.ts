@@ -42,6 +42,10 @@ export const DIABETES_ROUTES: RouteObject[] = [
       Component: (await import('@/features/glucose-import/glucose-import-page')).GlucoseImportPage,
     }),
   },
+  {
+    path: 'devices',
+    lazy: async () => ({ Component: (await import('@/features/devices/devices-page')).DevicesPage }),
+  },
 ];
 
 export const DIABETES_PATHS = new Set(DIABETES_ROUTES.map((r) => r.path));

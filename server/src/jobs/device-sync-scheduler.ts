@@ -1,0 +1,97 @@
+import type { Logger } from 'pino';
+import type { Config } from '../config';
+import type { Database } from '../db/database';
+import { createTerraClient } from '../modules/devices/terra.client';
+import { syncDueConnections } from '../modules/devices/terra-webhook.service';
+import type { Announcer } from '../modules/glucose/write-readings';
+import { type PullDeps, pullSource } from '../modules/nightscout/nightscout-pull.service';
+import { claimDueSources } from '../modules/nightscout/nightscout-source.repository';
+
+export interface DeviceSyncScheduler {
+  /** Pulls every Nightscout site and Terra connection due at `now`; returns who was pulled. */
+  runOnce(now?: Date): Promise<{ nightscout: string[]; terra: string[] }>;
+  start(): void;
+  stop(): Promise<void>;
+}
+
+/**
+ * Pulls users' Nightscout sites and catches up on Terra connections (data missed while down) when due, like the reminder scheduler: every process runs it, and a
+ * source is claimed (its next pull moved forward) with SKIP LOCKED before it is pulled, so it is
+ * pulled by one process at a time. After downtime the first run catches up on every overdue site.
+ */
+export const createDeviceSyncScheduler = (
+  deps: { db: Database; logger: Logger; config: Config; notifier: Announcer },
+  opts: { tickMs?: number; batchSize?: number } = {},
+): DeviceSyncScheduler => {
+  const { db, logger, config, notifier } = deps;
+  const pull: PullDeps = {
+    db,
+    notifier,
+    logger,
+    secret: config.sessionSecret,
+    intervalSeconds: config.nightscout.pullIntervalSeconds,
+    allowPrivateAddresses: config.nightscout.allowPrivateAddresses,
+  };
+  const tickMs = opts.tickMs ?? 30_000;
+  const batchSize = opts.batchSize ?? 20;
+
+  const terra = config.terra
+    ? {
+        deps: { db, notifier, logger, appUrl: config.appUrl, terra: createTerraClient(config.terra) },
+        intervalSeconds: config.terra.syncIntervalSeconds,
+      }
+    : undefined;
+
+  const pullNightscout = async (now: Date) => {
+    const done: string[] = [];
+    for (;;) {
+      const users = await db.asSystem((tx) => claimDueSources(tx, now, pull.intervalSeconds, batchSize));
+      for (const userId of users) {
+        try {
+          await pullSource(pull, userId);
+          done.push(userId);
+        } catch (err) {
+          logger.warn({ userId, err: { message: (err as Error).message } }, 'nightscout pull crashed');
+        }
+      }
+      if (users.length < batchSize) return done;
+    }
+  };
+
+  const runOnce = async (now = new Date()) => {
+    const nightscout = await pullNightscout(now);
+    const terraDone: string[] = [];
+    if (terra)
+      for (;;) {
+        const ids = await syncDueConnections(terra.deps, terra.intervalSeconds, now);
+        terraDone.push(...ids);
+        if (ids.length < 50) break;
+      }
+    return { nightscout, terra: terraDone };
+  };
+
+  let timer: NodeJS.Timeout | undefined;
+  let running: Promise<unknown> | undefined;
+  let stopped = true;
+  const tick = () => {
+    running = runOnce()
+      .catch((err) => logger.warn({ err: { message: (err as Error).message } }, 'device sync run failed'))
+      .finally(() => {
+        running = undefined;
+        if (!stopped) timer = setTimeout(tick, tickMs);
+      });
+  };
+  return {
+    runOnce,
+    start() {
+      if (!stopped) return;
+      stopped = false;
+      tick();
+    },
+    async stop() {
+      stopped = true;
+      clearTimeout(timer);
+      await running;
+    },
+  };
+};

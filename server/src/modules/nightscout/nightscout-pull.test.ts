@@ -1,0 +1,182 @@
+import { createHash } from 'node:crypto';
+import { createServer, type Server } from 'node:http';
+import type { AddressInfo } from 'node:net';
+import { sql } from 'drizzle-orm';
+import pino from 'pino';
+import { afterAll, beforeAll, describe, expect, it } from 'vitest';
+import { createTestServer, signUpAndSignIn, type TestClient, type TestServer } from '../../../test/harness';
+import { createDeviceSyncScheduler } from '../../jobs/device-sync-scheduler';
+import { checkSiteAddress } from './nightscout.client';
+
+const TOKEN = 'healthfolio-0123456789abcdef';
+const API_SECRET = 'my-long-nightscout-secret';
+const sha1 = (s: string) => createHash('sha1').update(s).digest('hex');
+
+/** A Nightscout site on loopback: a day of 1-minute sgv entries, read token or api-secret required. */
+const entries: {
+  _id: string;
+  type: string;
+  sgv: number;
+  date: number;
+  dateString: string;
+  device: string;
+}[] = [];
+const addMinutes = (fromMs: number, n: number) => {
+  for (let i = 0; i < n; i++) {
+    const date = fromMs + i * 60_000;
+    entries.push({
+      _id: sha1(String(date)).slice(0, 24),
+      type: 'sgv',
+      sgv: 90 + (i % 120),
+      date,
+      dateString: new Date(date).toISOString(),
+      device: 'share2',
+    });
+  }
+};
+const requests: URL[] = [];
+let stub: Server;
+let site: string;
+
+beforeAll(async () => {
+  addMinutes(Date.now() - 24 * 3_600_000 - 600_000, 1440);
+  stub = createServer((req, res) => {
+    const url = new URL(req.url ?? '/', 'http://stub');
+    requests.push(url);
+    const authorized =
+      url.searchParams.get('token') === TOKEN || req.headers['api-secret'] === sha1(API_SECRET);
+    if (!authorized) {
+      res.writeHead(401, { 'content-type': 'application/json' });
+      return res.end(
+        JSON.stringify({ status: 401, message: 'Unauthorized', description: 'Invalid/Missing' }),
+      );
+    }
+    if (url.pathname !== '/api/v1/entries/sgv.json') {
+      res.writeHead(404);
+      return res.end();
+    }
+    const gte = Number(url.searchParams.get('find[date][$gte]') ?? 0);
+    const lt = Number(url.searchParams.get('find[date][$lt]') ?? Number.MAX_SAFE_INTEGER);
+    const count = Number(url.searchParams.get('count') ?? 10);
+    const page = entries
+      .filter((e) => e.date >= gte && e.date < lt)
+      .sort((a, b) => b.date - a.date)
+      .slice(0, count);
+    res.writeHead(200, { 'content-type': 'application/json' });
+    res.end(JSON.stringify(page));
+  });
+  await new Promise<void>((r) => stub.listen(0, '127.0.0.1', r));
+  site = `http://127.0.0.1:${(stub.address() as AddressInfo).port}`;
+});
+afterAll(() => new Promise<void>((r) => stub.close(() => r())));
+
+let server: TestServer;
+let alice: TestClient;
+beforeAll(async () => {
+  server = await createTestServer({}, { NIGHTSCOUT_ALLOW_PRIVATE_ADDRESSES: 'true' });
+  alice = (await signUpAndSignIn(server, 'alice-pull@example.com')).client;
+});
+afterAll(() => server.close());
+
+const count = async (client: TestClient) =>
+  (await (await client.get('/api/v1/glucose/stats?days=3')).json()).statistics?.count ?? 0;
+
+describe('pulling from a Nightscout site', () => {
+  it('pulls a day of entries at once (paging past 1,000), stores the token encrypted, and re-pulls nothing twice', async () => {
+    const res = await alice.put('/api/v1/devices/nightscout/source', {
+      siteUrl: `${site}/`,
+      credentialKind: 'token',
+      credential: TOKEN,
+    });
+    expect(res.status).toBe(200);
+    const body = await res.json();
+    expect(body).toMatchObject({
+      configured: true,
+      siteUrl: site,
+      status: 'ok',
+      lastError: null,
+      lastImported: 1440,
+    });
+    expect(Date.parse(body.nextSyncAt)).toBeGreaterThan(Date.now() + 200_000);
+    expect(await count(alice)).toBe(1440);
+    const first = requests.at(-2)!;
+    expect(first.searchParams.get('find[date][$gte]')).toMatch(/^\d+$/);
+    expect(first.searchParams.get('count')).toBe('1000');
+
+    const { rows } = await server.deps.db.asSystem((tx) => tx.execute(sql`select * from nightscout_sources`));
+    expect(JSON.stringify(rows)).not.toContain(TOKEN);
+
+    const again = await (await alice.post('/api/v1/devices/nightscout/source/sync')).json();
+    expect(again).toMatchObject({ status: 'ok', lastImported: 0 });
+    expect(await count(alice)).toBe(1440);
+  });
+
+  it('the scheduler pulls new readings when the source is due, from the newest it has', async () => {
+    addMinutes(entries.at(-1)!.date + 60_000, 5);
+    const scheduler = createDeviceSyncScheduler({
+      db: server.deps.db,
+      notifier: server.deps.notifier,
+      logger: pino({ level: 'silent' }),
+      config: server.deps.config,
+    });
+    expect((await scheduler.runOnce(new Date())).nightscout).toEqual([]); // not due yet
+    const pulled = (await scheduler.runOnce(new Date(Date.now() + 3_600_000))).nightscout;
+    expect(pulled).toHaveLength(1);
+    expect(await count(alice)).toBe(1445);
+    expect(Number(requests.at(-1)!.searchParams.get('find[date][$gte]'))).toBeGreaterThan(
+      Date.now() - 2 * 3_600_000,
+    );
+  });
+
+  it('shows a refused secret as the sync error, and keeps other users out of the source', async () => {
+    const { client: bob } = await signUpAndSignIn(server, 'bob-pull@example.com');
+    const res = await bob.put('/api/v1/devices/nightscout/source', {
+      siteUrl: site,
+      credentialKind: 'api_secret',
+      credential: 'wrong-secret',
+    });
+    expect(await res.json()).toMatchObject({
+      status: 'error',
+      lastError: 'Nightscout refused the token or API secret.',
+    });
+    expect(await count(bob)).toBe(0);
+    const fixed = await bob.put('/api/v1/devices/nightscout/source', {
+      siteUrl: site,
+      credentialKind: 'api_secret',
+      credential: API_SECRET,
+    });
+    expect(await fixed.json()).toMatchObject({ status: 'ok', lastError: null });
+    expect(requests.at(-1)!.searchParams.get('token')).toBeNull();
+    // Alice's site is still hers; removing Bob's leaves his readings.
+    expect((await (await alice.get('/api/v1/devices/nightscout/source')).json()).siteUrl).toBe(site);
+    expect((await bob.delete('/api/v1/devices/nightscout/source')).status).toBe(204);
+    expect((await (await bob.get('/api/v1/devices/nightscout/source')).json()).configured).toBe(false);
+    expect((await alice.get('/api/v1/devices/nightscout/source')).status).toBe(200);
+    expect(await count(bob)).toBeGreaterThan(0);
+  });
+
+  it('refuses addresses that are not http(s), with the field named', async () => {
+    const res = await alice.put('/api/v1/devices/nightscout/source', {
+      siteUrl: 'file:///etc/passwd',
+      credentialKind: 'token',
+      credential: TOKEN,
+    });
+    expect(res.status).toBe(400);
+    expect((await res.json()).errors[0].path).toBe('siteUrl');
+  });
+});
+
+describe('the Nightscout address check (server-side request forgery)', () => {
+  it('refuses loopback, private and link-local addresses unless the operator allows them', async () => {
+    for (const url of [
+      'http://127.0.0.1:1337',
+      'http://10.1.2.3',
+      'http://169.254.169.254/',
+      'http://[::1]:80',
+      'http://localhost',
+    ])
+      await expect(checkSiteAddress(url, false)).rejects.toMatchObject({ code: 'blocked_address' });
+    await expect(checkSiteAddress('http://127.0.0.1:1337', true)).resolves.toBeUndefined();
+    await expect(checkSiteAddress('http://8.8.8.8', false)).resolves.toBeUndefined();
+  });
+});

@@ -1,0 +1,190 @@
+import { GLUCOSE_MAX_ROWS } from '@healthfolio/core';
+import { z } from '@hono/zod-openapi';
+import type { Context } from 'hono';
+import { bodyLimit } from 'hono/body-limit';
+import { RateLimiterRes } from 'rate-limiter-flexible';
+import type { AppDeps } from '../../app-deps';
+import { createRouter } from '../../http/openapi';
+import { authenticateUpload, presentedSecretSha1 } from './ns-credentials.service';
+import { asDocs } from './ns-payload';
+import { nsId, readEntries, storeEntries, storeTreatments } from './ns-upload.service';
+
+/** A day of 1-minute readings from a backfill is ~400 KB; Nightscout itself allows far more. */
+export const NS_BODY_LIMIT_BYTES = 5 * 1024 * 1024;
+/** Uploaders post every few minutes, several apps per phone; a guesser gets little from this. */
+export const NS_REQUESTS_PER_IP = { points: 600, duration: 600 };
+/** What status.json reports: xDrip+ refuses 0.6–0.8, AndroidAPS wants a recent major. */
+export const NS_COMPAT_VERSION = '15.0.7';
+
+/**
+ * Nightscout's own error shape (`status`, `message`, `description`), which the apps read, with our
+ * problem fields beside it.
+ */
+const nsError = (c: Context, status: 400 | 401 | 404 | 413 | 429, message: string, description: string) =>
+  c.body(
+    JSON.stringify({
+      status,
+      message,
+      description,
+      type: 'about:blank',
+      title: message,
+      detail: description,
+      code: message.toLowerCase().replace(/\s+/g, '_'),
+    }),
+    status,
+    { 'content-type': 'application/problem+json' },
+  );
+
+const bearer = (c: Context) => c.req.header('authorization')?.match(/^Bearer\s+(\S+)$/i)?.[1];
+
+/** `entries/sgv.json` → ['entries', 'sgv']: Nightscout maps the extension to the content type. */
+const segmentsOf = (rest: string) =>
+  rest
+    .replace(/\/+$/, '')
+    .replace(/\.json$/, '')
+    .split('/')
+    .filter(Boolean);
+
+const findBound = (q: Record<string, string>, ops: string[]) => {
+  for (const op of ops)
+    for (const field of ['date', 'dateString', 'sysTime']) {
+      const v = q[`find[${field}][${op}]`];
+      if (v === undefined) continue;
+      const ms = /^\d+$/.test(v) ? Number(v) : Date.parse(v);
+      if (!Number.isNaN(ms)) return op === '$gt' ? ms + 1 : op === '$lt' ? ms - 1 : ms;
+    }
+  return undefined;
+};
+
+const statusDoc = () => {
+  const now = new Date();
+  return {
+    status: 'ok',
+    name: 'Healthfolio',
+    version: NS_COMPAT_VERSION,
+    serverTime: now.toISOString(),
+    serverTimeEpoch: now.getTime(),
+    apiEnabled: true,
+    careportalEnabled: true,
+    boluscalcEnabled: false,
+    settings: { units: 'mg/dl', enable: ['careportal'], authDefaultRoles: 'denied' },
+    extendedSettings: {},
+    authorized: null,
+    runtimeState: 'loaded',
+  };
+};
+
+const readJson = async (c: Context): Promise<{ ok: true; body: unknown } | { ok: false }> => {
+  const text = await c.req.text();
+  if (!text.trim()) return { ok: true, body: [] };
+  try {
+    return { ok: true, body: JSON.parse(text) };
+  } catch {
+    return { ok: false };
+  }
+};
+
+/** Accepted and answered as Nightscout does, not kept: Healthfolio has no place for them (yet). */
+const echo = (body: unknown) =>
+  asDocs(body).map((d, i) => ({
+    ...d,
+    _id: typeof d._id === 'string' ? d._id : nsId('echo', Date.now(), i),
+  }));
+
+const NS_DOCS = [
+  ['get', 'status.json', 'Nightscout status document (what the apps check first)'],
+  ['post', 'entries', 'Upload sgv/mbg entries (an array or one object); replays are no-ops'],
+  ['get', 'entries/sgv.json', 'Your readings newest first: count, find[date][$gte|$gt|$lte|$lt]'],
+  ['post', 'treatments', 'Upload treatments: carbs → meal entries, insulin → insulin entries'],
+] as const;
+
+export const nsApiRoutes = ({ db, limiter, notifier }: AppDeps) => {
+  const app = createRouter();
+  // The handler below is one catch-all (Nightscout's paths take .json suffixes); documented here.
+  for (const [method, path, summary] of NS_DOCS)
+    app.openAPIRegistry.registerPath({
+      method,
+      path: `/ns/{slug}/api/v1/${path}`,
+      tags: ['Nightscout uploader API'],
+      summary: `${summary}. Auth: api-secret (SHA-1 hex of the secret), ?token= or Bearer; see docs/devices.md`,
+      request: { params: z.object({ slug: z.string() }) },
+      responses: {
+        200: { description: 'As Nightscout answers' },
+        401: { description: '{"status":401,"message":"Unauthorized"}' },
+      },
+    });
+  const perIp = limiter({ keyPrefix: 'ns-api', ...NS_REQUESTS_PER_IP });
+  app.use(
+    '/ns/*',
+    bodyLimit({
+      maxSize: NS_BODY_LIMIT_BYTES,
+      onError: (c) => nsError(c, 413, 'Payload Too Large', 'The request body is larger than 5 MB.'),
+    }),
+  );
+
+  app.all('/ns/:slug/api/v1/:rest{.+}', async (c) => {
+    try {
+      await perIp.consume(c.get('clientIp'));
+    } catch (err) {
+      if (!(err instanceof RateLimiterRes)) throw err;
+      c.header('retry-after', String(Math.max(1, Math.ceil(err.msBeforeNext / 1000))));
+      return nsError(c, 429, 'Too Many Requests', 'Too many requests. Please try again later.');
+    }
+    const method = c.req.method;
+    const parsed =
+      method === 'POST' || method === 'PUT' ? await readJson(c) : { ok: true as const, body: [] };
+    const presented = presentedSecretSha1({
+      apiSecret: c.req.header('api-secret') ?? c.req.query('secret'),
+      token: c.req.query('token') ?? bearer(c),
+    });
+    const auth = await authenticateUpload(db, c.req.param('slug'), presented);
+    if (!auth) return nsError(c, 401, 'Unauthorized', 'Invalid/Missing');
+    if (!parsed.ok) return nsError(c, 400, 'Bad Request', 'The body is not valid JSON.');
+    const body = parsed.body;
+    const [resource, sub] = segmentsOf(c.req.param('rest'));
+    const q = c.req.query();
+
+    if (method === 'GET' && resource === 'status') return c.json(statusDoc());
+    if (method === 'GET' && resource === 'verifyauth')
+      return c.json({
+        status: 200,
+        message: {
+          canRead: true,
+          canWrite: true,
+          isAdmin: false,
+          message: 'OK',
+          rolefound: 'FOUND',
+          permissions: 'ROLE',
+        },
+      });
+    if (resource === 'entries') {
+      if (method === 'POST' || method === 'PUT')
+        return c.json(await storeEntries(db, notifier, auth.userId, body));
+      if (method === 'GET') {
+        const current = sub === 'current';
+        const kind = sub === 'sgv' || sub === 'mbg' ? sub : current ? 'sgv' : 'all';
+        const count = current ? 1 : Math.min(Math.max(Number(q.count) || 10, 1), GLUCOSE_MAX_ROWS);
+        const fromMs = findBound(q, ['$gte', '$gt']);
+        const toMs = findBound(q, ['$lte', '$lt']);
+        return c.json(await readEntries(db, auth.userId, { kind, count, fromMs, toMs }));
+      }
+    }
+    if (resource === 'treatments') {
+      if (method === 'POST' || method === 'PUT') {
+        await storeTreatments(db, auth.userId, body);
+        const docs = asDocs(body).map((d) => ({
+          ...d,
+          _id: typeof d._id === 'string' ? d._id : nsId(auth.userId, JSON.stringify(d)),
+        }));
+        return c.json(method === 'PUT' && !Array.isArray(body) ? docs[0] : docs);
+      }
+      if (method === 'GET') return c.json([]);
+    }
+    if (['devicestatus', 'activity', 'food', 'profile'].includes(resource ?? '')) {
+      if (method === 'POST' || method === 'PUT') return c.json(echo(body));
+      if (method === 'GET') return c.json([]);
+    }
+    return nsError(c, 404, 'Not Found', 'Healthfolio does not offer this part of the Nightscout API.');
+  });
+  return app;
+};

@@ -1,0 +1,318 @@
+import { createHash } from 'node:crypto';
+import { sql } from 'drizzle-orm';
+import { afterAll, beforeAll, describe, expect, it } from 'vitest';
+import {
+  createTestServer,
+  signUpAndSignIn,
+  type TestClient,
+  type TestResponse,
+  type TestServer,
+} from '../../../test/harness';
+import { createLogger } from '../../http/log-safety';
+
+let server: TestServer;
+let alice: TestClient;
+let bob: TestClient;
+beforeAll(async () => {
+  server = await createTestServer();
+  alice = (await signUpAndSignIn(server, 'alice-ns@example.com')).client;
+  bob = (await signUpAndSignIn(server, 'bob-ns@example.com')).client;
+});
+afterAll(() => server.close());
+
+/** A phone app's request: no cookie, no origin. */
+const request = (path: string, init?: RequestInit) => server.app.request(path, init) as Promise<TestResponse>;
+
+const sha1 = (s: string) => createHash('sha1').update(s, 'utf8').digest('hex');
+
+interface Credential {
+  id: string;
+  baseUrl: string;
+  secret: string;
+  xdripUrl: string;
+}
+const newCredential = async (client: TestClient, name = 'xDrip+ on my phone'): Promise<Credential> => {
+  const res = await client.post('/api/v1/devices/nightscout/credentials', { name });
+  expect(res.status).toBe(201);
+  return res.json();
+};
+
+/** What xDrip+ does with its Base URL https://SECRET@host/ns/{slug}/api/v1/: strip the secret, hash it. */
+const xdrip = (cred: Credential) => {
+  const url = new URL(cred.xdripUrl);
+  const secret = decodeURIComponent(url.username);
+  url.username = '';
+  const base = url.pathname; // ends with /api/v1/
+  const headers = { 'api-secret': sha1(secret), 'content-type': 'application/json; charset=utf-8' };
+  return {
+    get: (path: string, extra: Record<string, string> = {}) =>
+      request(base + path, { headers: { ...headers, ...extra } }),
+    post: (path: string, body: unknown, method = 'POST') =>
+      request(base + path, { method, headers, body: JSON.stringify(body) }),
+  };
+};
+
+const DAY_START = Date.now() - 24 * 3_600_000;
+/** A day of 5-minute xDrip+ readings, shaped as NightscoutUploader.populateV1APIBGEntry builds them. */
+const xdripDay = Array.from({ length: 288 }, (_, i) => {
+  const date = DAY_START + i * 300_000;
+  const stamp = new Date(date).toISOString().replace('Z', '+0000');
+  return {
+    device: 'xDrip-DexcomG6',
+    date,
+    dateString: stamp,
+    sgv: 100 + Math.round(40 * Math.sin(i / 20)),
+    delta: 1.234,
+    direction: 'Flat',
+    type: 'sgv',
+    filtered: 120000,
+    unfiltered: 121000,
+    rssi: 100,
+    noise: 1,
+    sysTime: stamp,
+  };
+});
+
+describe('Nightscout upload credentials', () => {
+  it('shows the secret once and keeps neither it nor its SHA-1 (what the apps send)', async () => {
+    const cred = await newCredential(alice);
+    expect(cred.secret).toMatch(/^[A-Za-z0-9_-]{32}$/);
+    expect(cred.baseUrl).toMatch(/^http:\/\/localhost:3000\/ns\/[A-Za-z0-9_-]{16}$/);
+    expect(cred.xdripUrl).toBe(
+      `http://${cred.secret}@localhost:3000${new URL(cred.baseUrl).pathname}/api/v1/`,
+    );
+    const list = await (await alice.get('/api/v1/devices/nightscout/credentials')).json();
+    expect(list.items.map((i: { id: string }) => i.id)).toContain(cred.id);
+    expect(JSON.stringify(list)).not.toContain(cred.secret);
+    const { rows } = await server.deps.db.asSystem((tx) =>
+      tx.execute(sql`select * from ns_upload_credentials`),
+    );
+    const stored = JSON.stringify(rows);
+    expect(stored).not.toContain(cred.secret);
+    expect(stored).not.toContain(sha1(cred.secret));
+  });
+
+  it('refuses a name that is empty, with a problem listing the field', async () => {
+    const res = await alice.post('/api/v1/devices/nightscout/credentials', { name: ' ' });
+    expect(res.status).toBe(400);
+    expect((await res.json()).errors[0].path).toBe('name');
+  });
+});
+
+describe('the Nightscout uploader API', () => {
+  it('answers status.json like Nightscout to the SHA-1 api-secret, and 401 to a wrong or missing one', async () => {
+    const cred = await newCredential(alice);
+    const app = xdrip(cred);
+    const status = await app.get('status.json');
+    expect(status.status).toBe(200);
+    expect(await status.json()).toMatchObject({ status: 'ok', version: '15.0.7', apiEnabled: true });
+    const wrong = await app.get('status.json', { 'api-secret': sha1('not-the-secret') });
+    expect(wrong.status).toBe(401);
+    expect(await wrong.json()).toMatchObject({ status: 401, message: 'Unauthorized' });
+    const path = new URL(cred.baseUrl).pathname;
+    expect((await request(`${path}/api/v1/status.json`)).status).toBe(401);
+    expect((await request('/ns/AAAAAAAAAAAAAAAA/api/v1/status.json')).status).toBe(401);
+  });
+
+  it('a low reading uploaded by a phone app starts the low-glucose follow-up, announced live', async () => {
+    const { client, userId } = await signUpAndSignIn(server, 'dana-ns@example.com');
+    const heard: string[] = [];
+    const off = await server.deps.bus.subscribe(userId, { onMessage: (m) => heard.push(m.event) });
+    const app = xdrip(await newCredential(client));
+    const now = Date.now() - 60_000;
+    const low = { ...xdripDay[0], date: now, dateString: new Date(now).toISOString(), sgv: 58 };
+    expect((await app.post('entries', [low])).status).toBe(200);
+    const { items } = await (await client.get('/api/v1/hypo/follow-ups')).json();
+    expect(items).toHaveLength(1);
+    expect(items[0]).toMatchObject({ valueMgdl: 58, status: 'active' });
+    await new Promise((r) => setTimeout(r, 50));
+    expect(heard).toContain('notification.created');
+    off();
+  });
+
+  it('stores a day of xDrip+ uploads once: replays add nothing, and the readings reach the statistics', async () => {
+    const { client } = await signUpAndSignIn(server, 'carol-ns@example.com');
+    const app = xdrip(await newCredential(client));
+    // xDrip+ posts what is new since its last upload: here an hour at a time.
+    for (let h = 0; h < 24; h++) {
+      const res = await app.post('entries', xdripDay.slice(h * 12, h * 12 + 12));
+      expect(res.status).toBe(200);
+      const docs = await res.json();
+      expect(docs).toHaveLength(12);
+      expect(docs[0]).toMatchObject({ type: 'sgv', date: xdripDay[h * 12]!.date, device: 'xDrip-DexcomG6' });
+      expect(docs[0]._id).toMatch(/^[0-9a-f]{24}$/);
+    }
+    // A retry after a lost answer resends everything, in both path forms.
+    expect((await app.post('entries', xdripDay)).status).toBe(200);
+    expect((await app.post('entries.json', xdripDay.slice(0, 50))).status).toBe(200);
+    const stats = await (await client.get('/api/v1/glucose/stats?days=2')).json();
+    expect(stats.statistics.count).toBe(288);
+    const sensor = await (await client.get('/api/v1/glucose/status')).json();
+    expect(sensor).toMatchObject({ cgmConnected: true, totalReadings: 288 });
+    const latest = await (await client.get('/api/v1/glucose/readings?limit=1')).json();
+    expect(latest.items[0]).toMatchObject({
+      valueMgdl: xdripDay[287]!.sgv,
+      source: 'device:nightscout:xDrip-DexcomG6',
+    });
+  });
+
+  it('serves the readings back as entries (sgv.json, .json, no suffix, current, find[date])', async () => {
+    const { client } = await signUpAndSignIn(server, 'dave-ns@example.com');
+    const app = xdrip(await newCredential(client));
+    await app.post('entries', xdripDay.slice(0, 24));
+    const five = await (await app.get('entries/sgv.json?count=5')).json();
+    expect(five.map((e: { date: number }) => e.date)).toEqual(
+      xdripDay
+        .slice(19, 24)
+        .map((e) => e.date)
+        .reverse(),
+    );
+    expect(five[0]).toMatchObject({ type: 'sgv', sgv: xdripDay[23]!.sgv, device: 'xDrip-DexcomG6' });
+    expect(await (await app.get('entries.json?count=5')).json()).toEqual(five);
+    expect(await (await app.get('entries?count=5')).json()).toEqual(five);
+    expect(await (await app.get('entries/current.json')).json()).toEqual([five[0]]);
+    const since = xdripDay[20]!.date;
+    const after = await (await app.get(`entries/sgv.json?find[date][$gte]=${since}&count=100`)).json();
+    expect(after).toHaveLength(4);
+  });
+
+  it('takes the secret as a token (?token=, Bearer) as well', async () => {
+    const cred = await newCredential(alice);
+    const path = new URL(cred.baseUrl).pathname;
+    const q = await request(`${path}/api/v1/entries/sgv.json?token=${cred.secret}`);
+    expect(q.status).toBe(200);
+    const b = await request(`${path}/api/v1/status.json`, {
+      headers: { authorization: `Bearer ${cred.secret}` },
+    });
+    expect(b.status).toBe(200);
+    expect((await request(`${path}/api/v1/status.json?token=wrong`)).status).toBe(401);
+  });
+
+  it('turns carbs into meal entries and insulin into insulin entries, once, from xDrip+ and AndroidAPS', async () => {
+    const { client } = await signUpAndSignIn(server, 'erin-ns@example.com');
+    const app = xdrip(await newCredential(client));
+    const at = Date.now() - 3_600_000;
+    const xdripTreatment = {
+      timestamp: at,
+      eventType: '<none>',
+      enteredBy: 'xdrip',
+      notes: 'Pasta',
+      uuid: '6f1c1f0e-0000-4000-8000-000000000001',
+      carbs: 60,
+      insulin: 0,
+      created_at: new Date(at).toISOString(),
+      sysTime: new Date(at).toISOString().replace('Z', '+0000'),
+    };
+    // AndroidAPS (NSClient v1) bolus records.
+    const aaps = [
+      {
+        eventType: 'Meal Bolus',
+        insulin: 4.5,
+        carbs: 40,
+        created_at: new Date(at + 600_000).toISOString(),
+        date: at + 600_000,
+        enteredBy: 'openaps://AndroidAPS',
+        isSMB: false,
+        pumpId: 4711,
+      },
+      {
+        eventType: 'Correction Bolus',
+        insulin: 1.25,
+        created_at: new Date(at + 1_200_000).toISOString(),
+        date: at + 1_200_000,
+        enteredBy: 'openaps://AndroidAPS',
+      },
+      { eventType: 'Temp Basal', absolute: 0.4, duration: 30, created_at: new Date(at).toISOString() },
+    ];
+    const posted = await app.post('treatments', [xdripTreatment]);
+    expect(posted.status).toBe(200);
+    expect((await posted.json())[0]._id).toMatch(/^[0-9a-f]{24}$/);
+    expect((await app.post('treatments', aaps)).status).toBe(200);
+    // Replays, including xDrip+'s PUT upsert of one record.
+    await app.post('treatments', aaps);
+    expect((await app.post('treatments', xdripTreatment, 'PUT')).status).toBe(200);
+
+    const meals = (await (await client.get('/api/v1/entries?tracker=meal')).json()).items;
+    expect(meals.map((m: { data: { carbs: number } }) => m.data.carbs).sort()).toEqual([40, 60]);
+    expect(meals.find((m: { data: { carbs: number } }) => m.data.carbs === 60).notes).toBe('Pasta');
+    const insulin = (await (await client.get('/api/v1/entries?tracker=insulin')).json()).items;
+    expect(insulin.map((i: { data: unknown }) => i.data)).toEqual([
+      { meal_insulin: 0, correction_insulin: 1.25, total_insulin: 1.25 },
+      { meal_insulin: 4.5, correction_insulin: 0, total_insulin: 4.5, carbs: 40 },
+    ]);
+  });
+
+  it('stores a fingerstick (mbg) as a meter reading that shows as a logged entry', async () => {
+    const { client } = await signUpAndSignIn(server, 'fay-ns@example.com');
+    const app = xdrip(await newCredential(client));
+    const date = Date.now() - 60_000;
+    await app.post('entries', [{ device: 'xDrip-DexcomG6', type: 'mbg', date, mbg: 142 }]);
+    const items = (await (await client.get('/api/v1/entries?tracker=blood-glucose')).json()).items;
+    expect(items).toHaveLength(1);
+    expect(items[0].data).toMatchObject({ glucose: 142, source: 'meter' });
+  });
+
+  it('answers 400 to a body that is not JSON, storing nothing', async () => {
+    const cred = await newCredential(bob);
+    const path = new URL(cred.baseUrl).pathname;
+    const res = await request(`${path}/api/v1/entries`, {
+      method: 'POST',
+      headers: { 'api-secret': sha1(cred.secret), 'content-type': 'application/json' },
+      body: '[{"sgv": 100,',
+    });
+    expect(res.status).toBe(400);
+    expect((await res.json()).status).toBe(400);
+  });
+
+  it('refuses a revoked credential from the next request, and keeps users apart', async () => {
+    const a = await newCredential(alice);
+    const b = await newCredential(bob);
+    const aPath = new URL(a.baseUrl).pathname;
+    // Bob's secret on Alice's address is no way in.
+    const crossed = await request(`${aPath}/api/v1/entries`, {
+      method: 'POST',
+      headers: { 'api-secret': sha1(b.secret), 'content-type': 'application/json' },
+      body: JSON.stringify(xdripDay.slice(0, 3)),
+    });
+    expect(crossed.status).toBe(401);
+    // Nor can Bob revoke Alice's credential.
+    expect((await bob.delete(`/api/v1/devices/nightscout/credentials/${a.id}`)).status).toBe(404);
+    const app = xdrip(a);
+    expect((await app.get('status.json')).status).toBe(200);
+    expect((await alice.delete(`/api/v1/devices/nightscout/credentials/${a.id}`)).status).toBe(204);
+    expect((await app.get('status.json')).status).toBe(401);
+    expect((await app.post('entries', xdripDay.slice(0, 3))).status).toBe(401);
+    const bobReadings = await (await bob.get('/api/v1/glucose/readings')).json();
+    expect(bobReadings.items).toEqual([]);
+  });
+});
+
+describe('the log of Nightscout uploads', () => {
+  it('holds the route pattern, never the address, the token or the values', async () => {
+    const lines: string[] = [];
+    const logged = await createTestServer(
+      {},
+      {},
+      { logger: createLogger('trace', { write: (s: string) => void lines.push(s) }) },
+    );
+    try {
+      const { client } = await signUpAndSignIn(logged, 'gail-ns@example.com');
+      const created = await client.post('/api/v1/devices/nightscout/credentials', { name: 'phone' });
+      const cred = (await created.json()) as Credential;
+      const path = new URL(cred.baseUrl).pathname;
+      const res = await logged.app.request(`${path}/api/v1/entries?token=${cred.secret}`, {
+        method: 'POST',
+        headers: { 'content-type': 'application/json' },
+        body: JSON.stringify([
+          { type: 'sgv', sgv: 187, date: Date.now() - 60_000, device: 'xDrip-Secretive' },
+        ]),
+      });
+      expect(res.status).toBe(200);
+      const text = lines.join('');
+      expect(text).toContain('/ns/:slug/api/v1/:rest');
+      for (const secret of [cred.secret, path, 'xDrip-Secretive']) expect(text).not.toContain(secret);
+    } finally {
+      await logged.close();
+    }
+  });
+});

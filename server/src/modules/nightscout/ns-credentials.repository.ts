@@ -1,0 +1,55 @@
+import { and, desc, eq, sql } from 'drizzle-orm';
+import type { Tx } from '../../db/database';
+import { nsUploadCredentials } from '../../db/schema';
+
+export type CredentialRow = typeof nsUploadCredentials.$inferSelect;
+
+export const selectCredentials = (tx: Tx, userId: string) =>
+  tx
+    .select()
+    .from(nsUploadCredentials)
+    .where(eq(nsUploadCredentials.userId, userId))
+    .orderBy(desc(nsUploadCredentials.createdAt));
+
+export const countCredentials = async (tx: Tx, userId: string) => {
+  const result = await tx.execute<{ n: number }>(
+    sql`select count(*)::int as n from ns_upload_credentials where user_id = ${userId}`,
+  );
+  return result.rows[0]?.n ?? 0;
+};
+
+export const insertCredential = async (
+  tx: Tx,
+  values: { userId: string; slug: string; name: string; secretHash: string },
+) => {
+  const [row] = await tx.insert(nsUploadCredentials).values(values).returning();
+  return row!;
+};
+
+export const deleteCredential = async (tx: Tx, userId: string, id: string) => {
+  const rows = await tx
+    .delete(nsUploadCredentials)
+    .where(and(eq(nsUploadCredentials.userId, userId), eq(nsUploadCredentials.id, id)))
+    .returning({ id: nsUploadCredentials.id });
+  return rows.length > 0;
+};
+
+/** System scope: the slug in the address is all we know before the secret is checked. */
+export const findBySlug = async (tx: Tx, slug: string) => {
+  const [row] = await tx
+    .select({
+      id: nsUploadCredentials.id,
+      userId: nsUploadCredentials.userId,
+      secretHash: nsUploadCredentials.secretHash,
+    })
+    .from(nsUploadCredentials)
+    .where(eq(nsUploadCredentials.slug, slug));
+  return row;
+};
+
+/** At most one write every five minutes per credential, however often the app uploads. */
+export const touchCredential = (tx: Tx, userId: string, id: string) =>
+  tx.execute(sql`
+    update ns_upload_credentials set last_used_at = now()
+    where user_id = ${userId} and id = ${id}
+      and (last_used_at is null or last_used_at < now() - interval '5 minutes')`);

@@ -1,0 +1,75 @@
+import { describe, expect, it } from 'vitest';
+import { parseEntries, parseTreatments } from './ns-payload';
+
+const NOW = Date.UTC(2026, 10, 24, 12);
+
+describe('Nightscout entries as the apps send them', () => {
+  it('reads xDrip+ sgv entries, its "+0000" date strings and a single object body', () => {
+    const { readings, skipped } = parseEntries(
+      [
+        { device: 'xDrip-DexcomG5', date: NOW - 300_000, sgv: 120, direction: 'Flat', type: 'sgv' },
+        { device: 'xDrip-DexcomG5', dateString: '2026-11-24T11:00:00.000+0000', sgv: '98', type: 'sgv' },
+      ],
+      NOW,
+    );
+    expect(skipped).toBe(0);
+    expect(readings).toEqual([
+      { kind: 'sgv', atMs: NOW - 300_000, mgdl: 120, device: 'xDrip-DexcomG5', direction: 'Flat' },
+      { kind: 'sgv', atMs: NOW - 3_600_000, mgdl: 98, device: 'xDrip-DexcomG5', direction: null },
+    ]);
+    expect(parseEntries({ type: 'mbg', mbg: 140, date: NOW }, NOW).readings[0]).toMatchObject({
+      kind: 'mbg',
+      mgdl: 140,
+    });
+  });
+
+  it('skips calibrations, sensor error codes, unusable times and junk instead of refusing the batch', () => {
+    const { readings, skipped } = parseEntries(
+      [
+        { type: 'cal', date: NOW, slope: 1000 },
+        { type: 'sgv', date: NOW, sgv: 5 },
+        { type: 'sgv', sgv: 100 },
+        { type: 'sgv', date: NOW + 7 * 86_400_000, sgv: 100 },
+        'text',
+        { type: 'sgv', date: NOW, sgv: 100, device: '<script>x</script>' },
+      ],
+      NOW,
+    );
+    expect(skipped).toBe(4);
+    expect(readings).toEqual([
+      { kind: 'sgv', atMs: NOW, mgdl: 100, device: 'scriptx/script', direction: null },
+    ]);
+  });
+});
+
+describe('Nightscout treatments', () => {
+  it('reads carbs and insulin with xDrip+ and AndroidAPS time fields, and skips the rest', () => {
+    const { treatments, skipped } = parseTreatments(
+      [
+        { timestamp: NOW, eventType: '<none>', enteredBy: 'xdrip', carbs: 30, insulin: 0 },
+        {
+          eventType: 'Meal Bolus',
+          created_at: '2026-11-24T11:00:00Z',
+          enteredBy: 'openaps://AndroidAPS',
+          insulin: 3.5,
+          carbs: 45,
+        },
+        { eventType: 'Temp Basal', created_at: '2026-11-24T11:00:00Z', absolute: 0.5, duration: 30 },
+        { eventType: 'Correction Bolus', insulin: 1.2 },
+      ],
+      NOW,
+    );
+    expect(skipped).toBe(2);
+    expect(treatments).toEqual([
+      { atMs: NOW, device: 'xdrip', eventType: '<none>', insulin: null, carbs: 30, notes: null },
+      {
+        atMs: NOW - 3_600_000,
+        device: 'openaps://AndroidAPS',
+        eventType: 'Meal Bolus',
+        insulin: 3.5,
+        carbs: 45,
+        notes: null,
+      },
+    ]);
+  });
+});

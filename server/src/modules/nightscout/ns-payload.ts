@@ -1,0 +1,117 @@
+import { GLUCOSE_LOG_MAX_MGDL, GLUCOSE_LOG_MIN_MGDL } from '@healthfolio/core';
+
+/**
+ * What the Nightscout clients send, read leniently the way Nightscout itself does: one object or an
+ * array, times as epoch milliseconds (`date`, `mills`, `timestamp`) or ISO text (`dateString`,
+ * `sysTime`, `created_at`), numbers sometimes as strings. Anything that is not a reading we can
+ * store (a calibration, a sensor error code, no usable time) is skipped, not refused: the apps
+ * resend a batch that failed, forever.
+ */
+
+type Doc = Record<string, unknown>;
+
+export interface NsReading {
+  kind: 'sgv' | 'mbg';
+  atMs: number;
+  mgdl: number;
+  device: string;
+  direction: string | null;
+}
+
+export interface NsTreatment {
+  atMs: number;
+  device: string;
+  eventType: string;
+  insulin: number | null;
+  carbs: number | null;
+  notes: string | null;
+}
+
+const EARLIEST_MS = Date.UTC(2000, 0, 1);
+const FUTURE_SLACK_MS = 24 * 3_600_000;
+
+export const asDocs = (body: unknown): Doc[] => {
+  const list = Array.isArray(body) ? body : body && typeof body === 'object' ? [body] : [];
+  return list.filter((d): d is Doc => !!d && typeof d === 'object' && !Array.isArray(d));
+};
+
+const num = (v: unknown): number | null => {
+  if (typeof v === 'number') return Number.isFinite(v) ? v : null;
+  if (typeof v === 'string' && v.trim() !== '' && Number.isFinite(Number(v))) return Number(v);
+  return null;
+};
+
+const epochOf = (v: unknown): number | null => {
+  const n = num(v);
+  if (n !== null) return n;
+  if (typeof v !== 'string') return null;
+  const ms = Date.parse(v);
+  return Number.isNaN(ms) ? null : ms;
+};
+
+const plausible = (ms: number | null, nowMs: number) =>
+  ms !== null && ms >= EARLIEST_MS && ms <= nowMs + FUTURE_SLACK_MS ? Math.round(ms) : null;
+
+const firstTime = (doc: Doc, fields: string[], nowMs: number) => {
+  for (const f of fields) {
+    const ms = plausible(epochOf(doc[f]), nowMs);
+    if (ms !== null) return ms;
+  }
+  return null;
+};
+
+/** The uploader's name as the apps send it ("xDrip-DexcomG6", "openaps://AndroidAPS"), kept printable. */
+export const deviceName = (doc: Doc) => {
+  const raw = [doc.device, doc.enteredBy, doc.app].find((v) => typeof v === 'string' && v.trim());
+  const clean =
+    typeof raw === 'string'
+      ? raw
+          .replace(/[^\w .:/@()+-]/g, '')
+          .trim()
+          .slice(0, 80)
+      : '';
+  return clean || 'nightscout';
+};
+
+const inRange = (mgdl: number | null) =>
+  mgdl !== null && mgdl >= GLUCOSE_LOG_MIN_MGDL && mgdl <= GLUCOSE_LOG_MAX_MGDL ? mgdl : null;
+
+export const parseEntries = (body: unknown, nowMs = Date.now()) => {
+  const readings: NsReading[] = [];
+  let skipped = 0;
+  for (const doc of asDocs(body)) {
+    const type = typeof doc.type === 'string' ? doc.type : doc.mbg !== undefined ? 'mbg' : 'sgv';
+    const atMs = firstTime(doc, ['date', 'mills', 'dateString', 'sysTime'], nowMs);
+    const mgdl = inRange(num(type === 'mbg' ? doc.mbg : doc.sgv));
+    if ((type !== 'sgv' && type !== 'mbg') || atMs === null || mgdl === null) {
+      skipped++;
+      continue;
+    }
+    const direction = typeof doc.direction === 'string' ? doc.direction.slice(0, 40) : null;
+    readings.push({ kind: type, atMs, mgdl, device: deviceName(doc), direction });
+  }
+  return { readings, skipped };
+};
+
+const positive = (v: unknown, max: number) => {
+  const n = num(v);
+  return n !== null && n > 0 && n <= max ? n : null;
+};
+
+export const parseTreatments = (body: unknown, nowMs = Date.now()) => {
+  const treatments: NsTreatment[] = [];
+  let skipped = 0;
+  for (const doc of asDocs(body)) {
+    const atMs = firstTime(doc, ['date', 'mills', 'timestamp', 'created_at', 'eventTime'], nowMs);
+    const insulin = positive(doc.insulin, 200);
+    const carbs = positive(doc.carbs, 1000);
+    if (atMs === null || (insulin === null && carbs === null)) {
+      skipped++;
+      continue;
+    }
+    const notes = typeof doc.notes === 'string' && doc.notes.trim() ? doc.notes.trim().slice(0, 5000) : null;
+    const eventType = typeof doc.eventType === 'string' ? doc.eventType.slice(0, 60) : '';
+    treatments.push({ atMs, device: deviceName(doc), eventType, insulin, carbs, notes });
+  }
+  return { treatments, skipped };
+};

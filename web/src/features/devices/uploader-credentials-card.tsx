@@ -1,0 +1,151 @@
+import { Copy, KeyRound, Trash2 } from 'lucide-react';
+import { type FormEvent, useId, useState } from 'react';
+import { toast } from 'sonner';
+import { Button } from '@/components/ui/button';
+import { Card, CardContent, CardDescription, CardHeader, CardTitle } from '@/components/ui/card';
+import { ConfirmDialog } from '@/components/ui/confirm-dialog';
+import { FormField } from '@/components/ui/form-field';
+import { Input } from '@/components/ui/input';
+import { Label } from '@/components/ui/label';
+import { QueryView } from '@/features/trackers/screen-parts';
+import { errorMessage } from '@/lib/api';
+import {
+  type NsCredentialCreatedResponse,
+  useCreateNsCredential,
+  useNsCredentials,
+  useRevokeNsCredential,
+} from './devices-api';
+import { when } from './format';
+
+function CopyField({ label, value, note }: { label: string; value: string; note?: string }) {
+  const id = useId();
+  const copy = async () => {
+    try {
+      await navigator.clipboard.writeText(value);
+      toast.success(`${label} copied`);
+    } catch {
+      toast.error('Could not copy', { description: 'Select the text and copy it yourself.' });
+    }
+  };
+  return (
+    <div className="flex flex-col gap-1">
+      <Label htmlFor={id}>{label}</Label>
+      <div className="flex gap-2">
+        <Input id={id} readOnly value={value} onFocus={(e) => e.currentTarget.select()} />
+        <Button variant="outline" onClick={copy} aria-label={`Copy ${label}`}>
+          <Copy aria-hidden="true" />
+        </Button>
+      </div>
+      {note && <p className="text-xs text-muted-foreground">{note}</p>}
+    </div>
+  );
+}
+
+/** The secret comes only in the answer that created it; it is never read back. */
+function CreatedCredential({ created }: { created: NsCredentialCreatedResponse }) {
+  return (
+    <div className="flex flex-col gap-3 rounded-lg border p-4" role="status">
+      <p className="text-sm font-medium">
+        “{created.name}” is ready. Copy these now: the secret will not be shown again.
+      </p>
+      <CopyField
+        label="xDrip+ Base URL"
+        value={created.xdripUrl}
+        note="xDrip+: Settings → Cloud Upload → Nightscout Sync (REST-API) → Base URL."
+      />
+      <CopyField
+        label="Nightscout URL"
+        value={created.baseUrl}
+        note="For other apps (Spike, Juggluco, Loop)."
+      />
+      <CopyField label="API secret" value={created.secret} />
+    </div>
+  );
+}
+
+export function UploaderCredentialsCard() {
+  const list = useNsCredentials();
+  const create = useCreateNsCredential();
+  const revoke = useRevokeNsCredential();
+  const [name, setName] = useState('');
+  const [confirming, setConfirming] = useState<{ id: string; name: string } | null>(null);
+  const fieldError = create.error ? errorMessage(create.error, 'Please try again.') : undefined;
+
+  const submit = (e: FormEvent) => {
+    e.preventDefault();
+    create.mutate(name, { onSuccess: () => setName('') });
+  };
+  const stop = () =>
+    confirming &&
+    revoke.mutate(confirming.id, {
+      onSuccess: () => {
+        setConfirming(null);
+        create.reset();
+        toast.success('Upload credential revoked');
+      },
+      onError: (e) => toast.error('Could not revoke', { description: errorMessage(e, 'Please try again.') }),
+    });
+
+  return (
+    <Card>
+      <CardHeader>
+        <CardTitle>Nightscout uploader</CardTitle>
+        <CardDescription>
+          Let xDrip+ and other Nightscout apps on your phone upload readings, carbs and insulin here. Make one
+          credential per app; revoke it to stop that app.
+        </CardDescription>
+      </CardHeader>
+      <CardContent className="flex flex-col gap-4">
+        <form onSubmit={submit} className="flex flex-col gap-2 sm:flex-row sm:items-end">
+          <div className="flex-1">
+            <FormField
+              label="Credential name"
+              placeholder="xDrip+ on my phone"
+              value={name}
+              maxLength={60}
+              onChange={(e) => setName(e.target.value)}
+              error={fieldError}
+            />
+          </div>
+          <Button type="submit" disabled={create.isPending || !name.trim()}>
+            <KeyRound aria-hidden="true" /> Create credential
+          </Button>
+        </form>
+        {create.data && <CreatedCredential created={create.data} />}
+        <QueryView query={list} what="your upload credentials">
+          {(items) =>
+            items.length === 0 ? (
+              <p className="text-sm text-muted-foreground">No upload credentials yet.</p>
+            ) : (
+              <ul className="flex flex-col divide-y rounded-lg border" aria-label="Upload credentials">
+                {items.map((c) => (
+                  <li key={c.id} className="flex flex-wrap items-center justify-between gap-2 p-3">
+                    <div>
+                      <p className="font-medium">{c.name}</p>
+                      <p className="text-xs text-muted-foreground">
+                        Created {when(c.createdAt)} · last used {when(c.lastUsedAt, 'never')}
+                      </p>
+                    </div>
+                    <Button variant="ghost" onClick={() => setConfirming({ id: c.id, name: c.name })}>
+                      <Trash2 aria-hidden="true" /> Revoke
+                    </Button>
+                  </li>
+                ))}
+              </ul>
+            )
+          }
+        </QueryView>
+      </CardContent>
+      {confirming && (
+        <ConfirmDialog
+          title={`Revoke “${confirming.name}”?`}
+          description="The app using it is refused from its next upload. Readings it already sent stay."
+          confirmLabel="Revoke"
+          pending={revoke.isPending}
+          onConfirm={stop}
+          onClose={() => setConfirming(null)}
+        />
+      )}
+    </Card>
+  );
+}
