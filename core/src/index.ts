@@ -1,3 +1,7 @@
+export * from './ai/analyst';
+export * from './ai/chat.schema';
+export * from './ai/meal-analysis.schema';
+export * from './ai/meal-text-parsing';
 export * from './appointments/appointment.schema';
 export * from './audit/audit.schema';
 export * from './auth/credentials.schema';

@@ -10,6 +10,7 @@ import { type Database, openDatabase } from './db/database';
 import { createLogger } from './http/log-safety';
 import { createUserQuotas, type UserQuotas } from './http/user-quota';
 import { createMailer, type Mailer } from './mail/mailer';
+import { type AiClient, createAiClient } from './modules/ai/ai.client';
 import { type AuditRecorder, createAuditRecorder } from './modules/audit/audit.service';
 import { createLiveNotifier, type LiveNotifier } from './modules/notifications/live-notifications.service';
 import { createRealtimeBus, type RealtimeBus } from './realtime/bus';
@@ -35,6 +36,8 @@ export interface AppDeps {
   requireUser: MiddlewareHandler;
   /** Carries notification events to every process's open streams. */
   bus: RealtimeBus;
+  /** The AI provider (or none: the built-in analyst answers alone). */
+  ai: AiClient;
   /** The one way to notify a user (send_live_notification and its helpers). */
   notifier: LiveNotifier;
 }
@@ -77,10 +80,11 @@ export const createDeps = async (
     throttle: createAuthThrottle(config.authThrottle, limiter, config.sessionSecret),
     limiter,
     background,
-    quotas: createUserQuotas(limiter),
+    quotas: createUserQuotas(limiter, { aiPer10Min: config.aiRequestsPer10Min }),
     resolveSession,
     requireUser: requireUser(resolveSession),
     bus,
     notifier: createLiveNotifier(db, bus, logger),
+    ai: createAiClient(config.ai, logger),
   };
 };

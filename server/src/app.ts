@@ -12,6 +12,7 @@ import { ProblemError, problemResponse } from './http/problem';
 import { requestLog } from './http/request-log';
 import { clientAddress, csrfProtection, securityHeaders } from './http/security';
 import { mountWebApp, webStyleHashes } from './http/static';
+import { chatRoutes } from './modules/ai/chat.routes';
 import { appointmentsRoutes } from './modules/appointments/appointments.routes';
 import { calendarFeedRoutes } from './modules/appointments/calendar-feed.routes';
 import { auditRoutes } from './modules/audit/audit.routes';
@@ -70,6 +71,7 @@ export const createApp = (deps: AppDeps) => {
   app.route('/', appointmentsRoutes(deps));
   app.route('/', calendarFeedRoutes(deps));
   app.route('/', auditRoutes(deps));
+  app.route('/', chatRoutes(deps));
   registerDocs(app);
 
   app.all('/api/*', notFoundHandler(app));
