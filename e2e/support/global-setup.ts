@@ -5,6 +5,7 @@ import { createServer as createNetServer } from 'node:net';
 import { tmpdir } from 'node:os';
 import { join } from 'node:path';
 import { ADMIN_EMAIL, enableTotpByApi, NEW_ADMIN_EMAIL, signInCookies, signUpAndConfirm } from './accounts';
+import { startE2eAiStub } from './ai-stub';
 import { startMailbox } from './mailbox';
 
 const root = new URL('../..', import.meta.url).pathname;
@@ -45,6 +46,8 @@ export default async function globalSetup() {
     res.end(JSON.stringify(mailbox.messagesTo(to)));
   }).listen(mailPort, '127.0.0.1');
 
+  // The AI provider: an OpenAI-compatible stub on loopback (chat, streaming, vision JSON, failures).
+  const aiStub = await startE2eAiStub();
   const port = await freePort();
   const baseURL = `http://127.0.0.1:${port}`;
   const dataDir = mkdtempSync(join(tmpdir(), 'healthfolio-e2e-'));
@@ -66,6 +69,12 @@ export default async function globalSetup() {
       AUTH_THROTTLE_PER_IP: '10000',
       // Reminders come due within a couple of seconds instead of up to 15.
       REMINDER_INTERVAL_SECONDS: '2',
+      AI_BASE_URL: aiStub.url,
+      AI_API_KEY: 'sk-e2e-stub',
+      AI_MODEL: 'e2e-chat',
+      AI_VISION_MODEL: 'e2e-vision',
+      AI_MAX_RETRIES: '0',
+      AI_REQUESTS_PER_10_MIN: '1000',
     },
   });
   await waitForHealth(baseURL, child);
@@ -93,6 +102,7 @@ export default async function globalSetup() {
       clearTimeout(timer);
     }
     mailHttp.close();
+    await aiStub.close();
     await mailbox.close();
     rmSync(dataDir, { recursive: true, force: true });
   };

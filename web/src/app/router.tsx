@@ -8,7 +8,11 @@ import { TRACKING_PATHS, TRACKING_ROUTES } from '@/features/trackers/tracking-ro
 import { RootErrorBoundary, RootLayout } from './root-layout';
 
 const placeholderRoutes: RouteObject[] = SCREENS.filter(
-  (s) => !TRACKING_PATHS.has(s.path) && !DIABETES_PATHS.has(s.path) && !NOTIFY_PATHS.has(s.path),
+  (s) =>
+    !TRACKING_PATHS.has(s.path) &&
+    !DIABETES_PATHS.has(s.path) &&
+    !NOTIFY_PATHS.has(s.path) &&
+    s.path !== 'ai-analysis',
 ).map((screen) => ({
   path: screen.path,
   lazy: async () => ({
@@ -70,6 +74,12 @@ export const routes: RouteObject[] = [
           {
             path: 'admin-console',
             lazy: async () => ({ Component: (await import('@/features/placeholder/admin-gate')).AdminGate }),
+          },
+          {
+            path: 'ai-analysis',
+            lazy: async () => ({
+              Component: (await import('@/features/ai/ai-analysis-page')).AiAnalysisPage,
+            }),
           },
           ...TRACKING_ROUTES,
           ...DIABETES_ROUTES,
