@@ -13,6 +13,7 @@ import { requestLog } from './http/request-log';
 import { clientAddress, csrfProtection, securityHeaders } from './http/security';
 import { mountWebApp, webStyleHashes } from './http/static';
 import { chatRoutes } from './modules/ai/chat.routes';
+import { MEAL_PHOTO_PATH, mealAnalysisRoutes } from './modules/ai/meal-analysis.routes';
 import { appointmentsRoutes } from './modules/appointments/appointments.routes';
 import { calendarFeedRoutes } from './modules/appointments/calendar-feed.routes';
 import { auditRoutes } from './modules/audit/audit.routes';
@@ -51,7 +52,9 @@ export const createApp = (deps: AppDeps) => {
   // Reading `body` makes @hono/node-server build a full Request (and an AbortController) for every
   // call; GET and HEAD carry no body, so they skip the check (a third of the middleware's cost).
   app.use('/api/*', (c, next) =>
-    c.req.method === 'GET' || c.req.method === 'HEAD' ? next() : limitBody(c, next),
+    c.req.method === 'GET' || c.req.method === 'HEAD' || c.req.path === MEAL_PHOTO_PATH
+      ? next() // a meal photo has its own, larger limit (modules/ai/meal-analysis.routes.ts)
+      : limitBody(c, next),
   );
   app.use('/api/*', csrfProtection([new URL(config.appUrl).origin]));
 
@@ -72,6 +75,7 @@ export const createApp = (deps: AppDeps) => {
   app.route('/', calendarFeedRoutes(deps));
   app.route('/', auditRoutes(deps));
   app.route('/', chatRoutes(deps));
+  app.route('/', mealAnalysisRoutes(deps));
   registerDocs(app);
 
   app.all('/api/*', notFoundHandler(app));

@@ -70,3 +70,13 @@ describe('the built-in analyst (no AI provider configured)', () => {
     expect(items).toHaveLength(8); // the refused question was not stored
   });
 });
+
+describe('meal photos without a vision model', () => {
+  it('answers that analysis is not configured', async () => {
+    const res = await alice.request('POST', '/api/v1/ai/meal-photo-analyses', 'x', {
+      'content-type': 'image/jpeg',
+    });
+    expect(res.status).toBe(503);
+    expect((await res.json()).code).toBe('ai_not_configured');
+  });
+});

@@ -9,6 +9,7 @@ import {
 } from '@healthfolio/core';
 import type { Database, Tx } from '../../db/database';
 import { notFound, ProblemError, zodIssues } from '../../http/problem';
+import { withAiProvenance } from '../ai/meal-analysis.service';
 import { changedFields, recordAudit } from '../audit/audit.service';
 import { syncAchievementUnlocks } from './achievements.service';
 import { decodeCursor, encodeCursor, presentEntry } from './entries.presenter';
@@ -35,7 +36,7 @@ const sameTimeConflict = () =>
     { path: 'occurredAt', message: 'Choose another time' },
   ]);
 
-const insert = (tx: Tx, userId: string, req: EntryCreateRequest) => {
+const insert = async (tx: Tx, userId: string, req: EntryCreateRequest) => {
   const occurredAt = new Date(req.occurredAt);
   const notes = req.notes?.trim() || null;
   if (req.tracker === 'blood-glucose') {
@@ -49,7 +50,8 @@ const insert = (tx: Tx, userId: string, req: EntryCreateRequest) => {
       notes,
     });
   }
-  return insertTrackerEntry(tx, { userId, tracker: req.tracker, occurredAt, notes, data: req.data });
+  const data = req.tracker === 'meal' ? await withAiProvenance(tx, userId, req.data) : req.data;
+  return insertTrackerEntry(tx, { userId, tracker: req.tracker, occurredAt, notes, data });
 };
 
 export const createEntry = async (db: Database, userId: string, req: EntryCreateRequest) => {
@@ -119,7 +121,8 @@ export const updateEntry = async (db: Database, userId: string, id: string, patc
             : {}),
         });
       } else {
-        const data = patch.data ? validData(existing.tracker, patch.data) : undefined;
+        let data = patch.data ? validData(existing.tracker, patch.data) : undefined;
+        if (data && existing.tracker === 'meal') data = await withAiProvenance(tx, userId, data);
         await updateTrackerEntry(tx, userId, id, { occurredAt, notes, data });
       }
       await syncAchievementUnlocks(tx, userId);
