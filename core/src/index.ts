@@ -2,6 +2,7 @@ export * from './ai/analyst';
 export * from './ai/chat.schema';
 export * from './ai/meal-analysis.schema';
 export * from './ai/meal-text-parsing';
+export * from './ai/texts';
 export * from './appointments/appointment.schema';
 export * from './audit/audit.schema';
 export * from './auth/credentials.schema';

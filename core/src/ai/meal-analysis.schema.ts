@@ -1,29 +1,6 @@
 import { z } from 'zod';
 import { MEAL_TYPES } from '../trackers/enums';
 
-export const MEAL_PHOTO_TEXTS = {
-  invalidFileTitle: 'Invalid file',
-  invalidFileDescription: 'Please select an image file',
-  noPhotoTitle: 'No photo selected',
-  noPhotoDescription: 'Please upload a photo first',
-  selectedTitle: 'Photo selected!',
-  capturedTitle: 'Photo captured!',
-  readyDescription: 'Ready to analyze your food photo',
-  successTitle: 'Analysis complete!',
-  failureTitle: 'Analysis failed',
-  failureDescription: 'Could not analyze the photo. Please try again.',
-  notConfigured:
-    'Photo analysis is not configured on this server (no vision model). You can still log the meal by hand.',
-  notesPrefix: 'AI Analysis: ',
-} as const;
-
-/** "Found N food items, ~N calories" (spec §8). */
-export const mealAnalysisSummary = (r: { foodItems: string[]; estimatedCalories: number }) =>
-  `Found ${r.foodItems.length} food items, ~${r.estimatedCalories} calories`;
-
-/** Largest upload the analysis accepts (a phone photo); the server re-encodes it smaller. */
-export const MEAL_PHOTO_MAX_BYTES = 10 * 1024 * 1024;
-
 /** What the vision model is asked to return (and what text parsing recovers from prose). */
 export const MealAnalysisResult = z.object({
   foodItems: z.array(z.string().trim().min(1).max(200)).max(5),

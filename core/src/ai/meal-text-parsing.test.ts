@@ -1,5 +1,5 @@
 import { describe, expect, it } from 'vitest';
-import { aiEstimatedFields, mealAnalysisSummary } from './meal-analysis.schema';
+import { aiEstimatedFields } from './meal-analysis.schema';
 import {
   FOOD_ITEMS_FALLBACK,
   parseCalories,
@@ -7,6 +7,7 @@ import {
   parseMealAnalysisReply,
   parseMealType,
 } from './meal-text-parsing';
+import { mealAnalysisSummary } from './texts';
 
 describe('calories from prose (a 2–4 digit number before kcal, calories or cal)', () => {
   it.each([

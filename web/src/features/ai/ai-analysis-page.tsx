@@ -1,4 +1,4 @@
-import { AI_QUICK_QUESTIONS, AI_TEXTS } from '@healthfolio/core';
+import { AI_QUICK_QUESTIONS, AI_TEXTS } from '@healthfolio/core/ai/texts';
 import { Sparkles, Trash2 } from 'lucide-react';
 import { useState } from 'react';
 import { Alert } from '@/components/ui/alert';

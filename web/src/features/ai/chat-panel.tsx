@@ -1,4 +1,4 @@
-import { AI_TEXTS } from '@healthfolio/core';
+import { AI_TEXTS } from '@healthfolio/core/ai/texts';
 import { Send } from 'lucide-react';
 import { type KeyboardEvent, useEffect, useRef, useState } from 'react';
 import { Button } from '@/components/ui/button';

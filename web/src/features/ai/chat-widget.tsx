@@ -1,4 +1,4 @@
-import { AI_TEXTS } from '@healthfolio/core';
+import { AI_TEXTS } from '@healthfolio/core/ai/texts';
 import { Maximize2, Minus, X } from 'lucide-react';
 import { Button } from '@/components/ui/button';
 import { cn } from '@/lib/utils';

@@ -1,4 +1,5 @@
-import { AI_TEXTS, type ChatHistoryResponse } from '@healthfolio/core';
+import type { ChatHistoryResponse } from '@healthfolio/core';
+import { AI_TEXTS } from '@healthfolio/core/ai/texts';
 import { useMutation, useQuery, useQueryClient } from '@tanstack/react-query';
 import { useEffect, useRef, useState } from 'react';
 import { toast } from 'sonner';
