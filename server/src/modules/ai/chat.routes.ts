@@ -48,7 +48,8 @@ export const chatRoutes = (deps: AppDeps) => {
     const userId = c.get('user').id;
     // Quota and storage first, so a refusal is an ordinary problem response, not a broken stream.
     const question = await acceptQuestion(deps, userId, c.req.valid('json').message);
-    c.header('Cache-Control', 'no-cache, no-transform');
+    // Health data: never stored by a cache; `no-transform` keeps compressing proxies (and ours) off the stream.
+    c.header('Cache-Control', 'no-store, no-transform');
     c.header('X-Accel-Buffering', 'no');
     return streamSSE(c, async (s) => {
       const abort = new AbortController();
