@@ -6,6 +6,7 @@ import { tmpdir } from 'node:os';
 import { join } from 'node:path';
 import { startTerraStub } from '../../server/test/terra-stub';
 import { ADMIN_EMAIL, enableTotpByApi, NEW_ADMIN_EMAIL, signInCookies, signUpAndConfirm } from './accounts';
+import { startE2eAiStub } from './ai-stub';
 import { startMailbox } from './mailbox';
 
 const root = new URL('../..', import.meta.url).pathname;
@@ -48,32 +49,64 @@ export default async function globalSetup() {
 
   // Terra on loopback (its widget page "logs in" and sends the signed auth webhook to the app).
   const terra = await startTerraStub();
-  const port = await freePort();
-  const baseURL = `http://127.0.0.1:${port}`;
-  const dataDir = mkdtempSync(join(tmpdir(), 'healthfolio-e2e-'));
-  // The embedded database: DATABASE_URL must be absent (the server rejects an empty value).
+  // The AI provider: an OpenAI-compatible stub on loopback (chat, streaming, vision JSON, failures).
+  const aiStub = await startE2eAiStub();
+  // Two app processes on the same mailbox: the main one talks to the stub as its AI provider; the
+  // second has none, so specs can see the built-in analyst and the "not configured" states.
   const { DATABASE_URL: _ignored, ...inherited } = process.env;
-  const child = spawn(process.execPath, ['--import', 'tsx', 'server/src/main.ts'], {
-    cwd: root,
-    stdio: ['ignore', 'inherit', 'inherit'],
-    env: {
-      ...inherited,
-      PORT: String(port),
-      HOST: '127.0.0.1',
-      APP_URL: baseURL,
-      DATA_DIR: dataDir,
-      SMTP_URL: mailbox.url,
-      ADMIN_EMAILS: `${ADMIN_EMAIL},${NEW_ADMIN_EMAIL}`,
-      LOG_LEVEL: 'warn',
-      // Every spec signs up from 127.0.0.1; the per-account limits stay as in production.
-      AUTH_THROTTLE_PER_IP: '10000',
-      // Reminders come due within a couple of seconds instead of up to 15.
-      REMINDER_INTERVAL_SECONDS: '2',
-      ...terra.env,
-    },
+  const startApp = async (ai: Record<string, string>) => {
+    const port = await freePort();
+    const url = `http://127.0.0.1:${port}`;
+    const dir = mkdtempSync(join(tmpdir(), 'healthfolio-e2e-'));
+    // The embedded database: DATABASE_URL must be absent (the server rejects an empty value).
+    const proc = spawn(process.execPath, ['--import', 'tsx', 'server/src/main.ts'], {
+      cwd: root,
+      stdio: ['ignore', 'inherit', 'inherit'],
+      env: {
+        ...inherited,
+        PORT: String(port),
+        HOST: '127.0.0.1',
+        APP_URL: url,
+        DATA_DIR: dir,
+        SMTP_URL: mailbox.url,
+        ADMIN_EMAILS: `${ADMIN_EMAIL},${NEW_ADMIN_EMAIL}`,
+        LOG_LEVEL: 'warn',
+        // Every spec signs up from 127.0.0.1; the per-account limits stay as in production.
+        AUTH_THROTTLE_PER_IP: '10000',
+        // Reminders come due within a couple of seconds instead of up to 15.
+        REMINDER_INTERVAL_SECONDS: '2',
+        AI_REQUESTS_PER_10_MIN: '1000',
+        ...ai,
+      },
+    });
+    return { url, dir, proc };
+  };
+  const main = await startApp({
+    ...terra.env,
+    AI_BASE_URL: aiStub.url,
+    AI_API_KEY: 'sk-e2e-stub',
+    AI_MODEL: 'e2e-chat',
+    AI_VISION_MODEL: 'e2e-vision',
+    AI_MAX_RETRIES: '0',
   });
-  await waitForHealth(baseURL, child);
-  terra.setWebhookTarget(`${baseURL}/webhooks/terra`);
+  const baseURL = main.url;
+  const dataDir = main.dir;
+  const child = main.proc;
+  // One after the other: two fresh embedded databases migrating at once starve a small machine.
+  let noAi: Awaited<ReturnType<typeof startApp>> | undefined;
+  try {
+    await waitForHealth(baseURL, child);
+    terra.setWebhookTarget(`${baseURL}/webhooks/terra`);
+    noAi = await startApp({});
+    await waitForHealth(noAi.url, noAi.proc);
+  } catch (err) {
+    // A failed start must not leave servers holding the port (and the runner's output) open.
+    child.kill('SIGKILL');
+    noAi?.proc.kill('SIGKILL');
+    throw err;
+  }
+  const noAiApp = noAi;
+  process.env.E2E_NO_AI_BASE_URL = noAiApp.url;
   process.env.E2E_BASE_URL = baseURL;
   process.env.E2E_MAIL_URL = `http://127.0.0.1:${mailPort}`;
   // The one admin account exists from the start (confirmed, no platform chosen); specs sign in to it.
@@ -89,17 +122,21 @@ export default async function globalSetup() {
 
   return async () => {
     stopping = true;
-    // Waiting for 'exit' of a process that already exited would never end.
-    if (child.exitCode === null && child.signalCode === null) {
-      const exited = new Promise((r) => child.once('exit', r));
-      child.kill('SIGTERM');
-      const timer = setTimeout(() => child.kill('SIGKILL'), 10_000);
+    const stop = async (proc: ChildProcess) => {
+      // Waiting for 'exit' of a process that already exited would never end.
+      if (proc.exitCode !== null || proc.signalCode !== null) return;
+      const exited = new Promise((r) => proc.once('exit', r));
+      proc.kill('SIGTERM');
+      const timer = setTimeout(() => proc.kill('SIGKILL'), 10_000);
       await exited;
       clearTimeout(timer);
-    }
+    };
+    await Promise.all([stop(child), stop(noAiApp.proc)]);
     mailHttp.close();
     await terra.close();
+    await aiStub.close();
     await mailbox.close();
     rmSync(dataDir, { recursive: true, force: true });
+    rmSync(noAiApp.dir, { recursive: true, force: true });
   };
 }

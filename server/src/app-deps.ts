@@ -17,6 +17,7 @@ import {
   createPlatformSettingsStore,
   type PlatformSettingsStore,
 } from './modules/admin/platform-settings.store';
+import { type AiClient, createAiClient } from './modules/ai/ai.client';
 import { type AuditRecorder, createAuditRecorder } from './modules/audit/audit.service';
 import { createLiveNotifier, type LiveNotifier } from './modules/notifications/live-notifications.service';
 import { createRealtimeBus, type RealtimeBus } from './realtime/bus';
@@ -43,6 +44,8 @@ export interface AppDeps {
   requireUser: MiddlewareHandler;
   /** Carries notification events to every process's open streams. */
   bus: RealtimeBus;
+  /** The AI provider (or none: the built-in analyst answers alone). */
+  ai: AiClient;
   /** The one way to notify a user (send_live_notification and its helpers). */
   notifier: LiveNotifier;
   /** Encrypted file storage (disk or S3) for every feature that keeps files. */
@@ -100,7 +103,7 @@ export const createDeps = async (
     throttle: createAuthThrottle(config.authThrottle, limiter, config.sessionSecret),
     limiter,
     background,
-    quotas: createUserQuotas(limiter),
+    quotas: createUserQuotas(limiter, { aiPer10Min: config.aiRequestsPer10Min }),
     resolveSession,
     requireUser: requireUser(resolveSession),
     bus,
@@ -109,5 +112,6 @@ export const createDeps = async (
     jobs: createJobRunner({ db, logger }, jobHandlers({ db, storage, logger })),
     settings,
     metrics: createRequestMetrics(),
+    ai: createAiClient(config.ai, logger),
   };
 };

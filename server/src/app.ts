@@ -15,6 +15,8 @@ import { mountWebApp, webStyleHashes } from './http/static';
 import { adminRoutes } from './modules/admin/admin.routes';
 import { maintenanceGate } from './modules/admin/maintenance-gate';
 import { publicRoutes } from './modules/admin/public.routes';
+import { chatRoutes } from './modules/ai/chat.routes';
+import { MEAL_PHOTO_PATH, mealAnalysisRoutes } from './modules/ai/meal-analysis.routes';
 import { appointmentsRoutes } from './modules/appointments/appointments.routes';
 import { calendarFeedRoutes } from './modules/appointments/calendar-feed.routes';
 import { auditRoutes } from './modules/audit/audit.routes';
@@ -78,8 +80,9 @@ export const createApp = (deps: AppDeps) => {
   app.use('/api/*', (c, next) =>
     c.req.method === 'GET' ||
     c.req.method === 'HEAD' ||
-    (c.req.method === 'POST' && streamedUploads.has(c.req.path))
-      ? next()
+    (c.req.method === 'POST' && streamedUploads.has(c.req.path)) ||
+    c.req.path === MEAL_PHOTO_PATH
+      ? next() // uploads and meal photos have their own, larger limits
       : limitBody(c, next),
   );
   app.use('/api/*', csrfProtection([new URL(config.appUrl).origin]));
@@ -114,6 +117,8 @@ export const createApp = (deps: AppDeps) => {
   app.route('/', devicesRoutes(deps));
   app.route('/', terraWebhookRoutes(deps));
   app.route('/', nsApiRoutes(deps));
+  app.route('/', chatRoutes(deps));
+  app.route('/', mealAnalysisRoutes(deps));
   registerDocs(app);
 
   app.all('/api/*', notFoundHandler(app));

@@ -128,3 +128,24 @@ describe('configuration', () => {
     expect(existsSync(join(explicit, 'secrets.json'))).toBe(false);
   });
 });
+
+describe('AI provider configuration', () => {
+  it('has none by default, reads one with a vision model defaulting to the chat model, and refuses half a setup', () => {
+    expect(loadConfig({ DATA_DIR: dataDir() }).ai).toBeUndefined();
+    const ai = loadConfig({
+      DATA_DIR: dataDir(),
+      AI_BASE_URL: 'http://127.0.0.1:11434/v1/',
+      AI_MODEL: 'llama3.1',
+    }).ai;
+    expect(ai).toMatchObject({
+      baseUrl: 'http://127.0.0.1:11434/v1',
+      model: 'llama3.1',
+      visionModel: 'llama3.1',
+      timeoutMs: 60_000,
+      maxRetries: 2,
+      tools: true,
+    });
+    expect(refusal({ AI_BASE_URL: 'http://127.0.0.1:11434/v1' })).toContain('AI_MODEL');
+    expect(refusal({ AI_BASE_URL: 'ftp://models.example', AI_MODEL: 'x' })).toContain('AI_BASE_URL');
+  });
+});

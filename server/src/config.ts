@@ -58,9 +58,18 @@ const EnvSchema = z.object({
     .string()
     .url()
     .default('https://accounts.google.com/.well-known/openid-configuration'),
-  AI_BASE_URL: z.string().optional(),
+  AI_BASE_URL: z
+    .string()
+    .url()
+    .refine((u) => /^https?:\/\//.test(u), 'AI_BASE_URL must be an http(s) URL')
+    .optional(),
   AI_API_KEY: z.string().optional(),
   AI_MODEL: z.string().optional(),
+  AI_VISION_MODEL: z.string().optional(),
+  AI_TIMEOUT_SECONDS: z.coerce.number().min(1).max(600).default(60),
+  AI_MAX_RETRIES: z.coerce.number().int().min(0).max(5).default(2),
+  AI_TOOLS: boolish.default(true),
+  AI_REQUESTS_PER_10_MIN: z.coerce.number().int().min(1).max(10000).default(30),
   TERRA_DEV_ID: z.string().optional(),
   TERRA_API_KEY: z.string().optional(),
   TERRA_SIGNING_SECRET: z.string().optional(),
@@ -120,6 +129,10 @@ export interface Config {
   mailOutboxRetentionHours: number;
   mailFrom: string;
   google: { clientId: string; clientSecret: string; discoveryUrl: string } | undefined;
+  /** An OpenAI-compatible provider; undefined = the built-in analyst answers alone. */
+  ai: AiConfig | undefined;
+  /** Assistant questions and photo analyses one user may make in ten minutes (provider or not). */
+  aiRequestsPer10Min: number;
   logLevel: z.infer<typeof EnvSchema>['LOG_LEVEL'];
   /** Reverse proxies in front of the server: the client is that many X-Forwarded-For hops from the right. */
   trustProxy: number;
@@ -146,7 +159,36 @@ export interface Config {
   authMinResponseMs: number;
 }
 
+export interface AiConfig {
+  /** Unset = the SDK's default (OpenAI). */
+  baseUrl: string | undefined;
+  apiKey: string | undefined;
+  /** The chat model; undefined when only a vision model is configured. */
+  model: string | undefined;
+  /** AI_VISION_MODEL, else AI_MODEL. */
+  visionModel: string | undefined;
+  timeoutMs: number;
+  maxRetries: number;
+  /** Offer the model functions over the user's data (AI_TOOLS); off = the fixed context only. */
+  tools: boolean;
+}
+
 export class ConfigError extends Error {}
+
+const aiConfig = (e: z.infer<typeof EnvSchema>): AiConfig | undefined => {
+  if (!e.AI_BASE_URL && !e.AI_API_KEY) return undefined;
+  if (!e.AI_MODEL && !e.AI_VISION_MODEL)
+    throw new ConfigError('Invalid configuration:\n  AI_MODEL: must be set with AI_BASE_URL or AI_API_KEY');
+  return {
+    baseUrl: e.AI_BASE_URL?.replace(/\/$/, ''),
+    apiKey: e.AI_API_KEY,
+    model: e.AI_MODEL,
+    visionModel: e.AI_VISION_MODEL ?? e.AI_MODEL,
+    timeoutMs: e.AI_TIMEOUT_SECONDS * 1000,
+    maxRetries: e.AI_MAX_RETRIES,
+    tools: e.AI_TOOLS,
+  };
+};
 
 /**
  * DATA_DIR holds the embedded database and the generated secrets: only the server's own user may list or
@@ -230,6 +272,8 @@ export const loadConfig = (env: NodeJS.ProcessEnv = process.env): Config => {
     mailFrom: e.MAIL_FROM,
     mailOutboxRetentionHours: e.MAIL_OUTBOX_RETENTION_HOURS,
     google,
+    ai: aiConfig(e),
+    aiRequestsPer10Min: e.AI_REQUESTS_PER_10_MIN,
     logLevel: e.LOG_LEVEL,
     trustProxy: e.TRUST_PROXY,
     session: { idleSeconds: e.SESSION_IDLE_MINUTES * 60, absoluteSeconds: e.SESSION_ABSOLUTE_HOURS * 3600 },

@@ -1,4 +1,5 @@
 import { z } from 'zod';
+import { AiEstimate } from '../ai/meal-analysis.schema';
 import {
   DIA_MAX_HOURS,
   DIA_MIN_HOURS,
@@ -88,6 +89,10 @@ export const MealData = z.strictObject({
   value: text(2000).optional(),
   foodPhoto: text(255).optional(),
   foods: z.array(MealFood).max(100).optional(),
+  /** A meal photo analysis this meal's figures came from; the server turns it into `aiEstimate`. */
+  aiAnalysisId: z.string().uuid().optional(),
+  /** Written by the server only (what a client sends here is replaced): which figures are the AI's. */
+  aiEstimate: AiEstimate.optional(),
 });
 
 export const MoodEnergyData = z.strictObject({

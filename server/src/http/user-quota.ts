@@ -21,6 +21,8 @@ export const USER_QUOTAS = {
   openStreams: 8,
   /** A stream's slot is held this long and renewed by its heartbeat; a crashed process frees it then. */
   streamLeaseSeconds: 60,
+  /** Assistant questions and meal photo analyses per user in ten minutes (AI_REQUESTS_PER_10_MIN). */
+  aiPer10Min: 30,
 } as const;
 
 const TEN_MINUTES = 600;
@@ -30,7 +32,7 @@ export interface StreamSlot {
   release(): Promise<void>;
 }
 
-export const createUserQuotas = (limiter: LimiterFactory) => {
+export const createUserQuotas = (limiter: LimiterFactory, opts: { aiPer10Min?: number } = {}) => {
   const longRange = limiter({
     keyPrefix: 'quota-long-range',
     points: USER_QUOTAS.longRangePer10Min,
@@ -44,6 +46,11 @@ export const createUserQuotas = (limiter: LimiterFactory) => {
   const uploads = limiter({
     keyPrefix: 'quota-uploads',
     points: USER_QUOTAS.uploadsPer10Min,
+    duration: TEN_MINUTES,
+  });
+  const ai = limiter({
+    keyPrefix: 'quota-ai',
+    points: opts.aiPer10Min ?? USER_QUOTAS.aiPer10Min,
     duration: TEN_MINUTES,
   });
   // One counter per slot: a slot is free while its counter is 0, so claiming it is one atomic upsert.
@@ -66,6 +73,8 @@ export const createUserQuotas = (limiter: LimiterFactory) => {
       if (c.req.method === 'POST') await consumeOr429(uploads, c.get('user').id, 'uploads');
       return next();
     }),
+    /** Each assistant question or photo analysis counts, answered by a provider or not. */
+    aiRequest: (userId: string) => consumeOr429(ai, userId, 'AI requests'),
     /** Claims one of the user's stream slots, or throws a 429 problem when all are taken. */
     async openStream(userId: string): Promise<StreamSlot> {
       for (let i = 0; i < USER_QUOTAS.openStreams; i++) {

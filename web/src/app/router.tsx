@@ -20,7 +20,8 @@ const placeholderRoutes: RouteObject[] = SCREENS.filter(
     !DIABETES_PATHS.has(s.path) &&
     !NOTIFY_PATHS.has(s.path) &&
     !SHARING_PATHS.has(s.path) &&
-    s.path !== DOCUMENTS_ROUTE.path,
+    s.path !== DOCUMENTS_ROUTE.path &&
+    s.path !== 'ai-analysis',
 ).map((screen) => ({
   path: screen.path,
   lazy: async () => ({
@@ -83,6 +84,12 @@ export const routes: RouteObject[] = [
             path: 'admin-console',
             lazy: async () => ({
               Component: (await import('@/features/admin/admin-console-page')).AdminConsolePage,
+            }),
+          },
+          {
+            path: 'ai-analysis',
+            lazy: async () => ({
+              Component: (await import('@/features/ai/ai-analysis-page')).AiAnalysisPage,
             }),
           },
           ...TRACKING_ROUTES,

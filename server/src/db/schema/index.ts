@@ -1,4 +1,5 @@
 export * from './achievements';
+export * from './ai';
 export * from './appointments';
 export * from './audit-logs';
 export * from './auth';

@@ -33,6 +33,8 @@ export const TABLES: { table: string; area: string }[] = [
   { table: 'public.nightscout_sources', area: 'devices' },
   { table: 'public.ns_upload_credentials', area: 'devices' },
   { table: 'public.device_entry_keys', area: 'devices' },
+  { table: 'public.ai_chat_messages', area: 'assistant' },
+  { table: 'public.meal_photo_analyses', area: 'assistant' },
   { table: 'public.notifications', area: 'notifications and appointments' },
   { table: 'public.appointments', area: 'notifications and appointments' },
   { table: 'public.calendar_feeds', area: 'notifications and appointments' },

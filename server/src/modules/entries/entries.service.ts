@@ -9,6 +9,7 @@ import {
 } from '@healthfolio/core';
 import type { Database, Tx } from '../../db/database';
 import { notFound, ProblemError, zodIssues } from '../../http/problem';
+import { withAiProvenance } from '../ai/meal-analysis.service';
 import { changedFields, recordAudit } from '../audit/audit.service';
 import { assertDoseAllowed } from '../dosing/dose-guard';
 import { type Announcer, announceNotices } from '../hypo/announce';
@@ -53,7 +54,8 @@ const insert = async (tx: Tx, userId: string, req: EntryCreateRequest) => {
       notes,
     });
   }
-  return insertTrackerEntry(tx, { userId, tracker: req.tracker, occurredAt, notes, data: req.data });
+  const data = req.tracker === 'meal' ? await withAiProvenance(tx, userId, req.data) : req.data;
+  return insertTrackerEntry(tx, { userId, tracker: req.tracker, occurredAt, notes, data });
 };
 
 export const createEntry = async (
@@ -139,8 +141,9 @@ export const updateEntry = async (
         });
         notices = await followUpAfterGlucoseWrite(tx, userId);
       } else {
-        const data = patch.data ? validData(existing.tracker, patch.data) : undefined;
+        let data = patch.data ? validData(existing.tracker, patch.data) : undefined;
         if (data && existing.tracker === 'insulin') await assertDoseAllowed(tx, userId, data);
+        if (data && existing.tracker === 'meal') data = await withAiProvenance(tx, userId, data);
         await updateTrackerEntry(tx, userId, id, { occurredAt, notes, data });
       }
       await syncAchievementUnlocks(tx, userId);

@@ -15,6 +15,15 @@ const route = createRoute({
 export const servicesRoutes = ({ config, requireUser }: AppDeps) => {
   const app = createRouter();
   app.use('/api/v1/services', requireUser);
-  app.openapi(route, (c) => c.json({ mail: Boolean(config.smtpUrl) }, 200));
+  app.openapi(route, (c) =>
+    c.json(
+      {
+        mail: Boolean(config.smtpUrl),
+        aiChat: Boolean(config.ai?.model),
+        aiVision: Boolean(config.ai?.visionModel),
+      },
+      200,
+    ),
+  );
   return app;
 };

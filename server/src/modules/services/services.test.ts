@@ -14,7 +14,7 @@ describe('configured services', () => {
     const { client } = await signUpAndSignIn(server, 'services@example.com');
     const res = await client.get('/api/v1/services');
     expect(res.status).toBe(200);
-    expect(await res.json()).toEqual({ mail: false });
+    expect(await res.json()).toEqual({ mail: false, aiChat: false, aiVision: false });
   });
 
   it('says mail is on when SMTP is configured', async () => {
@@ -22,7 +22,7 @@ describe('configured services', () => {
     const withMail = await createTestServer({ smtpUrl: smtp.url });
     try {
       const { client } = await signUpAndSignIn(withMail, 'services-mail@example.com');
-      expect(await (await client.get('/api/v1/services')).json()).toEqual({ mail: true });
+      expect(await (await client.get('/api/v1/services')).json()).toMatchObject({ mail: true });
     } finally {
       await withMail.close();
       await smtp.close();

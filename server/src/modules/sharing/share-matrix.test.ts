@@ -97,7 +97,8 @@ const HEALTH: Record<string, HealthRoute> = {
     category: 'documents',
     shows: (_b, t) => t.includes('mx-document-body'),
   },
-  // Never shared (no category grants them): insurance records and low-glucose follow-ups.
+  // Never shared (no category grants them): the assistant, insurance records and low-glucose follow-ups.
+  'GET /api/v1/ai/chat': { kind: 'owner', category: null, shows: has('Mx question') },
   'GET /api/v1/hypo/follow-ups': { kind: 'owner', category: null, shows: has('"valueMgdl":61.5') },
   'GET /api/v1/hypo/follow-ups/{id}': { kind: 'owner', category: null, shows: has('"valueMgdl":61.5') },
   'GET /api/v1/insurance/plans': { kind: 'owner', category: null, shows: has('Mx Plan') },
@@ -220,6 +221,9 @@ const seed = async (client: TestClient, mark: string, name: string) => {
     startTime: '09:00',
   });
   const doses = await (await client.get('/api/v1/medications/doses?limit=1')).json();
+  const asked = await client.post('/api/v1/ai/chat', { message: `${mark === 'mx' ? 'Mx' : 'Bz'} question` });
+  expect(asked.status).toBe(200);
+  await asked.text();
   const uploaded = await uploadDocument(server, client, {
     file: pdfWith(`${mark}-document-body`),
     name: 'report.pdf',

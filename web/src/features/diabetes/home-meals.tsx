@@ -2,6 +2,7 @@ import { Plus, Utensils } from 'lucide-react';
 import { Link } from 'react-router';
 import { Button } from '@/components/ui/button';
 import { Card, CardContent, CardHeader, CardTitle } from '@/components/ui/card';
+import { aiEstimated } from '@/features/trackers/entry-format';
 import type { GlucoseFormat } from './format';
 import { useEntries } from './glucose-api';
 import { QueryState } from './glucose-ui';
@@ -15,6 +16,9 @@ type MealData = {
   value?: string;
   foods?: { name: string }[];
 };
+
+/** Marks a figure that is still the photo analysis's estimate. */
+const AiMark = () => <span className="ml-1 text-xs text-muted-foreground">(AI estimate)</span>;
 
 const words = (s: string) => s.replaceAll('_', ' ').replace(/^./, (c) => c.toUpperCase());
 
@@ -46,6 +50,7 @@ export function HomeMeals({ fmt, onLogMeal }: { fmt: GlucoseFormat; onLogMeal: (
                 const d = meal.data as MealData;
                 const type = d.mealType ?? d.meal_type;
                 const calories = d.calories ?? d.estimatedCalories;
+                const ai = aiEstimated(meal);
                 const what = d.value ?? d.foods?.map((f) => f.name).join(', ');
                 return (
                   <li key={meal.id} className="flex flex-wrap items-start justify-between gap-2 py-3">
@@ -58,9 +63,11 @@ export function HomeMeals({ fmt, onLogMeal }: { fmt: GlucoseFormat; onLogMeal: (
                     <div className="flex gap-4 text-sm tabular-nums">
                       <span>
                         <span className="font-semibold">{d.carbs != null ? d.carbs : '—'}</span> g carbs
+                        {ai.includes('carbs') ? <AiMark /> : null}
                       </span>
                       <span>
                         <span className="font-semibold">{calories != null ? calories : '—'}</span> kcal
+                        {ai.includes('calories') ? <AiMark /> : null}
                       </span>
                     </div>
                   </li>

@@ -1,6 +1,7 @@
 import { Settings } from 'lucide-react';
 import { Link, NavLink, Outlet, useNavigate } from 'react-router';
 import { Button } from '@/components/ui/button';
+import { ChatLauncher } from '@/features/ai/chat-launcher';
 import { NotificationsBell } from '@/features/notifications/notifications-bell';
 import { cn } from '@/lib/utils';
 import { AccountMenu } from './account-menu';
@@ -67,7 +68,7 @@ export function DesktopLayout({ context, title }: Props) {
           <Outlet context={context} />
         </main>
       </div>
-      {/* The floating AI chat button goes here once the assistant exists; no dead button until then. */}
+      <ChatLauncher mobile={false} />
     </div>
   );
 }

@@ -1,6 +1,7 @@
 import { ArrowLeft } from 'lucide-react';
 import { NavLink, Outlet, useNavigate } from 'react-router';
 import { Button } from '@/components/ui/button';
+import { ChatLauncher } from '@/features/ai/chat-launcher';
 import { cn } from '@/lib/utils';
 import { AccountMenu } from './account-menu';
 import { ADMIN_TAB, MAIN_TABS } from './nav-items';
@@ -27,6 +28,7 @@ export function MobileLayout({ context, title, parent }: Props) {
       <main className="flex-1 px-4 pt-4 pb-24">
         <Outlet context={context} />
       </main>
+      <ChatLauncher mobile />
       <nav
         aria-label="Main"
         className="fixed inset-x-0 bottom-0 z-40 border-t bg-card/95 pb-[env(safe-area-inset-bottom)] backdrop-blur"

@@ -13,7 +13,7 @@ import {
 } from '@/components/ui/dialog';
 import { useDashboardContext } from '@/features/shell/use-dashboard-context';
 import { errorMessage } from '@/lib/api';
-import { dataValueText, entryValue, formatDate, formatTime } from './entry-format';
+import { aiEstimateText, dataValueText, entryValue, formatDate, formatTime } from './entry-format';
 import { humanizeKey, LOG_TRACKERS, type LogTracker } from './tracker-meta';
 import { useDeleteEntry } from './use-entries';
 
@@ -43,6 +43,10 @@ export function EntryDetailsDialog({
     ['Value', entryValue(entry, unit)],
     ...Object.entries(entry.data).flatMap(([k, v]): [string, string][] => {
       // A journal's or medication's value is the Value row itself; a meal's or pain entry's is its text.
+      if (k === 'aiEstimate') {
+        const text = aiEstimateText(entry);
+        return text ? [['Source', text]] : [];
+      }
       if (k === 'value')
         return VALUE_LABELS[entry.tracker] ? [[VALUE_LABELS[entry.tracker]!, dataValueText(k, v, unit)]] : [];
       return [[humanizeKey(k), dataValueText(k, v, unit)]];

@@ -38,10 +38,30 @@ export const weightText = (entry: EntryResponse) => {
     : `${formatWeight(weight)} ${dataText(entry, 'weightUnit') ?? 'lbs'}`;
 };
 
+/** The figures of a meal that are still the photo analysis's estimate (the server records them). */
+export const aiEstimated = (entry: EntryResponse): ('calories' | 'carbs')[] => {
+  const est = entry.data.aiEstimate as { fields?: unknown } | undefined;
+  return Array.isArray(est?.fields) ? (est.fields as ('calories' | 'carbs')[]) : [];
+};
+
+/** How a meal's AI provenance reads: "Calories and carbs: AI estimate from a photo (model)". */
+export const aiEstimateText = (entry: EntryResponse): string | undefined => {
+  const est = entry.data.aiEstimate as { fields?: string[]; model?: string } | undefined;
+  const fields = aiEstimated(entry);
+  if (!est || !fields.length) return undefined;
+  const what = fields.map((f) => (f === 'calories' ? 'Calories' : 'carbs')).join(' and ');
+  return `${what[0]!.toUpperCase()}${what.slice(1)}: AI estimate from a photo${est.model ? ` (${est.model})` : ''}`;
+};
+
 export const mealText = (entry: EntryResponse) => {
   const type = dataText(entry, 'mealType');
   const kcal = dataNumber(entry, 'calories');
-  return [type && humanize(type), kcal !== undefined ? `${kcal} kcal` : undefined, dataText(entry, 'value')]
+  const aiKcal = aiEstimated(entry).includes('calories') ? ' (AI estimate)' : '';
+  return [
+    type && humanize(type),
+    kcal !== undefined ? `${kcal} kcal${aiKcal}` : undefined,
+    dataText(entry, 'value'),
+  ]
     .filter(Boolean)
     .join(' • ');
 };

@@ -21,6 +21,8 @@ export type LogValues = {
   carbs: string;
   value: string;
   foodPhoto: string;
+  /** The meal photo analysis the figures came from (the server records them as an AI estimate). */
+  aiAnalysisId: string;
   mood: number;
   energy: number;
   stress: number;
@@ -53,6 +55,7 @@ const BLANK: Omit<LogValues, 'occurredAt'> = {
   carbs: '',
   value: '',
   foodPhoto: '',
+  aiAnalysisId: '',
   mood: 3,
   energy: 3,
   stress: 3,
@@ -85,6 +88,9 @@ export function initialValues(timeZone: string, unit: GlucoseUnit, entry?: Entry
       target[key] = String(raw);
     else if (typeof blank === typeof raw || (Array.isArray(blank) && Array.isArray(raw))) target[key] = raw;
   }
+  // An edited meal keeps citing its analysis, so the server re-judges which figures are still the AI's.
+  const estimate = entry.data.aiEstimate as { analysisId?: unknown } | undefined;
+  if (typeof estimate?.analysisId === 'string') values.aiAnalysisId = estimate.analysisId;
   return values;
 }
 
@@ -113,6 +119,7 @@ const DATA: Record<LogTracker, (v: LogValues, unit: GlucoseUnit) => Record<strin
     carbs: decimal(v.carbs),
     value: text(v.value),
     foodPhoto: text(v.foodPhoto),
+    aiAnalysisId: text(v.aiAnalysisId),
   }),
   'mood-energy': (v) => ({
     mood: v.mood,

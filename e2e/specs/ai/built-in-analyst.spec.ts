@@ -1,0 +1,60 @@
+import { createAccount } from '../../support/accounts';
+import { expect, expectNoAxeViolations, test } from '../../support/fixtures';
+import { TRACKING_BROWSER } from '../trackers/tracking';
+
+test.use(TRACKING_BROWSER);
+
+/** The second app of the run has no AI provider (global setup): accounts and pages go there. */
+const noAi = () => {
+  const url = process.env.E2E_NO_AI_BASE_URL;
+  if (!url) throw new Error('E2E_NO_AI_BASE_URL is not set');
+  return url;
+};
+const onNoAiApp = async <T>(run: () => Promise<T>) => {
+  const main = process.env.E2E_BASE_URL;
+  process.env.E2E_BASE_URL = noAi(); // the account helpers talk to E2E_BASE_URL
+  try {
+    return await run();
+  } finally {
+    process.env.E2E_BASE_URL = main;
+  }
+};
+
+test('without a language model, the built-in analyst answers the week’s average glucose from the user’s readings', async ({
+  page,
+}) => {
+  const account = await onNoAiApp(() => createAccount('ai-analyst', { type: 'general_health' }));
+  await page.context().addCookies(account.cookies);
+  const hoursAgo = (h: number) => new Date(Date.now() - h * 3_600_000).toISOString();
+  for (const [glucose, h] of [
+    [110, 2],
+    [150, 50],
+    [400, 24 * 10], // older than a week: not in the answer
+  ] as const) {
+    const res = await page.request.post(`${noAi()}/api/v1/entries`, {
+      headers: { Origin: noAi() },
+      data: { tracker: 'blood-glucose', occurredAt: hoursAgo(h), data: { glucose } },
+    });
+    expect(res.ok()).toBe(true);
+  }
+  await page.goto(`${noAi()}/dashboard/ai-analysis`);
+  await expect(
+    page.getByText('No language model is configured on this server.', { exact: false }),
+  ).toBeVisible();
+  await page.getByRole('button', { name: 'What was my average glucose this week?' }).click();
+  const log = page.getByRole('main').getByRole('log', { name: 'Conversation' });
+  await expect(log).toContainText(
+    /Your average glucose over the last 7 days \(.+\) was 130 mg\/dL, from 2 readings\./,
+  );
+  await expectNoAxeViolations(page);
+
+  // The meal dialog says photo analysis is not configured, instead of offering it.
+  await page.goto(`${noAi()}/dashboard/log-data`);
+  await page
+    .getByRole('region', { name: 'What would you like to log?' })
+    .getByRole('button', { name: 'Meal', exact: true })
+    .click();
+  const dialog = page.getByRole('dialog', { name: 'Log Meal' });
+  await expect(dialog.getByText(/Photo analysis is not configured on this server/)).toBeVisible();
+  await expect(dialog.getByRole('button', { name: 'Analyze photo' })).toHaveCount(0);
+});

@@ -1,0 +1,70 @@
+import sharp from 'sharp';
+import { expect, expectNoAxeViolations, test } from '../../support/fixtures';
+import { expectDetails, logFromTile, TRACKING_BROWSER, toast } from '../trackers/tracking';
+
+test.use(TRACKING_BROWSER);
+
+test('a meal photo dropped in the log dialog is analysed, fills the form, and the saved meal shows its AI estimate', async ({
+  page,
+  newAccount,
+  signInAs,
+}) => {
+  await signInAs(await newAccount('ai-meal', { type: 'general_health' }));
+  const dialog = await logFromTile(page, 'Meal');
+  const analyze = dialog.getByRole('button', { name: 'Analyze photo' });
+  await analyze.click();
+  await expect(toast(page, 'No photo selected', 'Please upload a photo first')).toBeVisible();
+
+  // Drag a real JPEG over the drop zone (it is highlighted), then drop it.
+  const jpeg = await sharp({ create: { width: 1600, height: 1200, channels: 3, background: '#d94' } })
+    .jpeg()
+    .toBuffer();
+  const transfer = await page.evaluateHandle((b64) => {
+    const bytes = Uint8Array.from(atob(b64), (c) => c.charCodeAt(0));
+    const dt = new DataTransfer();
+    dt.items.add(new File([bytes], 'lunch.jpg', { type: 'image/jpeg' }));
+    return dt;
+  }, jpeg.toString('base64'));
+  const zone = dialog.getByTestId('meal-photo-drop-zone');
+  await zone.dispatchEvent('dragover', { dataTransfer: transfer });
+  await expect(zone).toHaveAttribute('data-dragging', 'true');
+  await zone.dispatchEvent('drop', { dataTransfer: transfer });
+  await expect(zone).not.toHaveAttribute('data-dragging');
+  await expect(toast(page, 'Photo selected!', 'Ready to analyze your food photo')).toBeVisible();
+  await expect(dialog.getByText('lunch.jpg')).toBeVisible();
+
+  await dialog.getByLabel('Notes').fill('Office canteen');
+  await analyze.click();
+  await expect(toast(page, 'Analysis complete!', 'Found 3 food items, ~620 calories')).toBeVisible();
+  await expect(dialog.getByLabel('Meal type')).toHaveValue('lunch');
+  await expect(dialog.getByLabel('Calories (kcal)')).toHaveValue('620');
+  await expect(dialog.getByLabel('Carbs (g)')).toHaveValue('68');
+  await expect(dialog.getByLabel('What did you eat?')).toHaveValue('Grilled chicken, Rice, Broccoli');
+  await expect(dialog.getByLabel('Notes')).toHaveValue(
+    'Office canteen\nAI Analysis: Grilled chicken, Rice, Broccoli — ~620 calories, 68 g carbs. Balanced plate: protein, starch and vegetables.',
+  );
+  await expectNoAxeViolations(page);
+
+  // The user corrects the carbs: only the calories stay the AI's estimate.
+  await dialog.getByLabel('Carbs (g)').fill('60');
+  await dialog.getByRole('button', { name: 'Save' }).click();
+  await expect(toast(page, 'Saved Meal', 'Your meal was recorded.')).toBeVisible();
+
+  await page.goto('/dashboard/trackers/meal');
+  const row = page
+    .getByRole('list', { name: 'Meals' })
+    .getByRole('listitem')
+    .filter({ hasText: 'Office canteen' });
+  await expect(row).toContainText('Lunch • 620 kcal (AI estimate) • Grilled chicken, Rice, Broccoli');
+  await page.goto('/dashboard/track-data');
+  await page
+    .getByRole('list', { name: 'Recent entries' })
+    .getByRole('button', { name: /^Meal, / })
+    .click();
+  const details = page.getByRole('dialog', { name: 'Meal Details' });
+  await expectDetails(details, {
+    Calories: '620',
+    Carbs: '60',
+    Source: 'Calories: AI estimate from a photo (e2e-vision)',
+  });
+});

@@ -1,0 +1,82 @@
+import { afterAll, beforeAll, describe, expect, it } from 'vitest';
+import { createTestServer, signUpAndSignIn, type TestClient, type TestServer } from '../../../test/harness';
+import { ask, daysAgo, replyText } from './chat-test-helpers';
+
+let server: TestServer;
+let alice: TestClient;
+beforeAll(async () => {
+  server = await createTestServer({}, { AI_REQUESTS_PER_10_MIN: '6' });
+  alice = (await signUpAndSignIn(server, 'alice-analyst@example.com')).client;
+});
+afterAll(() => server.close());
+
+const logGlucose = async (client: TestClient, glucose: number, occurredAt: string) => {
+  const res = await client.post('/api/v1/entries', {
+    tracker: 'blood-glucose',
+    occurredAt,
+    data: { glucose },
+  });
+  expect(res.status).toBe(201);
+};
+
+describe('the built-in analyst (no AI provider configured)', () => {
+  it('tells screens that no model is configured', async () => {
+    expect(await (await alice.get('/api/v1/services')).json()).toMatchObject({
+      aiChat: false,
+      aiVision: false,
+    });
+  });
+
+  it('answers "what was my average glucose this week" from the readings of the last 7 days only', async () => {
+    await logGlucose(alice, 100, daysAgo(0, 2));
+    await logGlucose(alice, 150, daysAgo(3));
+    await logGlucose(alice, 171, daysAgo(6));
+    await logGlucose(alice, 300, daysAgo(9)); // outside the week
+    const events = await ask(alice, 'What was my average glucose this week?');
+    const text = replyText(events);
+    expect(text).toMatch(
+      /Your average glucose over the last 7 days \([A-Z][a-z]{2} \d{1,2} – [A-Z][a-z]{2} \d{1,2}\) was 140 mg\/dL, from 3 readings\./,
+    );
+    expect(events.at(-1)).toMatchObject({
+      event: 'done',
+      data: { role: 'assistant', content: text, source: 'built-in analyst' },
+    });
+  });
+
+  it('says plainly that a language model is not configured for other questions', async () => {
+    const text = replyText(await ask(alice, 'Write a haiku about my breakfast'));
+    expect(text).toContain('A language model is not configured on this server');
+    expect(text).not.toMatch(/\d+ mg\/dL/);
+  });
+
+  it('keeps the conversation after a reload, and clears it', async () => {
+    const { items } = await (await alice.get('/api/v1/ai/chat')).json();
+    expect(items.map((m: { role: string }) => m.role)).toEqual(['user', 'assistant', 'user', 'assistant']);
+    expect(items[0].content).toBe('What was my average glucose this week?');
+    expect((await alice.delete('/api/v1/ai/chat')).status).toBe(204);
+    expect((await (await alice.get('/api/v1/ai/chat')).json()).items).toEqual([]);
+  });
+
+  it('refuses a blank message with a problem, and counts questions against the per-user limit', async () => {
+    const blank = await alice.post('/api/v1/ai/chat', { message: '   ' });
+    expect(blank.status).toBe(400);
+    expect(blank.headers.get('content-type')).toContain('application/problem+json');
+    // Two questions so far; the limit is 6 in ten minutes.
+    for (let i = 0; i < 4; i++) await ask(alice, 'average glucose');
+    const limited = await alice.post('/api/v1/ai/chat', { message: 'average glucose' });
+    expect(limited.status).toBe(429);
+    expect((await limited.json()).code).toBe('rate_limited');
+    const { items } = await (await alice.get('/api/v1/ai/chat')).json();
+    expect(items).toHaveLength(8); // the refused question was not stored
+  });
+});
+
+describe('meal photos without a vision model', () => {
+  it('answers that analysis is not configured', async () => {
+    const res = await alice.request('POST', '/api/v1/ai/meal-photo-analyses', 'x', {
+      'content-type': 'image/jpeg',
+    });
+    expect(res.status).toBe(503);
+    expect((await res.json()).code).toBe('ai_not_configured');
+  });
+});

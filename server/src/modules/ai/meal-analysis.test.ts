@@ -1,0 +1,148 @@
+import sharp from 'sharp';
+import { afterAll, beforeAll, beforeEach, describe, expect, it } from 'vitest';
+import {
+  APP_URL,
+  createTestServer,
+  signUpAndSignIn,
+  type TestClient,
+  type TestResponse,
+  type TestServer,
+} from '../../../test/harness';
+import { type OpenAiStub, startOpenAiStub } from '../../../test/openai-stub';
+
+const PATH = '/api/v1/ai/meal-photo-analyses';
+const MEAL_JSON = {
+  foodItems: ['Grilled chicken', 'Rice', 'Broccoli'],
+  estimatedCalories: 620,
+  carbs: 68,
+  nutritionInfo: 'Balanced plate.',
+  mealType: 'lunch',
+};
+
+let stub: OpenAiStub;
+let server: TestServer;
+let alice: TestClient;
+let bob: TestClient;
+let photo: Buffer;
+
+beforeAll(async () => {
+  stub = await startOpenAiStub(() => ({ text: JSON.stringify(MEAL_JSON) }));
+  server = await createTestServer(
+    {},
+    {
+      AI_BASE_URL: stub.url,
+      AI_API_KEY: 'sk-x',
+      AI_MODEL: 'chat-model',
+      AI_VISION_MODEL: 'vision-model',
+      AI_MAX_RETRIES: '0',
+    },
+  );
+  alice = (await signUpAndSignIn(server, 'alice-meal@example.com')).client;
+  bob = (await signUpAndSignIn(server, 'bob-meal@example.com')).client;
+  // A phone-sized photo with a location in its metadata.
+  photo = await sharp({ create: { width: 3000, height: 2000, channels: 3, background: '#c84' } })
+    .withExif({ IFD0: { Copyright: 'GPS-SECRET' } })
+    .jpeg()
+    .toBuffer();
+});
+afterAll(async () => {
+  await server.close();
+  await stub.close();
+});
+beforeEach(() => stub.reset());
+
+// The image itself is the body (the JSON test client would stringify it).
+const upload = async (client: TestClient, body: Buffer, type = 'image/jpeg'): Promise<TestResponse> =>
+  server.app.request(PATH, {
+    method: 'POST',
+    headers: { origin: APP_URL, cookie: client.cookieHeader, 'content-type': type },
+    body: new Uint8Array(body),
+  });
+
+const saveMeal = (client: TestClient, data: Record<string, unknown>) =>
+  client.post('/api/v1/entries', { tracker: 'meal', occurredAt: new Date().toISOString(), data });
+
+describe('meal photo analysis', () => {
+  it('sends the vision model a resized, re-encoded JPEG and returns its structured answer', async () => {
+    const res = await upload(alice, photo);
+    expect(res.status, await res.clone().text()).toBe(200);
+    const body = await res.json();
+    expect(body).toMatchObject({ ...MEAL_JSON, model: 'vision-model', parsedFrom: 'json' });
+    expect(body.analysis).toBe(
+      'Grilled chicken, Rice, Broccoli — ~620 calories, 68 g carbs. Balanced plate.',
+    );
+    const sent = stub.requests[0]!.body;
+    expect(sent.model).toBe('vision-model');
+    const url: string = sent.messages[0].content.find((p: { type: string }) => p.type === 'image_url')
+      .image_url.url;
+    expect(url.startsWith('data:image/jpeg;base64,')).toBe(true);
+    const image = Buffer.from(url.split(',')[1]!, 'base64');
+    const meta = await sharp(image).metadata();
+    expect([meta.format, meta.width, meta.height]).toEqual(['jpeg', 1024, 683]);
+    expect(image.includes(Buffer.from('GPS-SECRET'))).toBe(false);
+  });
+
+  it('falls back to the text rules when the model answers in prose', async () => {
+    stub.enqueue({ text: 'Looks like breakfast:\n- Pancakes\n- Syrup\nRoughly 540 kcal.' });
+    const body = await (await upload(alice, photo)).json();
+    expect(body).toMatchObject({
+      foodItems: ['Pancakes', 'Syrup'],
+      estimatedCalories: 540,
+      carbs: null,
+      mealType: 'breakfast',
+      parsedFrom: 'text',
+    });
+  });
+
+  it('refuses what is not an image with the spec’s words, and a photo over 10 MB', async () => {
+    const fake = await upload(alice, Buffer.from('%PDF-1.4 not an image'), 'image/png');
+    expect(fake.status).toBe(400);
+    expect(await fake.json()).toMatchObject({ code: 'invalid_file', detail: 'Please select an image file' });
+    expect((await upload(alice, photo, 'application/pdf')).status).toBe(400);
+    expect((await upload(alice, Buffer.alloc(11 * 1024 * 1024))).status).toBe(413);
+    expect(stub.requests).toHaveLength(0);
+  });
+
+  it('says the photo could not be analysed when the provider fails', async () => {
+    stub.enqueue({ status: 500 });
+    const res = await upload(alice, photo);
+    expect(res.status).toBe(502);
+    expect((await res.json()).detail).toBe('Could not analyze the photo. Please try again.');
+  });
+});
+
+describe('a meal saved from an analysis', () => {
+  it('records which figures are the AI’s estimate, from the server’s record of the analysis', async () => {
+    const { analysisId } = await (await upload(alice, photo)).json();
+    const res = await saveMeal(alice, {
+      mealType: 'lunch',
+      calories: 620,
+      carbs: 68,
+      aiAnalysisId: analysisId,
+    });
+    expect(res.status).toBe(201);
+    const entry = await res.json();
+    expect(entry.data.aiEstimate).toMatchObject({
+      analysisId,
+      model: 'vision-model',
+      fields: ['calories', 'carbs'],
+    });
+    expect(entry.data.aiAnalysisId).toBeUndefined();
+    // The user corrects the calories: only the carbs stay an estimate.
+    const edited = await (
+      await alice.patch(`/api/v1/entries/${entry.id}`, { data: { ...entry.data, calories: 700 } })
+    ).json();
+    expect(edited.data.aiEstimate.fields).toEqual(['carbs']);
+  });
+
+  it('refuses an estimate claimed from another user’s analysis, by id or as a ready-made aiEstimate', async () => {
+    const { analysisId } = await (await upload(alice, photo)).json();
+    const stolen = await saveMeal(bob, { calories: 620, aiAnalysisId: analysisId });
+    expect(stolen.status).toBe(400);
+    const forged = await saveMeal(bob, {
+      calories: 620,
+      aiEstimate: { analysisId, model: 'x', analyzedAt: new Date().toISOString(), fields: ['calories'] },
+    });
+    expect(forged.status).toBe(400);
+  });
+});

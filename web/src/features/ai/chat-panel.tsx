@@ -1,0 +1,91 @@
+import { AI_TEXTS } from '@healthfolio/core/ai/texts';
+import { Send } from 'lucide-react';
+import { type KeyboardEvent, useEffect, useRef, useState } from 'react';
+import { Button } from '@/components/ui/button';
+import { Textarea } from '@/components/ui/textarea';
+import { cn } from '@/lib/utils';
+import type { ChatState } from './use-chat';
+
+function Bubble({ from: role, children }: { from: 'user' | 'assistant'; children: React.ReactNode }) {
+  return (
+    <li className={cn('flex', role === 'user' ? 'justify-end' : 'justify-start')}>
+      <div
+        className={cn(
+          'max-w-[85%] whitespace-pre-wrap rounded-lg px-3 py-2 text-sm',
+          role === 'user' ? 'bg-primary text-primary-foreground' : 'bg-muted text-foreground',
+        )}
+      >
+        <span className="sr-only">{role === 'user' ? 'You: ' : 'Assistant: '}</span>
+        {children}
+      </div>
+    </li>
+  );
+}
+
+/** The message list and the input, shared by the floating widget and the full page. */
+export function ChatPanel({ chat, className }: { chat: ChatState; className?: string }) {
+  const [draft, setDraft] = useState('');
+  const endRef = useRef<HTMLLIElement>(null);
+  const count = chat.messages.length;
+  // biome-ignore lint/correctness/useExhaustiveDependencies: scroll when a message or a streamed piece arrives
+  useEffect(() => {
+    endRef.current?.scrollIntoView?.({ block: 'end' });
+  }, [count, chat.streaming]);
+
+  const submit = async () => {
+    const text = draft;
+    if (!text.trim() || chat.pending) return;
+    setDraft('');
+    await chat.send(text);
+  };
+  const onKeyDown = (e: KeyboardEvent<HTMLTextAreaElement>) => {
+    if (e.key === 'Enter' && !e.shiftKey && !e.nativeEvent.isComposing) {
+      e.preventDefault();
+      void submit();
+    }
+  };
+
+  return (
+    <div className={cn('flex min-h-0 flex-col', className)}>
+      <div role="log" aria-label="Conversation" aria-live="polite" className="flex-1 overflow-y-auto p-3">
+        <ul className="space-y-3">
+          {chat.messages.map((m) => (
+            <Bubble key={m.id} from={m.role}>
+              {m.content}
+            </Bubble>
+          ))}
+          {chat.streaming ? <Bubble from="assistant">{chat.streaming}</Bubble> : null}
+          {chat.loadError ? (
+            <li className="text-sm text-destructive">
+              Could not load your earlier messages.{' '}
+              <Button variant="link" className="h-auto p-0" onClick={() => chat.retryLoad()}>
+                Try again
+              </Button>
+            </li>
+          ) : null}
+          <li ref={endRef} aria-hidden="true" />
+        </ul>
+      </div>
+      <form
+        className="flex items-end gap-2 border-t p-3"
+        onSubmit={(e) => {
+          e.preventDefault();
+          void submit();
+        }}
+      >
+        <Textarea
+          aria-label="Message"
+          placeholder="Ask about your health data…"
+          className="min-h-10 resize-none"
+          rows={2}
+          value={draft}
+          onChange={(e) => setDraft(e.target.value)}
+          onKeyDown={onKeyDown}
+        />
+        <Button type="submit" disabled={chat.pending} aria-label={chat.pending ? AI_TEXTS.analyzing : 'Send'}>
+          {chat.pending ? AI_TEXTS.analyzing : <Send aria-hidden="true" />}
+        </Button>
+      </form>
+    </div>
+  );
+}
