@@ -9,6 +9,8 @@ export const PublicOverviewResponse = z.object({
     .object({
       accounts: z.number().int(),
       entriesLogged: z.number().int(),
+      /** Distinct caregivers with a usable share (neither revoked nor expired). */
+      caregivers: z.number().int(),
     })
     .nullable(),
 });

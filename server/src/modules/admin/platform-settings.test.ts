@@ -146,6 +146,25 @@ describe('settings take effect', () => {
     expect((await user.get('/api/v1/profile')).status).toBe(200);
   });
 
+  it('landing_page: the public overview shows no figures until the admin turns them on, then real ones', async () => {
+    const anon = server.client();
+    expect((await (await anon.get('/api/v1/public/overview')).json()).usage).toBeNull();
+    const { client: sharer } = await signUpAndSignIn(server, 'landing-sharer@example.com');
+    expect((await sharer.post('/api/v1/shares', { email: 'Carer@Example.com' })).status).toBe(201);
+    expect((await sharer.post('/api/v1/shares', { email: 'carer@example.com' })).status).toBe(201);
+    await setSetting('landing_page', { show_usage_figures: true });
+    try {
+      const { usage } = await (await anon.get('/api/v1/public/overview')).json();
+      const { rows } = await server.deps.db.owner.execute<{ n: number }>(
+        sql`select count(*)::int as n from profiles`,
+      );
+      // The same caregiver invited twice counts once.
+      expect(usage).toMatchObject({ accounts: rows[0]!.n, caregivers: 1 });
+    } finally {
+      await setSetting('landing_page', { show_usage_figures: false });
+    }
+  });
+
   it('closed registration refuses every sign-up alike', async () => {
     await signUpAndSignIn(server, 'existing@example.com');
     await setSetting('user_registration', { enabled: false, require_approval: false });

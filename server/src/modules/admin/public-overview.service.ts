@@ -12,11 +12,17 @@ let usageCache: {
 
 const countUsage = async (db: Database) => {
   const { rows } = await db.asSystem((tx) =>
-    tx.execute<{ accounts: number; entries: number }>(sql`
+    tx.execute<{ accounts: number; entries: number; caregivers: number }>(sql`
       select (select count(*)::int from profiles) as accounts,
-        (select count(*)::int from tracker_entries) + (select count(*)::int from glucose_readings where source in ('manual', 'meter')) as entries`),
+        (select count(*)::int from tracker_entries) + (select count(*)::int from glucose_readings where source in ('manual', 'meter')) as entries,
+        (select count(distinct lower(shared_with_email))::int from shared_access
+          where revoked_at is null and (expires_at is null or expires_at > now())) as caregivers`),
   );
-  return { accounts: Number(rows[0]!.accounts), entriesLogged: Number(rows[0]!.entries) };
+  return {
+    accounts: Number(rows[0]!.accounts),
+    entriesLogged: Number(rows[0]!.entries),
+    caregivers: Number(rows[0]!.caregivers),
+  };
 };
 
 /** Counted at most once a minute: anyone can call this, so it must stay cheap. */

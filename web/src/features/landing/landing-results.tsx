@@ -2,6 +2,7 @@ import { lazy, Suspense } from 'react';
 import { Card, CardContent } from '@/components/ui/card';
 import { WhenVisible } from '@/components/when-visible';
 import type { Datum } from './landing-charts';
+import { useInstanceOverview } from './use-instance-overview';
 
 // recharts is large: it loads when the charts scroll into view, so the first load stays small.
 const ResultsChart = lazy(() => import('./landing-charts').then((m) => ({ default: m.ResultsChart })));
@@ -9,28 +10,30 @@ const DistributionChart = lazy(() =>
   import('./landing-charts').then((m) => ({ default: m.DistributionChart })),
 );
 
-// Static marketing figures (spec §1), not anyone's data.
-const RESULTS: Datum[] = [
-  { name: 'Adherence', value: 34 },
-  { name: 'Time in range', value: 27 },
-  { name: 'Visits kept', value: 41 },
-  { name: 'Care response', value: 52 },
+// A published standard, not a claim about results: the international consensus targets for time in
+// ranges (Battelino et al., Diabetes Care 2019), which the glucose analytics report against.
+const TARGETS: Datum[] = [
+  { name: 'In range 70–180', value: 70 },
+  { name: 'Above 180', value: 25 },
+  { name: 'Below 70', value: 4 },
+  { name: 'Below 54', value: 1 },
 ];
-const DISTRIBUTION: Datum[] = [
-  { name: 'Patients', value: 65 },
-  { name: 'Caregivers & family', value: 25 },
-  { name: 'Healthcare providers', value: 10 },
+const TARGET_WORDS = ['more than', 'less than', 'less than', 'less than'];
+const AUDIENCES = [
+  { name: 'People managing their health', text: 'log, review and keep their own records' },
+  { name: 'Caregivers and family', text: 'see what they were granted, until it expires or is revoked' },
+  { name: 'Care teams', text: 'get a read-only view of the chosen categories before a visit' },
 ];
 const SWATCHES = ['bg-[#0072B2]', 'bg-[#E69F00]', 'bg-[#009E73]', 'bg-[#CC79A7]'];
 
-function Figures({ data, suffix }: { data: Datum[]; suffix: string }) {
+function Figures({ data, format }: { data: Datum[]; format: (d: Datum, i: number) => string }) {
   return (
     <ul className="grid grid-cols-2 gap-3 text-sm">
       {data.map((d, i) => (
         <li key={d.name} className="flex items-center gap-2">
           <span className={`size-3 shrink-0 rounded-sm ${SWATCHES[i]}`} aria-hidden="true" />
           <span>
-            {d.name}: <strong>{`${d.value}%`}</strong> {suffix}
+            {d.name}: <strong>{format(d, i)}</strong>
           </span>
         </li>
       ))}
@@ -47,19 +50,20 @@ export function LandingResults() {
       <div className="mx-auto grid max-w-6xl items-center gap-8 px-6 py-16 lg:grid-cols-2">
         <div className="flex flex-col gap-4">
           <h2 id="results-title" className="text-3xl font-bold tracking-tight">
-            Proven results
+            Measured against published targets
           </h2>
           <p className="text-muted-foreground">
-            Improvement reported after six months with Healthfolio. Marketing figures from our early-user
-            survey.
+            Your time in ranges is computed from your own readings and shown beside the international
+            consensus targets for most adults with diabetes (Battelino et al., Diabetes Care, 2019). Your care
+            team may set other targets for you.
           </p>
-          <Figures data={RESULTS} suffix="better" />
+          <Figures data={TARGETS} format={(d, i) => `${TARGET_WORDS[i]} ${d.value}% of the time`} />
         </div>
         <Card>
           <CardContent className={`pt-6 ${chartBox}`} aria-hidden="true">
             <WhenVisible fallback={fallback}>
               <Suspense fallback={fallback}>
-                <ResultsChart data={RESULTS} />
+                <ResultsChart data={TARGETS} />
               </Suspense>
             </WhenVisible>
           </CardContent>
@@ -70,24 +74,47 @@ export function LandingResults() {
 }
 
 export function LandingDistribution() {
+  const usage = useInstanceOverview().data?.usage ?? null;
+  // Real figures of this instance, when its admin chose to show them; otherwise no numbers at all.
+  const people: Datum[] | null = usage
+    ? [
+        { name: 'Accounts', value: usage.accounts },
+        { name: 'Caregivers with access', value: usage.caregivers },
+      ]
+    : null;
+  const count = new Intl.NumberFormat();
   return (
     <section aria-labelledby="distribution-title" className="bg-muted/50">
       <div className="mx-auto grid max-w-6xl items-center gap-8 px-6 py-16 lg:grid-cols-2">
-        <Card className="lg:order-last">
-          <CardContent className={`pt-6 ${chartBox}`} aria-hidden="true">
-            <WhenVisible fallback={fallback}>
-              <Suspense fallback={fallback}>
-                <DistributionChart data={DISTRIBUTION} />
-              </Suspense>
-            </WhenVisible>
-          </CardContent>
-        </Card>
+        {people && people.some((p) => p.value > 0) && (
+          <Card className="lg:order-last">
+            <CardContent className={`pt-6 ${chartBox}`} aria-hidden="true">
+              <WhenVisible fallback={fallback}>
+                <Suspense fallback={fallback}>
+                  <DistributionChart data={people} />
+                </Suspense>
+              </WhenVisible>
+            </CardContent>
+          </Card>
+        )}
         <div className="flex flex-col gap-4">
           <h2 id="distribution-title" className="text-3xl font-bold tracking-tight">
             A community of people who care
           </h2>
-          <p className="text-muted-foreground">Who uses Healthfolio, by role.</p>
-          <Figures data={DISTRIBUTION} suffix="" />
+          {people ? (
+            <>
+              <p className="text-muted-foreground">People on this Healthfolio instance.</p>
+              <Figures data={people} format={(d) => count.format(d.value)} />
+            </>
+          ) : (
+            <ul className="flex flex-col gap-2 text-sm text-muted-foreground">
+              {AUDIENCES.map((a) => (
+                <li key={a.name}>
+                  <strong className="text-foreground">{a.name}</strong> {a.text}.
+                </li>
+              ))}
+            </ul>
+          )}
         </div>
       </div>
     </section>

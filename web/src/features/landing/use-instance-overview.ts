@@ -5,7 +5,7 @@ import { api } from '@/lib/api';
 export interface InstanceOverview {
   maintenance: { enabled: boolean; message: string | null };
   registration: { open: boolean; requiresApproval: boolean };
-  usage: { accounts: number; entriesLogged: number } | null;
+  usage: { accounts: number; entriesLogged: number; caregivers: number } | null;
 }
 
 // Typed here rather than imported from core: the landing page stays free of zod (first-load budget).
