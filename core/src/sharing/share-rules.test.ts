@@ -28,6 +28,7 @@ describe('the invite', () => {
       expiresInDays: 30,
       categories: ['documents', 'health_metrics'],
       requireSignIn: false,
+      alertOnLow: false,
     });
   });
 
