@@ -1,11 +1,10 @@
 import { type RouteObject, useLocation } from 'react-router';
 import { PageSpinner } from '@/components/ui/spinner';
-import { DIABETES_PATHS, DIABETES_ROUTES } from '@/features/diabetes/diabetes-routes';
-import { NOTIFY_PATHS, NOTIFY_ROUTES } from '@/features/notifications/notify-routes';
-import { SHARING_PATHS, SHARING_ROUTES } from '@/features/sharing/sharing-routes';
+import { DIABETES_ROUTES } from '@/features/diabetes/diabetes-routes';
+import { NOTIFY_ROUTES } from '@/features/notifications/notify-routes';
+import { SHARING_ROUTES } from '@/features/sharing/sharing-routes';
 import { DashboardSkeleton } from '@/features/shell/dashboard-skeleton';
-import { SCREENS } from '@/features/shell/screens';
-import { TRACKING_PATHS, TRACKING_ROUTES } from '@/features/trackers/tracking-routes';
+import { TRACKING_ROUTES } from '@/features/trackers/tracking-routes';
 import { RootErrorBoundary, RootLayout } from './root-layout';
 
 /** Documents & Medical Records (issue 14), its own chunk. */
@@ -13,21 +12,6 @@ const DOCUMENTS_ROUTE: RouteObject = {
   path: 'documents',
   lazy: async () => ({ Component: (await import('@/features/documents/documents-page')).DocumentsPage }),
 };
-
-const placeholderRoutes: RouteObject[] = SCREENS.filter(
-  (s) =>
-    !TRACKING_PATHS.has(s.path) &&
-    !DIABETES_PATHS.has(s.path) &&
-    !NOTIFY_PATHS.has(s.path) &&
-    !SHARING_PATHS.has(s.path) &&
-    s.path !== DOCUMENTS_ROUTE.path &&
-    s.path !== 'ai-analysis',
-).map((screen) => ({
-  path: screen.path,
-  lazy: async () => ({
-    Component: (await import('@/features/placeholder/not-available-page')).NotAvailablePage,
-  }),
-}));
 
 /** While the first screen's code loads: the dashboard's frame (as the server sent it), else a spinner. */
 function RouteFallback() {
@@ -97,7 +81,6 @@ export const routes: RouteObject[] = [
           ...NOTIFY_ROUTES,
           ...SHARING_ROUTES,
           DOCUMENTS_ROUTE,
-          ...placeholderRoutes,
         ],
       },
       {

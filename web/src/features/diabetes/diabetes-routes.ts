@@ -47,5 +47,3 @@ export const DIABETES_ROUTES: RouteObject[] = [
     lazy: async () => ({ Component: (await import('@/features/devices/devices-page')).DevicesPage }),
   },
 ];
-
-export const DIABETES_PATHS = new Set(DIABETES_ROUTES.map((r) => r.path));

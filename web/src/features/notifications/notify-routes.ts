@@ -29,5 +29,3 @@ export const NOTIFY_ROUTES: RouteObject[] = [
     }),
   },
 ];
-
-export const NOTIFY_PATHS = new Set(NOTIFY_ROUTES.map((r) => r.path));

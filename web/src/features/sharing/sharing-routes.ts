@@ -7,5 +7,3 @@ export const SHARING_ROUTES: RouteObject[] = [
     lazy: async () => ({ Component: (await import('@/features/sharing/sharing-page')).SharingPage }),
   },
 ];
-
-export const SHARING_PATHS = new Set(SHARING_ROUTES.map((r) => r.path));

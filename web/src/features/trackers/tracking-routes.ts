@@ -30,5 +30,3 @@ export const TRACKING_ROUTES: RouteObject[] = [
   page('trackers/mood-energy/trends', async () => (await trends()).MoodTrendsPage),
   page('trackers/weight/trends', async () => (await trends()).WeightTrendsPage),
 ];
-
-export const TRACKING_PATHS = new Set(TRACKING_ROUTES.map((r) => r.path));
