@@ -1,4 +1,3 @@
-import type { Database } from '../../db/database';
 import { recordAudit } from '../audit/audit.service';
 import {
   claimDueConnections,

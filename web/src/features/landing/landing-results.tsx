@@ -86,7 +86,7 @@ export function LandingDistribution() {
   return (
     <section aria-labelledby="distribution-title" className="bg-muted/50">
       <div className="mx-auto grid max-w-6xl items-center gap-8 px-6 py-16 lg:grid-cols-2">
-        {people && people.some((p) => p.value > 0) && (
+        {people?.some((p) => p.value > 0) && (
           <Card className="lg:order-last">
             <CardContent className={`pt-6 ${chartBox}`} aria-hidden="true">
               <WhenVisible fallback={fallback}>
