@@ -1,5 +1,4 @@
 export * from './admin/admin-communication.schema';
-export * from './admin/admin-shares.schema';
 export * from './admin/admin-stats.schema';
 export * from './admin/admin-texts';
 export * from './admin/admin-users.schema';

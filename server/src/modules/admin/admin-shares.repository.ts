@@ -1,4 +1,5 @@
-import { ADMIN_SHARES_MAX, type AdminShareListQuery, type ShareCategory } from '@healthfolio/core';
+import type { ShareCategory } from '@healthfolio/core';
+import { ADMIN_SHARES_MAX, type AdminShareListQuery } from '@healthfolio/core/admin/admin-shares.schema';
 import { sql } from 'drizzle-orm';
 import type { Tx } from '../../db/database';
 

@@ -1,4 +1,8 @@
-import { AdminShare, AdminShareListQuery, AdminShareListResponse } from '@healthfolio/core';
+import {
+  AdminShare,
+  AdminShareListQuery,
+  AdminShareListResponse,
+} from '@healthfolio/core/admin/admin-shares.schema';
 import { createRoute, z } from '@hono/zod-openapi';
 import type { AppDeps } from '../../app-deps';
 import { createRouter, json, problems, SESSION_SECURITY } from '../../http/openapi';

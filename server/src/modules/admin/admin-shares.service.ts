@@ -1,9 +1,9 @@
-import {
-  type AdminShare,
-  type AdminShareListQuery,
-  type AdminShareListResponse,
-  shareStatus,
-} from '@healthfolio/core';
+import { shareStatus } from '@healthfolio/core';
+import type {
+  AdminShare,
+  AdminShareListQuery,
+  AdminShareListResponse,
+} from '@healthfolio/core/admin/admin-shares.schema';
 import type { Database } from '../../db/database';
 import { revokeShare } from '../sharing/sharing.service';
 import { type AdminShareRow, selectAdminShares } from './admin-shares.repository';
