@@ -1,4 +1,4 @@
-import type { APIRequestContext, Page } from '@playwright/test';
+import type { APIRequestContext, Browser, Page } from '@playwright/test';
 import type { Account } from '../../support/accounts';
 import { expect, expectNoAxeViolations, mailsTo, test, uniqueEmail } from '../../support/fixtures';
 import { apiAs } from '../notifications/helpers';
@@ -37,15 +37,34 @@ const seedUser = async (
   }
 };
 
+/** The user shares with a caregiver, who opens the link once (the share becomes active). */
+const shareAndOpen = async (browser: Browser, account: Account, email: string) => {
+  const api = await apiAs(account);
+  try {
+    const res = await api.post('/api/v1/shares', { data: { email, name: 'Carer Kim' } });
+    expect(res.ok(), `share: ${res.status()}`).toBe(true);
+    const token = new URL(((await res.json()) as { link: string }).link).pathname.split('/').pop()!;
+    const carer = await browser.newContext({ baseURL: process.env.E2E_BASE_URL });
+    expect((await carer.request.get(`/api/v1/shared/${token}`)).status()).toBe(200);
+    await carer.close();
+    return token;
+  } finally {
+    await api.dispose();
+  }
+};
+
 test.describe('admin console', () => {
   test('each tab shows the platform’s own figures, and passes axe', async ({
     page,
+    browser,
     accounts,
     signInAs,
     newAccount,
   }) => {
     const name = `Ada Seeded ${Date.now().toString(36)}`;
-    const { userId } = await seedUser(newAccount, name);
+    const { userId, account } = await seedUser(newAccount, name);
+    const carerEmail = uniqueEmail('admin-carer');
+    const token = await shareAndOpen(browser, account, carerEmail);
     const admin = await accounts.admin();
     await signInAs(admin);
     const api = await apiAs(admin);
@@ -79,6 +98,27 @@ test.describe('admin console', () => {
       await expect(page.getByText('No users found matching your criteria')).toBeVisible();
     });
 
+    await test.step('Caregivers: search, revoke an active share, badge changes', async () => {
+      await openTab(page, 'Caregivers');
+      await page.getByLabel('Search caregivers by email, name or patient name').fill(name.toUpperCase());
+      const list = page.getByRole('list', { name: 'Caregivers' });
+      await expect(list.getByRole('listitem')).toHaveCount(1);
+      await expect(list).toContainText(carerEmail);
+      await expect(list.getByText('Active', { exact: true })).toBeVisible();
+      await expectNoAxeViolations(page);
+      await list.getByRole('button', { name: `Revoke access of Carer Kim to ${name}` }).click();
+      await expect(toast(page, 'Access Revoked')).toContainText(
+        'Caregiver access has been revoked successfully',
+      );
+      await expect(list.getByText('Revoked', { exact: true })).toBeVisible();
+      await expect(list.getByRole('button', { name: /Revoke/ })).toHaveCount(0);
+      const carer = await browser.newContext({ baseURL: process.env.E2E_BASE_URL });
+      expect((await carer.request.get(`/api/v1/shared/${token}`)).status()).toBe(404);
+      await carer.close();
+      await page.getByLabel('Search caregivers by email, name or patient name').fill('nobody-like-this');
+      await expect(page.getByText('No caregivers found matching your criteria')).toBeVisible();
+    });
+
     await test.step('Analytics', async () => {
       await openTab(page, 'Analytics');
       const perTracker = page.getByRole('table', { name: 'Entries per tracker' });
@@ -96,7 +136,7 @@ test.describe('admin console', () => {
     await test.step('Data Management', async () => {
       await openTab(page, 'Data Management');
       await expect(page.getByRole('cell', { name: 'public.tracker_entries' })).toBeVisible();
-      await expect(page.getByText(/Appears once the documents area is installed/)).toBeVisible();
+      await expect(page.getByRole('cell', { name: 'public.shared_access' })).toBeVisible();
       await expectNoAxeViolations(page);
     });
 

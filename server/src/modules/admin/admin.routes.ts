@@ -3,6 +3,7 @@ import type { AppDeps } from '../../app-deps';
 import { adminCommunicationRoutes } from './admin-communication.routes';
 import { adminInsightsRoutes } from './admin-insights.routes';
 import { adminSettingsRoutes } from './admin-settings.routes';
+import { adminSharesRoutes } from './admin-shares.routes';
 import { adminUsersRoutes } from './admin-users.routes';
 
 /** Every /api/v1/admin/* route of the console; each router guards its own paths (requireAdmin). */
@@ -10,6 +11,7 @@ export const adminRoutes = (deps: AppDeps) => {
   const app = new OpenAPIHono();
   app.route('/', adminSettingsRoutes(deps));
   app.route('/', adminUsersRoutes(deps));
+  app.route('/', adminSharesRoutes(deps));
   app.route('/', adminCommunicationRoutes(deps));
   app.route('/', adminInsightsRoutes(deps));
   return app;

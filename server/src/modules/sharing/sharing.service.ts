@@ -120,19 +120,25 @@ export type ShareActor = { userId: string; asAdmin?: false } | { userId: string;
 
 /**
  * Spec call 16, the one way a share is revoked: by its owner, or by an admin (the admin console, in the
- * system context, audited under the admin's id). Effective on the caregiver's next request: the data
- * tables' share policies read revoked_at. Revoking twice keeps the first time.
+ * system context, audited as revoke_share under the admin's id; a revoked or expired share answers 409
+ * there). Effective on the caregiver's next request: the data tables' share policies read revoked_at.
+ * An owner revoking twice keeps the first time.
  */
 export const revokeShare = async (db: Database, actor: ShareActor, id: string): Promise<ShareResponse> => {
   const work = async (tx: Tx) => {
     const owner = actor.asAdmin ? null : actor.userId;
     const row = await selectShare(tx, owner, id);
     if (!row) throw notFound('No share with this id');
+    if (actor.asAdmin) {
+      const status = shareStatus(row, new Date());
+      if (status === 'revoked' || status === 'expired')
+        throw new ProblemError(409, 'conflict', `This share is already ${status}.`);
+    }
     if (!row.revokedAt) await updateShareRow(tx, owner, id, { revokedAt: new Date() });
     await recordAudit(
       tx,
       actor.userId,
-      'revoke',
+      actor.asAdmin ? 'revoke_share' : 'revoke',
       'shared_access',
       id,
       actor.asAdmin ? { owner: row.userId } : {},

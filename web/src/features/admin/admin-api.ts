@@ -15,6 +15,7 @@ import type {
   SettingKey,
   UserStatus,
 } from '@healthfolio/core';
+import type { AdminShare, AdminShareListResponse } from '@healthfolio/core/admin/admin-shares.schema';
 import { useInfiniteQuery, useMutation, useQuery, useQueryClient } from '@tanstack/react-query';
 import { api } from '@/lib/api';
 
@@ -24,6 +25,8 @@ export const adminKeys = {
   analytics: ['admin', 'analytics'] as const,
   data: ['admin', 'data'] as const,
   users: ['admin', 'users'] as const,
+  shares: ['admin', 'shares'] as const,
+  shareList: (q: string) => ['admin', 'shares', q] as const,
   userList: (q: string, status: UserStatus | '') => ['admin', 'users', 'list', q, status] as const,
   user: (id: string) => ['admin', 'users', 'one', id] as const,
   settings: ['admin', 'settings'] as const,
@@ -145,3 +148,22 @@ export const useAuditLogs = (window: AuditWindow, q: string) =>
     getNextPageParam: (last) => last.nextCursor,
     placeholderData: (previous) => previous,
   });
+
+export const useAdminShares = (q: string) =>
+  useQuery({
+    queryKey: adminKeys.shareList(q),
+    queryFn: () => {
+      const params = new URLSearchParams();
+      if (q.trim()) params.set('q', q.trim());
+      return api<AdminShareListResponse>(`/api/v1/admin/shares?${params}`);
+    },
+    placeholderData: (previous) => previous,
+  });
+
+export const useRevokeShare = () => {
+  const client = useQueryClient();
+  return useMutation({
+    mutationFn: (id: string) => api<AdminShare>(`/api/v1/admin/shares/${id}/revoke`, { method: 'POST' }),
+    onSettled: () => client.invalidateQueries({ queryKey: adminKeys.all }),
+  });
+};

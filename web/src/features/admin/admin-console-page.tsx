@@ -12,6 +12,7 @@ import { useRoles } from '@/lib/session';
 import { DashboardTab } from './dashboard-tab';
 
 const UsersTab = lazy(async () => ({ default: (await import('./users-tab')).UsersTab }));
+const CaregiversTab = lazy(async () => ({ default: (await import('./caregivers-tab')).CaregiversTab }));
 const CommunicationTab = lazy(async () => ({
   default: (await import('./communication-tab')).CommunicationTab,
 }));
@@ -20,13 +21,11 @@ const DataTab = lazy(async () => ({ default: (await import('./data-tab')).DataTa
 const SettingsTab = lazy(async () => ({ default: (await import('./settings-tab')).SettingsTab }));
 const AuditTab = lazy(async () => ({ default: (await import('./audit-tab')).AuditTab }));
 
-/**
- * The spec's tabs; Caregivers joins them once the sharing area (shared access records and their
- * revocation) is on this branch's main line.
- */
+/** The spec's tabs, in its order. */
 const TABS = [
   { value: 'dashboard', label: 'Dashboard', Component: DashboardTab },
   { value: 'users', label: 'Users', Component: UsersTab },
+  { value: 'caregivers', label: 'Caregivers', Component: CaregiversTab },
   { value: 'communication', label: 'Communication', Component: CommunicationTab },
   { value: 'analytics', label: 'Analytics', Component: AnalyticsTab },
   { value: 'data', label: 'Data Management', Component: DataTab },
