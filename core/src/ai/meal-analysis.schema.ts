@@ -32,9 +32,6 @@ export const MealPhotoStored = z.object({
 });
 export type MealPhotoStored = z.infer<typeof MealPhotoStored>;
 
-/** The address of a stored meal photo (owner only). */
-export const mealPhotoUrl = (analysisId: string) => `/api/v1/ai/meal-photo-analyses/${analysisId}/photo`;
-
 /** Provenance the server writes into a meal's data: which of its figures are the AI's estimate. */
 export const AiEstimate = z.strictObject({
   analysisId: z.string().uuid(),
