@@ -1,7 +1,7 @@
 import type { MealAnalysisResult } from '@healthfolio/core';
-import { and, eq } from 'drizzle-orm';
+import { and, eq, sql } from 'drizzle-orm';
 import type { Tx } from '../../db/database';
-import { mealPhotoAnalyses } from '../../db/schema';
+import { mealPhotoAnalyses, trackerEntries } from '../../db/schema';
 
 export interface StoredPhoto {
   id: string;
@@ -30,7 +30,10 @@ export const insertAnalysis = async (
   return row!;
 };
 
-/** Forgets the photo of an analysis (the row stays: a meal may still cite its estimate). */
+/**
+ * Forgets the photo of an analysis no meal shows any more (the row stays: its estimate may still be
+ * cited). Returns the storage id to delete, or null while another meal still shows the photo.
+ */
 export const clearAnalysisPhoto = async (tx: Tx, userId: string, id: string) => {
   const [row] = await tx
     .select({ storageId: mealPhotoAnalyses.photoStorageId })
@@ -38,6 +41,18 @@ export const clearAnalysisPhoto = async (tx: Tx, userId: string, id: string) => 
     .where(and(eq(mealPhotoAnalyses.userId, userId), eq(mealPhotoAnalyses.id, id)))
     .for('update');
   if (!row?.storageId) return null;
+  const [shown] = await tx
+    .select({ id: trackerEntries.id })
+    .from(trackerEntries)
+    .where(
+      and(
+        eq(trackerEntries.userId, userId),
+        eq(trackerEntries.tracker, 'meal'),
+        sql`${trackerEntries.data}->>'mealPhotoId' = ${id}`,
+      ),
+    )
+    .limit(1);
+  if (shown) return null;
   await tx
     .update(mealPhotoAnalyses)
     .set({ photoStorageId: null, photoType: null, photoSize: null, photoSha256: null })

@@ -197,6 +197,12 @@ describe('the stored meal photo', () => {
     });
     expect(forged.status).toBe(400);
 
+    // A second meal shows the same photo: deleting the first keeps it for the second.
+    const copy = await (await saveMeal(alice, { calories: 620, aiAnalysisId: analysisId })).json();
+    expect((await alice.delete(`/api/v1/entries/${copy.id}`)).status).toBe(204);
+    expect((await alice.get(photoPath(analysisId))).status).toBe(200);
+    expect(storedObjects()).toHaveLength(stored.length);
+
     expect((await alice.delete(`/api/v1/entries/${entry.id}`)).status).toBe(204);
     expect((await alice.get(photoPath(analysisId))).status).toBe(404);
     expect(storedObjects()).toHaveLength(stored.length - 1);
