@@ -13,6 +13,7 @@ export const MealAnalysisResult = z.object({
 export type MealAnalysisResult = z.infer<typeof MealAnalysisResult>;
 
 export const MealAnalysisResponse = MealAnalysisResult.extend({
+  analyzed: z.literal(true),
   /** Cite this id in the meal's `aiAnalysisId` so the entry records its values as an AI estimate. */
   analysisId: z.string().uuid(),
   model: z.string(),
@@ -23,6 +24,13 @@ export const MealAnalysisResponse = MealAnalysisResult.extend({
   analyzedAt: z.string(),
 });
 export type MealAnalysisResponse = z.infer<typeof MealAnalysisResponse>;
+
+/** Without a vision provider the photo is still stored: cite `analysisId` to attach it to the meal. */
+export const MealPhotoStored = z.object({
+  analyzed: z.literal(false),
+  analysisId: z.string().uuid(),
+});
+export type MealPhotoStored = z.infer<typeof MealPhotoStored>;
 
 /** Provenance the server writes into a meal's data: which of its figures are the AI's estimate. */
 export const AiEstimate = z.strictObject({

@@ -93,6 +93,8 @@ export const MealData = z.strictObject({
   aiAnalysisId: z.string().uuid().optional(),
   /** Written by the server only (what a client sends here is replaced): which figures are the AI's. */
   aiEstimate: AiEstimate.optional(),
+  /** Written by the server only: the cited analysis whose stored photo belongs to this meal. */
+  mealPhotoId: z.string().uuid().optional(),
 });
 
 export const MoodEnergyData = z.strictObject({

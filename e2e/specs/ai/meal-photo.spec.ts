@@ -67,4 +67,10 @@ test('a meal photo dropped in the log dialog is analysed, fills the form, and th
     Carbs: '60',
     Source: 'Calories: AI estimate from a photo (e2e-vision)',
   });
+  // The photo was stored with the meal: its thumbnail loads in the details.
+  const thumbnail = details.getByRole('img', { name: 'Your meal: Grilled chicken, Rice, Broccoli' });
+  await expect(thumbnail).toHaveAttribute('loading', 'lazy');
+  await expect
+    .poll(() => thumbnail.evaluate((img: HTMLImageElement) => img.complete && img.naturalWidth))
+    .toBe(1024);
 });

@@ -1,5 +1,5 @@
 import { sql } from 'drizzle-orm';
-import { check, index, jsonb, pgTable, text, timestamp, uuid } from 'drizzle-orm/pg-core';
+import { check, index, integer, jsonb, pgTable, text, timestamp, uuid } from 'drizzle-orm/pg-core';
 import { user } from './auth';
 import { ownerPolicies } from './rls';
 
@@ -35,8 +35,14 @@ export const mealPhotoAnalyses = pgTable(
     userId: uuid('user_id')
       .notNull()
       .references(() => user.id, { onDelete: 'cascade' }),
-    model: text('model').notNull(),
-    result: jsonb('result').$type<Record<string, unknown>>().notNull(),
+    /** Null when no vision provider was configured: the photo was stored, not analysed. */
+    model: text('model'),
+    result: jsonb('result').$type<Record<string, unknown>>(),
+    /** The re-encoded (metadata-free) photo in the encrypted file storage, with its type and size. */
+    photoStorageId: text('photo_storage_id'),
+    photoType: text('photo_type'),
+    photoSize: integer('photo_size'),
+    photoSha256: text('photo_sha256'),
     createdAt: timestamp('created_at', { withTimezone: true }).notNull().defaultNow(),
   },
   (t) => [

@@ -1,5 +1,12 @@
+import sharp from 'sharp';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
-import { createTestServer, signUpAndSignIn, type TestClient, type TestServer } from '../../../test/harness';
+import {
+  APP_URL,
+  createTestServer,
+  signUpAndSignIn,
+  type TestClient,
+  type TestServer,
+} from '../../../test/harness';
 import { ask, daysAgo, replyText } from './chat-test-helpers';
 
 let server: TestServer;
@@ -72,11 +79,29 @@ describe('the built-in analyst (no AI provider configured)', () => {
 });
 
 describe('meal photos without a vision model', () => {
-  it('answers that analysis is not configured', async () => {
-    const res = await alice.request('POST', '/api/v1/ai/meal-photo-analyses', 'x', {
-      'content-type': 'image/jpeg',
+  it('still stores the photo and attaches it to the meal, saying it was not analysed', async () => {
+    const jpeg = await sharp({ create: { width: 40, height: 30, channels: 3, background: '#4c8' } })
+      .jpeg()
+      .toBuffer();
+    const res = await server.app.request('/api/v1/ai/meal-photo-analyses', {
+      method: 'POST',
+      headers: { origin: APP_URL, cookie: alice.cookieHeader, 'content-type': 'image/jpeg' },
+      body: new Uint8Array(jpeg),
     });
-    expect(res.status).toBe(503);
-    expect((await res.json()).code).toBe('ai_not_configured');
+    expect(res.status).toBe(200);
+    const body = (await res.json()) as { analyzed: boolean; analysisId: string };
+    expect(body.analyzed).toBe(false);
+    const entry = await (
+      await alice.post('/api/v1/entries', {
+        tracker: 'meal',
+        occurredAt: new Date().toISOString(),
+        data: { mealType: 'lunch', aiAnalysisId: body.analysisId },
+      })
+    ).json();
+    expect(entry.data).toMatchObject({ mealType: 'lunch', mealPhotoId: body.analysisId });
+    expect(entry.data.aiEstimate).toBeUndefined();
+    const stored = await alice.get(`/api/v1/ai/meal-photo-analyses/${body.analysisId}/photo`);
+    expect(stored.status).toBe(200);
+    expect((await sharp(Buffer.from(await stored.arrayBuffer())).metadata()).width).toBe(40);
   });
 });

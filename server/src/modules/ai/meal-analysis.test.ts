@@ -1,3 +1,5 @@
+import { readdirSync } from 'node:fs';
+import { join } from 'node:path';
 import sharp from 'sharp';
 import { afterAll, beforeAll, beforeEach, describe, expect, it } from 'vitest';
 import {
@@ -59,6 +61,17 @@ const upload = async (client: TestClient, body: Buffer, type = 'image/jpeg'): Pr
     body: new Uint8Array(body),
   });
 
+/** The objects in the server's encrypted file storage (the test server stores on disk). */
+const storedObjects = () => {
+  try {
+    return readdirSync(join(server.deps.config.dataDir, 'files', 'objects')).filter(
+      (n) => !n.includes('.tmp-'),
+    );
+  } catch {
+    return [];
+  }
+};
+
 const saveMeal = (client: TestClient, data: Record<string, unknown>) =>
   client.post('/api/v1/entries', { tracker: 'meal', occurredAt: new Date().toISOString(), data });
 
@@ -103,11 +116,13 @@ describe('meal photo analysis', () => {
     expect(stub.requests).toHaveLength(0);
   });
 
-  it('says the photo could not be analysed when the provider fails', async () => {
+  it('says the photo could not be analysed when the provider fails, and keeps no photo nobody can reach', async () => {
+    const before = storedObjects();
     stub.enqueue({ status: 500 });
     const res = await upload(alice, photo);
     expect(res.status).toBe(502);
     expect((await res.json()).detail).toBe('Could not analyze the photo. Please try again.');
+    expect(storedObjects()).toEqual(before);
   });
 });
 
@@ -144,5 +159,52 @@ describe('a meal saved from an analysis', () => {
       aiEstimate: { analysisId, model: 'x', analyzedAt: new Date().toISOString(), fields: ['calories'] },
     });
     expect(forged.status).toBe(400);
+  });
+});
+
+describe('the stored meal photo', () => {
+  const photoPath = (id: string) => `${PATH}/${id}/photo`;
+
+  it('keeps the re-encoded photo, without its metadata, for its owner only', async () => {
+    const { analysisId } = await (await upload(alice, photo)).json();
+    const res = await alice.get(photoPath(analysisId));
+    expect(res.status).toBe(200);
+    expect(res.headers.get('content-type')).toBe('image/jpeg');
+    expect(res.headers.get('x-content-type-options')).toBe('nosniff');
+    expect(res.headers.get('cache-control')).toBe('no-store');
+    expect(res.headers.get('content-security-policy')).toMatch(/^sandbox/);
+    const bytes = Buffer.from(await res.arrayBuffer());
+    const meta = await sharp(bytes).metadata();
+    expect([meta.format, meta.width, meta.height, meta.exif]).toEqual(['jpeg', 1024, 683, undefined]);
+    expect(bytes.includes(Buffer.from('GPS-SECRET'))).toBe(false);
+
+    const other = await bob.get(photoPath(analysisId));
+    expect(other.status).toBe(404);
+    expect(await other.text()).not.toContain('GPS');
+    expect((await server.client().get(photoPath(analysisId))).status).toBe(401);
+    expect((await alice.get(photoPath('00000000-0000-4000-8000-000000000000'))).status).toBe(404);
+  });
+
+  it('is attached to the meal saved from it, and deleted with the meal', async () => {
+    const { analysisId } = await (await upload(alice, photo)).json();
+    const stored = storedObjects();
+    const entry = await (await saveMeal(alice, { calories: 620, aiAnalysisId: analysisId })).json();
+    expect(entry.data.mealPhotoId).toBe(analysisId);
+    // A client cannot point its meal at a photo by writing mealPhotoId itself.
+    const other = await (await saveMeal(bob, { calories: 1 })).json();
+    const forged = await bob.patch(`/api/v1/entries/${other.id}`, {
+      data: { calories: 1, mealPhotoId: analysisId },
+    });
+    expect(forged.status).toBe(400);
+
+    // A second meal shows the same photo: deleting the first keeps it for the second.
+    const copy = await (await saveMeal(alice, { calories: 620, aiAnalysisId: analysisId })).json();
+    expect((await alice.delete(`/api/v1/entries/${copy.id}`)).status).toBe(204);
+    expect((await alice.get(photoPath(analysisId))).status).toBe(200);
+    expect(storedObjects()).toHaveLength(stored.length);
+
+    expect((await alice.delete(`/api/v1/entries/${entry.id}`)).status).toBe(204);
+    expect((await alice.get(photoPath(analysisId))).status).toBe(404);
+    expect(storedObjects()).toHaveLength(stored.length - 1);
   });
 });

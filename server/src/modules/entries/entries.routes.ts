@@ -74,7 +74,7 @@ const stats = createRoute({
   responses: { 200: json(TrackerStatsResponse, 'Tracker figures'), ...problems(400, 401, 503) },
 });
 
-export const entriesRoutes = ({ db, requireUser, notifier }: AppDeps) => {
+export const entriesRoutes = ({ db, storage, requireUser, notifier }: AppDeps) => {
   const app = createRouter();
   app.use('/api/v1/entries', requireUser);
   app.use('/api/v1/entries/*', requireUser);
@@ -90,7 +90,7 @@ export const entriesRoutes = ({ db, requireUser, notifier }: AppDeps) => {
     c.json(await updateEntry(db, uid(c), c.req.valid('param').id, c.req.valid('json'), notifier), 200),
   );
   app.openapi(remove, async (c) => {
-    await deleteEntry(db, uid(c), c.req.valid('param').id);
+    await deleteEntry({ db, storage }, uid(c), c.req.valid('param').id);
     return c.body(null, 204);
   });
   app.openapi(stats, async (c) =>

@@ -7,9 +7,10 @@ import {
   TRACKER_DATA,
   type TrackerKey,
 } from '@healthfolio/core';
+import type { AppDeps } from '../../app-deps';
 import type { Database, Tx } from '../../db/database';
 import { notFound, ProblemError, zodIssues } from '../../http/problem';
-import { withAiProvenance } from '../ai/meal-analysis.service';
+import { deleteMealPhoto, withAiProvenance } from '../ai/meal-analysis.service';
 import { changedFields, recordAudit } from '../audit/audit.service';
 import { assertDoseAllowed } from '../dosing/dose-guard';
 import { type Announcer, announceNotices } from '../hypo/announce';
@@ -158,11 +159,20 @@ export const updateEntry = async (
   }
 };
 
-export const deleteEntry = (db: Database, userId: string, id: string) =>
-  db.asUser(userId, async (tx) => {
+/** Deletes the entry; a meal's stored photo (the analysis it cited) goes with it. */
+export const deleteEntry = async (
+  { db, storage }: Pick<AppDeps, 'db' | 'storage'>,
+  userId: string,
+  id: string,
+) => {
+  const mealPhotoId = await db.asUser(userId, async (tx) => {
     const existing = await selectEntry(tx, userId, id);
     if (!existing || !(await deleteEntryRow(tx, userId, id))) throw notFound('No entry with this id');
     await recordAudit(tx, userId, 'delete', 'entry', id);
     if (existing.tracker === 'blood-glucose')
       await followUpAfterReadingDeleted(tx, userId, new Date(existing.occurred_at));
+    const photo = existing.tracker === 'meal' ? existing.data.mealPhotoId : undefined;
+    return typeof photo === 'string' ? photo : null;
   });
+  if (mealPhotoId) await deleteMealPhoto({ db, storage }, userId, mealPhotoId);
+};

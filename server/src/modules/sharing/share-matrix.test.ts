@@ -1,9 +1,16 @@
 import { SHARE_CATEGORIES, type ShareCategory } from '@healthfolio/core';
 import { sql } from 'drizzle-orm';
+import sharp from 'sharp';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { pdfWith } from '../../../test/document-fixtures';
 import { uploadDocument } from '../../../test/documents-client';
-import { createTestServer, signUpAndSignIn, type TestClient, type TestServer } from '../../../test/harness';
+import {
+  APP_URL,
+  createTestServer,
+  signUpAndSignIn,
+  type TestClient,
+  type TestServer,
+} from '../../../test/harness';
 import { insertFollowUp } from '../hypo/hypo.repository';
 
 /**
@@ -99,6 +106,12 @@ const HEALTH: Record<string, HealthRoute> = {
   },
   // Never shared (no category grants them): the assistant, insurance records and low-glucose follow-ups.
   'GET /api/v1/ai/chat': { kind: 'owner', category: null, shows: has('Mx question') },
+  // The photo is an image, not a problem document.
+  'GET /api/v1/ai/meal-photo-analyses/{id}/photo': {
+    kind: 'owner',
+    category: null,
+    shows: (_b, t) => t.length > 100 && !t.startsWith('{'),
+  },
   'GET /api/v1/hypo/follow-ups': { kind: 'owner', category: null, shows: has('"valueMgdl":61.5') },
   'GET /api/v1/hypo/follow-ups/{id}': { kind: 'owner', category: null, shows: has('"valueMgdl":61.5') },
   'GET /api/v1/insurance/plans': { kind: 'owner', category: null, shows: has('Mx Plan') },
@@ -232,6 +245,18 @@ const seed = async (client: TestClient, mark: string, name: string) => {
   });
   expect(uploaded.status, await uploaded.clone().text()).toBe(201);
   const document = await uploaded.json();
+  // A meal photo, stored though no vision provider is configured.
+  const mealPhoto = await server.app.request('/api/v1/ai/meal-photo-analyses', {
+    method: 'POST',
+    headers: { origin: APP_URL, cookie: client.cookieHeader, 'content-type': 'image/jpeg' },
+    body: new Uint8Array(
+      await sharp({ create: { width: 64, height: 48, channels: 3, background: '#c84' } })
+        .jpeg()
+        .toBuffer(),
+    ),
+  });
+  expect(mealPhoto.status, await mealPhoto.clone().text()).toBe(200);
+  const { analysisId: mealPhotoId } = (await mealPhoto.json()) as { analysisId: string };
   const year = new Date().getUTCFullYear();
   const plan = await post('/api/v1/insurance/plans', {
     name: `${mark === 'mx' ? 'Mx' : 'Bz'} Plan`,
@@ -258,6 +283,7 @@ const seed = async (client: TestClient, mark: string, name: string) => {
   const feed = await post('/api/v1/calendar/feed', {});
   return {
     document: document.id,
+    mealPhoto: mealPhotoId,
     plan: plan.id,
     claim: claim.id,
     bill: bill.id,
@@ -282,6 +308,7 @@ beforeAll(async () => {
     claim: a.claim,
     bill: a.bill,
     document: a.document,
+    mealPhoto: a.mealPhoto,
   });
   // A follow-up of the owner's, made by the repository (a low reading would change the glucose figures).
   ids.followUp = (await server.deps.db.asUser(aliceId, (tx) =>
@@ -333,15 +360,17 @@ const concrete = (route: string, token: string) =>
           ? ids.notification!
           : route.includes('/documents/')
             ? ids.document!
-            : route.includes('/hypo/')
-              ? ids.followUp!
-              : route.includes('/insurance/plans')
-                ? ids.plan!
-                : route.includes('/insurance/claims')
-                  ? ids.claim!
-                  : route.includes('/insurance/bills')
-                    ? ids.bill!
-                    : ids.entry!,
+            : route.includes('/meal-photo-analyses/')
+              ? ids.mealPhoto!
+              : route.includes('/hypo/')
+                ? ids.followUp!
+                : route.includes('/insurance/plans')
+                  ? ids.plan!
+                  : route.includes('/insurance/claims')
+                    ? ids.claim!
+                    : route.includes('/insurance/bills')
+                      ? ids.bill!
+                      : ids.entry!,
     )
     .replace('{tracker}', 'blood-pressure')
     .replace('{token}', token)

@@ -14,6 +14,7 @@ import {
 import { useDashboardContext } from '@/features/shell/use-dashboard-context';
 import { errorMessage } from '@/lib/api';
 import { aiEstimateText, dataValueText, entryValue, formatDate, formatTime } from './entry-format';
+import { mealPhotoUrl } from './meal-photo-api';
 import { humanizeKey, LOG_TRACKERS, type LogTracker } from './tracker-meta';
 import { useDeleteEntry } from './use-entries';
 
@@ -37,6 +38,7 @@ export function EntryDetailsDialog({
   const { glucoseUnit: unit, timezone } = profile;
   const [confirming, setConfirming] = useState(false);
   const remove = useDeleteEntry();
+  const photoId = typeof entry.data.mealPhotoId === 'string' ? entry.data.mealPhotoId : null;
   const rows: [string, string][] = [
     ['Date', formatDate(entry.occurredAt, timezone)],
     ['Time', formatTime(entry.occurredAt, timezone)],
@@ -47,6 +49,7 @@ export function EntryDetailsDialog({
         const text = aiEstimateText(entry);
         return text ? [['Source', text]] : [];
       }
+      if (k === 'mealPhotoId') return []; // shown as the photo below
       if (k === 'value')
         return VALUE_LABELS[entry.tracker] ? [[VALUE_LABELS[entry.tracker]!, dataValueText(k, v, unit)]] : [];
       return [[humanizeKey(k), dataValueText(k, v, unit)]];
@@ -79,6 +82,23 @@ export function EntryDetailsDialog({
           <dt className="text-muted-foreground">Notes</dt>
           <dd className="whitespace-pre-wrap break-words">{entry.notes || 'No notes'}</dd>
         </dl>
+        {photoId ? (
+          <figure className="flex flex-col gap-1">
+            <img
+              src={mealPhotoUrl(photoId)}
+              alt={
+                typeof entry.data.value === 'string' && entry.data.value
+                  ? `Your meal: ${entry.data.value}`
+                  : 'Your meal, as you logged it'
+              }
+              loading="lazy"
+              width={160}
+              height={120}
+              className="h-30 w-40 rounded-md border object-cover"
+            />
+            <figcaption className="text-xs text-muted-foreground">Meal photo</figcaption>
+          </figure>
+        ) : null}
         {confirming ? (
           <div role="alert" className="flex flex-col gap-3 rounded-lg border border-destructive/50 p-3">
             <p className="text-sm">Delete this entry? This cannot be undone.</p>

@@ -91,6 +91,8 @@ export function initialValues(timeZone: string, unit: GlucoseUnit, entry?: Entry
   // An edited meal keeps citing its analysis, so the server re-judges which figures are still the AI's.
   const estimate = entry.data.aiEstimate as { analysisId?: unknown } | undefined;
   if (typeof estimate?.analysisId === 'string') values.aiAnalysisId = estimate.analysisId;
+  // ...and its stored photo (a photo kept without analysis cites the same record).
+  else if (typeof entry.data.mealPhotoId === 'string') values.aiAnalysisId = entry.data.mealPhotoId;
   return values;
 }
 

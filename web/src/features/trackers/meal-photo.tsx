@@ -4,11 +4,12 @@ import { useId, useRef, useState } from 'react';
 import { useWatch } from 'react-hook-form';
 import { toast } from 'sonner';
 import { Button } from '@/components/ui/button';
+import { errorMessage } from '@/lib/api';
 import { useIsMobile } from '@/lib/use-is-mobile';
 import { useServices } from '@/lib/use-services';
 import { cn } from '@/lib/utils';
 import type { FieldsProps } from './field-helpers';
-import { analyzeMealPhoto } from './meal-photo-api';
+import { analyzeMealPhoto, PHOTO_ATTACH_TEXTS as P } from './meal-photo-api';
 
 type Status = 'idle' | 'analyzing' | 'done' | 'failed';
 
@@ -42,12 +43,25 @@ export function MealPhoto({ form }: FieldsProps) {
     setFile(f);
     setStatus('idle');
     form.setValue('foodPhoto', f.name, { shouldDirty: true });
-    toast.success(captured ? T.capturedTitle : T.selectedTitle, { description: T.readyDescription });
+    if (services.data && !vision) void attach(f);
+    else toast.success(captured ? T.capturedTitle : T.selectedTitle, { description: T.readyDescription });
+  };
+  /** Without a vision provider the photo is still stored with the meal, just not analysed. */
+  const attach = async (f: File) => {
+    try {
+      const r = await analyzeMealPhoto(f);
+      form.setValue('aiAnalysisId', r.analysisId, { shouldDirty: true });
+      toast.success(P.attachedTitle, { description: T.notConfigured });
+    } catch (error) {
+      toast.error(P.attachFailedTitle, { description: errorMessage(error, P.attachFailedDescription) });
+    }
   };
   const remove = () => {
     setFile(null);
     setStatus('idle');
     form.setValue('foodPhoto', '', { shouldDirty: true });
+    // A photo kept without analysis goes with it; an analysis stays cited for its figures.
+    if (!vision) form.setValue('aiAnalysisId', '', { shouldDirty: true });
     resetInputs();
   };
   const analyze = async () => {
@@ -58,6 +72,12 @@ export function MealPhoto({ form }: FieldsProps) {
     setStatus('analyzing');
     try {
       const r = await analyzeMealPhoto(file);
+      if (!r.analyzed) {
+        form.setValue('aiAnalysisId', r.analysisId, { shouldDirty: true });
+        setStatus('idle');
+        toast.success(P.attachedTitle, { description: T.notConfigured });
+        return;
+      }
       const set = (
         field: 'mealType' | 'calories' | 'carbs' | 'value' | 'notes' | 'aiAnalysisId',
         v: string,
