@@ -1,5 +1,5 @@
 import { type CsvCell, toCsv } from './csv';
-import type { BillResponse, ClaimResponse, PlanResponse } from './insurance.schema';
+import type { AttachedDocument, BillResponse, ClaimResponse, PlanResponse } from './insurance.schema';
 import { capitalize } from './insurance-options';
 import { centsToDecimal } from './money';
 
@@ -18,15 +18,21 @@ export const EXPORT_HEADER = [
   'Paid',
   'Outstanding',
   'Currency',
+  'Attachment',
 ] as const;
 
 export const exportFilename = (year: number) => `healthfolio-claims-and-bills-${year}.csv`;
 
 const money = (cents: number) => ({ number: centsToDecimal(cents) });
 
+/** The attached EOB or receipt as the export lists it: "Title (file name)". */
+export const attachmentLabel = (doc: AttachedDocument | null) =>
+  doc ? (doc.title === doc.fileName ? doc.title : `${doc.title} (${doc.fileName})`) : null;
+
 /**
  * Claims (by service date) and bills (by due date) of one year, oldest first (then in the order entered), as the CSV an HSA
- * administrator or a tax preparer is handed. Amounts are plain decimals in the user's currency.
+ * administrator or a tax preparer is handed. Amounts are plain decimals in the user's currency; each
+ * record lists its attached EOB or receipt.
  */
 export function insuranceCsv(
   data: { claims: readonly ClaimResponse[]; bills: readonly BillResponse[]; plans: readonly PlanResponse[] },
@@ -52,6 +58,7 @@ export function insuranceCsv(
         null,
         null,
         currency,
+        attachmentLabel(c.eobDocument),
       ] as CsvCell[],
     })),
     ...data.bills.map((b) => ({
@@ -72,6 +79,7 @@ export function insuranceCsv(
         money(b.paidCents),
         money(b.outstandingCents),
         currency,
+        attachmentLabel(b.receiptDocument),
       ] as CsvCell[],
     })),
   ].sort((a, b) => a.date.localeCompare(b.date) || a.at.localeCompare(b.at));

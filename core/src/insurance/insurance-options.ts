@@ -34,4 +34,9 @@ export const FSA_WARNING_DAYS = 60;
 export const ONE_ACTIVE_PRIMARY_MESSAGE =
   'You already have an active primary plan. Make it inactive first, or add this plan as secondary.';
 
+/** Spec §8: the EOB download stays visible and is disabled while a claim is pending or processing. */
+export const eobDownloadable = (status: (typeof CLAIM_STATUSES)[number]) =>
+  status !== 'pending' && status !== 'processing';
+export const EOB_UNAVAILABLE_MESSAGE = 'The EOB is available once the claim is approved, paid or denied.';
+
 export const capitalize = (s: string) => s.charAt(0).toUpperCase() + s.slice(1);

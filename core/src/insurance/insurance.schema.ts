@@ -85,6 +85,19 @@ const isWebUrl = (s: string) => {
   }
 };
 
+/** A document of the user's vault attached to a record (an EOB, a receipt); null detaches it. */
+const attachmentId = (message: string) =>
+  z
+    .union([z.literal(''), z.string().uuid(message)])
+    .nullish()
+    .transform((v) => v || null);
+export const EOB_MESSAGE = 'Choose one of your documents as the EOB';
+export const RECEIPT_MESSAGE = 'Choose one of your documents as the receipt';
+
+/** What a record shows of its attached document (the file comes from the documents download route). */
+export const AttachedDocument = z.object({ id: z.string().uuid(), title: z.string(), fileName: z.string() });
+export type AttachedDocument = z.infer<typeof AttachedDocument>;
+
 // ---- Plans (spec "Insurance provider") -----------------------------------------------------------
 
 const planFields = {
@@ -183,6 +196,8 @@ const claimFields = {
     .union([z.literal(''), z.string().uuid('Choose one of your insurance plans')])
     .nullish()
     .transform((v) => v || null),
+  /** The Explanation of Benefits: one of the user's own documents. */
+  eobDocumentId: attachmentId(EOB_MESSAGE),
 };
 
 type ClaimCheck = {
@@ -232,6 +247,8 @@ export const ClaimResponse = z.object({
   patientResponsibilityCents: z.number().int(),
   description: z.string().nullable(),
   insurancePlanId: z.string().nullable(),
+  eobDocumentId: z.string().nullable(),
+  eobDocument: AttachedDocument.nullable(),
   createdAt: z.string(),
   updatedAt: z.string(),
 });
@@ -251,6 +268,8 @@ const billFields = {
   status: BillStatus,
   category: BillCategory,
   description: optionalText(1000),
+  /** The receipt: one of the user's own documents. */
+  receiptDocumentId: attachmentId(RECEIPT_MESSAGE),
 };
 
 const billChecks = (b: { amount?: number; insuranceCovered?: number }, ctx: z.RefinementCtx) => {
@@ -298,6 +317,8 @@ export const BillResponse = z.object({
   paidCents: z.number().int(),
   outstandingCents: z.number().int(),
   payments: z.array(PaymentResponse),
+  receiptDocumentId: z.string().nullable(),
+  receiptDocument: AttachedDocument.nullable(),
   createdAt: z.string(),
   updatedAt: z.string(),
 });

@@ -3,6 +3,7 @@ import type { Locator, Page } from '@playwright/test';
 import { parse } from 'csv-parse/sync';
 import type { Account } from '../../support/accounts';
 import { DESKTOP, expect, expectNoAxeViolations, PHONE, test } from '../../support/fixtures';
+import { pdfWith } from '../documents/helpers';
 
 // en-US formats and a UTC profile and browser: amounts read "$300.30", dates are the UTC calendar's.
 test.use({ locale: 'en-US', timezoneId: 'UTC' });
@@ -164,6 +165,57 @@ test('a plan, a claim and two bills; a partial payment; Overview, Analytics and 
     .filter({ has: page.getByRole('heading', { name: 'Claims Status' }) });
   await expect(claimsCard).toContainText('1 Pending');
   await expect(claimsCard).toContainText('Latest: City Clinic');
+});
+
+test('an EOB uploaded to a paid claim downloads; a pending claim’s download stays disabled', async ({
+  page,
+  newAccount,
+}) => {
+  const owner = await newAccount('insurance-eob');
+  await page.context().addCookies(owner.cookies);
+  await page.setViewportSize(DESKTOP);
+  for (const [claimNumber, provider, status] of [
+    ['CLM-PAID', 'Paid Clinic', 'paid'],
+    ['CLM-WAIT', 'Waiting Clinic', 'pending'],
+  ] as const) {
+    const res = await page.request.post('/api/v1/insurance/claims', {
+      data: { claimNumber, provider, status, serviceDate: today(), submittedDate: today(), amount: '80' },
+      headers: { Origin: process.env.E2E_BASE_URL ?? '' },
+    });
+    expect(res.status()).toBe(201);
+  }
+  await page.goto('/dashboard/insurance');
+  await tab(page, 'Claims').click();
+  const details = async (provider: string) => {
+    const row = panel(page).getByRole('listitem').filter({ hasText: provider });
+    await row.getByRole('button', { name: 'View Claim Details' }).click();
+  };
+
+  await details('Waiting Clinic');
+  let dialog = page.getByRole('dialog', { name: 'Claim CLM-WAIT' });
+  await expect(dialog.getByRole('button', { name: 'Download EOB' })).toBeDisabled();
+  await expect(dialog).toContainText('The EOB is available once the claim is approved, paid or denied.');
+  await expect(dialog.getByLabel('Attach from your documents')).toBeEnabled();
+  await expectNoAxeViolations(page);
+  await page.keyboard.press('Escape');
+
+  await details('Paid Clinic');
+  dialog = page.getByRole('dialog', { name: 'Claim CLM-PAID' });
+  await dialog.getByRole('button', { name: 'Upload New EOB' }).click();
+  const upload = page.getByRole('dialog', { name: 'Upload Document' });
+  await upload
+    .getByLabel('File')
+    .setInputFiles({ name: 'eob-paid.pdf', mimeType: 'application/pdf', buffer: pdfWith('EOB') });
+  await upload.getByRole('button', { name: 'Upload' }).click();
+  await expect(toast(page, 'EOB attached')).toBeVisible();
+  dialog = page.getByRole('dialog', { name: 'Claim CLM-PAID' });
+  await expect(dialog.getByRole('region', { name: 'EOB' })).toContainText('eob-paid.pdf');
+  const [download] = await Promise.all([
+    page.waitForEvent('download'),
+    dialog.getByRole('button', { name: 'Download EOB' }).click(),
+  ]);
+  expect(download.suggestedFilename()).toBe('eob-paid.pdf');
+  expect((await readFile((await download.path()) as string)).subarray(0, 5).toString()).toBe('%PDF-');
 });
 
 for (const { name, viewport } of [

@@ -1,6 +1,7 @@
 import { sql } from 'drizzle-orm';
 import { bigint, check, date, index, pgTable, text, timestamp, uniqueIndex, uuid } from 'drizzle-orm/pg-core';
 import { user } from './auth';
+import { documents } from './documents';
 import { ownerPolicies } from './rls';
 
 /** Money is integer cents (bigint, read as a JS number: at most 99,999,999.99 fits safely). */
@@ -77,11 +78,15 @@ export const insuranceClaims = pgTable(
     patientResponsibilityCents: cents('patient_responsibility_cents'),
     description: text('description'),
     insurancePlanId: uuid('insurance_plan_id').references(() => insurancePlans.id, { onDelete: 'set null' }),
+    /** The Explanation of Benefits, a document of the user's vault (cleared when it is deleted). */
+    eobDocumentId: uuid('eob_document_id').references(() => documents.id, { onDelete: 'set null' }),
     ...stamps,
   },
   (t) => [
     index('insurance_claims_user_service_idx').on(t.userId, t.serviceDate),
     uniqueIndex('insurance_claims_user_number_idx').on(t.userId, t.claimNumber),
+    // Deleting a document finds the claims that attach it (on delete set null) without a scan.
+    index('insurance_claims_eob_idx').on(t.eobDocumentId).where(sql`${t.eobDocumentId} is not null`),
     check(
       'insurance_claims_status_check',
       sql`${t.status} in ('pending', 'processing', 'approved', 'paid', 'denied')`,
@@ -107,10 +112,15 @@ export const insuranceBills = pgTable(
     status: text('status').notNull(),
     category: text('category').notNull(),
     description: text('description'),
+    /** The receipt, a document of the user's vault (cleared when it is deleted). */
+    receiptDocumentId: uuid('receipt_document_id').references(() => documents.id, { onDelete: 'set null' }),
     ...stamps,
   },
   (t) => [
     index('insurance_bills_user_due_idx').on(t.userId, t.dueDate),
+    index('insurance_bills_receipt_idx')
+      .on(t.receiptDocumentId)
+      .where(sql`${t.receiptDocumentId} is not null`),
     check('insurance_bills_status_check', sql`${t.status} in ('paid', 'overdue', 'partial', 'pending')`),
     nonNegative('insurance_bills', ['amount_cents', 'insurance_covered_cents']),
     check('insurance_bills_covered_check', sql`${t.insuranceCoveredCents} <= ${t.amountCents}`),

@@ -1,6 +1,6 @@
 import type { Database, Tx } from '../../db/database';
 import { notFound } from '../../http/problem';
-import { type DocumentRow, selectDocument } from './documents.repository';
+import { type DocumentRow, selectDocument, selectDocumentSummaries } from './documents.repository';
 
 export const DOCUMENT_NOT_FOUND = 'No document with this id';
 
@@ -16,7 +16,17 @@ export const withReadableDocument = <T>(
   fn: (tx: Tx, row: DocumentRow) => Promise<T>,
 ): Promise<T> =>
   db.asUser(readerId, async (tx) => {
-    const row = await selectDocument(tx, readerId, documentId);
+    const row = await readableDocumentIn(tx, readerId, documentId);
     if (!row) throw notFound(DOCUMENT_NOT_FOUND);
     return fn(tx, row);
   });
+
+/** The same rule inside a transaction the caller already holds (a record attaching a document). */
+export const readableDocumentIn = (tx: Tx, readerId: string, documentId: string) =>
+  selectDocument(tx, readerId, documentId);
+
+/** Title and file name of the given documents the reader may read (what a record shows of its attachment). */
+export const readableDocumentSummaries = async (tx: Tx, readerId: string, ids: readonly string[]) => {
+  const rows = await selectDocumentSummaries(tx, readerId, [...new Set(ids)]);
+  return new Map(rows.map((r) => [r.id, r]));
+};

@@ -5,7 +5,7 @@ import {
   type DocumentListQuery,
   type DocumentSort,
 } from '@healthfolio/core';
-import { and, asc, desc, eq, getTableColumns, notInArray, or, type SQL, sql } from 'drizzle-orm';
+import { and, asc, desc, eq, getTableColumns, inArray, notInArray, or, type SQL, sql } from 'drizzle-orm';
 import type { Tx } from '../../db/database';
 import { documents } from '../../db/schema';
 
@@ -26,6 +26,15 @@ export type DocumentValues = Pick<
 >;
 
 const own = (userId: string, id: string) => and(eq(documents.userId, userId), eq(documents.id, id));
+
+/** Id, title and file name of the user's documents among `ids`. */
+export const selectDocumentSummaries = (tx: Tx, userId: string, ids: string[]) =>
+  ids.length === 0
+    ? Promise.resolve([])
+    : tx
+        .select({ id: documents.id, title: documents.title, fileName: documents.fileName })
+        .from(documents)
+        .where(and(eq(documents.userId, userId), inArray(documents.id, ids)));
 
 export const insertDocument = async (tx: Tx, userId: string, values: DocumentValues) => {
   const [row] = await tx

@@ -5,12 +5,14 @@ import {
   centsToDecimal,
   outstandingCents,
   type PaymentFields,
+  RECEIPT_MESSAGE,
   settledStatus,
   sumCents,
 } from '@healthfolio/core';
 import type { Database, Tx } from '../../db/database';
 import { notFound, ProblemError, validationProblem } from '../../http/problem';
 import { changedFields, recordAudit } from '../audit/audit.service';
+import { attachmentsOf, checkAttachment } from './attachments';
 import { presentBill } from './insurance.presenter';
 import {
   type BillRow,
@@ -39,6 +41,7 @@ const toValues = (b: BillFields, paidCents: number): BillValues => ({
   ),
   category: b.category,
   description: b.description,
+  receiptDocumentId: b.receiptDocumentId,
 });
 
 const requestOf = (row: BillRow) => ({
@@ -49,18 +52,27 @@ const requestOf = (row: BillRow) => ({
   status: row.status,
   category: row.category,
   description: row.description,
+  receiptDocumentId: row.receiptDocumentId,
 });
 
-/** Bills with their payments (one query for all the payments). */
+const checkReceipt = (tx: Tx, userId: string, documentId: string | null) =>
+  checkAttachment(tx, userId, documentId, 'receiptDocumentId', RECEIPT_MESSAGE);
+
+/** Bills with their payments and receipts (one query for all the payments, one for the receipts). */
 export const withPayments = async (tx: Tx, userId: string, bills: BillRow[]) => {
   const payments = await selectPayments(
     tx,
     userId,
     bills.map((b) => b.id),
   );
+  const docs = await attachmentsOf(
+    tx,
+    userId,
+    bills.map((b) => b.receiptDocumentId),
+  );
   const byBill = new Map<string, PaymentRow[]>();
   for (const p of payments) byBill.set(p.billId, [...(byBill.get(p.billId) ?? []), p]);
-  return bills.map((b) => presentBill(b, byBill.get(b.id) ?? []));
+  return bills.map((b) => presentBill(b, byBill.get(b.id) ?? [], docs));
 };
 
 const presentOne = async (tx: Tx, userId: string, row: BillRow) =>
@@ -84,9 +96,10 @@ export const getBill = (db: Database, userId: string, id: string) =>
 
 export const createBill = (db: Database, userId: string, req: BillFields) =>
   db.asUser(userId, async (tx) => {
+    await checkReceipt(tx, userId, req.receiptDocumentId);
     const row = await insertBill(tx, userId, toValues(req, 0));
     await recordAudit(tx, userId, 'create', 'bill', row.id);
-    return presentBill(row, []);
+    return presentOne(tx, userId, row);
   });
 
 const paidOn = async (tx: Tx, userId: string, billId: string) =>
@@ -99,6 +112,8 @@ export const updateBill = (db: Database, userId: string, id: string, patch: Bill
     const defined = Object.fromEntries(Object.entries(patch).filter(([, v]) => v !== undefined));
     const merged = BillCreateRequest.safeParse({ ...requestOf(existing), ...defined });
     if (!merged.success) throw validationProblem(merged.error);
+    if (merged.data.receiptDocumentId !== existing.receiptDocumentId)
+      await checkReceipt(tx, userId, merged.data.receiptDocumentId);
     const paid = await paidOn(tx, userId, id);
     if (merged.data.insuranceCovered + paid > merged.data.amount) {
       const message = `The amount cannot be less than insurance covered plus the ${centsToDecimal(paid)} already paid`;

@@ -3,10 +3,12 @@ import {
   type ClaimFields,
   type ClaimUpdateRequest,
   centsToDecimal,
+  EOB_MESSAGE,
 } from '@healthfolio/core';
 import type { Database, Tx } from '../../db/database';
 import { notFound, ProblemError, validationProblem } from '../../http/problem';
 import { changedFields, recordAudit } from '../audit/audit.service';
+import { attachmentsOf, checkAttachment } from './attachments';
 import { presentClaim } from './insurance.presenter';
 import {
   type ClaimRow,
@@ -50,6 +52,7 @@ const toValues = (c: ClaimFields): ClaimValues => ({
   patientResponsibilityCents: c.patientResponsibility,
   description: c.description,
   insurancePlanId: c.insurancePlanId,
+  eobDocumentId: c.eobDocumentId,
 });
 
 const requestOf = (row: ClaimRow) => ({
@@ -63,10 +66,28 @@ const requestOf = (row: ClaimRow) => ({
   patientResponsibility: centsToDecimal(row.patientResponsibilityCents),
   description: row.description,
   insurancePlanId: row.insurancePlanId,
+  eobDocumentId: row.eobDocumentId,
 });
 
+/** Claims with what they show of their EOBs (one query for all of them). */
+export const presentClaims = async (tx: Tx, userId: string, rows: ClaimRow[]) => {
+  const docs = await attachmentsOf(
+    tx,
+    userId,
+    rows.map((r) => r.eobDocumentId),
+  );
+  return rows.map((r) => presentClaim(r, docs));
+};
+const presentOne = async (tx: Tx, userId: string, row: ClaimRow) =>
+  (await presentClaims(tx, userId, [row]))[0]!;
+
+const checkEob = (tx: Tx, userId: string, documentId: string | null) =>
+  checkAttachment(tx, userId, documentId, 'eobDocumentId', EOB_MESSAGE);
+
 export const listClaims = (db: Database, userId: string) =>
-  db.asUser(userId, async (tx) => ({ items: (await selectClaims(tx, userId)).map(presentClaim) }));
+  db.asUser(userId, async (tx) => ({
+    items: await presentClaims(tx, userId, await selectClaims(tx, userId)),
+  }));
 
 const owned = async (tx: Tx, userId: string, id: string) => {
   const row = await selectClaim(tx, userId, id);
@@ -78,16 +99,17 @@ export const getClaim = (db: Database, userId: string, id: string) =>
   db.asUser(userId, async (tx) => {
     const row = await owned(tx, userId, id);
     await recordAudit(tx, userId, 'read', 'insurance_claim', id);
-    return presentClaim(row);
+    return presentOne(tx, userId, row);
   });
 
 export const createClaim = (db: Database, userId: string, req: ClaimFields) =>
   db
     .asUser(userId, async (tx) => {
       await checkPlan(tx, userId, req.insurancePlanId);
+      await checkEob(tx, userId, req.eobDocumentId);
       const row = await insertClaim(tx, userId, toValues(req));
       await recordAudit(tx, userId, 'create', 'insurance_claim', row.id);
-      return presentClaim(row);
+      return presentOne(tx, userId, row);
     })
     .catch(conflictOnUnique(numberConflict()));
 
@@ -100,9 +122,11 @@ export const updateClaim = (db: Database, userId: string, id: string, patch: Cla
       if (!merged.success) throw validationProblem(merged.error);
       if (merged.data.insurancePlanId !== existing.insurancePlanId)
         await checkPlan(tx, userId, merged.data.insurancePlanId);
+      if (merged.data.eobDocumentId !== existing.eobDocumentId)
+        await checkEob(tx, userId, merged.data.eobDocumentId);
       const row = await updateClaimRow(tx, userId, id, toValues(merged.data));
       await recordAudit(tx, userId, 'update', 'insurance_claim', id, { fields: changedFields(defined) });
-      return presentClaim(row!);
+      return presentOne(tx, userId, row!);
     })
     .catch(conflictOnUnique(numberConflict()));
 

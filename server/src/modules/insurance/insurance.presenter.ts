@@ -6,6 +6,7 @@ import {
   type PlanResponse,
   sumCents,
 } from '@healthfolio/core';
+import type { Attachments } from './attachments';
 import type { BillRow, ClaimRow, PaymentRow, PlanRow, SettingsRow } from './insurance.repository';
 
 const stamps = (row: { createdAt: Date; updatedAt: Date }) => ({
@@ -35,7 +36,9 @@ export const presentPlan = (row: PlanRow): PlanResponse => ({
   ...stamps(row),
 });
 
-export const presentClaim = (row: ClaimRow): ClaimResponse => ({
+const attached = (id: string | null, docs: Attachments) => (id ? (docs.get(id) ?? null) : null);
+
+export const presentClaim = (row: ClaimRow, docs: Attachments): ClaimResponse => ({
   id: row.id,
   claimNumber: row.claimNumber,
   provider: row.provider,
@@ -47,11 +50,13 @@ export const presentClaim = (row: ClaimRow): ClaimResponse => ({
   patientResponsibilityCents: row.patientResponsibilityCents,
   description: row.description,
   insurancePlanId: row.insurancePlanId,
+  eobDocumentId: row.eobDocumentId,
+  eobDocument: attached(row.eobDocumentId, docs),
   ...stamps(row),
 });
 
 /** A bill with its payments; what is paid and outstanding come from core's one rule. */
-export const presentBill = (row: BillRow, payments: PaymentRow[]): BillResponse => {
+export const presentBill = (row: BillRow, payments: PaymentRow[], docs: Attachments): BillResponse => {
   const paidCents = sumCents(payments.map((p) => p.amountCents));
   return {
     id: row.id,
@@ -71,6 +76,8 @@ export const presentBill = (row: BillRow, payments: PaymentRow[]): BillResponse 
       note: p.note,
       createdAt: p.createdAt.toISOString(),
     })),
+    receiptDocumentId: row.receiptDocumentId,
+    receiptDocument: attached(row.receiptDocumentId, docs),
     ...stamps(row),
   };
 };

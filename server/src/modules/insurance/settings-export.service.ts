@@ -2,7 +2,8 @@ import { type InsuranceSettingsFields, insuranceCsv } from '@healthfolio/core';
 import type { Database } from '../../db/database';
 import { recordAudit } from '../audit/audit.service';
 import { withPayments } from './bills.service';
-import { presentClaim, presentPlan, presentSettings } from './insurance.presenter';
+import { presentClaims } from './claims.service';
+import { presentPlan, presentSettings } from './insurance.presenter';
 import {
   selectBills,
   selectClaims,
@@ -36,7 +37,7 @@ export const exportYear = (db: Database, userId: string, year: number) =>
     const settings = await selectSettings(tx, userId);
     const csv = insuranceCsv(
       {
-        claims: claims.map(presentClaim),
+        claims: await presentClaims(tx, userId, claims),
         bills: await withPayments(tx, userId, bills),
         plans: plans.map(presentPlan),
       },

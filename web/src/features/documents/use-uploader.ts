@@ -3,7 +3,7 @@ import { useQueryClient } from '@tanstack/react-query';
 import { useState } from 'react';
 import { toast } from 'sonner';
 import { ApiError } from '@/lib/api';
-import { documentKeys, sendUpload, type UploadFields } from './documents-api';
+import { type DocumentResponse, documentKeys, sendUpload, type UploadFields } from './documents-api';
 
 const UPLOAD_FAILED = 'Upload Failed';
 const UPLOAD_FAILED_MESSAGE = 'There was an error uploading your document. Please try again.';
@@ -19,10 +19,11 @@ export const useUploader = () => {
   const client = useQueryClient();
   const [progress, setProgress] = useState<number | null>(null);
 
-  /** Resolves true when stored; toasts say what happened either way. */
+  /** Resolves true when stored (`onStored` gets the new document); toasts say what happened either way. */
   const upload = async (
     fields: Partial<UploadFields>,
     success: 'Document Uploaded' | 'Upload Successful',
+    onStored?: (created: DocumentResponse) => Promise<void> | void,
   ) => {
     const { file, title, category } = fields;
     if (!file || !title?.trim() || !category) {
@@ -40,6 +41,7 @@ export const useUploader = () => {
       const created = await sendUpload({ ...fields, file, title, category }, setProgress);
       await client.invalidateQueries({ queryKey: documentKeys.all });
       toast.success(success, { description: `"${created.title}" was added to ${created.category}.` });
+      await onStored?.(created);
       return true;
     } catch (error) {
       toast.error(UPLOAD_FAILED, { description: failure(error) });

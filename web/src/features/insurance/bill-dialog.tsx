@@ -1,11 +1,12 @@
 import type { BillCreateRequest } from '@healthfolio/core';
 import { BILL_CATEGORIES, BILL_STATUSES } from '@healthfolio/core/insurance/insurance-options';
+import { useAttachableDocuments } from './attachable-documents';
 import { type BillResponse, useSaveBill } from './insurance-api';
 import { capitalize, useInsuranceLocale } from './insurance-format';
 import { type FieldSpec, RecordDialog } from './record-dialog';
 import { centsForInput } from './record-form';
 
-const FIELDS: FieldSpec[] = [
+const fieldsFor = (documents: readonly { id: string; label: string }[]): FieldSpec[] => [
   { name: 'provider', label: 'Provider', required: true },
   {
     name: 'category',
@@ -24,16 +25,24 @@ const FIELDS: FieldSpec[] = [
     hint: 'Recording payments sets partial and paid for you.',
   },
   { name: 'description', label: 'Description', kind: 'textarea', wide: true },
+  {
+    name: 'receiptDocumentId',
+    label: 'Receipt (from your documents)',
+    kind: 'select',
+    options: [{ value: '', label: 'None' }, ...documents.map((d) => ({ value: d.id, label: d.label }))],
+    wide: true,
+  },
 ];
 
 export function BillDialog({ bill, onClose }: { bill?: BillResponse; onClose: () => void }) {
   const { locale } = useInsuranceLocale();
   const save = useSaveBill();
+  const documents = useAttachableDocuments(bill?.receiptDocument ?? null);
   return (
     <RecordDialog<BillCreateRequest>
       title={bill ? 'Edit Bill' : 'Add Bill'}
       description="A bill from a provider: what it charges, what insurance covered and when it is due."
-      fields={FIELDS}
+      fields={fieldsFor(documents.options)}
       defaults={{
         provider: bill?.provider ?? '',
         category: bill?.category ?? 'Doctor Visits',
@@ -42,6 +51,7 @@ export function BillDialog({ bill, onClose }: { bill?: BillResponse; onClose: ()
         dueDate: bill?.dueDate ?? '',
         status: bill?.status ?? 'pending',
         description: bill?.description ?? '',
+        receiptDocumentId: bill?.receiptDocumentId ?? '',
       }}
       schema="BillCreateRequest"
       save={(body) => save.mutateAsync({ id: bill?.id, body })}

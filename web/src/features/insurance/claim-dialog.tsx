@@ -1,11 +1,14 @@
 import type { ClaimCreateRequest } from '@healthfolio/core';
 import { CLAIM_STATUSES } from '@healthfolio/core/insurance/insurance-options';
+import { useAttachableDocuments } from './attachable-documents';
 import { type ClaimResponse, type PlanResponse, useSaveClaim } from './insurance-api';
 import { capitalize, useInsuranceLocale } from './insurance-format';
 import { type FieldSpec, RecordDialog } from './record-dialog';
 import { centsForInput } from './record-form';
 
-const fieldsFor = (plans: readonly PlanResponse[]): FieldSpec[] => [
+type Choice = { id: string; label: string };
+
+const fieldsFor = (plans: readonly PlanResponse[], documents: readonly Choice[]): FieldSpec[] => [
   { name: 'claimNumber', label: 'Claim number', required: true },
   { name: 'provider', label: 'Provider', required: true },
   { name: 'serviceDate', label: 'Service date', kind: 'date', required: true },
@@ -26,6 +29,13 @@ const fieldsFor = (plans: readonly PlanResponse[]): FieldSpec[] => [
   { name: 'covered', label: 'Covered', kind: 'money' },
   { name: 'patientResponsibility', label: 'Patient responsibility', kind: 'money' },
   { name: 'description', label: 'Description', kind: 'textarea', wide: true },
+  {
+    name: 'eobDocumentId',
+    label: 'EOB (from your documents)',
+    kind: 'select',
+    options: [{ value: '', label: 'None' }, ...documents.map((d) => ({ value: d.id, label: d.label }))],
+    wide: true,
+  },
 ];
 
 export function ClaimDialog({
@@ -39,12 +49,13 @@ export function ClaimDialog({
 }) {
   const { locale, today } = useInsuranceLocale();
   const save = useSaveClaim();
+  const documents = useAttachableDocuments(claim?.eobDocument ?? null);
   const money = (cents: number | undefined) => (cents === undefined ? '' : centsForInput(cents, locale));
   return (
     <RecordDialog<ClaimCreateRequest>
       title={claim ? 'Edit Claim' : 'Add Claim'}
       description="What was billed to your insurance, what it covered and what is yours to pay."
-      fields={fieldsFor(plans)}
+      fields={fieldsFor(plans, documents.options)}
       defaults={{
         claimNumber: claim?.claimNumber ?? '',
         provider: claim?.provider ?? '',
@@ -56,6 +67,7 @@ export function ClaimDialog({
         covered: money(claim?.coveredCents),
         patientResponsibility: money(claim?.patientResponsibilityCents),
         description: claim?.description ?? '',
+        eobDocumentId: claim?.eobDocumentId ?? '',
       }}
       schema="ClaimCreateRequest"
       save={(body) => save.mutateAsync({ id: claim?.id, body })}

@@ -1,4 +1,5 @@
 import { isOverdue } from '@healthfolio/core/insurance/bill-math';
+import { EOB_UNAVAILABLE_MESSAGE, eobDownloadable } from '@healthfolio/core/insurance/insurance-options';
 import type { ReactNode } from 'react';
 import { Button } from '@/components/ui/button';
 import {
@@ -9,8 +10,15 @@ import {
   DialogHeader,
   DialogTitle,
 } from '@/components/ui/dialog';
+import { AttachmentPanel } from './attachment-panel';
 import type { Open } from './dialog-state';
-import type { BillResponse, ClaimResponse, PlanResponse } from './insurance-api';
+import {
+  type BillResponse,
+  type ClaimResponse,
+  type PlanResponse,
+  useSaveBill,
+  useSaveClaim,
+} from './insurance-api';
 import { formatDay, useInsuranceLocale } from './insurance-format';
 import { StatusBadge } from './status-badge';
 
@@ -64,6 +72,7 @@ export function ClaimDetailsDialog({
   onClose: () => void;
 }) {
   const { money } = useInsuranceLocale();
+  const save = useSaveClaim();
   const plan = plans.find((p) => p.id === claim.insurancePlanId);
   return (
     <Details
@@ -88,7 +97,17 @@ export function ClaimDetailsDialog({
           <Button onClick={() => open({ kind: 'claim', claim })}>Edit Claim</Button>
         </>
       }
-    />
+    >
+      <AttachmentPanel
+        name="EOB"
+        attached={claim.eobDocument}
+        blocked={eobDownloadable(claim.status) ? null : EOB_UNAVAILABLE_MESSAGE}
+        onAttach={async (eobDocumentId) => {
+          const updated = await save.mutateAsync({ id: claim.id, body: { eobDocumentId } });
+          open({ kind: 'claimDetails', claim: updated });
+        }}
+      />
+    </Details>
   );
 }
 
@@ -103,6 +122,7 @@ export function BillDetailsDialog({
   onClose: () => void;
 }) {
   const { money, today } = useInsuranceLocale();
+  const save = useSaveBill();
   return (
     <Details
       title={bill.provider}
@@ -148,6 +168,14 @@ export function BillDetailsDialog({
           <p className="text-muted-foreground">No payments recorded.</p>
         )}
       </section>
+      <AttachmentPanel
+        name="Receipt"
+        attached={bill.receiptDocument}
+        onAttach={async (receiptDocumentId) => {
+          const updated = await save.mutateAsync({ id: bill.id, body: { receiptDocumentId } });
+          open({ kind: 'billDetails', bill: updated });
+        }}
+      />
     </Details>
   );
 }

@@ -56,7 +56,7 @@ export const useInsuranceSettings = () =>
 const useSave = <Body, Res>(collection: 'plans' | 'claims' | 'bills') => {
   const client = useQueryClient();
   return useMutation({
-    mutationFn: ({ id, body }: { id?: string; body: Body }) =>
+    mutationFn: ({ id, body }: { id?: string; body: Body | Partial<Body> }) =>
       id
         ? api<Res>(`${BASE}/${collection}/${id}`, { method: 'PATCH', body })
         : api<Res>(`${BASE}/${collection}`, { method: 'POST', body }),
