@@ -160,6 +160,8 @@ const NOT_HEALTH: Record<string, string> = {
   'GET /api/v1/admin/data': 'admin only; rows and bytes per table',
   'GET /api/v1/admin/audit-logs': 'admin only; what happened, never values',
   'GET /api/v1/admin/audit-logs/export': 'admin only; the same as CSV',
+  'GET /api/v1/admin/shares':
+    'admin only; who shares with whom, never tokens or values (admin-shares.test.ts)',
   'GET /api/v1/public/overview': 'instance-wide counts, only when the admin turns them on',
   'GET /api/v1/devices/nightscout/credentials': 'names of the caller’s upload credentials',
   'GET /api/v1/devices/nightscout/source': 'the caller’s Nightscout address and sync status',
