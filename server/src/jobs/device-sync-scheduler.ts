@@ -6,6 +6,7 @@ import { syncDueConnections } from '../modules/devices/terra-webhook.service';
 import type { Announcer } from '../modules/glucose/write-readings';
 import { type PullDeps, pullSource } from '../modules/nightscout/nightscout-pull.service';
 import { claimDueSources } from '../modules/nightscout/nightscout-source.repository';
+import { repeatEvery } from './repeat';
 
 export interface DeviceSyncScheduler {
   /** Pulls every Nightscout site and Terra connection due at `now`; returns who was pulled. */
@@ -70,28 +71,8 @@ export const createDeviceSyncScheduler = (
     return { nightscout, terra: terraDone };
   };
 
-  let timer: NodeJS.Timeout | undefined;
-  let running: Promise<unknown> | undefined;
-  let stopped = true;
-  const tick = () => {
-    running = runOnce()
-      .catch((err) => logger.warn({ err: { message: (err as Error).message } }, 'device sync run failed'))
-      .finally(() => {
-        running = undefined;
-        if (!stopped) timer = setTimeout(tick, tickMs);
-      });
-  };
-  return {
-    runOnce,
-    start() {
-      if (!stopped) return;
-      stopped = false;
-      tick();
-    },
-    async stop() {
-      stopped = true;
-      clearTimeout(timer);
-      await running;
-    },
-  };
+  const loop = repeatEvery(tickMs, runOnce, (err) =>
+    logger.warn({ err: { message: (err as Error).message } }, 'device sync run failed'),
+  );
+  return { runOnce, start: loop.start, stop: loop.stop };
 };

@@ -15,6 +15,7 @@ import { readingFacts, storeFollowUpNotice } from '../modules/hypo/follow-up-not
 import { type FollowUpRow, selectLatestReadingAfter, updateFollowUp } from '../modules/hypo/hypo.repository';
 import { hypoMessages } from '../modules/hypo/hypo-messages';
 import type { LiveNotifier } from '../modules/notifications/live-notifications.service';
+import { repeatEvery } from './repeat';
 
 export interface HypoSchedulerOptions {
   intervalMs?: number;
@@ -152,29 +153,9 @@ export const createHypoScheduler = (
     }
   };
 
-  let timer: NodeJS.Timeout | undefined;
-  let running: Promise<unknown> | undefined;
-  let stopped = true;
-  const tick = () => {
-    running = runOnce()
-      .catch((err) => logger.warn({ err: { message: (err as Error).message } }, 'hypo scheduler run failed'))
-      .finally(() => {
-        running = undefined;
-        if (!stopped) timer = setTimeout(tick, intervalMs);
-      });
-  };
-  return {
-    runOnce,
-    start() {
-      if (!stopped) return;
-      stopped = false;
-      // The first run catches up on steps that came due while the server was down.
-      tick();
-    },
-    async stop() {
-      stopped = true;
-      clearTimeout(timer);
-      await running;
-    },
-  };
+  // The first run catches up on steps that came due while the server was down.
+  const loop = repeatEvery(intervalMs, runOnce, (err) =>
+    logger.warn({ err: { message: (err as Error).message } }, 'hypo scheduler run failed'),
+  );
+  return { runOnce, start: loop.start, stop: loop.stop };
 };

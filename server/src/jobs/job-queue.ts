@@ -2,6 +2,7 @@ import { sql } from 'drizzle-orm';
 import type { Logger } from 'pino';
 import type { Database, Tx } from '../db/database';
 import { jobs } from '../db/schema';
+import { repeatEvery } from './repeat';
 
 /**
  * Durable background work in the database, for any feature: a job row is inserted in the same
@@ -160,41 +161,8 @@ export const createJobRunner = (
     return ran;
   };
 
-  let timer: NodeJS.Timeout | undefined;
-  let running: Promise<unknown> | undefined;
-  let stopped = true;
-  let again = false;
-  const tick = () => {
-    clearTimeout(timer);
-    if (running) {
-      again = true;
-      return;
-    }
-    running = runOnce()
-      .catch((err) => logger.warn({ err: { message: (err as Error).message } }, 'job runner failed'))
-      .finally(() => {
-        running = undefined;
-        if (stopped) return;
-        if (again) {
-          again = false;
-          tick();
-        } else timer = setTimeout(tick, intervalMs);
-      });
-  };
-  return {
-    runOnce,
-    wake() {
-      if (!stopped) tick();
-    },
-    start() {
-      if (!stopped) return;
-      stopped = false;
-      tick();
-    },
-    async stop() {
-      stopped = true;
-      clearTimeout(timer);
-      await running;
-    },
-  };
+  const loop = repeatEvery(intervalMs, runOnce, (err) =>
+    logger.warn({ err: { message: (err as Error).message } }, 'job runner failed'),
+  );
+  return { runOnce, ...loop };
 };

@@ -6,6 +6,7 @@ import type { Mailer } from '../mail/mailer';
 import { reminderEmail } from '../mail/templates';
 import type { PlatformSettingsStore } from '../modules/admin/platform-settings.store';
 import type { LiveNotifier } from '../modules/notifications/live-notifications.service';
+import { repeatEvery } from './repeat';
 
 export interface ReminderSchedulerOptions {
   /** How often to look for due reminders. */
@@ -184,9 +185,6 @@ export const createReminderScheduler = (
     }
   };
 
-  let timer: NodeJS.Timeout | undefined;
-  let running: Promise<unknown> | undefined;
-  let stopped = true;
   // This loop also purges the mail outbox (every process runs it; a second DELETE finds nothing).
   let purgedAt = 0;
   const purgeOutbox = async () => {
@@ -194,30 +192,11 @@ export const createReminderScheduler = (
     purgedAt = Date.now();
     await mailer.purgeOutbox();
   };
-  const tick = () => {
-    running = runOnce()
-      .then(purgeOutbox)
-      .catch((err) =>
-        logger.warn({ err: { message: (err as Error).message } }, 'reminder scheduler run failed'),
-      )
-      .finally(() => {
-        running = undefined;
-        if (!stopped) timer = setTimeout(tick, intervalMs);
-      });
-  };
-
-  return {
-    runOnce,
-    start() {
-      if (!stopped) return;
-      stopped = false;
-      // The first run catches up on whatever came due while the server was down.
-      tick();
-    },
-    async stop() {
-      stopped = true;
-      clearTimeout(timer);
-      await running;
-    },
-  };
+  // The first run catches up on whatever came due while the server was down.
+  const loop = repeatEvery(
+    intervalMs,
+    () => runOnce().then(purgeOutbox),
+    (err) => logger.warn({ err: { message: (err as Error).message } }, 'reminder scheduler run failed'),
+  );
+  return { runOnce, start: loop.start, stop: loop.stop };
 };
