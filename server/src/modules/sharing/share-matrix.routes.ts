@@ -1,0 +1,161 @@
+import type { ShareCategory } from '@healthfolio/core';
+
+/**
+ * The route table of the health-data matrix (share-matrix.test.ts): every GET route of the API, either
+ * a health route with who may see it, or a route that serves no health data and why.
+ */
+
+// biome-ignore lint/suspicious/noExplicitAny: the predicates read response bodies loosely.
+export type Shows = (b: any, text: string) => boolean;
+/** owner: a session route; shared: the caregiver's token route; feed: the calendar feed's own token. */
+type Kind = 'owner' | 'shared' | 'feed';
+/** null: a category no share grants (the route is never reachable with a share). 'any': every usable share. */
+export interface HealthRoute {
+  kind: Kind;
+  category: ShareCategory | 'any' | null;
+  /** The owner's data is in this answer. */
+  shows: Shows;
+}
+
+const has =
+  (marker: string): Shows =>
+  (_b, text) =>
+    text.includes(marker);
+
+export const HEALTH: Record<string, HealthRoute> = {
+  'GET /api/v1/profile': { kind: 'owner', category: null, shows: has('Mx Owner') },
+  'GET /api/v1/entries': { kind: 'owner', category: 'health_metrics', shows: has('mx-bp') },
+  'GET /api/v1/entries/summary': {
+    kind: 'owner',
+    category: 'health_metrics',
+    shows: (b) => b.totalEntries === 2,
+  },
+  'GET /api/v1/entries/{id}': { kind: 'owner', category: 'health_metrics', shows: has('mx-bp') },
+  'GET /api/v1/trackers/{tracker}/stats': { kind: 'owner', category: 'health_metrics', shows: has('mx-bp') },
+  'GET /api/v1/glucose/readings': {
+    kind: 'owner',
+    category: 'health_metrics',
+    shows: has('"valueMgdl":211'),
+  },
+  'GET /api/v1/glucose/series': { kind: 'owner', category: 'health_metrics', shows: has('"mean":211') },
+  'GET /api/v1/glucose/status': {
+    kind: 'owner',
+    category: 'health_metrics',
+    shows: (b) => b.totalReadings === 12,
+  },
+  'GET /api/v1/glucose/stats': {
+    kind: 'owner',
+    category: 'health_metrics',
+    shows: (b) => b.statistics?.mean === 211,
+  },
+  'GET /api/v1/glucose/patterns': {
+    kind: 'owner',
+    category: 'health_metrics',
+    shows: (b) => b.readings === 12,
+  },
+  'GET /api/v1/glucose/analytics': {
+    kind: 'owner',
+    category: 'health_metrics',
+    shows: (b) => b.readings === 12,
+  },
+  'GET /api/v1/notifications': { kind: 'owner', category: 'medications', shows: has('Mxmed') },
+  'GET /api/v1/notifications/{id}': { kind: 'owner', category: 'medications', shows: has('Mxmed') },
+  'GET /api/v1/medications/doses': { kind: 'owner', category: 'medications', shows: has('Mxmed') },
+  'GET /api/v1/appointments': { kind: 'owner', category: 'appointments', shows: has('Dr Mx') },
+  'GET /api/v1/appointments/{id}': { kind: 'owner', category: 'appointments', shows: has('Dr Mx') },
+  'GET /api/v1/appointments/{id}/calendar.ics': {
+    kind: 'owner',
+    category: 'appointments',
+    shows: has('Dr Mx'),
+  },
+  'GET /api/v1/calendar/{token}.ics': { kind: 'feed', category: 'appointments', shows: has('Dr Mx') },
+  'GET /api/v1/shared/{token}': { kind: 'shared', category: 'any', shows: has('Mx Owner') },
+  'GET /api/v1/shared/{token}/health-metrics': {
+    kind: 'shared',
+    category: 'health_metrics',
+    shows: has('mx-bp'),
+  },
+  'GET /api/v1/shared/{token}/medications': { kind: 'shared', category: 'medications', shows: has('Mxmed') },
+  'GET /api/v1/shared/{token}/appointments': {
+    kind: 'shared',
+    category: 'appointments',
+    shows: has('Dr Mx'),
+  },
+  'GET /api/v1/shared/{token}/lab-results': { kind: 'shared', category: 'lab_results', shows: has('mx-a1c') },
+  'GET /api/v1/documents': { kind: 'owner', category: 'documents', shows: has('Mx Doc') },
+  'GET /api/v1/documents/{id}': { kind: 'owner', category: 'documents', shows: has('Mx Doc') },
+  'GET /api/v1/documents/{id}/file': {
+    kind: 'owner',
+    category: 'documents',
+    shows: (_b, t) => t.includes('mx-document-body'),
+  },
+  // Never shared (no category grants them): the assistant, insurance records and low-glucose follow-ups.
+  'GET /api/v1/ai/chat': { kind: 'owner', category: null, shows: has('Mx question') },
+  // The photo is an image, not a problem document.
+  'GET /api/v1/ai/meal-photo-analyses/{id}/photo': {
+    kind: 'owner',
+    category: null,
+    shows: (_b, t) => t.length > 100 && !t.startsWith('{'),
+  },
+  'GET /api/v1/hypo/follow-ups': { kind: 'owner', category: null, shows: has('"valueMgdl":61.5') },
+  'GET /api/v1/hypo/follow-ups/{id}': { kind: 'owner', category: null, shows: has('"valueMgdl":61.5') },
+  'GET /api/v1/insurance/plans': { kind: 'owner', category: null, shows: has('Mx Plan') },
+  'GET /api/v1/insurance/plans/{id}': { kind: 'owner', category: null, shows: has('Mx Plan') },
+  'GET /api/v1/insurance/claims': { kind: 'owner', category: null, shows: has('Mx Clinic') },
+  'GET /api/v1/insurance/claims/{id}': { kind: 'owner', category: null, shows: has('Mx Clinic') },
+  'GET /api/v1/insurance/bills': { kind: 'owner', category: null, shows: has('Mx Lab') },
+  'GET /api/v1/insurance/bills/{id}': { kind: 'owner', category: null, shows: has('Mx Lab') },
+  'GET /api/v1/insurance/export.csv': {
+    kind: 'owner',
+    category: null,
+    shows: (_b, t) => t.includes('Mx Clinic'),
+  },
+  'GET /api/v1/shared/{token}/documents': {
+    kind: 'shared',
+    category: 'documents',
+    shows: has('Mx Doc'),
+  },
+};
+
+/** GET routes that serve no health data, and why. */
+export const NOT_HEALTH: Record<string, string> = {
+  'GET /api/health': 'liveness',
+  'GET /api/v1/auth/providers': 'sign-in options',
+  'GET /api/v1/me/roles': 'the caller’s roles',
+  'GET /api/v1/me/second-factor': 'whether the caller has a second factor',
+  'GET /api/v1/services': 'which outside services are configured',
+  'GET /api/v1/foods/custom': 'the caller’s food list (no measurements)',
+  'GET /api/v1/notifications/stream':
+    'an event stream of ids; its items are re-read through the notification routes',
+  'GET /api/v1/notifications/unread-counts': 'counts only',
+  'GET /api/v1/calendar/feed': 'whether a feed exists',
+  'GET /api/v1/audit': 'what happened to which record, never values',
+  'GET /api/v1/shares': 'the owner’s shares (covered by sharing.test.ts)',
+  'GET /api/v1/shares/{id}/link': 'the owner’s share link (covered by sharing.test.ts)',
+  'GET /api/v1/shares/{id}/access-log': 'who read a share (covered by sharing.test.ts)',
+  'GET /api/v1/shared-with-me': 'shares bound to the caller (covered by sharing.test.ts)',
+  'GET /api/v1/hypo/settings': 'whether follow-ups are on, and who gets alerts',
+  'GET /api/v1/insurance/settings': 'currency and HSA/FSA balances the user typed (insurance.test.ts)',
+  'GET /api/v1/admin/settings': 'admin only (admin-access.test.ts: 401/403 for everyone else)',
+  'GET /api/v1/admin/users': 'admin only; names, roles and counts, never values',
+  'GET /api/v1/admin/users/{userId}': 'admin only; counts, never values (admin-users.test.ts)',
+  'GET /api/v1/admin/mail': 'admin only; the outbox without bodies',
+  'GET /api/v1/admin/dashboard': 'admin only; platform counts',
+  'GET /api/v1/admin/analytics': 'admin only; platform counts',
+  'GET /api/v1/admin/data': 'admin only; rows and bytes per table',
+  'GET /api/v1/admin/audit-logs': 'admin only; what happened, never values',
+  'GET /api/v1/admin/audit-logs/export': 'admin only; the same as CSV',
+  'GET /api/v1/admin/shares':
+    'admin only; who shares with whom, never tokens or values (admin-shares.test.ts)',
+  'GET /api/v1/public/overview': 'instance-wide counts, only when the admin turns them on',
+  'GET /api/v1/devices/nightscout/credentials': 'names of the caller’s upload credentials',
+  'GET /api/v1/devices/nightscout/source': 'the caller’s Nightscout address and sync status',
+  'GET /api/v1/devices/catalogue': 'the providers Terra offers',
+  'GET /api/v1/devices/connections': 'the caller’s device connections and sync times',
+  'GET /ns/{slug}/api/v1/status.json': 'Nightscout status, no readings',
+  'GET /ns/{slug}/api/v1/entries/sgv.json':
+    'readings, but only to the owner’s own upload credential (ns-api.test.ts: wrong, missing or revoked secret is 401; no session or share token is accepted)',
+  'GET /api/auth/get-session': 'the session',
+  'GET /api/auth/verify-email': 'email confirmation',
+  'GET /api/auth/oauth2/callback/{providerId}': 'sign-in callback',
+};
