@@ -1,4 +1,4 @@
-import { sql } from 'drizzle-orm';
+import { type SQL, sql } from 'drizzle-orm';
 import type { Tx } from '../../db/database';
 import type { OffsetSegments } from './offset-segments';
 
@@ -61,10 +61,29 @@ export const selectHourValueHistogram = async (
   });
 };
 
+type Edge = { ms: number; logged: boolean } | null;
+
 /**
- * First and last reading and first and last sensor reading, each an ordered index probe, and the
- * number of logged readings from their partial index (the sensor count is the rest: counting it in
- * the histogram would test every reading's source).
+ * The first (or last) reading of the window matching `where`, and whether it was logged: an ordered
+ * index probe that stops at the first row. Written as `order by … limit 1`: under row-level security
+ * PostgreSQL does not turn `min()`/`max()` into a probe and would aggregate every reading of the window.
+ */
+const edge = (where: SQL, order: 'asc' | 'desc') =>
+  sql`(select (extract(epoch from recorded_at) * 1000)::float8 || ':' || (${LOGGED})::text
+    from glucose_readings where ${where} order by recorded_at ${sql.raw(order)} limit 1)`;
+
+const parseEdge = (v: unknown): Edge => {
+  if (typeof v !== 'string') return null;
+  const [ms, logged] = v.split(':');
+  return { ms: Number(ms), logged: logged === 'true' };
+};
+
+/**
+ * First and last reading, first and last sensor reading, and the number of logged readings (from
+ * their partial index; the sensor count is the rest: counting it in the histogram would test every
+ * reading's source). The sensor edges are the window's edges unless an edge reading was logged by
+ * hand, which costs a second probe only then: each probe is planned with the table's row-level
+ * policies, which on the embedded database costs more than running it.
  */
 export const selectWindowEdges = async (
   tx: Tx,
@@ -73,20 +92,25 @@ export const selectWindowEdges = async (
   to: Date,
 ): Promise<WindowEdges> => {
   const inWindow = sql`user_id = ${userId} and recorded_at >= ${from.toISOString()} and recorded_at < ${to.toISOString()}`;
-  const ms = (expr: ReturnType<typeof sql>) => sql`(extract(epoch from (${expr})) * 1000)::float8`;
-  const result = await tx.execute<Record<keyof WindowEdges, unknown>>(sql`select
-    ${ms(sql`select min(recorded_at) from glucose_readings where ${inWindow}`)} as "firstMs",
-    ${ms(sql`select max(recorded_at) from glucose_readings where ${inWindow}`)} as "lastMs",
-    ${ms(sql`select min(recorded_at) from glucose_readings where ${inWindow} and ${SENSOR}`)} as "firstCgmMs",
-    ${ms(sql`select max(recorded_at) from glucose_readings where ${inWindow} and ${SENSOR}`)} as "lastCgmMs",
-    (select count(*)::int from glucose_readings where ${inWindow} and ${LOGGED}) as "logged"`);
-  const row = result.rows[0];
-  const num = (v: unknown) => (v === null || v === undefined ? null : Number(v));
-  return {
-    firstMs: num(row?.firstMs),
-    lastMs: num(row?.lastMs),
-    firstCgmMs: num(row?.firstCgmMs),
-    lastCgmMs: num(row?.lastCgmMs),
-    logged: Number(row?.logged ?? 0),
-  };
+  const sensor = sql`${inWindow} and ${SENSOR}`;
+  const [row] = (
+    await tx.execute<{ first: unknown; last: unknown; logged: unknown }>(sql`select
+      ${edge(inWindow, 'asc')} as "first", ${edge(inWindow, 'desc')} as "last",
+      (select count(*)::int from glucose_readings where ${inWindow} and ${LOGGED}) as "logged"`)
+  ).rows;
+  const first = parseEdge(row?.first);
+  const last = parseEdge(row?.last);
+  const logged = Number(row?.logged ?? 0);
+  let firstCgmMs = first && !first.logged ? first.ms : null;
+  let lastCgmMs = last && !last.logged ? last.ms : null;
+  if (first && (first.logged || last?.logged) && logged > 0) {
+    const [cgm] = (
+      await tx.execute<{ first: unknown; last: unknown }>(
+        sql`select ${edge(sensor, 'asc')} as "first", ${edge(sensor, 'desc')} as "last"`,
+      )
+    ).rows;
+    firstCgmMs = parseEdge(cgm?.first)?.ms ?? null;
+    lastCgmMs = parseEdge(cgm?.last)?.ms ?? null;
+  }
+  return { firstMs: first?.ms ?? null, lastMs: last?.ms ?? null, firstCgmMs, lastCgmMs, logged };
 };
