@@ -134,10 +134,6 @@ const scopedPostgres = (db: Db, pool: pg.Pool): Scoped => {
       return await fn(drizzleTx(reads));
     } catch (err) {
       if (isDatabaseUnavailable(err)) broken = err as Error;
-      else if (reads.failed())
-        await client.query('rollback').catch((rollbackErr: Error) => {
-          broken = rollbackErr;
-        });
       throw err;
     } finally {
       client.release(broken);

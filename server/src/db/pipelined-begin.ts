@@ -101,18 +101,17 @@ export const lazyTransactionClient = (client: pg.PoolClient, scope: string) => {
 };
 
 /**
- * A stand-in for a client doing read-only work: every query is a read-only transaction of its own,
- * `begin read only`, the scope, the query and `commit` in one round trip. Under READ COMMITTED each
- * statement of a transaction takes its own snapshot anyway, so a sequence of reads sees what it would
- * see inside one transaction; a write fails ("cannot execute … in a read-only transaction").
- * After a failed query the transaction is still open (aborted): `failed` says a rollback is owed.
+ * A stand-in for a client doing read-only work: every query is a read-only transaction of its own —
+ * the scope (role, user, `transaction_read_only`) and the query in one write with one Sync, which the
+ * server runs as one implicit transaction and ends at the Sync: one round trip, and two statements
+ * instead of `begin read only`, scope, query, `commit`. Under READ COMMITTED each statement of a
+ * transaction takes its own snapshot anyway, so a sequence of reads sees what it would see inside one
+ * transaction; a write fails ("cannot execute … in a read-only transaction"). After an error the
+ * server skips the rest up to the Sync and rolls the implicit transaction back: nothing is owed.
  */
 export const readOnlyStatementsClient = (client: pg.PoolClient, scope: string) => {
-  let failed = false;
+  const readOnlyScope = `${scope}, set_config('transaction_read_only', 'on', true)`;
   const query = (config: string | pg.QueryConfig, values?: unknown[]) =>
-    pipelined(client, ['begin read only', scope], ['commit'], config, values).catch((err: unknown) => {
-      failed = true;
-      throw err;
-    });
-  return { query, failed: () => failed };
+    pipelined(client, [readOnlyScope], [], config, values);
+  return { query };
 };
