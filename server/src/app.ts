@@ -1,12 +1,12 @@
 import { OpenAPIHono } from '@hono/zod-openapi';
 import { bodyLimit } from 'hono/body-limit';
-import { compress } from 'hono/compress';
 import { requestId } from 'hono/request-id';
 import type { AppDeps } from './app-deps';
 import { authRoutes } from './auth/auth.routes';
 import { secondFactorRoutes } from './auth/second-factor.routes';
 import { registerDocs } from './http/api-docs';
 import './http/context';
+import { compressResponses } from './http/compress-responses';
 import { errorHandler, notFoundHandler } from './http/errors';
 import { ProblemError, problemResponse } from './http/problem';
 import { requestLog } from './http/request-log';
@@ -53,11 +53,13 @@ export const createApp = (deps: AppDeps) => {
   app.use('/api/*', auditClientContext());
   for (const path of SHARE_LINK_PATHS) app.use(path, privateLinkHeaders);
   app.use('*', securityHeaders(config.https, webStyleHashes(config.webDist)));
-  app.use('*', compress());
+  app.use('*', compressResponses());
   app.use('/api/*', requestLog(logger, deps.metrics));
   app.use('/api/*', async (c, next) => {
     await next();
-    if (!c.res.headers.has('cache-control')) c.header('Cache-Control', 'no-store');
+    // On the response's own headers: `c.header` after the handler would rebuild the response
+    // around a stream of its body (see http/compress-responses.ts).
+    if (!c.res.headers.has('cache-control')) c.res.headers.set('Cache-Control', 'no-store');
   });
   // The Nightscout-compatible upload API: phone apps, no cookies (so no CSRF check), its own body limit.
   app.use('/ns/*', auditClientContext());
@@ -66,7 +68,7 @@ export const createApp = (deps: AppDeps) => {
   app.use('/webhooks/*', auditClientContext());
   app.use('/ns/*', async (c, next) => {
     await next();
-    c.header('Cache-Control', 'no-store');
+    c.res.headers.set('Cache-Control', 'no-store');
   });
   const limitBody = bodyLimit({
     maxSize: BODY_LIMIT_BYTES,
