@@ -1,3 +1,4 @@
+import type { DOCUMENT_CATEGORIES } from '../documents/document-categories';
 import type { TrackerKey } from '../trackers/tracker-titles';
 
 /** The grantable data categories (spec §3 shared_permissions.data_category), in the invite's order. */
@@ -30,6 +31,14 @@ export const SHARE_CATEGORY_TRACKERS = {
   medications: ['medication', 'insulin', 'insulin-settings'],
   lab_results: ['a1c'],
 } as const satisfies Partial<Record<ShareCategory, readonly TrackerKey[]>>;
+
+/**
+ * The document categories that are lab results: a share granting `lab_results` shows these documents in
+ * its lab results section (view and download) even when the `documents` category is not granted.
+ */
+export const LAB_DOCUMENT_CATEGORIES = [
+  'Lab Results',
+] as const satisfies readonly (typeof DOCUMENT_CATEGORIES)[number][];
 
 export const ACCESS_LEVELS = ['view_only', 'limited_access', 'full_access'] as const;
 export type AccessLevel = (typeof ACCESS_LEVELS)[number];

@@ -134,15 +134,27 @@ export type SharedMedicationsResponse = z.infer<typeof SharedMedicationsResponse
 export const SharedAppointmentsResponse = z.object({ items: z.array(AppointmentResponse) });
 export type SharedAppointmentsResponse = z.infer<typeof SharedAppointmentsResponse>;
 
-export const SharedLabResultsResponse = z.object({ a1c: z.array(EntryResponse) });
+/** A document a caregiver may open: `viewable` ones (PDF, images) open in the browser, all download. */
+export const SharedDocumentItem = z.object({
+  id: z.string(),
+  title: z.string(),
+  category: z.string(),
+  uploadedAt: z.string(),
+  fileName: z.string(),
+  fileSize: z.number(),
+  viewable: z.boolean(),
+});
+export type SharedDocumentItem = z.infer<typeof SharedDocumentItem>;
+
+/** A1C entries, and the documents whose category is a lab category (LAB_DOCUMENT_CATEGORIES). */
+export const SharedLabResultsResponse = z.object({
+  a1c: z.array(EntryResponse),
+  documents: z.array(SharedDocumentItem),
+});
 export type SharedLabResultsResponse = z.infer<typeof SharedLabResultsResponse>;
 
-/** Documents appear here once the documents vault is part of the server; until then, none. */
-export const SharedDocumentsResponse = z.object({
-  items: z.array(
-    z.object({ id: z.string(), title: z.string(), category: z.string(), uploadedAt: z.string() }),
-  ),
-});
+/** The owner's documents in the share's history window, newest first. */
+export const SharedDocumentsResponse = z.object({ items: z.array(SharedDocumentItem) });
 export type SharedDocumentsResponse = z.infer<typeof SharedDocumentsResponse>;
 
 /** The caregiver's own list: shares bound to their account. */

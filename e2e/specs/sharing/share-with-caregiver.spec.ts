@@ -1,4 +1,5 @@
 import { expect, expectNoAxeViolations, mailedLink, PHONE, test, uniqueEmail } from '../../support/fixtures';
+import { pdfWith } from '../documents/helpers';
 
 test.use({ locale: 'en-US', timezoneId: 'UTC' });
 
@@ -45,6 +46,15 @@ test('a caregiver sees only what was shared, until the owner revokes it', async 
     },
   });
   expect(appt.status()).toBe(201);
+  const doc = await page.request.post('/api/v1/documents', {
+    headers: { ...headers, 'X-Requested-With': 'healthfolio' },
+    multipart: {
+      title: 'Referral letter',
+      category: 'Referrals',
+      file: { name: 'referral-note.pdf', mimeType: 'application/pdf', buffer: pdfWith('referral') },
+    },
+  });
+  expect(doc.status(), await doc.text()).toBe(201);
 
   await page.goto('/dashboard/sharing');
   await expect(page.getByRole('heading', { name: 'People you share with' })).toBeVisible();
@@ -76,6 +86,10 @@ test('a caregiver sees only what was shared, until the owner revokes it', async 
   await expect(caregiver.getByRole('heading', { name: 'Blood pressure trend (mmHg)' })).toBeVisible();
   await expect(caregiver.getByRole('heading', { name: 'Appointments' })).toHaveCount(0);
   await expect(caregiver.getByText('Dr. Not Shared')).toHaveCount(0);
+  await expect(caregiver.getByRole('link', { name: 'View Referral letter' })).toBeVisible();
+  const download = caregiver.waitForEvent('download');
+  await caregiver.getByRole('link', { name: 'Download Referral letter' }).click();
+  expect((await download).suggestedFilename()).toBe('referral-note.pdf');
   await expectNoAxeViolations(caregiver);
   await caregiver.setViewportSize(PHONE);
   await expectNoAxeViolations(caregiver);

@@ -13,7 +13,7 @@ import {
   uuid,
 } from 'drizzle-orm/pg-core';
 import { user } from './auth';
-import { ownerPolicies, sharePolicy } from './rls';
+import { labDocuments, ownerPolicies, sharePolicy } from './rls';
 
 const tsvector = customType<{ data: string }>({ dataType: () => 'tsvector' });
 
@@ -54,6 +54,11 @@ export const documents = pgTable(
     check('documents_extraction_check', sql`${t.extraction} in ('queued', 'reading', 'done', 'failed')`),
     ...ownerPolicies('documents', t.userId),
     sharePolicy('documents', t.userId, 'documents', { since: t.uploadedAt }),
+    // Lab reports are lab results too: a share of `lab_results` alone opens them (not other documents).
+    sharePolicy('documents', t.userId, 'lab_results', {
+      since: t.uploadedAt,
+      where: labDocuments(t.category),
+    }),
   ],
 );
 

@@ -1,5 +1,6 @@
 import {
   ACCESS_LEVEL_HISTORY_DAYS,
+  LAB_DOCUMENT_CATEGORIES,
   SHARE_CATEGORY_TRACKERS,
   type ShareCategory,
 } from '@healthfolio/core/sharing/share-rules';
@@ -29,7 +30,7 @@ export const ownerPolicies = (table: string, userId: AnyPgColumn) => [
 export const currentShare = sql`nullif(current_setting('app.share_id', true), '')::uuid`;
 
 const literal = (s: string) => {
-  if (!/^[a-z0-9_-]+$/.test(s)) throw new Error(`not a policy literal: ${s}`);
+  if (!/^[A-Za-z0-9 _-]+$/.test(s)) throw new Error(`not a policy literal: ${s}`);
   return `'${s}'`;
 };
 
@@ -76,3 +77,7 @@ export const sharePolicy = (
 /** `tracker in (...)` for the trackers a category shares. */
 export const trackersOf = (tracker: AnyPgColumn, category: keyof typeof SHARE_CATEGORY_TRACKERS) =>
   sql`${tracker} in (${sql.raw(SHARE_CATEGORY_TRACKERS[category].map(literal).join(', '))})`;
+
+/** `category in (...)` for the document categories that are lab results (shared under `lab_results`). */
+export const labDocuments = (category: AnyPgColumn) =>
+  sql`${category} in (${sql.raw(LAB_DOCUMENT_CATEGORIES.map(literal).join(', '))})`;

@@ -1,3 +1,4 @@
+import { Readable } from 'node:stream';
 import { type DocumentResponse, isViewableType } from '@healthfolio/core';
 import type { DocumentRow } from './documents.repository';
 
@@ -38,3 +39,10 @@ export const fileHeaders = (
   'cache-control': 'no-store',
   'cross-origin-resource-policy': 'same-origin',
 });
+
+/** The file as the answer: inline only when asked and the type is one the browser shows safely. */
+export const fileResponse = (row: DocumentRow, stream: Readable, askedInline: boolean) =>
+  new Response(Readable.toWeb(stream) as ReadableStream, {
+    status: 200,
+    headers: fileHeaders(row, askedInline && isViewableType(row.fileType)),
+  });

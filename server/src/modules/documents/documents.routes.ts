@@ -1,4 +1,3 @@
-import { Readable } from 'node:stream';
 import {
   DocumentListQuery,
   DocumentListResponse,
@@ -8,7 +7,7 @@ import {
 import { createRoute, z } from '@hono/zod-openapi';
 import type { AppDeps } from '../../app-deps';
 import { createRouter, json, jsonBody, problems, SESSION_SECURITY } from '../../http/openapi';
-import { fileHeaders } from './documents.presenter';
+import { fileResponse } from './documents.presenter';
 import {
   deleteDocument,
   getDocument,
@@ -122,12 +121,7 @@ export const documentsRoutes = ({ db, storage, jobs, settings, requireUser, quot
       c.req.valid('param').id,
       c.req.valid('query').disposition === 'inline',
     );
-    const inline =
-      c.req.valid('query').disposition === 'inline' && /^(application\/pdf|image\/)/.test(row.fileType);
-    return new Response(Readable.toWeb(stream) as ReadableStream, {
-      status: 200,
-      headers: fileHeaders(row, inline),
-    });
+    return fileResponse(row, stream, c.req.valid('query').disposition === 'inline');
   });
   return app;
 };

@@ -23,6 +23,7 @@ import { DOCUMENT_NOT_FOUND, withReadableDocument } from './document-access';
 import { DOCUMENT_TEXT_JOB } from './document-text.job';
 import { presentDocument } from './documents.presenter';
 import {
+  type DocumentRow,
   deleteDocumentRow,
   insertDocument,
   selectDocuments,
@@ -155,7 +156,25 @@ export const deleteDocument = async ({ db, storage }: DocumentDeps, userId: stri
   await storage.delete(storageId);
 };
 
-/** The checked bytes of a document the reader may see, with its row for the headers. */
+/** The checked bytes of a stored document; a damaged or missing object is a 500 that sends nothing. */
+export const documentStream = async (
+  storage: FileStorage,
+  row: Pick<DocumentRow, 'storageId' | 'sha256'>,
+) => {
+  try {
+    return await storage.get(row.storageId, { sha256: row.sha256 });
+  } catch (err) {
+    if (err instanceof IntegrityError || err instanceof FileNotFoundError)
+      throw new ProblemError(
+        500,
+        'file_damaged',
+        'The stored file failed its integrity check and was not sent.',
+      );
+    throw err;
+  }
+};
+
+/** The checked bytes of a document the owner may see, with its row for the headers. */
 export const openDocumentFile = async (
   { db, storage }: DocumentDeps,
   readerId: string,
@@ -166,15 +185,5 @@ export const openDocumentFile = async (
     await recordAudit(tx, readerId, 'read', 'document', id, { file: inline ? 'view' : 'download' });
     return row;
   });
-  try {
-    return { row, stream: await storage.get(row.storageId, { sha256: row.sha256 }) };
-  } catch (err) {
-    if (err instanceof IntegrityError || err instanceof FileNotFoundError)
-      throw new ProblemError(
-        500,
-        'file_damaged',
-        'The stored file failed its integrity check and was not sent.',
-      );
-    throw err;
-  }
+  return { row, stream: await documentStream(storage, row) };
 };

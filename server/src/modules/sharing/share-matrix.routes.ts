@@ -115,6 +115,17 @@ export const HEALTH: Record<string, HealthRoute> = {
     category: 'documents',
     shows: has('Mx Doc'),
   },
+  // The owner's document is a lab report: it opens under either category, each from its own section.
+  'GET /api/v1/shared/{token}/documents/{id}/file': {
+    kind: 'shared',
+    category: 'documents',
+    shows: has('mx-document-body'),
+  },
+  'GET /api/v1/shared/{token}/lab-results/documents/{id}/file': {
+    kind: 'shared',
+    category: 'lab_results',
+    shows: has('mx-document-body'),
+  },
 };
 
 /** GET routes that serve no health data, and why. */

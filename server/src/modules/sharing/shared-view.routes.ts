@@ -13,7 +13,9 @@ import { createMiddleware } from 'hono/factory';
 import type { AppDeps } from '../../app-deps';
 import { consumeOr429 } from '../../auth/throttle';
 import { ipBucket } from '../../http/client-ip';
-import { createRouter, json } from '../../http/openapi';
+import { createRouter, json, problems } from '../../http/openapi';
+import { fileResponse } from '../documents/documents.presenter';
+import { openSharedDocumentFile, type SharedFileRequest } from './shared-document-file';
 import {
   openShare,
   type SharedView,
@@ -71,6 +73,28 @@ const appointments = route('/appointments', SharedAppointmentsResponse, 'Upcomin
 const labResults = route('/lab-results', SharedLabResultsResponse, 'A1C results');
 const documents = route('/documents', SharedDocumentsResponse, 'Shared documents');
 
+const file = (section: string, summary: string) =>
+  createRoute({
+    tags: ['Shared with a caregiver'],
+    method: 'get',
+    path: `/api/v1/shared/{token}/${section}/{id}/file`,
+    summary,
+    description:
+      'No session needed: the token in the address is the credential. An attachment, or inline (PDF and ' +
+      'images only) with `disposition=inline`, under the same headers as the owner’s own download.',
+    request: {
+      params: TokenParam.extend({ id: z.string().uuid() }),
+      query: z.object({ disposition: z.enum(['attachment', 'inline']).optional() }),
+    },
+    responses: {
+      200: { description: 'The file', content: { 'application/octet-stream': { schema: z.string() } } },
+      ...problems(400, 500),
+      ...refused,
+    },
+  });
+const documentFile = file('documents', 'A shared document’s file');
+const labDocumentFile = file('lab-results/documents', 'A lab document’s file (lab results share)');
+
 /** The paths whose address holds a share token (the caregiver's page and its API). */
 export const SHARE_LINK_PATHS = ['/shared/*', '/api/v1/shared/*'];
 
@@ -84,15 +108,32 @@ export const privateLinkHeaders = createMiddleware(async (c, next) => {
   c.res.headers.set('cache-control', 'no-store');
 });
 
-export const sharedViewRoutes = ({ db, notifier, limiter, resolveSession }: AppDeps) => {
+export const sharedViewRoutes = ({ db, storage, notifier, limiter, resolveSession }: AppDeps) => {
   const app = createRouter();
   const lookups = limiter({ keyPrefix: 'share-lookup', ...SHARE_LOOKUPS_PER_IP });
 
   /** Throttled per IP before the token is hashed or looked up; the session only matters for bound shares. */
-  const open = async (c: Context, view: SharedView) => {
+  const caller = async (c: Context) => {
     await consumeOr429(lookups, ipBucket(c.get('clientIp')), 'link lookups');
-    const viewer = (await resolveSession(c.req.raw.headers))?.user ?? null;
-    return openShare(db, notifier, c.req.param('token') ?? '', viewer, view);
+    return {
+      token: c.req.param('token') ?? '',
+      viewer: (await resolveSession(c.req.raw.headers))?.user ?? null,
+    };
+  };
+  const open = async (c: Context, view: SharedView) => {
+    const { token, viewer } = await caller(c);
+    return openShare(db, notifier, token, viewer, view);
+  };
+  const sendFile = async (
+    c: Context,
+    section: SharedFileRequest['section'],
+    id: string,
+    disposition: string | undefined,
+  ) => {
+    const inline = disposition === 'inline';
+    const request = { ...(await caller(c)), section, documentId: id, inline };
+    const { row, stream } = await openSharedDocumentFile({ db, storage, notifier }, request);
+    return fileResponse(row, stream, inline);
   };
 
   app.openapi(overview, async (c) => c.json(sharedOverview(await open(c, 'overview')), 200));
@@ -105,5 +146,11 @@ export const sharedViewRoutes = ({ db, notifier, limiter, resolveSession }: AppD
   );
   app.openapi(labResults, async (c) => c.json(await sharedLabResults(db, await open(c, 'lab_results')), 200));
   app.openapi(documents, async (c) => c.json(await sharedDocuments(db, await open(c, 'documents')), 200));
+  app.openapi(documentFile, (c) =>
+    sendFile(c, 'documents', c.req.valid('param').id, c.req.valid('query').disposition),
+  );
+  app.openapi(labDocumentFile, (c) =>
+    sendFile(c, 'lab_results', c.req.valid('param').id, c.req.valid('query').disposition),
+  );
   return app;
 };

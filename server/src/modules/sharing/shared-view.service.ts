@@ -2,6 +2,7 @@ import {
   ACCESS_LEVEL_HISTORY_DAYS,
   type AccessLevel,
   DOSE_STATUSES,
+  LAB_DOCUMENT_CATEGORIES,
   SHARE_CATEGORY_TRACKERS,
   SHARE_LINK_INVALID,
   type ShareCategory,
@@ -48,11 +49,52 @@ export type OpenedShare = NonNullable<Awaited<ReturnType<typeof selectUsableShar
 /** What a caregiver's request opened: `overview` or one category. */
 export type SharedView = 'overview' | ShareCategory;
 
+/** The usable share behind the token, checked for the sign-in binding and the category; null = not valid. */
+const resolveShare = async (tx: Tx, token: string, viewer: SessionUser | null, view: SharedView) => {
+  const wellFormed = SHARE_TOKEN_PATTERN.test(token);
+  // A malformed token is hashed and looked up like any other, so it costs the same.
+  const hash = hashShareToken(wellFormed ? token : `invalid:${token.slice(0, 100)}`);
+  const share = await selectUsableShare(tx, hash);
+  if (!share || !wellFormed || !sameHash(share.tokenHash, hash)) return null;
+  if (share.requireSignIn) {
+    const ok =
+      viewer?.emailVerified &&
+      viewer.email.toLowerCase() === share.sharedWithEmail &&
+      (!share.boundUserId || share.boundUserId === viewer.id);
+    if (!ok) throw signInRequired();
+  }
+  if (view !== 'overview' && !share.categories.includes(view)) throw notShared();
+  return share;
+};
+
+/** Records a read: last access, pending → active, the audit row with the request's IP and user agent. */
+const recordRead = async (
+  tx: Tx,
+  share: OpenedShare,
+  viewer: SessionUser | null,
+  details: { viewed: SharedView } & Record<string, unknown>,
+) => {
+  const marked = await markAccessed(tx, share.id, share.requireSignIn ? viewer!.id : null);
+  await recordAudit(tx, share.userId, 'read', 'shared_access', share.id, details);
+  return { share: { ...share, lastAccessedAt: marked.lastAccessedAt }, first: !share.firstAccessedAt };
+};
+
+/** The owner hears the first time a share is opened. */
+const announce = async (notifier: LiveNotifier, opened: { share: OpenedShare; first: boolean }) => {
+  if (!opened.first) return;
+  const who = opened.share.sharedWithName ?? opened.share.sharedWithEmail;
+  await notifier.send({
+    userId: opened.share.userId,
+    title: 'Shared link opened',
+    content: `${who} opened the health information you shared for the first time.`,
+    metadata: { share_id: opened.share.id },
+  });
+};
+
 /**
  * Every caregiver request starts here: finds the usable share behind the token (one query, the same
- * for every wrong token), checks the category and the sign-in binding, then records the read (last
- * access, pending → active, the audit row with the request's IP and user agent). The owner hears the
- * first time a share is opened.
+ * for every wrong token), checks the category and the sign-in binding, then records the read, in one
+ * transaction.
  */
 export const openShare = async (
   db: Database,
@@ -61,35 +103,34 @@ export const openShare = async (
   viewer: SessionUser | null,
   view: SharedView,
 ): Promise<OpenedShare> => {
-  const wellFormed = SHARE_TOKEN_PATTERN.test(token);
-  // A malformed token is hashed and looked up like any other, so it costs the same.
-  const hash = hashShareToken(wellFormed ? token : `invalid:${token.slice(0, 100)}`);
   const opened = await db.asSystem(async (tx) => {
-    const share = await selectUsableShare(tx, hash);
-    if (!share || !wellFormed || !sameHash(share.tokenHash, hash)) return null;
-    if (share.requireSignIn) {
-      const ok =
-        viewer?.emailVerified &&
-        viewer.email.toLowerCase() === share.sharedWithEmail &&
-        (!share.boundUserId || share.boundUserId === viewer.id);
-      if (!ok) throw signInRequired();
-    }
-    if (view !== 'overview' && !share.categories.includes(view)) throw notShared();
-    const marked = await markAccessed(tx, share.id, share.requireSignIn ? viewer!.id : null);
-    await recordAudit(tx, share.userId, 'read', 'shared_access', share.id, { viewed: view });
-    return { share: { ...share, lastAccessedAt: marked.lastAccessedAt }, first: !share.firstAccessedAt };
+    const share = await resolveShare(tx, token, viewer, view);
+    return share && recordRead(tx, share, viewer, { viewed: view });
   });
   if (!opened) throw invalidLink();
-  if (opened.first) {
-    const who = opened.share.sharedWithName ?? opened.share.sharedWithEmail;
-    await notifier.send({
-      userId: opened.share.userId,
-      title: 'Shared link opened',
-      content: `${who} opened the health information you shared for the first time.`,
-      metadata: { share_id: opened.share.id },
-    });
-  }
+  await announce(notifier, opened);
   return opened.share;
+};
+
+/**
+ * A caregiver's read of one record behind the share (a document's file): checked like `openShare`,
+ * then `read` runs (in the share's scope, refusing with `invalidLink`), and only a read that succeeded
+ * is recorded, its audit row naming what was read (`details`: ids, never titles or values).
+ */
+export const readThroughShare = async <T>(
+  db: Database,
+  notifier: LiveNotifier,
+  request: { token: string; viewer: SessionUser | null; view: ShareCategory },
+  read: (share: OpenedShare) => Promise<{ value: T; details: Record<string, unknown> }>,
+): Promise<T> => {
+  const share = await db.asSystem((tx) => resolveShare(tx, request.token, request.viewer, request.view));
+  if (!share) throw invalidLink();
+  const { value, details } = await read(share);
+  const opened = await db.asSystem((tx) =>
+    recordRead(tx, share, request.viewer, { ...details, viewed: request.view }),
+  );
+  await announce(notifier, opened);
+  return value;
 };
 
 const historyDays = (s: OpenedShare) => ACCESS_LEVEL_HISTORY_DAYS[s.accessType as AccessLevel];
@@ -151,6 +192,7 @@ export const sharedAppointments = (db: Database, s: OpenedShare): Promise<Shared
 export const sharedLabResults = (db: Database, s: OpenedShare): Promise<SharedLabResultsResponse> =>
   db.asShare(s.id, async (tx) => ({
     a1c: await entriesOf(tx, s.userId, SHARE_CATEGORY_TRACKERS.lab_results),
+    documents: await listSharedDocuments(tx, s.userId, LAB_DOCUMENT_CATEGORIES),
   }));
 
 export const sharedDocuments = (db: Database, s: OpenedShare): Promise<SharedDocumentsResponse> =>

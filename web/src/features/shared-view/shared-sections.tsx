@@ -7,6 +7,7 @@ import { entryValue, formatDate, formatShortDate, formatTime } from '@/features/
 import { QueryView } from '@/features/trackers/screen-parts';
 import { TrendChart } from '@/features/trackers/trend-chart';
 import { pressureSeries } from '@/features/trackers/trend-series';
+import { SharedDocumentList } from './shared-document-list';
 import {
   type SharedAppointmentsResponse,
   type SharedDocumentsResponse,
@@ -202,7 +203,23 @@ function LabResults({ token, overview: o }: Props) {
   const q = useSharedSection<SharedLabResultsResponse>(token, '/lab-results');
   return (
     <QueryView query={q} what="lab results">
-      {(d) => <EntryTable entries={d.a1c} o={o} caption="A1C results" />}
+      {(d) => (
+        <div className="flex flex-col gap-4">
+          <EntryTable entries={d.a1c} o={o} caption="A1C results" />
+          <h3 className="font-medium">Lab documents</h3>
+          {d.documents.length === 0 ? (
+            <Empty>No lab documents in the shared period.</Empty>
+          ) : (
+            <SharedDocumentList
+              token={token}
+              section="lab-results/documents"
+              items={d.documents}
+              timeZone={o.timeZone}
+              label="Lab documents"
+            />
+          )}
+        </div>
+      )}
     </QueryView>
   );
 }
@@ -215,16 +232,13 @@ function Documents({ token, overview: o }: Props) {
         d.items.length === 0 ? (
           <Empty>No documents are shared.</Empty>
         ) : (
-          <ul className="flex flex-col divide-y text-sm">
-            {d.items.map((doc) => (
-              <li key={doc.id} className="flex flex-wrap gap-2 py-2">
-                <span className="font-medium">{doc.title}</span>
-                <span className="text-muted-foreground">
-                  {doc.category} · {formatDate(doc.uploadedAt, o.timeZone)}
-                </span>
-              </li>
-            ))}
-          </ul>
+          <SharedDocumentList
+            token={token}
+            section="documents"
+            items={d.items}
+            timeZone={o.timeZone}
+            label="Shared documents"
+          />
         )
       }
     </QueryView>
