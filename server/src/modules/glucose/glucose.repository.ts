@@ -109,9 +109,13 @@ export const insertReadings = async (
 };
 
 export const selectSensorStatus = async (tx: Tx, userId: string) => {
+  // The last sensor reading is an index probe from the newest end (a filtered max() would read
+  // every reading the user has); the total is an index-only count.
   const result = await tx.execute<{ last_cgm_at: Date | null; total: number }>(sql`
-    select max(recorded_at) filter (where source not in ('manual', 'meter')) as last_cgm_at, count(*)::int as total
-    from glucose_readings where user_id = ${userId}`);
+    select (select recorded_at from glucose_readings
+        where user_id = ${userId} and source not in ('manual', 'meter')
+        order by recorded_at desc limit 1) as last_cgm_at,
+      (select count(*)::int from glucose_readings where user_id = ${userId}) as total`);
   return result.rows[0] ?? { last_cgm_at: null, total: 0 };
 };
 
