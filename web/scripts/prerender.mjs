@@ -103,6 +103,12 @@ const main = async () => {
   // with the same frame, then the real one, while the dashboard's code is already downloading.
   // The home preloads its own screen too; any other dashboard address only the layout's code.
   const skeleton = renderDashboardSkeleton();
+  // What the dashboard's shell asks first (web/src/lib/session.ts, auth-api.ts), requested by the
+  // frame itself so the answers arrive while the code downloads: fetched the way api() fetches them
+  // (cors mode, credentials included), so the browser hands the preloaded answer to that fetch.
+  const dataPreloads = ['/api/auth/get-session', '/api/v1/profile', '/api/v1/me/roles']
+    .map((href) => `<link rel="preload" as="fetch" crossorigin="use-credentials" href="${href}">`)
+    .join('');
   for (const [file, path] of [
     ['dashboard.html', '/dashboard'],
     ['dashboard-other.html', '/dashboard/*'],
@@ -110,7 +116,7 @@ const main = async () => {
     writeFileSync(
       join(dist, 'prerendered', file),
       shell
-        .replace('<style>', () => `${preloadsFor(path)}<style>`)
+        .replace('<style>', () => `${dataPreloads}${preloadsFor(path)}<style>`)
         .replace('<div id="root"></div>', () => `<div id="root">${skeleton}</div>`),
     );
   }
