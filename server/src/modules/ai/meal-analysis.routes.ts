@@ -19,12 +19,9 @@ const analyze = createRoute({
     'Analyse a meal photo (the image itself as the body, Content-Type image/*, up to 10 MB): food items, estimated calories and carbs, nutrition note, meal type. The re-encoded photo (no metadata) is stored; without a vision provider, or with ?analyze=false, it is only stored (analyzed: false). Cite the returned analysisId as the meal’s data.aiAnalysisId.',
   request: {
     query: z.object({
-      analyze: z
-        .enum(['true', 'false'])
-        .optional()
-        .openapi({
-          description: 'false: only store the photo (a meal saved with a photo it did not analyse)',
-        }),
+      analyze: z.enum(['true', 'false']).optional().openapi({
+        description: 'false: only store the photo (a meal saved with a photo it did not analyse)',
+      }),
     }),
     body: {
       required: true,
