@@ -49,6 +49,4 @@ export const PHOTO_ATTACH_TEXTS = {
   attachedTitle: 'Photo attached',
   savedWithMeal: 'The photo will be saved with the meal.',
   waitForAnalysis: 'Wait for the photo analysis to finish, then save.',
-  attachFailedTitle: 'Photo not attached',
-  attachFailedDescription: 'The photo could not be saved. Please try again.',
 } as const;
