@@ -12,6 +12,7 @@ import {
 } from '../../../test/harness';
 import { type OpenAiStub, startOpenAiStub } from '../../../test/openai-stub';
 import { createMealPhotoSweep } from '../../jobs/meal-photo-sweep';
+import { deleteEntry } from '../entries/entries.service';
 
 const PATH = '/api/v1/ai/meal-photo-analyses';
 const MEAL_JSON = {
@@ -25,6 +26,7 @@ const MEAL_JSON = {
 let stub: OpenAiStub;
 let server: TestServer;
 let alice: TestClient;
+let aliceId: string;
 let bob: TestClient;
 let photo: Buffer;
 
@@ -40,7 +42,7 @@ beforeAll(async () => {
       AI_MAX_RETRIES: '0',
     },
   );
-  alice = (await signUpAndSignIn(server, 'alice-meal@example.com')).client;
+  ({ client: alice, userId: aliceId } = await signUpAndSignIn(server, 'alice-meal@example.com'));
   bob = (await signUpAndSignIn(server, 'bob-meal@example.com')).client;
   // A phone-sized photo with a location in its metadata.
   photo = await sharp({ create: { width: 3000, height: 2000, channels: 3, background: '#c84' } })
@@ -258,18 +260,23 @@ describe('the sweep of photos no meal shows', () => {
     expect(late.data.mealPhotoId).toBeUndefined();
   });
 
-  it('keeps naming a photo it failed to delete, and deletes it on the next run', async () => {
+  it('keeps naming a photo it failed to delete (sweep or meal deletion), and deletes it on the next run', async () => {
     const orphan = (await (await upload(alice, photo)).json()).analysisId;
+    const shown = (await (await upload(alice, photo)).json()).analysisId;
+    const meal = await (await saveMeal(alice, { calories: 1, aiAnalysisId: shown })).json();
     const stored = storedObjects().length;
     const failing = {
       ...server.deps,
       storage: { ...server.deps.storage, delete: () => Promise.reject(new Error('storage down')) },
     };
+    // The meal is deleted all the same; its photo waits for the sweep.
+    await deleteEntry(failing, aliceId, meal.id);
+    expect((await alice.get(`/api/v1/entries/${meal.id}`)).status).toBe(404);
     const later = new Date(Date.now() + 25 * HOUR);
     await expect(createMealPhotoSweep(failing).runOnce(later)).rejects.toThrow('storage down');
-    expect(await status(orphan)).toBe(200);
-    expect(await createMealPhotoSweep(server.deps).runOnce(later)).toBe(1);
-    expect(await status(orphan)).toBe(404);
-    expect(storedObjects()).toHaveLength(stored - 1);
+    expect([await status(orphan), await status(shown)]).toEqual([200, 200]);
+    expect(await createMealPhotoSweep(server.deps).runOnce(later)).toBe(2);
+    expect([await status(orphan), await status(shown)]).toEqual([404, 404]);
+    expect(storedObjects()).toHaveLength(stored - 2);
   });
 });
