@@ -7,6 +7,7 @@ import { DataDirLockedError } from './db/data-dir-lock';
 import { startEmbeddedHousekeeping } from './db/maintenance';
 import { createDeviceSyncScheduler } from './jobs/device-sync-scheduler';
 import { createHypoScheduler } from './jobs/hypo-follow-up-scheduler';
+import { createMealPhotoSweep } from './jobs/meal-photo-sweep';
 import { createReminderScheduler } from './jobs/reminder-scheduler';
 
 const main = async () => {
@@ -50,6 +51,9 @@ const main = async () => {
   deps.jobs.start();
   const deviceSync = createDeviceSyncScheduler(deps);
   deviceSync.start();
+  // Meal photos that no saved meal shows a day later (the dialog was closed) are deleted.
+  const photoSweep = createMealPhotoSweep(deps);
+  photoSweep.start();
   const server = serve({ fetch: app.fetch, port: config.port, hostname: config.host }, (info) => {
     const where = config.databaseUrl ? 'PostgreSQL' : `the embedded database in ${config.dataDir}`;
     logger.info({ port: info.port }, `Healthfolio is running at ${config.appUrl} (on ${where})`);
@@ -71,6 +75,7 @@ const main = async () => {
       hypoScheduler.stop(),
       deps.jobs.stop(),
       deviceSync.stop(),
+      photoSweep.stop(),
     ]);
     server.close(async () => {
       await stopped;

@@ -1,6 +1,7 @@
 import { createAccount } from '../../support/accounts';
 import { expect, expectNoAxeViolations, test } from '../../support/fixtures';
-import { TRACKING_BROWSER } from '../trackers/tracking';
+import { TRACKING_BROWSER, toast } from '../trackers/tracking';
+import { expectPhotoLoaded, jpegOf } from './meal-photo';
 
 test.use(TRACKING_BROWSER);
 
@@ -57,4 +58,16 @@ test('without a language model, the built-in analyst answers the week’s averag
   const dialog = page.getByRole('dialog', { name: 'Log Meal' });
   await expect(dialog.getByText(/Photo analysis is not configured on this server/)).toBeVisible();
   await expect(dialog.getByRole('button', { name: 'Analyze photo' })).toHaveCount(0);
+  // The photo is still kept: attached in the dialog, stored with the meal on Save, shown in its details.
+  await dialog.getByLabel('Food photo (optional)').setInputFiles({
+    name: 'breakfast.jpg',
+    mimeType: 'image/jpeg',
+    buffer: await jpegOf(640, 480),
+  });
+  await expect(toast(page, 'Photo selected!', 'The photo will be saved with the meal.')).toBeVisible();
+  await expect(dialog.getByRole('button', { name: 'Remove photo breakfast.jpg' })).toBeVisible();
+  await dialog.getByLabel('What did you eat?').fill('Porridge');
+  await dialog.getByRole('button', { name: 'Save' }).click();
+  await expect(dialog).toBeHidden();
+  await expectPhotoLoaded(page, noAi(), 'Your meal: Porridge', 640);
 });

@@ -16,8 +16,13 @@ const analyze = createRoute({
   method: 'post',
   path: MEAL_PHOTO_PATH,
   summary:
-    'Analyse a meal photo (the image itself as the body, Content-Type image/*, up to 10 MB): food items, estimated calories and carbs, nutrition note, meal type. The re-encoded photo (no metadata) is stored; without a vision provider it is only stored (analyzed: false). Cite the returned analysisId as the meal’s data.aiAnalysisId.',
+    'Analyse a meal photo (the image itself as the body, Content-Type image/*, up to 10 MB): food items, estimated calories and carbs, nutrition note, meal type. The re-encoded photo (no metadata) is stored; without a vision provider, or with ?analyze=false, it is only stored (analyzed: false). Cite the returned analysisId as the meal’s data.aiAnalysisId.',
   request: {
+    query: z.object({
+      analyze: z.enum(['true', 'false']).optional().openapi({
+        description: 'false: only store the photo (a meal saved with a photo it did not analyse)',
+      }),
+    }),
     body: {
       required: true,
       content: { 'image/*': { schema: z.string().openapi({ format: 'binary' }) } },
@@ -67,7 +72,8 @@ export const mealAnalysisRoutes = (deps: AppDeps) => {
     if (!type.startsWith('image/')) throw invalidImage();
     const bytes = new Uint8Array(await c.req.arrayBuffer());
     if (!bytes.length) throw invalidImage();
-    return c.json(await analyzeMealPhoto(deps, c.get('user').id, bytes), 200);
+    const analyze = c.req.valid('query').analyze !== 'false';
+    return c.json(await analyzeMealPhoto(deps, c.get('user').id, bytes, { analyze }), 200);
   });
   app.openapi(photo, async (c) => {
     const { row, bytes } = await readMealPhoto(deps, c.get('user').id, c.req.valid('param').id);

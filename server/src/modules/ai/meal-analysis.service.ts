@@ -14,8 +14,11 @@ import { AiError } from './ai.client';
 import {
   clearAnalysisPhoto,
   insertAnalysis,
+  lockUncitedPhoto,
   type StoredPhoto,
   selectAnalysis,
+  selectAnalysisToCite,
+  selectUncitedPhotos,
 } from './meal-analysis.repository';
 import { prepareMealPhoto } from './meal-photo';
 
@@ -42,16 +45,19 @@ const storePhoto = (storage: FileStorage, photo: Buffer): Promise<StoredPhoto> =
 /**
  * Meal photo → the re-encoded, metadata-free JPEG is stored (encrypted, the user's) → the vision
  * model → food items, calories, carbs, meal type. The result is recorded with the photo so a meal
- * saved from it can prove which figures are the AI's and show its photo. Without a vision provider
- * the photo is still stored and its id returned. A failed analysis deletes the stored photo (no row
- * names it, so nothing could ever reach it).
+ * saved from it can prove which figures are the AI's and show its photo. Without a vision provider,
+ * or when the user saves a meal with a photo they did not analyse (`analyze: false`), the photo is
+ * only stored and its id returned: every meal photo takes this one path. A failed analysis deletes
+ * the stored photo (no row names it, so nothing could ever reach it); a photo no meal ever cites is
+ * swept later (meal-photo-sweep.ts).
  */
 export const analyzeMealPhoto = async (
   deps: Pick<AppDeps, 'db' | 'ai' | 'quotas' | 'storage'>,
   userId: string,
   upload: Uint8Array,
+  opts: { analyze?: boolean } = {},
 ): Promise<MealAnalysisResponse | MealPhotoStored> => {
-  const model = deps.ai.visionModel;
+  const model = opts.analyze === false ? null : deps.ai.visionModel;
   if (model) await deps.quotas.aiRequest(userId);
   const photo = await prepareMealPhoto(upload);
   const stored = await storePhoto(deps.storage, photo);
@@ -108,14 +114,46 @@ export const readMealPhoto = async (deps: Pick<AppDeps, 'db' | 'storage'>, userI
   }
 };
 
-/** Deletes the stored photo of an analysis a deleted meal cited (after the meal's transaction). */
-export const deleteMealPhoto = async (
-  deps: Pick<AppDeps, 'db' | 'storage'>,
-  userId: string,
-  analysisId: string,
-) => {
-  const storageId = await deps.db.asUser(userId, (tx) => clearAnalysisPhoto(tx, userId, analysisId));
-  if (storageId) await deps.storage.delete(storageId);
+/**
+ * Deletes the stored photo of an analysis once no meal shows it (after a deleted meal's transaction,
+ * or from the sweep). The object goes before the row forgets it: if this fails half-way, the row
+ * still names the photo and the sweep (meal-photo-sweep.ts) tries again, so no object is ever left
+ * that no row names. Returns whether a photo was deleted.
+ */
+export const deleteMealPhoto = (deps: Pick<AppDeps, 'db' | 'storage'>, userId: string, analysisId: string) =>
+  deps.db.asUser(userId, async (tx) => {
+    const storageId = await lockUncitedPhoto(tx, userId, analysisId);
+    if (!storageId) return false;
+    await deps.storage.delete(storageId);
+    await clearAnalysisPhoto(tx, userId, analysisId);
+    return true;
+  });
+
+/** How long a stored photo may wait for a meal to cite it (the dialog may stay open a while). */
+export const UNCITED_PHOTO_TTL_MS = 24 * 3_600_000;
+const SWEEP_BATCH = 50;
+
+/** Deletes the stored photos no meal shows, of analyses older than a day, for every user. */
+export const sweepUncitedMealPhotos = async (deps: Pick<AppDeps, 'db' | 'storage'>, now: Date) => {
+  const before = new Date(now.getTime() - UNCITED_PHOTO_TTL_MS);
+  let deleted = 0;
+  let failure: unknown;
+  for (;;) {
+    const due = await deps.db.asSystem((tx) => selectUncitedPhotos(tx, before, SWEEP_BATCH));
+    // One photo that cannot be deleted (storage down) must not hold up the others; it is tried again next run.
+    let settled = 0;
+    for (const { id, userId } of due) {
+      try {
+        if (await deleteMealPhoto(deps, userId, id)) deleted++;
+        settled++;
+      } catch (err) {
+        failure ??= err;
+      }
+    }
+    if (due.length < SWEEP_BATCH || settled === 0) break;
+  }
+  if (failure) throw failure;
+  return deleted;
 };
 
 /**
@@ -132,7 +170,7 @@ export const withAiProvenance = async (tx: Tx, userId: string, data: Record<stri
   } & Record<string, unknown>;
   const cited = aiAnalysisId ?? aiEstimate?.analysisId ?? mealPhotoId;
   if (!cited) return rest;
-  const row = await selectAnalysis(tx, userId, cited);
+  const row = await selectAnalysisToCite(tx, userId, cited);
   if (!row)
     throw new ProblemError(
       400,

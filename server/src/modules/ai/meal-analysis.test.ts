@@ -11,6 +11,8 @@ import {
   type TestServer,
 } from '../../../test/harness';
 import { type OpenAiStub, startOpenAiStub } from '../../../test/openai-stub';
+import { createMealPhotoSweep } from '../../jobs/meal-photo-sweep';
+import { deleteEntry } from '../entries/entries.service';
 
 const PATH = '/api/v1/ai/meal-photo-analyses';
 const MEAL_JSON = {
@@ -24,6 +26,7 @@ const MEAL_JSON = {
 let stub: OpenAiStub;
 let server: TestServer;
 let alice: TestClient;
+let aliceId: string;
 let bob: TestClient;
 let photo: Buffer;
 
@@ -39,7 +42,7 @@ beforeAll(async () => {
       AI_MAX_RETRIES: '0',
     },
   );
-  alice = (await signUpAndSignIn(server, 'alice-meal@example.com')).client;
+  ({ client: alice, userId: aliceId } = await signUpAndSignIn(server, 'alice-meal@example.com'));
   bob = (await signUpAndSignIn(server, 'bob-meal@example.com')).client;
   // A phone-sized photo with a location in its metadata.
   photo = await sharp({ create: { width: 3000, height: 2000, channels: 3, background: '#c84' } })
@@ -54,8 +57,13 @@ afterAll(async () => {
 beforeEach(() => stub.reset());
 
 // The image itself is the body (the JSON test client would stringify it).
-const upload = async (client: TestClient, body: Buffer, type = 'image/jpeg'): Promise<TestResponse> =>
-  server.app.request(PATH, {
+const upload = async (
+  client: TestClient,
+  body: Buffer,
+  type = 'image/jpeg',
+  query = '',
+): Promise<TestResponse> =>
+  server.app.request(`${PATH}${query}`, {
     method: 'POST',
     headers: { origin: APP_URL, cookie: client.cookieHeader, 'content-type': type },
     body: new Uint8Array(body),
@@ -206,5 +214,69 @@ describe('the stored meal photo', () => {
     expect((await alice.delete(`/api/v1/entries/${entry.id}`)).status).toBe(204);
     expect((await alice.get(photoPath(analysisId))).status).toBe(404);
     expect(storedObjects()).toHaveLength(stored.length - 1);
+  });
+});
+
+describe('a meal saved with a photo it did not analyse', () => {
+  it('stores the photo through the same path, without asking the vision model, and the meal shows it', async () => {
+    const res = await upload(alice, photo, 'image/jpeg', '?analyze=false');
+    expect(res.status).toBe(200);
+    const body = await res.json();
+    expect(body).toEqual({ analyzed: false, analysisId: expect.any(String) });
+    expect(stub.requests).toHaveLength(0);
+    const entry = await (await saveMeal(alice, { calories: 620, aiAnalysisId: body.analysisId })).json();
+    expect(entry.data.mealPhotoId).toBe(body.analysisId);
+    expect(entry.data.aiEstimate).toBeUndefined();
+    const shown = await alice.get(`${PATH}/${body.analysisId}/photo`);
+    expect((await sharp(Buffer.from(await shown.arrayBuffer())).metadata()).width).toBe(1024);
+  });
+});
+
+describe('the sweep of photos no meal shows', () => {
+  const HOUR = 3_600_000;
+  const status = async (id: string) => (await alice.get(`${PATH}/${id}/photo`)).status;
+
+  it('deletes a day-old photo the user analysed but never saved, and keeps the ones meals show', async () => {
+    const sweep = createMealPhotoSweep(server.deps);
+    await sweep.runOnce(new Date(Date.now() + 25 * HOUR)); // what earlier tests left behind
+    const orphan = (await (await upload(alice, photo)).json()).analysisId;
+    const cited = (await (await upload(alice, photo)).json()).analysisId;
+    const bobs = (await (await upload(bob, photo)).json()).analysisId;
+    await saveMeal(alice, { calories: 620, aiAnalysisId: cited });
+    const stored = storedObjects().length;
+
+    // Within the day the dialog may still be open: nothing goes.
+    expect(await sweep.runOnce(new Date(Date.now() + 23 * HOUR))).toBe(0);
+    expect(await status(orphan)).toBe(200);
+
+    expect(await sweep.runOnce(new Date(Date.now() + 25 * HOUR))).toBe(2);
+    expect(await status(orphan)).toBe(404);
+    expect((await bob.get(`${PATH}/${bobs}/photo`)).status).toBe(404);
+    expect(await status(cited)).toBe(200);
+    expect(storedObjects()).toHaveLength(stored - 2);
+    // The analysis row stays: a meal saved from it later still gets its estimate, just no photo.
+    const late = await (await saveMeal(alice, { calories: 620, aiAnalysisId: orphan })).json();
+    expect(late.data.aiEstimate).toMatchObject({ analysisId: orphan, fields: ['calories'] });
+    expect(late.data.mealPhotoId).toBeUndefined();
+  });
+
+  it('keeps naming a photo it failed to delete (sweep or meal deletion), and deletes it on the next run', async () => {
+    const orphan = (await (await upload(alice, photo)).json()).analysisId;
+    const shown = (await (await upload(alice, photo)).json()).analysisId;
+    const meal = await (await saveMeal(alice, { calories: 1, aiAnalysisId: shown })).json();
+    const stored = storedObjects().length;
+    const failing = {
+      ...server.deps,
+      storage: { ...server.deps.storage, delete: () => Promise.reject(new Error('storage down')) },
+    };
+    // The meal is deleted all the same; its photo waits for the sweep.
+    await deleteEntry(failing, aliceId, meal.id);
+    expect((await alice.get(`/api/v1/entries/${meal.id}`)).status).toBe(404);
+    const later = new Date(Date.now() + 25 * HOUR);
+    await expect(createMealPhotoSweep(failing).runOnce(later)).rejects.toThrow('storage down');
+    expect([await status(orphan), await status(shown)]).toEqual([200, 200]);
+    expect(await createMealPhotoSweep(server.deps).runOnce(later)).toBe(2);
+    expect([await status(orphan), await status(shown)]).toEqual([404, 404]);
+    expect(storedObjects()).toHaveLength(stored - 2);
   });
 });

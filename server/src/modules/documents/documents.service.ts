@@ -32,7 +32,7 @@ import {
 import { byteLimit, checkContent, peek, refused, SNIFF_BYTES, tailKeeper, tooLarge } from './file-inspection';
 import { imageProblem, reencodeImage } from './image-reencode';
 import { uploadLimitBytes } from './upload-limit';
-import { receiveUpload } from './upload-receiver';
+import { closingConnection, receiveUpload } from './upload-receiver';
 
 export interface DocumentDeps {
   db: Database;
@@ -84,13 +84,16 @@ export const uploadDocument = async (
   req: Request,
 ) => {
   const limit = await uploadLimitBytes(settings);
-  if (Number(req.headers.get('content-length') ?? 0) > limit + MULTIPART_SLACK) throw tooLarge(limit);
-  const { fields, file } = await receiveUpload(req);
+  if (Number(req.headers.get('content-length') ?? 0) > limit + MULTIPART_SLACK)
+    throw closingConnection(tooLarge(limit));
+  const { fields, file, discard } = await receiveUpload(req);
   const parsed = DocumentUploadFields.safeParse(fields);
   if (!file || !parsed.success) {
-    file?.stream.resume();
-    throw missingInformation(
-      parsed.success ? [{ path: 'file', message: MISSING_INFORMATION_MESSAGE }] : zodIssues(parsed.error),
+    discard();
+    throw closingConnection(
+      missingInformation(
+        parsed.success ? [{ path: 'file', message: MISSING_INFORMATION_MESSAGE }] : zodIssues(parsed.error),
+      ),
     );
   }
   const fileName = sanitizeFileName(file.name);
@@ -98,10 +101,9 @@ export const uploadDocument = async (
   try {
     result = await storeFile(storage, fileExtension(fileName), file.stream, limit);
   } catch (err) {
-    // Read the rest of the request and drop it, so the connection stays usable for the answer.
-    file.stream.unpipe();
-    file.stream.resume();
-    throw err;
+    // A little more is read and dropped (so the client can take the answer), never the whole upload.
+    discard();
+    throw closingConnection(err);
   }
   const { fileType, stored } = result;
   try {

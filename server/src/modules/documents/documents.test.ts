@@ -171,6 +171,40 @@ describe('documents', () => {
     expect((await (await alice.get('/api/v1/documents')).json()).items).toEqual([]);
   });
 
+  it('stops reading a refused upload soon after the limit and closes the connection', async () => {
+    // 40 MB sent without a Content-Length, pulled by the server chunk by chunk.
+    const chunk = Buffer.alloc(64 * 1024);
+    let pulled = 0;
+    const head = Buffer.from(
+      '--XyZ\r\nContent-Disposition: form-data; name="title"\r\n\r\nBig\r\n' +
+        '--XyZ\r\nContent-Disposition: form-data; name="category"\r\n\r\nOther\r\n' +
+        '--XyZ\r\nContent-Disposition: form-data; name="file"; filename="big.pdf"\r\n\r\n%PDF-1.4\n',
+    );
+    const body = new ReadableStream<Uint8Array>({
+      pull(controller) {
+        if (pulled >= 40 * 1024 * 1024) return controller.close();
+        const next = pulled === 0 ? head : chunk;
+        pulled += next.length;
+        controller.enqueue(new Uint8Array(next));
+      },
+    });
+    const res = await server.app.request('/api/v1/documents', {
+      method: 'POST',
+      headers: {
+        origin: 'http://localhost:3000',
+        cookie: alice.cookieHeader,
+        'x-requested-with': 'healthfolio',
+        'content-type': 'multipart/form-data; boundary=XyZ',
+      },
+      body,
+      duplex: 'half',
+    } as RequestInit);
+    expect(res.status).toBe(413);
+    expect(res.headers.get('connection')).toBe('close');
+    await new Promise((r) => setTimeout(r, 300));
+    expect(pulled).toBeLessThan(12 * 1024 * 1024);
+  });
+
   it('takes its limit from the admin’s max_file_size setting', async () => {
     const { client: admin } = await signInAdmin(server, 'docs-admin@example.com');
     const { client: uploader } = await signUpAndSignIn(server, 'docs-limit@example.com');

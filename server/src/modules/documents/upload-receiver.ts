@@ -7,7 +7,22 @@ import { refused } from './file-inspection';
 export interface IncomingUpload {
   fields: Record<string, string>;
   file?: { name: string; stream: Readable };
+  /**
+   * Drops the rest of a refused upload: reads at most DISCARD_BYTES more (a small remainder, so the
+   * client is usually done sending when the answer comes), then stops reading. Answer with
+   * `closingConnection` so the connection, with whatever is still unread, is closed.
+   */
+  discard(): void;
 }
+
+/** How much of a refused upload is still read (and dropped) before the server stops reading. */
+export const DISCARD_BYTES = 1024 * 1024;
+
+/** The same problem, answered with `Connection: close` (the request body was not read to its end). */
+export const closingConnection = (err: unknown) =>
+  err instanceof ProblemError
+    ? new ProblemError(err.status, err.code, err.detail, err.errors, { ...err.headers, connection: 'close' })
+    : err;
 
 /**
  * Reads a multipart upload as it arrives: the form fields (sent before the file), then the `file`
@@ -31,6 +46,19 @@ export const receiveUpload = (req: Request): Promise<IncomingUpload> =>
       reject(refused('The upload could not be read.'));
       return;
     }
+    const body = Readable.fromWeb(req.body as WebReadableStream<Uint8Array>);
+    let file: IncomingUpload['file'];
+    const discard = () => {
+      file?.stream.unpipe();
+      file?.stream.resume();
+      let dropped = 0;
+      body.on('data', (chunk: Buffer) => {
+        dropped += chunk.length;
+        if (dropped <= DISCARD_BYTES) return;
+        body.unpipe(parser);
+        body.pause();
+      });
+    };
     const fields: Record<string, string> = {};
     parser.on('field', (name, value) => {
       fields[name] = value;
@@ -40,11 +68,11 @@ export const receiveUpload = (req: Request): Promise<IncomingUpload> =>
         stream.resume();
         return;
       }
-      resolve({ fields, file: { name: info.filename ?? '', stream } });
+      file = { name: info.filename ?? '', stream };
+      resolve({ fields, file, discard });
     });
-    parser.on('close', () => resolve({ fields }));
+    parser.on('close', () => resolve({ fields, discard }));
     parser.on('error', () => reject(refused('The upload could not be read.')));
-    const body = Readable.fromWeb(req.body as WebReadableStream<Uint8Array>);
     body.on('error', (err) => parser.destroy(err));
     body.pipe(parser);
   });

@@ -174,5 +174,7 @@ export const deleteEntry = async (
     const photo = existing.tracker === 'meal' ? existing.data.mealPhotoId : undefined;
     return typeof photo === 'string' ? photo : null;
   });
-  if (mealPhotoId) await deleteMealPhoto({ db, storage }, userId, mealPhotoId);
+  // The meal is gone either way; a photo that could not be deleted now is still named by its analysis,
+  // so the hourly sweep (jobs/meal-photo-sweep.ts) deletes it later.
+  if (mealPhotoId) await deleteMealPhoto({ db, storage }, userId, mealPhotoId).catch(() => false);
 };

@@ -1,6 +1,6 @@
 import type { EntryCreateRequest, EntryResponse } from '@healthfolio/core';
 import { useId, useMemo } from 'react';
-import { type FieldErrors, type Resolver, useForm } from 'react-hook-form';
+import { type FieldErrors, type Resolver, useForm, useWatch } from 'react-hook-form';
 import { toast } from 'sonner';
 import { Button } from '@/components/ui/button';
 import {
@@ -21,6 +21,7 @@ import { errorOf } from './field-helpers';
 import { GlucoseFields, PressureFields, ValueField, WeightFields } from './log-fields';
 import { fieldForPath, initialValues, type LogValues, toPayload } from './log-form';
 import { MealFields } from './meal-fields';
+import { PHOTO_ATTACH_TEXTS as P, withPickedPhoto } from './meal-photo-api';
 import { MoodFields, PainFields } from './mood-pain-fields';
 import { type LogTracker, logName } from './tracker-meta';
 import { useCreateEntry, useUpdateEntry } from './use-entries';
@@ -80,9 +81,16 @@ export function LogDialog({
     defaultValues: initialValues(timezone, unit, entry),
   });
   const { errors, isSubmitting } = form.formState;
+  // Save waits while the meal photo is analysed: the meal is saved once, with its photo and figures.
+  const photoBusy = useWatch({ control: form.control, name: 'photoBusy' });
+  const waitId = useId();
 
-  const save = form.handleSubmit(async (payload) => {
+  const save = form.handleSubmit(async (filled) => {
+    if (form.getValues('photoBusy')) return;
     try {
+      const payload = await withPickedPhoto(filled, form.getValues('photoFile'), (id) =>
+        form.setValue('aiAnalysisId', id),
+      );
       if (entry) {
         const { occurredAt, notes, data } = payload;
         await update.mutateAsync({ id: entry.id, body: { occurredAt, notes: notes ?? null, data } });
@@ -138,11 +146,20 @@ export function LogDialog({
             <Label htmlFor={notesId}>Notes</Label>
             <Textarea id={notesId} rows={3} {...form.register('notes')} />
           </div>
+          {photoBusy && (
+            <p id={waitId} className="text-sm text-muted-foreground">
+              {P.waitForAnalysis}
+            </p>
+          )}
           <DialogFooter>
             <Button variant="outline" onClick={onClose}>
               Cancel
             </Button>
-            <Button type="submit" disabled={isSubmitting}>
+            <Button
+              type="submit"
+              disabled={isSubmitting || photoBusy}
+              aria-describedby={photoBusy ? waitId : undefined}
+            >
               {isSubmitting ? 'Saving…' : 'Save'}
             </Button>
           </DialogFooter>

@@ -23,6 +23,10 @@ export type LogValues = {
   foodPhoto: string;
   /** The meal photo analysis the figures came from (the server records them as an AI estimate). */
   aiAnalysisId: string;
+  /** The photo picked in this dialog; stored on Save unless `aiAnalysisId` already names its copy. */
+  photoFile: File | null;
+  /** True while the photo is being analysed: Save waits (meal-photo.tsx). */
+  photoBusy: boolean;
   mood: number;
   energy: number;
   stress: number;
@@ -56,6 +60,8 @@ const BLANK: Omit<LogValues, 'occurredAt'> = {
   value: '',
   foodPhoto: '',
   aiAnalysisId: '',
+  photoFile: null,
+  photoBusy: false,
   mood: 3,
   energy: 3,
   stress: 3,

@@ -1,10 +1,9 @@
 import { mealAnalysisSummary, MEAL_PHOTO_TEXTS as T } from '@healthfolio/core/ai/texts';
 import { Camera, ImageUp, Sparkles, X } from 'lucide-react';
 import { useId, useRef, useState } from 'react';
-import { useWatch } from 'react-hook-form';
+import { useFormState, useWatch } from 'react-hook-form';
 import { toast } from 'sonner';
 import { Button } from '@/components/ui/button';
-import { errorMessage } from '@/lib/api';
 import { useIsMobile } from '@/lib/use-is-mobile';
 import { useServices } from '@/lib/use-services';
 import { cn } from '@/lib/utils';
@@ -24,14 +23,22 @@ export function MealPhoto({ form }: FieldsProps) {
   const isMobile = useIsMobile();
   const services = useServices();
   const vision = services.data?.aiVision;
-  const [file, setFile] = useState<File | null>(null);
   const [dragging, setDragging] = useState(false);
   const [status, setStatus] = useState<Status>('idle');
   const name = useWatch({ control: form.control, name: 'foodPhoto' });
+  const { isSubmitting } = useFormState({ control: form.control });
 
   const resetInputs = () => {
     if (picker.current) picker.current.value = '';
     if (camera.current) camera.current.value = '';
+  };
+  /** The photo and the analysis (or stored copy) the meal cites change together. */
+  const setPhoto = (f: File | null) => {
+    form.setValue('photoFile', f);
+    form.setValue('photoBusy', false); // an analysis still running is for the old photo
+    form.setValue('foodPhoto', f?.name ?? '', { shouldDirty: true });
+    form.setValue('aiAnalysisId', '', { shouldDirty: true });
+    setStatus('idle');
   };
   const choose = (f: File | undefined, captured = false) => {
     if (!f) return;
@@ -40,61 +47,53 @@ export function MealPhoto({ form }: FieldsProps) {
       resetInputs();
       return;
     }
-    setFile(f);
-    setStatus('idle');
-    form.setValue('foodPhoto', f.name, { shouldDirty: true });
-    if (services.data && !vision) void attach(f);
-    else toast.success(captured ? T.capturedTitle : T.selectedTitle, { description: T.readyDescription });
-  };
-  /** Without a vision provider the photo is still stored with the meal, just not analysed. */
-  const attach = async (f: File) => {
-    try {
-      const r = await analyzeMealPhoto(f);
-      form.setValue('aiAnalysisId', r.analysisId, { shouldDirty: true });
-      toast.success(P.attachedTitle, { description: T.notConfigured });
-    } catch (error) {
-      toast.error(P.attachFailedTitle, { description: errorMessage(error, P.attachFailedDescription) });
-    }
+    setPhoto(f);
+    // Without a vision model the photo is still stored with the meal, on Save (log-dialog.tsx).
+    const description = services.data && !vision ? P.savedWithMeal : T.readyDescription;
+    toast.success(captured ? T.capturedTitle : T.selectedTitle, { description });
   };
   const remove = () => {
-    setFile(null);
-    setStatus('idle');
-    form.setValue('foodPhoto', '', { shouldDirty: true });
-    // A photo kept without analysis goes with it; an analysis stays cited for its figures.
-    if (!vision) form.setValue('aiAnalysisId', '', { shouldDirty: true });
+    setPhoto(null);
     resetInputs();
   };
   const analyze = async () => {
+    const file = form.getValues('photoFile');
     if (!file) {
       toast.error(T.noPhotoTitle, { description: T.noPhotoDescription });
       return;
     }
     setStatus('analyzing');
+    form.setValue('photoBusy', true);
+    // A photo picked or removed meanwhile makes this answer stale: it must not fill the form.
+    const stale = () => form.getValues('photoFile') !== file;
+    let r: Awaited<ReturnType<typeof analyzeMealPhoto>>;
     try {
-      const r = await analyzeMealPhoto(file);
-      if (!r.analyzed) {
-        form.setValue('aiAnalysisId', r.analysisId, { shouldDirty: true });
-        setStatus('idle');
-        toast.success(P.attachedTitle, { description: T.notConfigured });
-        return;
-      }
-      const set = (
-        field: 'mealType' | 'calories' | 'carbs' | 'value' | 'notes' | 'aiAnalysisId',
-        v: string,
-      ) => form.setValue(field, v, { shouldDirty: true, shouldValidate: false });
-      set('mealType', r.mealType);
-      if (r.estimatedCalories > 0) set('calories', String(r.estimatedCalories));
-      if (r.carbs !== null) set('carbs', String(r.carbs));
-      if (!form.getValues('value').trim()) set('value', r.foodItems.join(', '));
-      const notes = form.getValues('notes').trim();
-      set('notes', `${notes ? `${notes}\n` : ''}${T.notesPrefix}${r.analysis}`);
-      set('aiAnalysisId', r.analysisId);
-      setStatus('done');
-      toast.success(T.successTitle, { description: mealAnalysisSummary(r) });
+      r = await analyzeMealPhoto(file);
     } catch {
+      if (stale()) return;
       setStatus('failed');
       toast.error(T.failureTitle, { description: T.failureDescription });
+      return;
+    } finally {
+      if (!stale()) form.setValue('photoBusy', false);
     }
+    if (stale()) return;
+    form.setValue('aiAnalysisId', r.analysisId, { shouldDirty: true });
+    if (!r.analyzed) {
+      setStatus('idle');
+      toast.success(P.attachedTitle, { description: T.notConfigured });
+      return;
+    }
+    const set = (field: 'mealType' | 'calories' | 'carbs' | 'value' | 'notes', v: string) =>
+      form.setValue(field, v, { shouldDirty: true, shouldValidate: false });
+    set('mealType', r.mealType);
+    if (r.estimatedCalories > 0) set('calories', String(r.estimatedCalories));
+    if (r.carbs !== null) set('carbs', String(r.carbs));
+    if (!form.getValues('value').trim()) set('value', r.foodItems.join(', '));
+    const notes = form.getValues('notes').trim();
+    set('notes', `${notes ? `${notes}\n` : ''}${T.notesPrefix}${r.analysis}`);
+    setStatus('done');
+    toast.success(T.successTitle, { description: mealAnalysisSummary(r) });
   };
 
   return (
@@ -165,7 +164,11 @@ export function MealPhoto({ form }: FieldsProps) {
             </Button>
           ) : null}
           {vision ? (
-            <Button size="sm" disabled={status === 'analyzing'} onClick={() => void analyze()}>
+            <Button
+              size="sm"
+              disabled={status === 'analyzing' || isSubmitting}
+              onClick={() => void analyze()}
+            >
               <Sparkles aria-hidden="true" />
               {status === 'analyzing' ? 'Analyzing...' : 'Analyze photo'}
             </Button>
