@@ -69,9 +69,11 @@ export const createEntry = async (
     const { entry, notices } = await db.asUser(userId, async (tx) => {
       const id = await insert(tx, userId, req);
       await syncAchievementUnlocks(tx, userId);
-      await recordAudit(tx, userId, 'create', 'entry', id, { tracker: req.tracker });
       const notices = req.tracker === 'blood-glucose' ? await followUpAfterGlucoseWrite(tx, userId) : [];
-      return { entry: presentEntry((await selectEntry(tx, userId, id))!), notices };
+      const entry = presentEntry((await selectEntry(tx, userId, id))!);
+      // Last, just before the commit: the audit chain's head is locked from here to the commit.
+      await recordAudit(tx, userId, 'create', 'entry', id, { tracker: req.tracker });
+      return { entry, notices };
     });
     await announceNotices(notifier, userId, notices);
     return entry;
@@ -148,8 +150,9 @@ export const updateEntry = async (
         await updateTrackerEntry(tx, userId, id, { occurredAt, notes, data });
       }
       await syncAchievementUnlocks(tx, userId);
+      const entry = presentEntry((await selectEntry(tx, userId, id))!);
       await recordAudit(tx, userId, 'update', 'entry', id, { fields: changedFields(patch) });
-      return { entry: presentEntry((await selectEntry(tx, userId, id))!), notices };
+      return { entry, notices };
     });
     await announceNotices(notifier, userId, notices);
     return entry;

@@ -93,13 +93,14 @@ export const addReadings = async (
 ) => {
   const { result, notices } = await db.asUser(userId, async (tx) => {
     const inserted = await insertReadings(tx, userId, req.source, req.readings);
-    // One row per import, with counts: never the readings.
+    const notices = inserted > 0 ? await followUpAfterGlucoseWrite(tx, userId) : [];
+    // One row per import, with counts: never the readings. Last, just before the commit: the audit
+    // chain's head is locked from here to the commit, so concurrent imports wait as little as possible.
     await recordAudit(tx, userId, 'import', 'glucose_reading', null, {
       source: req.source,
       received: req.readings.length,
       inserted,
     });
-    const notices = inserted > 0 ? await followUpAfterGlucoseWrite(tx, userId) : [];
     return {
       result: { received: req.readings.length, inserted, duplicates: req.readings.length - inserted },
       notices,
