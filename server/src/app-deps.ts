@@ -78,7 +78,7 @@ export const createDeps = async (
   const background = createBackgroundTasks(logger);
   const limiter = createLimiterFactory(db);
   const bus = createRealtimeBus(db, logger);
-  const settings = createPlatformSettingsStore(db, config, logger);
+  const settings = createPlatformSettingsStore(db, config, logger, bus);
   const auth = createAuth({
     config,
     db,
