@@ -2,7 +2,7 @@ import { spawnSync } from 'node:child_process';
 import { mkdtempSync, rmSync, writeFileSync } from 'node:fs';
 import { join } from 'node:path';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
-import { signInAdmin } from '../../../test/admin';
+import { backUpNow, signInAdmin } from '../../../test/admin';
 import { TMP_DIR } from '../../../test/global-setup';
 import { createTestServer, type TestClient, type TestServer } from '../../../test/harness';
 
@@ -14,12 +14,7 @@ beforeAll(async () => {
 });
 afterAll(() => server.close());
 
-const backUp = async () => {
-  const { id } = await (await admin.post('/api/v1/admin/backups')).json();
-  await server.deps.jobs.runOnce();
-  const { items } = await (await admin.get('/api/v1/admin/backups')).json();
-  return items.find((b: { id: string }) => b.id === id);
-};
+const backUp = () => backUpNow(server, admin);
 
 describe('a PostgreSQL backup', () => {
   it('is a dump pg_restore reads, listing the app’s tables', async () => {

@@ -3,7 +3,7 @@ import { Readable } from 'node:stream';
 import { PGlite } from '@electric-sql/pglite';
 import { sql } from 'drizzle-orm';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
-import { auditRows, signInAdmin } from '../../../test/admin';
+import { auditRows, backUpNow, signInAdmin } from '../../../test/admin';
 import {
   createTestServer,
   isPostgres,
@@ -35,13 +35,9 @@ afterAll(() => server.close());
 const backupArea = () => blobStoreFor({ dataDir: server.deps.config.dataDir, area: 'backups' });
 
 const backUp = async () => {
-  const res = await admin.post('/api/v1/admin/backups');
-  expect(res.status).toBe(202);
-  const queued = await res.json();
-  expect(queued).toMatchObject({ state: 'queued', createdBy: adminId, format: server.deps.db.kind });
-  await server.deps.jobs.runOnce();
-  const list = await (await admin.get('/api/v1/admin/backups')).json();
-  return list.items.find((b: { id: string }) => b.id === queued.id);
+  const done = await backUpNow(server, admin);
+  expect(done).toMatchObject({ createdBy: adminId, format: server.deps.db.kind });
+  return done;
 };
 
 const download = async (id: string) => {

@@ -1,10 +1,10 @@
 import { SETTING_DEFINITIONS } from '@healthfolio/core';
+import { sql } from 'drizzle-orm';
 import pino from 'pino';
 import { afterAll, afterEach, beforeAll, describe, expect, it, vi } from 'vitest';
 import { openTestDatabase } from '../../../test/harness';
 import type { Database } from '../../db/database';
 import { createMemoryBus } from '../../realtime/bus';
-import { upsertSettingRow } from './platform-settings.repository';
 import { createPlatformSettingsStore, SETTINGS_CACHE_MS } from './platform-settings.store';
 
 let db: Database;
@@ -24,13 +24,11 @@ let n = 0;
 /** Another process's change: the row is written, this store is not told. */
 const writeElsewhere = () =>
   db.asSystem((tx) =>
-    upsertSettingRow(tx, {
-      key: 'maintenance_mode',
-      value: { enabled: true, message: `Change ${++n}` },
-      category: SETTING_DEFINITIONS.maintenance_mode.category,
-      description: SETTING_DEFINITIONS.maintenance_mode.description,
-      updatedBy: null,
-    }),
+    tx.execute(sql`
+      insert into platform_settings (setting_key, setting_value, category, description)
+      values ('maintenance_mode', ${JSON.stringify({ enabled: true, message: `Change ${++n}` })}::jsonb,
+        ${SETTING_DEFINITIONS.maintenance_mode.category}, ${SETTING_DEFINITIONS.maintenance_mode.description})
+      on conflict (setting_key) do update set setting_value = excluded.setting_value`),
   );
 const message = async (store: ReturnType<typeof createPlatformSettingsStore>) =>
   (await store.getPlatformSettings()).maintenance_mode.message;
