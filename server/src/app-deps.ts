@@ -50,6 +50,8 @@ export interface AppDeps {
   notifier: LiveNotifier;
   /** Encrypted file storage (disk or S3) for every feature that keeps files. */
   storage: FileStorage;
+  /** The same storage's `backups` area: whole-database backups (admin console). */
+  backupStorage: FileStorage;
   /** Durable background jobs (main.ts starts it; tests call runOnce). */
   jobs: JobRunner;
   /** Platform settings in force (admin console), cached per process; `maxFileSizeBytes()` for uploads. */
@@ -76,7 +78,7 @@ export const createDeps = async (
   const background = createBackgroundTasks(logger);
   const limiter = createLimiterFactory(db);
   const bus = createRealtimeBus(db, logger);
-  const settings = createPlatformSettingsStore(db, config, logger);
+  const settings = createPlatformSettingsStore(db, config, logger, bus);
   const auth = createAuth({
     config,
     db,
@@ -88,11 +90,13 @@ export const createDeps = async (
     settings,
   });
   const resolveSession = createSessionResolver(db, config, bus, settings);
-  const storage = storageFromConfig({
+  const storageSettings = {
     dataDir: config.dataDir,
     encryptionKey: config.encryptionKey,
     s3: config.storage.s3,
-  });
+  };
+  const storage = storageFromConfig(storageSettings);
+  const backupStorage = storageFromConfig({ ...storageSettings, area: 'backups' });
   return {
     config,
     db,
@@ -109,7 +113,8 @@ export const createDeps = async (
     bus,
     notifier: createLiveNotifier(db, bus, logger),
     storage,
-    jobs: createJobRunner({ db, logger }, jobHandlers({ db, storage, logger })),
+    backupStorage,
+    jobs: createJobRunner({ db, logger }, jobHandlers({ db, storage, backupStorage, logger })),
     settings,
     metrics: createRequestMetrics(),
     ai: createAiClient(config.ai, logger),

@@ -1,5 +1,6 @@
 import { sql } from 'drizzle-orm';
-import { signUpAndSignIn, type TestServer } from './harness';
+import { expect } from 'vitest';
+import { signUpAndSignIn, type TestClient, type TestServer } from './harness';
 import { enableTotp } from './two-factor';
 
 /** A signed-in admin with an authenticator app (admin routes need a second factor). */
@@ -30,3 +31,14 @@ export const auditRows = async (server: TestServer, action: string) =>
       ),
     )
   ).rows;
+
+/** Back up now, the job run once, and the backup as the list then shows it. */
+export const backUpNow = async (server: TestServer, admin: TestClient) => {
+  const res = await admin.post('/api/v1/admin/backups');
+  expect(res.status).toBe(202);
+  const queued = await res.json();
+  expect(queued.state).toBe('queued');
+  await server.deps.jobs.runOnce();
+  const { items } = await (await admin.get('/api/v1/admin/backups')).json();
+  return items.find((b: { id: string }) => b.id === queued.id);
+};

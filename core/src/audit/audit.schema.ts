@@ -34,6 +34,11 @@ export const AUDIT_ACTIONS = [
   'enable_user',
   'approve_user',
   'export_audit',
+  'export_users',
+  'export_data',
+  'create_backup',
+  'download_backup',
+  'delete_backup',
 ] as const;
 export type AuditAction = (typeof AUDIT_ACTIONS)[number];
 
@@ -67,6 +72,7 @@ export const AUDIT_RESOURCE_TYPES = [
   'ns_upload_credential',
   'nightscout_source',
   'device_connection',
+  'backup',
 ] as const;
 export type AuditResourceType = (typeof AUDIT_RESOURCE_TYPES)[number];
 

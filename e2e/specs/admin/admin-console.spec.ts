@@ -1,3 +1,4 @@
+import { readFileSync } from 'node:fs';
 import type { APIRequestContext, Browser, Page } from '@playwright/test';
 import type { Account } from '../../support/accounts';
 import { expect, expectNoAxeViolations, mailsTo, test, uniqueEmail } from '../../support/fixtures';
@@ -137,6 +138,20 @@ test.describe('admin console', () => {
       await openTab(page, 'Data Management');
       await expect(page.getByRole('cell', { name: 'public.tracker_entries' })).toBeVisible();
       await expect(page.getByRole('cell', { name: 'public.shared_access' })).toBeVisible();
+      await expectNoAxeViolations(page);
+    });
+
+    await test.step('Data Management: Back up now, the backup gets to Done, Download gives the file', async () => {
+      await page.getByRole('button', { name: 'Back up now' }).click();
+      const newest = page.getByRole('table', { name: 'Backups, newest first' }).getByRole('row').nth(1);
+      await expect(newest).toContainText('Done', { timeout: 30_000 });
+      const [download] = await Promise.all([
+        page.waitForEvent('download'),
+        newest.getByRole('link', { name: /Download/ }).click(),
+      ]);
+      expect(download.suggestedFilename()).toMatch(/^healthfolio-backup-.+Z\.tar\.gz$/);
+      const bytes = readFileSync((await download.path())!);
+      expect([...bytes.subarray(0, 2)]).toEqual([0x1f, 0x8b]); // a gzipped tarball of the data directory
       await expectNoAxeViolations(page);
     });
 

@@ -1,47 +1,12 @@
-import { mkdtempSync } from 'node:fs';
-import { join } from 'node:path';
-import pino from 'pino';
-import { afterAll, beforeAll, describe, expect, inject, it } from 'vitest';
-import { TMP_DIR } from '../../test/global-setup';
-import {
-  APP_URL,
-  PASSWORD,
-  serveApp,
-  signUpAndSignIn,
-  type TestClient,
-  type TestServer,
-} from '../../test/harness';
-import { cloneDatabase, dropDatabase } from '../../test/postgres-template';
-import { loadConfig } from '../config';
-import { openPostgres } from '../db/database';
+import { afterAll, beforeAll, describe, expect, it } from 'vitest';
+import { PASSWORD, signUpAndSignIn, type TestClient, type TestServer } from '../../test/harness';
+import { startTwoInstances } from '../../test/two-instances';
 
 // Two app instances on one PostgreSQL database, as two processes behind a load balancer would be:
 // each with its own pool, bus listener and session cache.
-const base = process.env.TEST_DATABASE_URL!;
-let dropClone: () => Promise<void>;
 let a: TestServer;
 let b: TestServer;
-
-const startInstance = async (url: string): Promise<TestServer> => {
-  const logger = pino({ level: 'silent' });
-  const db = await openPostgres(url, logger);
-  const config = loadConfig({
-    DATA_DIR: mkdtempSync(join(TMP_DIR, 'data-')),
-    APP_URL,
-    LOG_LEVEL: 'silent',
-    // Instances of one deployment share their secrets (each would otherwise generate its own).
-    SESSION_SECRET: 'two-instances-session-secret-0123456789',
-    ENCRYPTION_KEY: 'ab'.repeat(32),
-  });
-  const server = await serveApp({ ...config, databaseUrl: url }, db, logger);
-  return {
-    ...server,
-    close: async () => {
-      await server.close();
-      await db.close();
-    },
-  };
-};
+let close: () => Promise<void>;
 
 /** The same browser's cookies, sent to the other instance. */
 const onInstance = (server: TestServer, client: TestClient) => {
@@ -51,17 +16,10 @@ const onInstance = (server: TestServer, client: TestClient) => {
 };
 
 beforeAll(async () => {
-  const clone = await cloneDatabase(base, inject('pgTemplate'));
-  dropClone = async () => void (await dropDatabase(base, clone.name));
-  a = await startInstance(clone.url);
-  b = await startInstance(clone.url);
+  ({ a, b, close } = await startTwoInstances());
 });
 
-afterAll(async () => {
-  await a?.close();
-  await b?.close();
-  await dropClone?.();
-});
+afterAll(() => close?.());
 
 describe('a session revoked on one instance', () => {
   it('is refused by the other on the very next request after sign-out', async () => {

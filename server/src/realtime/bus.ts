@@ -32,6 +32,12 @@ export interface SessionWatcher {
   onReset(): void;
 }
 
+/** A process's cache of the platform settings, kept true by changes made in any process. */
+export interface SettingsWatcher {
+  /** The settings changed somewhere, or changes may have been missed (listener lost or back): reload. */
+  onChange(): void;
+}
+
 export interface RealtimeBus {
   kind: 'memory' | 'postgres';
   publish(m: BusMessage): Promise<void>;
@@ -46,6 +52,15 @@ export interface RealtimeBus {
   watchSessions(watcher: SessionWatcher): Promise<void>;
   /** True while revocations from every process reach this one; a session cache is only used then. */
   sessionsLive(): boolean;
+  /**
+   * Tells every process (this one included) to reload the platform settings; resolves once every
+   * listening process has confirmed, so a change is in force everywhere when the admin sees it saved.
+   */
+  settingsChanged(): Promise<void>;
+  /** Starts listening for settings changes (PostgreSQL: connects the listener now). */
+  watchSettings(watcher: SettingsWatcher): Promise<void>;
+  /** True while settings changes from every process reach this one; else the cache falls back to a TTL. */
+  settingsLive(): boolean;
   close(): Promise<void>;
 }
 
@@ -53,6 +68,7 @@ export interface RealtimeBus {
 export const createMemoryBus = (): RealtimeBus => {
   const fanout = new LocalFanout();
   const watchers = new Set<SessionWatcher>();
+  const settingsWatchers = new Set<SettingsWatcher>();
   return {
     kind: 'memory',
     async publish(m) {
@@ -70,9 +86,17 @@ export const createMemoryBus = (): RealtimeBus => {
       watchers.add(w);
     },
     sessionsLive: () => true,
+    async settingsChanged() {
+      for (const w of settingsWatchers) w.onChange();
+    },
+    async watchSettings(w) {
+      settingsWatchers.add(w);
+    },
+    settingsLive: () => true,
     async close() {
       fanout.closeAll();
       for (const w of watchers) w.onReset();
+      for (const w of settingsWatchers) w.onChange();
     },
   };
 };

@@ -3,10 +3,11 @@ import { sql } from 'drizzle-orm';
 import pg from 'pg';
 import type { Logger } from 'pino';
 import type { Database } from '../db/database';
-import type { BusMessage, RealtimeBus, SessionWatcher } from './bus';
+import type { BusMessage, RealtimeBus, SessionWatcher, SettingsWatcher } from './bus';
 import { LocalFanout } from './fanout';
 
 export const NOTIFY_CHANNEL = 'healthfolio_notifications';
+/** Cache invalidations every process must hear: session revocations and platform settings changes. */
 export const SESSIONS_CHANNEL = 'healthfolio_sessions';
 /** How long a revocation waits for every process to confirm it before answering anyway. */
 const ACK_TIMEOUT_MS = 2_000;
@@ -32,6 +33,12 @@ const parse = (payload: string | undefined): BusMessage | undefined => {
 export const createPostgresBus = (db: Database, options: pg.ClientConfig, logger: Logger): RealtimeBus => {
   const fanout = new LocalFanout();
   const watchers = new Set<SessionWatcher>();
+  const settingsWatchers = new Set<SettingsWatcher>();
+  /** Every cache of this process forgets what it holds (messages may have been missed). */
+  const resetCaches = () => {
+    for (const w of watchers) w.onReset();
+    for (const w of settingsWatchers) w.onChange();
+  };
   // Revocations this process sent, waiting for every listening process (itself included) to confirm.
   const pending = new Map<string, { left: number; done: () => void }>();
   const self = randomUUID();
@@ -48,7 +55,7 @@ export const createPostgresBus = (db: Database, options: pg.ClientConfig, logger
       connect().then(
         () => {
           fanout.resync();
-          for (const w of watchers) w.onReset();
+          resetCaches();
         },
         () => reconnectLater(),
       );
@@ -68,8 +75,9 @@ export const createPostgresBus = (db: Database, options: pg.ClientConfig, logger
       const lost = (err?: Error) => {
         if (client !== c) return;
         client = undefined;
-        // Revocations sent while nobody listens would be missed: caches stop being used (sessionsLive).
-        for (const w of watchers) w.onReset();
+        // Revocations sent while nobody listens would be missed: caches stop being used (sessionsLive,
+        // settingsLive) until the listener is back.
+        resetCaches();
         if (!closed) {
           logger.warn({ err: err && { message: err.message } }, 'realtime listener lost; reconnecting');
           reconnectLater();
@@ -102,12 +110,13 @@ export const createPostgresBus = (db: Database, options: pg.ClientConfig, logger
   };
 
   const onSessions = (payload: string | undefined) => {
-    let m: { userId?: unknown; nonce?: unknown; from?: unknown; ack?: unknown } = {};
+    let m: { userId?: unknown; settings?: unknown; nonce?: unknown; from?: unknown; ack?: unknown } = {};
     try {
       m = JSON.parse(payload ?? '');
     } catch {}
     if (typeof m.ack === 'string') return confirmed(m.ack);
-    if (typeof m.userId === 'string') for (const w of watchers) w.onRevoke(m.userId);
+    if (m.settings === true) for (const w of settingsWatchers) w.onChange();
+    else if (typeof m.userId === 'string') for (const w of watchers) w.onRevoke(m.userId);
     else for (const w of watchers) w.onReset();
     if (typeof m.nonce !== 'string') return;
     if (m.from === self) return confirmed(m.nonce);
@@ -117,6 +126,49 @@ export const createPostgresBus = (db: Database, options: pg.ClientConfig, logger
       .catch((err: Error) =>
         logger.warn({ err: { message: err.message } }, 'session revocation not confirmed'),
       );
+  };
+
+  const listen = async () => {
+    try {
+      if (!client) await connect();
+    } catch (err) {
+      // Until the listener is up, the caches are not used (sessionsLive and settingsLive are false).
+      logger.warn({ err: { message: (err as Error).message } }, 'realtime listener unavailable');
+      reconnectLater();
+    }
+  };
+
+  /** Sends a cache invalidation to every process and waits until each listening one confirmed it. */
+  const broadcast = async (message: Record<string, unknown>) => {
+    // Without a listener this process caches nothing, and cannot hear confirmations either.
+    if (!client) {
+      await db.owner.execute(sql`select pg_notify(${SESSIONS_CHANNEL}, ${JSON.stringify(message)})`);
+      return;
+    }
+    // Every process with a listener (this one included) confirms; a process without one does not
+    // use its caches. A process that never answers delays this by ACK_TIMEOUT_MS at most.
+    const { rows } = await db.owner.execute<{ n: number }>(
+      sql`select count(*)::int as n from pg_stat_activity where application_name = ${LISTENER_NAME} and datname = current_database()`,
+    );
+    const nonce = randomUUID();
+    const all = new Promise<void>((done) => {
+      const timer = setTimeout(done, ACK_TIMEOUT_MS);
+      pending.set(nonce, {
+        left: Math.max(1, rows[0]?.n ?? 1),
+        done: () => {
+          clearTimeout(timer);
+          done();
+        },
+      });
+    });
+    try {
+      await db.owner.execute(
+        sql`select pg_notify(${SESSIONS_CHANNEL}, ${JSON.stringify({ ...message, nonce, from: self })})`,
+      );
+      await all;
+    } finally {
+      pending.delete(nonce);
+    }
   };
 
   return {
@@ -137,50 +189,25 @@ export const createPostgresBus = (db: Database, options: pg.ClientConfig, logger
     },
     async revokeSessions(userId) {
       for (const w of watchers) w.onRevoke(userId);
-      // Without a listener this process caches nothing, and cannot hear confirmations either.
-      if (!client) {
-        await db.owner.execute(sql`select pg_notify(${SESSIONS_CHANNEL}, ${JSON.stringify({ userId })})`);
-        return;
-      }
-      // Every process with a listener (this one included) confirms; a process without one does not
-      // use its cache. A process that never answers delays this by ACK_TIMEOUT_MS at most.
-      const { rows } = await db.owner.execute<{ n: number }>(
-        sql`select count(*)::int as n from pg_stat_activity where application_name = ${LISTENER_NAME} and datname = current_database()`,
-      );
-      const nonce = randomUUID();
-      const all = new Promise<void>((done) => {
-        const timer = setTimeout(done, ACK_TIMEOUT_MS);
-        pending.set(nonce, {
-          left: Math.max(1, rows[0]?.n ?? 1),
-          done: () => {
-            clearTimeout(timer);
-            done();
-          },
-        });
-      });
-      try {
-        await db.owner.execute(
-          sql`select pg_notify(${SESSIONS_CHANNEL}, ${JSON.stringify({ userId, nonce, from: self })})`,
-        );
-        await all;
-      } finally {
-        pending.delete(nonce);
-      }
+      await broadcast({ userId });
+    },
+    async settingsChanged() {
+      for (const w of settingsWatchers) w.onChange();
+      await broadcast({ settings: true });
     },
     async watchSessions(w) {
       watchers.add(w);
-      try {
-        if (!client) await connect();
-      } catch (err) {
-        // Until the listener is up, sessionsLive() is false and every request reads its session.
-        logger.warn({ err: { message: (err as Error).message } }, 'realtime listener unavailable');
-        reconnectLater();
-      }
+      await listen();
     },
     sessionsLive: () => client !== undefined && !closed,
+    async watchSettings(w) {
+      settingsWatchers.add(w);
+      await listen();
+    },
+    settingsLive: () => client !== undefined && !closed,
     async close() {
       closed = true;
-      for (const w of watchers) w.onReset();
+      resetCaches();
       fanout.closeAll();
       clearTimeout(retryTimer);
       await connecting?.catch(() => {});

@@ -9,6 +9,7 @@ import { ConfigError, loadConfig } from '../config';
 import type { BlobStore } from './blob-store';
 import { createDiskStore } from './disk-store';
 import {
+  blobStoreFor,
   createFileStorage,
   FileNotFoundError,
   IntegrityError,
@@ -204,4 +205,28 @@ it('uses S3 only when STORAGE_URL is set, and refuses a STORAGE_URL that is not 
   });
   expect(() => loadConfig({ ...base, STORAGE_URL: 'bucket-name' })).toThrow(ConfigError);
   rmSync(dir, { recursive: true, force: true });
+});
+
+it('keeps each area apart in one bucket: backups under their own folder, listed and read back alone', async () => {
+  const s3 = await startS3();
+  try {
+    const files = blobStoreFor({ dataDir: TMP_DIR, s3: s3.settings });
+    const backups = blobStoreFor({ dataDir: TMP_DIR, s3: s3.settings, area: 'backups' });
+    const backup = await createFileStorage(backups, MASTER).put(
+      Readable.from([Buffer.from('a whole database')]),
+    );
+    const upload = await createFileStorage(files, MASTER).put(Readable.from([Buffer.from('a lab report')]));
+    expect(await keysOf(backups)).toEqual([keyRecordKey(backup.id), objectKey(backup.id)].sort());
+    expect(await keysOf(files)).toEqual([keyRecordKey(upload.id), objectKey(upload.id)].sort());
+    // Seen from the bucket's top, the backup is in backups/ (an operator can give it its own rules).
+    const top: string[] = [];
+    for await (const k of files.list('backups')) top.push(k);
+    expect(top.sort()).toEqual([`backups/${keyRecordKey(backup.id)}`, `backups/${objectKey(backup.id)}`]);
+    expect((await read(await createFileStorage(backups, MASTER).get(backup.id))).toString()).toBe(
+      'a whole database',
+    );
+    expect(await files.exists(objectKey(backup.id))).toBe(false);
+  } finally {
+    await s3.close();
+  }
 });

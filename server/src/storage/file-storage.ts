@@ -116,11 +116,25 @@ export interface StorageSettings {
   dataDir: string;
   encryptionKey: string;
   s3?: S3Settings;
+  /**
+   * Which area: `files` (what users upload) or `backups` (whole-database backups, kept apart so that
+   * an operator can put them elsewhere or prune them without touching users' files).
+   */
+  area?: StorageArea;
 }
 
-/** The configured backend: S3 when STORAGE_URL is set, else files under DATA_DIR/files. */
-export const blobStoreFor = (s: Pick<StorageSettings, 'dataDir' | 's3'>): BlobStore =>
-  s.s3 ? createS3Store(s.s3) : createDiskStore(join(s.dataDir, 'files'));
+export const STORAGE_AREAS = ['files', 'backups'] as const;
+export type StorageArea = (typeof STORAGE_AREAS)[number];
+
+/**
+ * The configured backend: S3 when STORAGE_URL is set, else DATA_DIR/<area> on disk. The `files` area
+ * is at the bucket's top level (as before areas existed); another area is a folder of its own.
+ */
+export const blobStoreFor = (s: Pick<StorageSettings, 'dataDir' | 's3' | 'area'>): BlobStore => {
+  const area = s.area ?? 'files';
+  if (!s.s3) return createDiskStore(join(s.dataDir, area));
+  return createS3Store(area === 'files' ? s.s3 : { ...s.s3, prefix: area });
+};
 
 export const storageFromConfig = (s: StorageSettings): FileStorage =>
   createFileStorage(blobStoreFor(s), s.encryptionKey);

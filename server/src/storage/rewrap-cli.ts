@@ -1,5 +1,5 @@
 import { ConfigError, loadConfig } from '../config';
-import { blobStoreFor } from './file-storage';
+import { blobStoreFor, STORAGE_AREAS } from './file-storage';
 import { rewrapKeys } from './rewrap';
 
 /**
@@ -17,8 +17,15 @@ const main = async () => {
     process.exit(2);
   }
   const config = loadConfig();
-  const store = blobStoreFor({ dataDir: config.dataDir, s3: config.storage.s3 });
-  const result = await rewrapKeys(store, old, config.encryptionKey);
+  // Every area (users' files and backups) has its keys wrapped by the same master key.
+  const result = { rewrapped: 0, alreadyCurrent: 0, failed: [] as string[] };
+  for (const area of STORAGE_AREAS) {
+    const store = blobStoreFor({ dataDir: config.dataDir, s3: config.storage.s3, area });
+    const r = await rewrapKeys(store, old, config.encryptionKey);
+    result.rewrapped += r.rewrapped;
+    result.alreadyCurrent += r.alreadyCurrent;
+    result.failed.push(...r.failed.map((id) => `${area}/${id}`));
+  }
   console.info(
     `Re-wrapped ${result.rewrapped} file keys; ${result.alreadyCurrent} were already under the new key; ` +
       `${result.failed.length} failed${result.failed.length ? `: ${result.failed.join(', ')}` : ''}.`,

@@ -18,6 +18,8 @@ export interface S3Settings {
   secretAccessKey?: string;
   /** Path-style addressing (`host/bucket/key`), which most self-hosted stores need. */
   forcePathStyle: boolean;
+  /** A folder in the bucket that holds this store's keys (a storage area such as `backups`). */
+  prefix?: string;
 }
 
 const isMissing = (err: unknown) => {
@@ -37,17 +39,20 @@ export const createS3Store = (s: S3Settings): BlobStore => {
         : undefined,
   });
   const Bucket = s.bucket;
+  const at = s.prefix ? `${s.prefix}/` : '';
+  const Key = (key: string) => {
+    assertSafeKey(key);
+    return `${at}${key}`;
+  };
   return {
     kind: 's3',
     async put(key, body) {
-      assertSafeKey(key);
       // Multipart upload of parts as they arrive (5 MB each at most in memory); an upload that fails is aborted.
-      await new Upload({ client, params: { Bucket, Key: key, Body: body }, queueSize: 1 }).done();
+      await new Upload({ client, params: { Bucket, Key: Key(key), Body: body }, queueSize: 1 }).done();
     },
     async get(key) {
-      assertSafeKey(key);
       try {
-        const out = await client.send(new GetObjectCommand({ Bucket, Key: key }));
+        const out = await client.send(new GetObjectCommand({ Bucket, Key: Key(key) }));
         return out.Body as Readable;
       } catch (err) {
         if (isMissing(err)) throw new BlobNotFoundError(key);
@@ -55,13 +60,12 @@ export const createS3Store = (s: S3Settings): BlobStore => {
       }
     },
     async delete(key) {
-      assertSafeKey(key);
-      await client.send(new DeleteObjectCommand({ Bucket, Key: key }));
+      await client.send(new DeleteObjectCommand({ Bucket, Key: Key(key) }));
     },
     async exists(key) {
-      assertSafeKey(key);
+      const name = Key(key);
       try {
-        await client.send(new HeadObjectCommand({ Bucket, Key: key }));
+        await client.send(new HeadObjectCommand({ Bucket, Key: name }));
         return true;
       } catch (err) {
         if (isMissing(err)) return false;
@@ -72,9 +76,9 @@ export const createS3Store = (s: S3Settings): BlobStore => {
       let token: string | undefined;
       do {
         const page = await client.send(
-          new ListObjectsV2Command({ Bucket, Prefix: `${prefix}/`, ContinuationToken: token }),
+          new ListObjectsV2Command({ Bucket, Prefix: `${at}${prefix}/`, ContinuationToken: token }),
         );
-        for (const o of page.Contents ?? []) if (o.Key) yield o.Key;
+        for (const o of page.Contents ?? []) if (o.Key) yield o.Key.slice(at.length);
         token = page.IsTruncated ? page.NextContinuationToken : undefined;
       } while (token);
     },

@@ -3,6 +3,7 @@ export * from './ai';
 export * from './appointments';
 export * from './audit-logs';
 export * from './auth';
+export * from './backups';
 export * from './custom-foods';
 export * from './devices';
 export * from './documents';

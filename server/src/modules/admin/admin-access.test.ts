@@ -30,7 +30,16 @@ describe('admin routes', () => {
   it('answer 401 when signed out and 403 to users and moderators, changing nothing', async () => {
     const ops = await adminOperations();
     expect(ops.map((o) => `${o.method} ${o.path.split('/').slice(4).join('/')}`)).toEqual(
-      expect.arrayContaining(['GET settings', `PUT users/${adminId}/role`, 'GET users']),
+      expect.arrayContaining([
+        'GET settings',
+        `PUT users/${adminId}/role`,
+        'GET users',
+        'POST backups',
+        `GET backups/${adminId}/download`,
+        `DELETE backups/${adminId}`,
+        'GET users/export',
+        'GET data/export',
+      ]),
     );
     const { client: user } = await signUpAndSignIn(server, 'plain@example.com');
     const { client: moderator, userId: modId } = await signUpAndSignIn(server, 'mod@example.com');

@@ -7,6 +7,7 @@ import {
 import { sql } from 'drizzle-orm';
 import type { Database, Tx } from '../../db/database';
 import { recordAudit } from '../audit/audit.service';
+import { toCsv } from './csv';
 
 /** A CSV export stops here; narrow the window or the search for more. */
 export const AUDIT_EXPORT_MAX = 100_000;
@@ -58,13 +59,6 @@ export const listAudit = async (db: Database, q: AdminAuditQuery): Promise<Admin
   };
 };
 
-const csvCell = (v: unknown) => {
-  const s = v === null || v === undefined ? '' : typeof v === 'string' ? v : JSON.stringify(v);
-  // A leading =, +, - or @ would be a formula in a spreadsheet: quoted with a tick in front.
-  const safe = /^[=+\-@\t\r]/.test(s) ? `'${s}` : s;
-  return /[",\r\n]/.test(safe) || safe !== s ? `"${safe.replace(/"/g, '""')}"` : safe;
-};
-
 export const AUDIT_CSV_COLUMNS = [
   'created_at',
   'user_id',
@@ -90,20 +84,20 @@ export const exportAuditCsv = async (
     });
     return rows;
   });
-  const lines = rows.map((r) => {
-    const e = present(r);
-    return [
-      e.createdAt,
-      e.userId,
-      e.action,
-      e.resourceType,
-      e.resourceId,
-      e.details,
-      e.ipAddress,
-      e.userAgent,
-    ]
-      .map(csvCell)
-      .join(',');
-  });
-  return `${[AUDIT_CSV_COLUMNS.join(','), ...lines].join('\r\n')}\r\n`;
+  return toCsv(
+    AUDIT_CSV_COLUMNS,
+    rows.map((r) => {
+      const e = present(r);
+      return [
+        e.createdAt,
+        e.userId,
+        e.action,
+        e.resourceType,
+        e.resourceId,
+        e.details,
+        e.ipAddress,
+        e.userAgent,
+      ];
+    }),
+  );
 };

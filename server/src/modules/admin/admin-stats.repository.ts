@@ -42,6 +42,7 @@ export const TABLES: { table: string; area: string }[] = [
   { table: 'public.mail_outbox', area: 'system' },
   { table: 'auth.rate_limit', area: 'system' },
   { table: 'public.platform_settings', area: 'system' },
+  { table: 'public.backups', area: 'system' },
 ];
 
 /** Owner + system scope (adminAccountTx): row counts are exact, sizes include indexes and TOAST. */

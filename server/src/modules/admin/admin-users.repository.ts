@@ -88,3 +88,24 @@ export const setAccountStatus = (tx: Tx, userId: string, status: 'active' | 'dis
 
 export const deleteSessions = (tx: Tx, userId: string) =>
   tx.execute(sql`delete from auth.session where user_id = ${userId}`);
+
+/** Every account for the CSV export: who, role, status, when; no health value. Owner + system scope. */
+export const selectUsersForExport = async (tx: Tx) => {
+  const { rows } = await tx.execute<{
+    display_name: string;
+    user_id: string;
+    email: string;
+    role: string;
+    account_status: string;
+    created_at: Date | string;
+    last_sign_in: Date | string | null;
+  }>(sql`
+    select coalesce(p.display_name, 'User') as display_name, u.id as user_id, u.email,
+      coalesce(r.role, 'user') as role, ${STATUS_SQL} as account_status, u.created_at,
+      (select max(a.created_at) from audit_logs a where a.user_id = u.id and a.action = 'sign_in') as last_sign_in
+    from auth.user u
+    left join profiles p on p.user_id = u.id
+    left join user_roles r on r.user_id = u.id
+    order by u.created_at, u.id`);
+  return rows;
+};

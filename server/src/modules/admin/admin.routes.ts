@@ -1,5 +1,6 @@
 import { OpenAPIHono } from '@hono/zod-openapi';
 import type { AppDeps } from '../../app-deps';
+import { adminBackupsRoutes } from './admin-backups.routes';
 import { adminCommunicationRoutes } from './admin-communication.routes';
 import { adminInsightsRoutes } from './admin-insights.routes';
 import { adminSettingsRoutes } from './admin-settings.routes';
@@ -10,6 +11,8 @@ import { adminUsersRoutes } from './admin-users.routes';
 export const adminRoutes = (deps: AppDeps) => {
   const app = new OpenAPIHono();
   app.route('/', adminSettingsRoutes(deps));
+  // Before the users router, so /admin/users/export is not read as a user id.
+  app.route('/', adminBackupsRoutes(deps));
   app.route('/', adminUsersRoutes(deps));
   app.route('/', adminSharesRoutes(deps));
   app.route('/', adminCommunicationRoutes(deps));

@@ -19,8 +19,10 @@ export const maintenanceGate = (deps: {
   resolveSession: SessionResolver;
 }) =>
   createMiddleware(async (c, next) => {
+    // Checked first: liveness must answer without reading the settings (the database may be down).
+    if (OPEN_DURING_MAINTENANCE.test(c.req.path)) return next();
     const { maintenance_mode: mode } = await deps.settings.getPlatformSettings();
-    if (!mode.enabled || OPEN_DURING_MAINTENANCE.test(c.req.path)) return next();
+    if (!mode.enabled) return next();
     const resolved = await deps.resolveSession(c.req.raw.headers);
     if (resolved) {
       const roles = await deps.db.asUser(resolved.user.id, (tx) => findRoles(tx, resolved.user.id));

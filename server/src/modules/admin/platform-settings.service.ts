@@ -52,7 +52,7 @@ export const updateSetting = async (deps: Deps, adminId: string, key: SettingKey
     });
     await recordAudit(tx, adminId, 'update_setting', 'platform_setting', key, { key, value: parsed.data });
   });
-  deps.settings.invalidate();
+  await deps.settings.changed();
   return (await listSettings(deps)).find((s) => s.key === key)!;
 };
 
@@ -65,6 +65,6 @@ export const resetSettings = async (deps: Deps, adminId: string) => {
         await recordAudit(tx, adminId, 'update_setting', 'platform_setting', key, { key, reset: true });
     }
   });
-  deps.settings.invalidate();
+  await deps.settings.changed();
   return listSettings(deps);
 };

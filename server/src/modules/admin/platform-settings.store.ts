@@ -10,9 +10,14 @@ import {
 import type { Logger } from 'pino';
 import type { Config } from '../../config';
 import type { Database } from '../../db/database';
+import type { RealtimeBus } from '../../realtime/bus';
 import { selectSettingRows } from './platform-settings.repository';
 
-/** How long a process answers settings from memory; a change made by another process shows within it. */
+/**
+ * How long a process answers settings from memory while it cannot hear changes from the others (its
+ * realtime listener is lost): a change made by another process shows within it. While the listener
+ * is up, a change reaches every process at once (settingsChanged on the bus) and no TTL applies.
+ */
 export const SETTINGS_CACHE_MS = 5_000;
 
 export interface StoredSetting {
@@ -31,12 +36,15 @@ export interface PlatformSettingsStore {
   maxFileSizeBytes(): Promise<number>;
   /** The idle session timeout in seconds (session_timeout). */
   sessionTimeoutSeconds(): Promise<number>;
-  /** Forget the cached values (this process changed them). */
+  /** Forget the cached values. */
   invalidate(): void;
+  /** This process changed them: every process (this one included) reloads them before this resolves. */
+  changed(): Promise<void>;
 }
 
 /**
- * Reads `platform_settings` in the system context at most every SETTINGS_CACHE_MS per process. Until
+ * Reads `platform_settings` in the system context once, then again after a change announced on the
+ * realtime bus (or every SETTINGS_CACHE_MS while the bus cannot tell this process of changes). Until
  * an admin sets session_timeout, SESSION_IDLE_MINUTES is its value. A stored value that no longer
  * passes its schema (an older release wrote it) falls back to the default, with a warning.
  */
@@ -44,6 +52,7 @@ export const createPlatformSettingsStore = (
   db: Database,
   config: Pick<Config, 'session'>,
   logger: Logger,
+  bus?: Pick<RealtimeBus, 'settingsChanged' | 'watchSettings' | 'settingsLive'>,
 ): PlatformSettingsStore => {
   const defaults = (): PlatformSettingsValues => ({
     ...defaultPlatformSettings(),
@@ -69,7 +78,8 @@ export const createPlatformSettingsStore = (
 
   const describe = () => {
     const now = Date.now();
-    if (!cached || now - cached.at >= SETTINGS_CACHE_MS) {
+    const live = bus?.settingsLive() ?? false;
+    if (!cached || (!live && now - cached.at >= SETTINGS_CACHE_MS)) {
       const data = load();
       cached = { at: now, data };
       // A failed read is not kept: the next request tries again.
@@ -85,13 +95,20 @@ export const createPlatformSettingsStore = (
     return Object.fromEntries(SETTING_KEYS.map((k) => [k, all[k].value])) as PlatformSettingsValues;
   };
 
+  const invalidate = () => {
+    cached = null;
+  };
+  void bus?.watchSettings({ onChange: invalidate });
+
   return {
     getPlatformSettings,
     describe,
     maxFileSizeBytes: async () => maxFileSizeBytes((await getPlatformSettings()).max_file_size),
     sessionTimeoutSeconds: async () => sessionTimeoutSeconds((await getPlatformSettings()).session_timeout),
-    invalidate: () => {
-      cached = null;
+    invalidate,
+    changed: async () => {
+      invalidate();
+      await bus?.settingsChanged();
     },
   };
 };

@@ -156,6 +156,11 @@ export const NOT_HEALTH: Record<string, string> = {
   'GET /api/v1/admin/data': 'admin only; rows and bytes per table',
   'GET /api/v1/admin/audit-logs': 'admin only; what happened, never values',
   'GET /api/v1/admin/audit-logs/export': 'admin only; the same as CSV',
+  'GET /api/v1/admin/backups': 'admin only; when, who, size and checksum of each backup',
+  'GET /api/v1/admin/backups/{id}/download':
+    'admin only: the whole database for the operator (audited as download_backup); no user or share reaches it',
+  'GET /api/v1/admin/users/export': 'admin only; accounts as CSV, never values',
+  'GET /api/v1/admin/data/export': 'admin only; rows and bytes per table as CSV',
   'GET /api/v1/admin/shares':
     'admin only; who shares with whom, never tokens or values (admin-shares.test.ts)',
   'GET /api/v1/public/overview': 'instance-wide counts, only when the admin turns them on',

@@ -15,6 +15,7 @@ import type {
   SettingKey,
   UserStatus,
 } from '@healthfolio/core';
+import type { AdminBackup, AdminBackupListResponse } from '@healthfolio/core/admin/admin-backups.schema';
 import type { AdminShare, AdminShareListResponse } from '@healthfolio/core/admin/admin-shares.schema';
 import { useInfiniteQuery, useMutation, useQuery, useQueryClient } from '@tanstack/react-query';
 import { api } from '@/lib/api';
@@ -165,5 +166,32 @@ export const useRevokeShare = () => {
   return useMutation({
     mutationFn: (id: string) => api<AdminShare>(`/api/v1/admin/shares/${id}/revoke`, { method: 'POST' }),
     onSettled: () => client.invalidateQueries({ queryKey: adminKeys.all }),
+  });
+};
+
+export const backupKeys = ['admin', 'backups'] as const;
+
+/** Backups, polled every 2 s while one is queued or running (its progress and state show as it goes). */
+export const useBackups = () =>
+  useQuery({
+    queryKey: backupKeys,
+    queryFn: () => api<AdminBackupListResponse>('/api/v1/admin/backups'),
+    refetchInterval: (q) =>
+      q.state.data?.items.some((b) => b.state === 'queued' || b.state === 'running') ? 2_000 : false,
+  });
+
+export const useCreateBackup = () => {
+  const client = useQueryClient();
+  return useMutation({
+    mutationFn: () => api<AdminBackup>('/api/v1/admin/backups', { method: 'POST' }),
+    onSettled: () => client.invalidateQueries({ queryKey: backupKeys }),
+  });
+};
+
+export const useDeleteBackup = () => {
+  const client = useQueryClient();
+  return useMutation({
+    mutationFn: (id: string) => api(`/api/v1/admin/backups/${id}`, { method: 'DELETE' }),
+    onSettled: () => client.invalidateQueries({ queryKey: backupKeys }),
   });
 };

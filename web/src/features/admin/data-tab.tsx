@@ -7,6 +7,7 @@ import { PageSpinner } from '@/components/ui/spinner';
 import { downloadFile, errorMessage } from '@/lib/api';
 import { useAdminData } from './admin-api';
 import { formatBytes, formatCount } from './admin-format';
+import { BackupsCard } from './backups-card';
 import { FigureNotes } from './figure-note';
 
 export function DataTab() {
@@ -20,10 +21,18 @@ export function DataTab() {
       />
     );
   const d = data.data;
-  const exportAudit = () =>
-    downloadFile('/api/v1/admin/audit-logs/export?window=30d', 'audit-logs-30d.csv').catch((e) =>
-      toast.error('Export failed', { description: errorMessage(e, '') }),
-    );
+  const day = new Date().toISOString().slice(0, 10);
+  const exportCsv = (path: string, name: string) => () =>
+    downloadFile(path, name).catch((e) => toast.error('Export failed', { description: errorMessage(e, '') }));
+  const exports = [
+    { label: 'Export users (CSV)', path: '/api/v1/admin/users/export', name: `users-${day}.csv` },
+    { label: 'Export table summary (CSV)', path: '/api/v1/admin/data/export', name: `data-${day}.csv` },
+    {
+      label: 'Export audit log (30 days, CSV)',
+      path: '/api/v1/admin/audit-logs/export?window=30d',
+      name: 'audit-logs-30d.csv',
+    },
+  ];
   return (
     <div className="grid gap-4 lg:grid-cols-3">
       <Card className="lg:col-span-2">
@@ -84,22 +93,26 @@ export function DataTab() {
         </Card>
         <Card>
           <CardHeader>
-            <CardTitle>Backup and export</CardTitle>
+            <CardTitle>Export</CardTitle>
+            <CardDescription>CSV files without any health value; each export is audited.</CardDescription>
           </CardHeader>
-          <CardContent className="flex flex-col gap-3 text-sm">
-            <p>
-              {d.database === 'pglite'
-                ? 'Back up by stopping the server and copying its data directory (DATA_DIR), as docs/operations.md describes.'
-                : 'Back up the PostgreSQL database with pg_dump or your provider’s snapshots, as docs/operations.md describes.'}
-            </p>
-            <Button variant="outline" className="self-start" onClick={exportAudit}>
-              <Download aria-hidden="true" />
-              Export audit log (30 days, CSV)
-            </Button>
+          <CardContent className="flex flex-col gap-2 text-sm">
+            {exports.map((e) => (
+              <Button
+                key={e.path}
+                variant="outline"
+                className="self-start"
+                onClick={exportCsv(e.path, e.name)}
+              >
+                <Download aria-hidden="true" />
+                {e.label}
+              </Button>
+            ))}
           </CardContent>
         </Card>
         <FigureNotes notes={d.unavailable} />
       </div>
+      <BackupsCard />
     </div>
   );
 }
