@@ -67,6 +67,7 @@ export const AUDIT_RESOURCE_TYPES = [
   'ns_upload_credential',
   'nightscout_source',
   'device_connection',
+  'visit_packet',
 ] as const;
 export type AuditResourceType = (typeof AUDIT_RESOURCE_TYPES)[number];
 

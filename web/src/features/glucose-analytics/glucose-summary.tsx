@@ -1,6 +1,10 @@
-import { GLUCOSE_BANDS, type GlucoseBandId, roundedBandPercentages } from '@healthfolio/core/glucose/bands';
+import {
+  bandRangeInUnit,
+  GLUCOSE_BANDS,
+  type GlucoseBandId,
+  roundedBandPercentages,
+} from '@healthfolio/core/glucose/bands';
 import { GMI_MIN_DAYS, GMI_MIN_WEAR_PERCENT } from '@healthfolio/core/glucose/gmi';
-import { glucoseDecimals, roundGlucoseForDisplay } from '@healthfolio/core/units/glucose-units';
 import type { GlucoseFormat } from '@/features/diabetes/format';
 import type { GlucoseStats } from '@/features/diabetes/glucose-api';
 import type { AgpPoint } from './glucose-charts';
@@ -14,24 +18,8 @@ const BAND_COLOURS: Record<GlucoseBandId, string> = {
   very_high: '#E69F00',
 };
 
-/** The consensus band limits written in the user's unit (mmol/L: <3.0, 3.0–3.8, 3.9–10.0, 10.1–13.9, >13.9). */
-export function bandRangeText(id: GlucoseBandId, fmt: GlucoseFormat): string {
-  const f = (mgdl: number) => fmt.value(mgdl);
-  const step = glucoseDecimals(fmt.unit) === 1 ? 0.1 : 1;
-  const above180 = (roundGlucoseForDisplay(180, fmt.unit) + step).toFixed(glucoseDecimals(fmt.unit));
-  switch (id) {
-    case 'very_low':
-      return `<${f(54)}`;
-    case 'low':
-      return `${f(54)}–${f(69)}`;
-    case 'in_range':
-      return `${f(70)}–${f(180)}`;
-    case 'high':
-      return `${above180}–${f(250)}`;
-    case 'very_high':
-      return `>${f(250)}`;
-  }
-}
+/** The consensus band limits written in the user's unit. */
+export const bandRangeText = (id: GlucoseBandId, fmt: GlucoseFormat): string => bandRangeInUnit(id, fmt.unit);
 
 /** The five consensus bands as one stacked bar and a list with each band's target. */
 export function TimeInRangeBar({
