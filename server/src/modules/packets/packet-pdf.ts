@@ -22,7 +22,7 @@ const glucoseSection = (w: PdfWriter, d: PacketData) => {
   if (!g?.statistics) return;
   const s = g.statistics;
   const unit = d.unit;
-  w.heading('Glucose (CGM)');
+  w.heading('Glucose (CGM)', 200);
   w.line(
     `${s.count} readings, ${g.gmiSufficiency.coveredDays.toFixed(1)} days of sensor data (${Math.round(
       g.gmiSufficiency.wearPercent,
@@ -54,12 +54,12 @@ const glucoseSection = (w: PdfWriter, d: PacketData) => {
   }
   w.y -= 4;
   w.line(`Ambulatory glucose profile (${unit})`, { bold: true });
-  drawAgp(w, g.agp, (mgdl) => formatGlucose(mgdl, unit));
+  drawAgp(w, g.agp, (mgdl) => formatGlucose(mgdl, unit), `${bandRangeInUnit('in_range', unit)} ${unit}`);
 };
 
 const bloodPressureSection = (w: PdfWriter, d: PacketData) => {
   if (!d.bloodPressure) return;
-  w.heading('Blood pressure');
+  w.heading('Blood pressure', 170);
   const pts = d.bloodPressure;
   if (!pts.length) {
     w.line('No blood pressure readings in this period.', { color: MUTED });
@@ -90,7 +90,7 @@ const bloodPressureSection = (w: PdfWriter, d: PacketData) => {
 
 const weightSection = (w: PdfWriter, d: PacketData) => {
   if (!d.weight) return;
-  w.heading('Weight');
+  w.heading('Weight', 170);
   const { points, unit } = d.weight;
   if (!points.length) {
     w.line('No weight entries in this period.', { color: MUTED });

@@ -62,13 +62,11 @@ const makePacket = async (client: TestClient, body: Record<string, unknown> = {}
 
 /** A clinic app: no session, its own address, maybe another origin. */
 const clinic = (path: string, body: unknown, headers: Record<string, string> = {}) =>
-  server
-    .client()
-    .post(path, body, {
-      'x-forwarded-for': `203.0.113.${++ipSeq % 250}`,
-      origin: 'https://clinic.example',
-      ...headers,
-    });
+  server.client().post(path, body, {
+    'x-forwarded-for': `203.0.113.${++ipSeq % 250}`,
+    origin: 'https://clinic.example',
+    ...headers,
+  });
 
 const open = (path: string, passcode?: string) => clinic(path, { recipient: 'Dr. Reader', passcode });
 

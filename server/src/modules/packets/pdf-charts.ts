@@ -95,9 +95,14 @@ const bandPath = (f: ChartFrame, xs: number[], lo: number[], hi: number[]) =>
 
 /**
  * The AGP as the consensus draws it: 5–95th percentile band, 25–75th band, median line, over the
- * local day, with the 70–180 mg/dL target range marked. Values are mg/dL; `toUnit` converts labels.
+ * local day, with the 70–180 mg/dL target range marked. Values are mg/dL; `toUnit` writes the labels.
  */
-export const drawAgp = (w: PdfWriter, bins: AgpBin[], toUnit: (mgdl: number) => string) => {
+export const drawAgp = (
+  w: PdfWriter,
+  bins: AgpBin[],
+  toUnit: (mgdl: number) => string,
+  targetLabel: string,
+) => {
   const usable = bins.filter((b) => b.count > 0 && b.p5 != null && b.p95 != null);
   if (usable.length < 2) {
     w.line('Not enough readings to draw the AGP.', { color: MUTED });
@@ -134,7 +139,7 @@ export const drawAgp = (w: PdfWriter, bins: AgpBin[], toUnit: (mgdl: number) => 
     size: 8,
     color: MUTED,
   });
-  w.line('Shaded: target range 70–180 mg/dL (in the unit above). Times are local clock times.', {
+  w.line(`Shaded: target range ${targetLabel}. Times are the patient's local clock times.`, {
     size: 8,
     color: MUTED,
   });

@@ -102,17 +102,18 @@ export class PdfWriter {
     if (current) this.line(current, { ...o, x });
   }
 
-  heading(text: string) {
-    this.ensure(60);
+  /** A section title with a rule under it, kept on one page with the next `keepWith` points. */
+  heading(text: string, keepWith = 60) {
+    this.ensure(keepWith + 40);
     this.y -= 10;
     this.line(text, { size: 14, bold: true });
     this.page.drawLine({
-      start: { x: this.left, y: this.y + 6 },
-      end: { x: this.left + this.width, y: this.y + 6 },
+      start: { x: this.left, y: this.y + 2 },
+      end: { x: this.left + this.width, y: this.y + 2 },
       thickness: 0.75,
       color: RULE,
     });
-    this.y -= 4;
+    this.y -= 8;
   }
 
   /** One table row: cells at the given x offsets (from the left margin). */
