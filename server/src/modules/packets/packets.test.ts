@@ -10,16 +10,19 @@ import {
   type TestClient,
   type TestServer,
 } from '../../../test/harness';
+import { createLogger } from '../../http/log-safety';
 import { extractText } from '../documents/text-extraction';
 
 let server: TestServer;
 let alice: TestClient;
 let bob: TestClient;
 let ipSeq = 0;
+const logLines: string[] = [];
 const HOUR = 3_600_000;
 
 beforeAll(async () => {
-  server = await createTestServer({ trustProxy: 1 });
+  const logger = createLogger('trace', { write: (line: string) => void logLines.push(line) });
+  server = await createTestServer({ trustProxy: 1 }, {}, { logger });
   ({ client: alice } = await signUpAndSignIn(server, 'alice-packet@example.com'));
   ({ client: bob } = await signUpAndSignIn(server, 'bob-packet@example.com'));
   await alice.patch('/api/v1/profile', { displayName: 'Alice Packet', glucoseUnit: 'mmol/L' });
@@ -116,7 +119,14 @@ describe('pre-visit packets as SMART Health Links', () => {
     ]) {
       expect(text).toContain(expected);
     }
-    // The server never held the key: nothing stored opens without the link.
+    // Neither the log nor the database holds what opens the packet.
+    const log = logLines.join('');
+    expect(log).toContain('/api/shl');
+    for (const secret of [payload.key, created.manifestPath.split('/').pop()!]) {
+      expect(log).not.toContain(secret);
+    }
+    // Digits alone could occur inside a timestamp: the passcode as a whole number only.
+    expect(log).not.toMatch(new RegExp(`(?<!\\d)${created.passcode}(?!\\d)`));
     const stored = await server.deps.db.asSystem((tx) =>
       tx.execute<Record<string, unknown>>(sql`select * from visit_packets where id = ${created.packet.id}`),
     );
@@ -158,6 +168,17 @@ describe('pre-visit packets as SMART Health Links', () => {
       attemptsLeft: 0,
       openedCount: 0,
     });
+  });
+
+  it('counts parallel guesses one by one: never more than 10 wrong passcodes', async () => {
+    const created = await makePacket(alice, { categories: ['a1c'] });
+    const wrong = created.passcode === '00000000' ? '11111111' : '00000000';
+    const statuses = await Promise.all(
+      Array.from({ length: 14 }, () => open(created.manifestPath, wrong).then((r) => r.status)),
+    );
+    expect(statuses.filter((s) => s === 401)).toHaveLength(10);
+    expect(statuses.filter((s) => s === 404)).toHaveLength(4);
+    expect((await open(created.manifestPath, created.passcode)).status).toBe(404);
   });
 
   it('an expired or revoked link answers 404; only its owner can list or revoke it', async () => {
