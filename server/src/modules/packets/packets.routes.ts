@@ -29,7 +29,7 @@ const create = createRoute({
   request: { body: jsonBody(PacketCreateRequest) },
   responses: {
     201: json(PacketCreatedResponse, 'The packet, its link and passcode'),
-    ...problems(400, 401, 503),
+    ...problems(400, 401, 429, 503),
   },
 });
 const revoke = createRoute({
@@ -41,9 +41,9 @@ const revoke = createRoute({
   responses: { 200: json(PacketResponse, 'The revoked packet'), ...problems(401, 404, 503) },
 });
 
-export const packetsRoutes = ({ db, storage, config, requireUser }: AppDeps) => {
+export const packetsRoutes = ({ db, storage, config, requireUser, quotas }: AppDeps) => {
   const app = createRouter();
-  app.use(PACKETS, requireUser);
+  app.use(PACKETS, requireUser, quotas.packetCreation);
   app.use(`${PACKETS}/*`, requireUser);
   const uid = (c: { get(k: 'user'): { id: string } }) => c.get('user').id;
   app.openapi(list, async (c) => c.json(await listPackets(db, uid(c)), 200));
