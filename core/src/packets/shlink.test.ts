@@ -1,5 +1,5 @@
 import { describe, expect, it } from 'vitest';
-import { decodeShlink, encodeShlink, needsPasscode, shlinkExpired } from './shlink';
+import { base64UrlToBytes, decodeShlink, encodeShlink, needsPasscode, shlinkExpired } from './shlink';
 
 const key = 'rxTgYlOaKJPFtcEd0qcceN8wEU4p94SqAwIWQe6uX7Q';
 const payload = {
@@ -47,5 +47,12 @@ describe('shlink payload', () => {
     expect(shlinkExpired(payload, 1_900_000_000_000)).toBe(true);
     expect(shlinkExpired(payload, 1_899_999_999_000)).toBe(false);
     expect(shlinkExpired({ url: payload.url, key })).toBe(false);
+  });
+
+  it('reads base64url keys and padded base64 data alike', () => {
+    const bytes = Uint8Array.from({ length: 32 }, (_, i) => (i * 97 + 251) % 256);
+    expect(base64UrlToBytes(Buffer.from(bytes).toString('base64url'))).toEqual(bytes);
+    expect(base64UrlToBytes(Buffer.from(bytes).toString('base64'))).toEqual(bytes);
+    expect(base64UrlToBytes(key)).toHaveLength(32);
   });
 });

@@ -27,11 +27,15 @@ const toBase64Url = (text: string) => {
   return btoa(binary).replace(/\+/g, '-').replace(/\//g, '_').replace(/=+$/, '');
 };
 
-const fromBase64Url = (b64: string) => {
-  const padded = b64.replace(/-/g, '+').replace(/_/g, '/');
-  const binary = atob(padded + '='.repeat((4 - (padded.length % 4)) % 4));
-  return new TextDecoder('utf-8', { fatal: true }).decode(Uint8Array.from(binary, (c) => c.charCodeAt(0)));
+/** Bytes of base64url or base64 text, padded or not (an SHL key, a FHIR attachment's data). */
+export const base64UrlToBytes = (b64: string) => {
+  const std = b64.replace(/-/g, '+').replace(/_/g, '/');
+  const binary = atob(std + '='.repeat((4 - (std.length % 4)) % 4));
+  return Uint8Array.from(binary, (c) => c.charCodeAt(0));
 };
+
+const fromBase64Url = (b64: string) =>
+  new TextDecoder('utf-8', { fatal: true }).decode(base64UrlToBytes(b64));
 
 /** `shlink:/…`, optionally behind a viewer address (`https://app/shl#shlink:/…`). */
 export function encodeShlink(payload: ShlinkPayload, viewerUrl?: string): string {

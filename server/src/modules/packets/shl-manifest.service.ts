@@ -1,3 +1,4 @@
+import { text } from 'node:stream/consumers';
 import {
   PACKET_MAX_ATTEMPTS,
   SHL_PACKET_CONTENT_TYPE,
@@ -21,12 +22,6 @@ export class WrongPasscode extends Error {
     super('wrong passcode');
   }
 }
-
-const readAll = async (stream: NodeJS.ReadableStream) => {
-  const parts: Buffer[] = [];
-  for await (const chunk of stream) parts.push(chunk as Buffer);
-  return Buffer.concat(parts).toString('utf8');
-};
 
 /**
  * The SHL manifest request: the passcode is checked with the packet's row locked, so the tenth wrong
@@ -60,6 +55,6 @@ export const openManifest = async (
   });
   if (!outcome) throw invalid();
   if (!outcome.ok) throw new WrongPasscode(outcome.remaining);
-  const embedded = await readAll(await storage.get(outcome.storageId));
+  const embedded = await text(await storage.get(outcome.storageId));
   return { status: 'finalized', files: [{ contentType: SHL_PACKET_CONTENT_TYPE, embedded }] };
 };

@@ -1,5 +1,5 @@
 import { SHL_PACKET_CONTENT_TYPE } from '@healthfolio/core/packets/packet.schema';
-import type { ShlinkPayload } from '@healthfolio/core/packets/shlink';
+import { base64UrlToBytes, type ShlinkPayload } from '@healthfolio/core/packets/shlink';
 
 export type ManifestOutcome =
   | { kind: 'ok'; pdf: Blob }
@@ -13,11 +13,10 @@ interface ManifestFile {
   location?: string;
 }
 
-const base64ToBytes = (b64: string) => Uint8Array.from(atob(b64), (c) => c.charCodeAt(0));
-
 /** The PDF inside one decrypted SHL file: a PDF itself, or a FHIR DocumentReference carrying one. */
 const pdfOf = (contentType: string, plaintext: Uint8Array): Blob | null => {
-  if (contentType.startsWith('application/pdf')) return new Blob([new Uint8Array(plaintext)], { type: 'application/pdf' });
+  if (contentType.startsWith('application/pdf'))
+    return new Blob([new Uint8Array(plaintext)], { type: 'application/pdf' });
   if (!contentType.startsWith(SHL_PACKET_CONTENT_TYPE.split(';')[0]!)) return null;
   const resource = JSON.parse(new TextDecoder().decode(plaintext)) as {
     content?: { attachment?: { contentType?: string; data?: string } }[];
@@ -25,7 +24,7 @@ const pdfOf = (contentType: string, plaintext: Uint8Array): Blob | null => {
   const attachment = resource.content?.find(
     (c) => c.attachment?.contentType === 'application/pdf',
   )?.attachment;
-  return attachment?.data ? new Blob([base64ToBytes(attachment.data)], { type: 'application/pdf' }) : null;
+  return attachment?.data ? new Blob([base64UrlToBytes(attachment.data)], { type: 'application/pdf' }) : null;
 };
 
 /**
@@ -51,7 +50,7 @@ export async function openShl(
   if (!res.ok) throw new Error(`The server answered ${res.status}.`);
   const manifest = (await res.json()) as { files?: ManifestFile[] };
   const { compactDecrypt } = await import('jose');
-  const key = base64ToBytes(payload.key.replace(/-/g, '+').replace(/_/g, '/'));
+  const key = base64UrlToBytes(payload.key);
   for (const file of manifest.files ?? []) {
     const jwe = file.embedded ?? (file.location ? await (await fetch(file.location)).text() : null);
     if (!jwe) continue;
