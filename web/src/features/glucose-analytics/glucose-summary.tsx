@@ -18,9 +18,6 @@ const BAND_COLOURS: Record<GlucoseBandId, string> = {
   very_high: '#E69F00',
 };
 
-/** The consensus band limits written in the user's unit. */
-export const bandRangeText = (id: GlucoseBandId, fmt: GlucoseFormat): string => bandRangeInUnit(id, fmt.unit);
-
 /** The five consensus bands as one stacked bar and a list with each band's target. */
 export function TimeInRangeBar({
   stats,
@@ -58,7 +55,7 @@ export function TimeInRangeBar({
               />
               <span className="min-w-28 font-medium">{band.label}</span>
               <span className="text-muted-foreground">
-                {bandRangeText(band.id, fmt)} {fmt.unit}
+                {bandRangeInUnit(band.id, fmt.unit)} {fmt.unit}
               </span>
               <span className="ml-auto font-semibold tabular-nums">{value}%</span>
               <span className="w-full pl-5 text-xs text-muted-foreground">
