@@ -101,6 +101,14 @@ describe('pre-visit packets as SMART Health Links', () => {
     expect(res.headers.get('cache-control')).toBe('no-store');
     expect(res.headers.get('referrer-policy')).toBe('no-referrer');
     expect(res.headers.get('access-control-allow-origin')).toBe('*');
+    const preflight = await server.client().request('OPTIONS', created.manifestPath, undefined, {
+      origin: 'https://clinic.example',
+      'access-control-request-method': 'POST',
+      'access-control-request-headers': 'content-type',
+    });
+    expect(preflight.status).toBe(204);
+    expect(preflight.headers.get('access-control-allow-origin')).toBe('*');
+    expect(preflight.headers.get('access-control-allow-credentials')).toBeNull();
     const pdf = await pdfFrom(await res.json(), payload.key);
     expect(pdf.subarray(0, 5).toString()).toBe('%PDF-');
     expect((await PDFDocument.load(pdf)).getPageCount()).toBeGreaterThanOrEqual(1);
