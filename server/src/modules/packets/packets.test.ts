@@ -179,7 +179,7 @@ describe('pre-visit packets as SMART Health Links', () => {
   });
 
   it('counts parallel guesses one by one: never more than 10 wrong passcodes', async () => {
-    const created = await makePacket(alice, { categories: ['a1c'] });
+    const created = await makePacket(bob, { categories: ['a1c'] });
     const wrong = created.passcode === '00000000' ? '11111111' : '00000000';
     const statuses = await Promise.all(
       Array.from({ length: 14 }, () => open(created.manifestPath, wrong).then((r) => r.status)),
@@ -220,6 +220,33 @@ describe('pre-visit packets as SMART Health Links', () => {
     expect((await open('/api/shl/not-a-real-manifest-id', '12345678')).status).toBe(404);
   });
 
+  it('answers a short-lived location instead when the client caps embedded files', async () => {
+    const created = await makePacket(alice, { categories: ['a1c'] });
+    const res = await clinic(created.manifestPath, {
+      recipient: 'SHL app',
+      passcode: created.passcode,
+      embeddedLengthMax: 100,
+    });
+    expect(res.status).toBe(200);
+    const [file] = (await res.json()).files;
+    expect(file.embedded).toBeUndefined();
+    const location = new URL(file.location);
+    expect(location.origin).toBe(APP_URL);
+    const got = await server.client().get(location.pathname);
+    expect(got.status).toBe(200);
+    expect(got.headers.get('content-type')).toBe('application/jose');
+    expect(got.headers.get('cache-control')).toBe('no-store');
+    const pdf = await pdfFrom(
+      { files: [{ contentType: file.contentType, embedded: await got.text() }] },
+      created.payload.key,
+    );
+    expect(pdf.subarray(0, 5).toString()).toBe('%PDF-');
+    const forged = location.pathname.replace(/.$/, (c) => (c === 'A' ? 'B' : 'A'));
+    expect((await server.client().get(forged)).status).toBe(404);
+    await alice.post(`/api/v1/packets/${created.packet.id}/revoke`);
+    expect((await server.client().get(location.pathname)).status).toBe(404);
+  });
+
   it('leaves the glucose section out without CGM data', async () => {
     const created = await makePacket(bob, { categories: ['glucose', 'a1c'] });
     const res = await open(created.manifestPath, created.passcode);
@@ -244,7 +271,7 @@ describe('pre-visit packets as SMART Health Links', () => {
       expect(res.headers.get('content-type')).toContain('application/problem+json');
     }
     expect((await (await alice.get('/api/v1/packets')).json()).items.length).toBe(before);
-    const created = await makePacket(alice, { categories: ['a1c'] });
+    const created = await makePacket(bob, { categories: ['a1c'] });
     const noRecipient = await clinic(created.manifestPath, { passcode: created.passcode });
     expect(noRecipient.status).toBe(400);
     expect((await server.client().post('/api/v1/packets', { days: 14, categories: ['a1c'] })).status).toBe(

@@ -29,11 +29,11 @@ export class WrongPasscode extends Error {
  * all answer the same 404. Each open and each wrong passcode is audited for the owner.
  */
 export const openManifest = async (
-  db: Database,
-  storage: FileStorage,
+  deps: { db: Database; storage: FileStorage; fileUrl: (packetId: string) => string },
   manifestId: string,
   req: ShlManifestRequest,
 ): Promise<ShlManifestResponse> => {
+  const { db, storage } = deps;
   const wellFormed = SHARE_TOKEN_PATTERN.test(manifestId);
   const hash = hashShareToken(wellFormed ? manifestId : `invalid:${manifestId.slice(0, 100)}`);
   const outcome = await db.asSystem(async (tx) => {
@@ -51,10 +51,15 @@ export const openManifest = async (
     await recordAudit(tx, row.userId, 'read', 'visit_packet', row.id, {
       recipient: req.recipient.slice(0, 100),
     });
-    return { ok: true as const, storageId: row.storageId };
+    return { ok: true as const, id: row.id, storageId: row.storageId };
   });
   if (!outcome) throw invalid();
   if (!outcome.ok) throw new WrongPasscode(outcome.remaining);
   const embedded = await text(await storage.get(outcome.storageId));
-  return { status: 'finalized', files: [{ contentType: SHL_PACKET_CONTENT_TYPE, embedded }] };
+  // A client that caps embedded files gets a short-lived location instead (SHL manifest rules).
+  const file =
+    req.embeddedLengthMax !== undefined && embedded.length > req.embeddedLengthMax
+      ? { contentType: SHL_PACKET_CONTENT_TYPE, location: deps.fileUrl(outcome.id) }
+      : { contentType: SHL_PACKET_CONTENT_TYPE, embedded };
+  return { status: 'finalized', files: [file] };
 };

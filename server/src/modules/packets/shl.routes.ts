@@ -12,6 +12,7 @@ import { ipBucket } from '../../http/client-ip';
 import { createRouter, json, jsonBody } from '../../http/openapi';
 import { problemBody } from '../../http/problem';
 import { SHARE_LOOKUPS_PER_IP } from '../sharing/shared-view.routes';
+import { readShlFile, signFileToken } from './shl-file';
 import { openManifest, WrongPasscode } from './shl-manifest.service';
 
 /** The SHL manifest: public (the link is the credential), called by our viewer and by clinic apps. */
@@ -42,25 +43,45 @@ const manifest = createRoute({
   },
 });
 
+const file = createRoute({
+  tags: ['SMART Health Links'],
+  method: 'get',
+  path: '/api/shl/file/{token}',
+  summary: 'A manifest `location`: the packet JWE, for 5 minutes after the manifest answered it',
+  request: { params: z.object({ token: z.string().max(300) }) },
+  responses: {
+    200: { description: 'The JWE (compact)', content: { 'application/jose': { schema: z.string() } } },
+    404: problem('Unknown or expired file link, or the packet is no longer usable'),
+    429: problem('Too many link lookups from this address'),
+  },
+});
+
 /**
  * SHL clients live on other origins: the manifest answers CORS (no credentials, so no cookie ever
  * rides along) and is exempt from the same-origin check in app.ts.
  */
 export const shlCors = cors({
   origin: '*',
-  allowMethods: ['POST'],
+  allowMethods: ['GET', 'POST'],
   allowHeaders: ['content-type'],
   maxAge: 600,
 });
 
-export const shlRoutes = ({ db, storage, limiter }: AppDeps) => {
+export const shlRoutes = ({ db, storage, limiter, config }: AppDeps) => {
   const app = createRouter();
   const lookups = limiter({ keyPrefix: 'shl-lookup', ...SHARE_LOOKUPS_PER_IP });
+  const fileUrl = (packetId: string) =>
+    `${config.appUrl}/api/shl/file/${signFileToken(config.sessionSecret, packetId)}`;
+  app.openapi(file, async (c) => {
+    await consumeOr429(lookups, ipBucket(c.get('clientIp')), 'link lookups');
+    const jwe = await readShlFile(db, storage, config.sessionSecret, c.req.valid('param').token);
+    return c.body(jwe, 200, { 'content-type': 'application/jose' });
+  });
   app.openapi(manifest, async (c) => {
     await consumeOr429(lookups, ipBucket(c.get('clientIp')), 'link lookups');
     try {
       return c.json(
-        await openManifest(db, storage, c.req.valid('param').manifestId, c.req.valid('json')),
+        await openManifest({ db, storage, fileUrl }, c.req.valid('param').manifestId, c.req.valid('json')),
         200,
       );
     } catch (err) {

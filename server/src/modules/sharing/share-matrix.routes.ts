@@ -120,6 +120,8 @@ export const HEALTH: Record<string, HealthRoute> = {
 /** GET routes that serve no health data, and why. */
 export const NOT_HEALTH: Record<string, string> = {
   'GET /api/health': 'liveness',
+  'GET /api/shl/file/{token}':
+    'a visit packet as JWE only, encrypted under the key in its link, which the server never holds (packets.test.ts)',
   'GET /api/v1/auth/providers': 'sign-in options',
   'GET /api/v1/me/roles': 'the caller’s roles',
   'GET /api/v1/me/second-factor': 'whether the caller has a second factor',
