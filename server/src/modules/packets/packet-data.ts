@@ -2,6 +2,7 @@ import {
   convertWeight,
   DOSE_STATUSES,
   type DoseStatus,
+  ENTRY_PAGE_MAX,
   type GlucoseStatsResponse,
   type GlucoseUnit,
   type TrackerKey,
@@ -45,14 +46,19 @@ export interface PacketData {
   questions: string[];
 }
 
+/** The newest entries of the window (at most a page), oldest first for the trend line. */
 const entriesIn = async (tx: Tx, userId: string, tracker: TrackerKey, from: Date, to: Date) =>
-  selectEntries(tx, userId, {
-    tracker,
-    from: from.toISOString(),
-    to: to.toISOString(),
-    order: 'asc',
-    limit: 199,
-  });
+  (
+    await selectEntries(tx, userId, {
+      tracker,
+      from: from.toISOString(),
+      to: to.toISOString(),
+      order: 'desc',
+      limit: ENTRY_PAGE_MAX,
+    })
+  )
+    .slice(0, ENTRY_PAGE_MAX)
+    .reverse();
 
 const num = (v: unknown) => (typeof v === 'number' && Number.isFinite(v) ? v : null);
 
