@@ -37,6 +37,8 @@ import { nsApiRoutes } from './modules/nightscout/ns-api.routes';
 import { nsCredentialsRoutes } from './modules/nightscout/ns-credentials.routes';
 import { notificationsRoutes } from './modules/notifications/notifications.routes';
 import { notificationsStreamRoutes } from './modules/notifications/notifications-stream.routes';
+import { packetsRoutes } from './modules/packets/packets.routes';
+import { SHL_PATHS, shlCors, shlRoutes } from './modules/packets/shl.routes';
 import { profilesRoutes } from './modules/profiles/profiles.routes';
 import { rolesRoutes } from './modules/roles/roles.routes';
 import { servicesRoutes } from './modules/services/services.routes';
@@ -51,7 +53,8 @@ export const createApp = (deps: AppDeps) => {
   app.use('*', requestId());
   app.use('*', clientAddress(config.trustProxy));
   app.use('/api/*', auditClientContext());
-  for (const path of SHARE_LINK_PATHS) app.use(path, privateLinkHeaders);
+  for (const path of [...SHARE_LINK_PATHS, SHL_PATHS, '/shl']) app.use(path, privateLinkHeaders);
+  app.use(SHL_PATHS, shlCors);
   app.use('*', securityHeaders(config.https, webStyleHashes(config.webDist)));
   app.use('*', compressResponses());
   app.use('/api/*', requestLog(logger, deps.metrics));
@@ -87,7 +90,9 @@ export const createApp = (deps: AppDeps) => {
       ? next() // uploads and meal photos have their own, larger limits
       : limitBody(c, next),
   );
-  app.use('/api/*', csrfProtection([new URL(config.appUrl).origin]));
+  const sameOrigin = csrfProtection([new URL(config.appUrl).origin]);
+  // The SHL manifest is called cross-origin by clinic apps, with no cookie: the passcode is its credential.
+  app.use('/api/*', (c, next) => (c.req.path.startsWith('/api/shl/') ? next() : sameOrigin(c, next)));
   app.use('/api/*', maintenanceGate(deps));
 
   app.route('/', authRoutes(deps));
@@ -111,6 +116,8 @@ export const createApp = (deps: AppDeps) => {
   app.route('/', billsRoutes(deps));
   app.route('/', sharingRoutes(deps));
   app.route('/', sharedViewRoutes(deps));
+  app.route('/', packetsRoutes(deps));
+  app.route('/', shlRoutes(deps));
   app.route('/', documentsRoutes(deps));
   app.route('/', adminRoutes(deps));
   app.route('/', publicRoutes(deps));

@@ -73,6 +73,7 @@ export const AUDIT_RESOURCE_TYPES = [
   'nightscout_source',
   'device_connection',
   'backup',
+  'visit_packet',
 ] as const;
 export type AuditResourceType = (typeof AUDIT_RESOURCE_TYPES)[number];
 

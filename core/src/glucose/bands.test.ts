@@ -1,6 +1,6 @@
 import fc from 'fast-check';
 import { describe, expect, it } from 'vitest';
-import { bandOf, GLUCOSE_BAND_IDS, GLUCOSE_BANDS, roundedBandPercentages } from './bands';
+import { bandOf, bandRangeInUnit, GLUCOSE_BAND_IDS, GLUCOSE_BANDS, roundedBandPercentages } from './bands';
 import { glucoseStatistics } from './statistics';
 
 describe('consensus glucose bands', () => {
@@ -78,5 +78,18 @@ describe('consensus glucose bands', () => {
     expect(roundedBandPercentages({ very_low: 0, low: 0, in_range: 0, high: 0, very_high: 0 }).in_range).toBe(
       0,
     );
+  });
+
+  it('writes the band limits in the user unit as the consensus prints them', () => {
+    expect(GLUCOSE_BAND_IDS.map((id) => bandRangeInUnit(id, 'mg/dL'))).toEqual(
+      GLUCOSE_BANDS.map((b) => b.range),
+    );
+    expect(GLUCOSE_BAND_IDS.map((id) => bandRangeInUnit(id, 'mmol/L'))).toEqual([
+      '<3.0',
+      '3.0–3.8',
+      '3.9–10.0',
+      '10.1–13.9',
+      '>13.9',
+    ]);
   });
 });

@@ -1,3 +1,6 @@
+import type { GlucoseUnit } from '../profiles/profile.schema';
+import { formatGlucose, glucoseDecimals, roundGlucoseForDisplay } from '../units/glucose-units';
+
 /**
  * The five glucose bands of the International Consensus on Time in Range (Battelino 2019).
  * Published as <54, 54–69, 70–180, 181–250, >250 mg/dL for whole numbers; for fractional values
@@ -73,4 +76,23 @@ export function roundedBandPercentages(counts: GlucoseBandValues): GlucoseBandVa
   );
   for (const { id } of byRemainder.slice(0, remaining)) result[id] += 1;
   return result;
+}
+
+/** The consensus band limits written in the user's unit (mmol/L: <3.0, 3.0–3.8, 3.9–10.0, 10.1–13.9, >13.9). */
+export function bandRangeInUnit(id: GlucoseBandId, unit: GlucoseUnit): string {
+  const f = (mgdl: number) => formatGlucose(mgdl, unit);
+  const step = glucoseDecimals(unit) === 1 ? 0.1 : 1;
+  const above180 = (roundGlucoseForDisplay(180, unit) + step).toFixed(glucoseDecimals(unit));
+  switch (id) {
+    case 'very_low':
+      return `<${f(54)}`;
+    case 'low':
+      return `${f(54)}–${f(69)}`;
+    case 'in_range':
+      return `${f(70)}–${f(180)}`;
+    case 'high':
+      return `${above180}–${f(250)}`;
+    case 'very_high':
+      return `>${f(250)}`;
+  }
 }

@@ -44,6 +44,8 @@ export const securityHeaders = (https: boolean, styleHashes: string[] = []) =>
       fontSrc: ["'self'", 'data:'],
       connectSrc: ["'self'"],
       objectSrc: ["'none'"],
+      // The SHL viewer shows the decrypted PDF from a blob: URL made by our own script.
+      frameSrc: ["'self'", 'blob:'],
       baseUri: ["'self'"],
       formAction: ["'self'"],
       frameAncestors: ["'none'"],

@@ -17,6 +17,8 @@ export const USER_QUOTAS = {
   schedulesPer10Min: 30,
   /** Documents a user may upload in ten minutes (each is checked, encrypted and read for search). */
   uploadsPer10Min: 60,
+  /** Visit packets a user may create in ten minutes (each reads the window's data and draws a PDF). */
+  packetsPer10Min: 10,
   /** Open notification streams per user (tabs and devices together). */
   openStreams: 8,
   /** A stream's slot is held this long and renewed by its heartbeat; a crashed process frees it then. */
@@ -48,6 +50,11 @@ export const createUserQuotas = (limiter: LimiterFactory, opts: { aiPer10Min?: n
     points: USER_QUOTAS.uploadsPer10Min,
     duration: TEN_MINUTES,
   });
+  const packets = limiter({
+    keyPrefix: 'quota-packets',
+    points: USER_QUOTAS.packetsPer10Min,
+    duration: TEN_MINUTES,
+  });
   const ai = limiter({
     keyPrefix: 'quota-ai',
     points: opts.aiPer10Min ?? USER_QUOTAS.aiPer10Min,
@@ -71,6 +78,11 @@ export const createUserQuotas = (limiter: LimiterFactory, opts: { aiPer10Min?: n
     /** For file-upload routes: each upload (accepted or refused) counts. */
     upload: createMiddleware(async (c, next) => {
       if (c.req.method === 'POST') await consumeOr429(uploads, c.get('user').id, 'uploads');
+      return next();
+    }),
+    /** For the visit-packet route: each creation counts. */
+    packetCreation: createMiddleware(async (c, next) => {
+      if (c.req.method === 'POST') await consumeOr429(packets, c.get('user').id, 'new visit packets');
       return next();
     }),
     /** Each assistant question or photo analysis counts, answered by a provider or not. */

@@ -45,6 +45,13 @@ export const routes: RouteObject[] = [
         }),
       },
       {
+        // SMART Health Link viewer: the link is in the fragment (#shlink:/…), never sent to a server.
+        path: '/shl',
+        lazy: async () => ({
+          Component: (await import('@/features/shl-viewer/shl-viewer-page')).ShlViewerPage,
+        }),
+      },
+      {
         path: '/dashboard',
         lazy: async () => ({
           Component: (await import('@/features/shell/dashboard-layout')).DashboardLayout,

@@ -19,3 +19,4 @@ export * from './second-factors';
 export * from './sharing';
 export * from './tracker-entries';
 export * from './user-roles';
+export * from './visit-packets';

@@ -24,6 +24,7 @@ export const TABLES: { table: string; area: string }[] = [
   { table: 'public.jobs', area: 'documents' },
   { table: 'public.shared_access', area: 'sharing' },
   { table: 'public.shared_permissions', area: 'sharing' },
+  { table: 'public.visit_packets', area: 'sharing' },
   { table: 'public.insurance_plans', area: 'insurance' },
   { table: 'public.insurance_claims', area: 'insurance' },
   { table: 'public.insurance_bills', area: 'insurance' },

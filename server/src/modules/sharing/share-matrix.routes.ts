@@ -131,6 +131,8 @@ export const HEALTH: Record<string, HealthRoute> = {
 /** GET routes that serve no health data, and why. */
 export const NOT_HEALTH: Record<string, string> = {
   'GET /api/health': 'liveness',
+  'GET /api/shl/file/{token}':
+    'a visit packet as JWE only, encrypted under the key in its link, which the server never holds (packets.test.ts)',
   'GET /api/v1/auth/providers': 'sign-in options',
   'GET /api/v1/me/roles': 'the caller’s roles',
   'GET /api/v1/me/second-factor': 'whether the caller has a second factor',
@@ -145,6 +147,8 @@ export const NOT_HEALTH: Record<string, string> = {
   'GET /api/v1/shares/{id}/link': 'the owner’s share link (covered by sharing.test.ts)',
   'GET /api/v1/shares/{id}/access-log': 'who read a share (covered by sharing.test.ts)',
   'GET /api/v1/shared-with-me': 'shares bound to the caller (covered by sharing.test.ts)',
+  'GET /api/v1/packets':
+    'the owner’s visit packets: status, expiry and counts, never the summary or its questions (packets.test.ts)',
   'GET /api/v1/hypo/settings': 'whether follow-ups are on, and who gets alerts',
   'GET /api/v1/insurance/settings': 'currency and HSA/FSA balances the user typed (insurance.test.ts)',
   'GET /api/v1/admin/settings': 'admin only (admin-access.test.ts: 401/403 for everyone else)',

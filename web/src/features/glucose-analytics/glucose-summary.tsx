@@ -1,6 +1,10 @@
-import { GLUCOSE_BANDS, type GlucoseBandId, roundedBandPercentages } from '@healthfolio/core/glucose/bands';
+import {
+  bandRangeInUnit,
+  GLUCOSE_BANDS,
+  type GlucoseBandId,
+  roundedBandPercentages,
+} from '@healthfolio/core/glucose/bands';
 import { GMI_MIN_DAYS, GMI_MIN_WEAR_PERCENT } from '@healthfolio/core/glucose/gmi';
-import { glucoseDecimals, roundGlucoseForDisplay } from '@healthfolio/core/units/glucose-units';
 import type { GlucoseFormat } from '@/features/diabetes/format';
 import type { GlucoseStats } from '@/features/diabetes/glucose-api';
 import type { AgpPoint } from './glucose-charts';
@@ -13,25 +17,6 @@ const BAND_COLOURS: Record<GlucoseBandId, string> = {
   high: '#F0E442',
   very_high: '#E69F00',
 };
-
-/** The consensus band limits written in the user's unit (mmol/L: <3.0, 3.0–3.8, 3.9–10.0, 10.1–13.9, >13.9). */
-export function bandRangeText(id: GlucoseBandId, fmt: GlucoseFormat): string {
-  const f = (mgdl: number) => fmt.value(mgdl);
-  const step = glucoseDecimals(fmt.unit) === 1 ? 0.1 : 1;
-  const above180 = (roundGlucoseForDisplay(180, fmt.unit) + step).toFixed(glucoseDecimals(fmt.unit));
-  switch (id) {
-    case 'very_low':
-      return `<${f(54)}`;
-    case 'low':
-      return `${f(54)}–${f(69)}`;
-    case 'in_range':
-      return `${f(70)}–${f(180)}`;
-    case 'high':
-      return `${above180}–${f(250)}`;
-    case 'very_high':
-      return `>${f(250)}`;
-  }
-}
 
 /** The five consensus bands as one stacked bar and a list with each band's target. */
 export function TimeInRangeBar({
@@ -70,7 +55,7 @@ export function TimeInRangeBar({
               />
               <span className="min-w-28 font-medium">{band.label}</span>
               <span className="text-muted-foreground">
-                {bandRangeText(band.id, fmt)} {fmt.unit}
+                {bandRangeInUnit(band.id, fmt.unit)} {fmt.unit}
               </span>
               <span className="ml-auto font-semibold tabular-nums">{value}%</span>
               <span className="w-full pl-5 text-xs text-muted-foreground">

@@ -5,6 +5,7 @@ import { toast } from 'sonner';
 import { Button } from '@/components/ui/button';
 import { ConfirmDialog } from '@/components/ui/confirm-dialog';
 import { ErrorState } from '@/components/ui/error-state';
+import { PacketsSection } from '@/features/packets/packets-section';
 import { useDashboardContext } from '@/features/shell/use-dashboard-context';
 import { QueryView, StatCard } from '@/features/trackers/screen-parts';
 import { AccessLogDialog } from './access-log-dialog';
@@ -110,6 +111,7 @@ export function SharingPage() {
           }}
         </QueryView>
       )}
+      <PacketsSection timeZone={zone} />
       <SharedWithMe />
       {open?.kind === 'invite' && <InviteDialog onClose={() => setOpen(null)} />}
       {open?.kind === 'permissions' && <PermissionsDialog share={open.share} onClose={() => setOpen(null)} />}

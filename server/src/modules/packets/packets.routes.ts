@@ -1,0 +1,57 @@
+import {
+  PacketCreatedResponse,
+  PacketCreateRequest,
+  PacketListResponse,
+  PacketResponse,
+} from '@healthfolio/core/packets/packet.schema';
+import { createRoute, z } from '@hono/zod-openapi';
+import type { AppDeps } from '../../app-deps';
+import { createRouter, json, jsonBody, problems, SESSION_SECURITY } from '../../http/openapi';
+import { createPacket, listPackets, revokePacket } from './packets.service';
+
+const IdParam = z.object({ id: z.string().uuid() });
+const base = { tags: ['Visit packets'], security: SESSION_SECURITY };
+const PACKETS = '/api/v1/packets';
+
+const list = createRoute({
+  ...base,
+  method: 'get',
+  path: PACKETS,
+  summary: 'Your pre-visit packets, newest first: status, expiry, passcode attempts left, times opened',
+  responses: { 200: json(PacketListResponse, 'Your packets'), ...problems(401, 503) },
+});
+const create = createRoute({
+  ...base,
+  method: 'post',
+  path: PACKETS,
+  summary:
+    'Prepare for a visit: builds the PDF summary and shares it as a SMART Health Link; the link and its passcode are answered this once',
+  request: { body: jsonBody(PacketCreateRequest) },
+  responses: {
+    201: json(PacketCreatedResponse, 'The packet, its link and passcode'),
+    ...problems(400, 401, 429, 503),
+  },
+});
+const revoke = createRoute({
+  ...base,
+  method: 'post',
+  path: `${PACKETS}/{id}/revoke`,
+  summary: 'Revoke a packet; its link answers "not valid" from the next request',
+  request: { params: IdParam },
+  responses: { 200: json(PacketResponse, 'The revoked packet'), ...problems(401, 404, 503) },
+});
+
+export const packetsRoutes = ({ db, storage, config, requireUser, quotas }: AppDeps) => {
+  const app = createRouter();
+  app.use(PACKETS, requireUser, quotas.packetCreation);
+  app.use(`${PACKETS}/*`, requireUser);
+  const uid = (c: { get(k: 'user'): { id: string } }) => c.get('user').id;
+  app.openapi(list, async (c) => c.json(await listPackets(db, uid(c)), 200));
+  app.openapi(create, async (c) =>
+    c.json(await createPacket(db, storage, config.appUrl, uid(c), c.req.valid('json')), 201),
+  );
+  app.openapi(revoke, async (c) =>
+    c.json(await revokePacket(db, storage, uid(c), c.req.valid('param').id), 200),
+  );
+  return app;
+};
