@@ -164,7 +164,8 @@ export const parseTreatments = (body: unknown, nowMs = Date.now()) => {
   let skipped = 0;
   for (const doc of asDocs(body)) {
     const atMs = firstTime(doc, TREATMENT_TIMES, nowMs);
-    const insulin = positive(doc.insulin, 200);
+    // AndroidAPS marks the insulin that fills the cannula (`type: PRIMING`): not a dose the body got.
+    const insulin = doc.type === 'PRIMING' ? null : positive(doc.insulin, 200);
     const carbs = positive(doc.carbs, 1000);
     if (atMs === null || (insulin === null && carbs === null)) {
       skipped++;
