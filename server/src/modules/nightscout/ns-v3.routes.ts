@@ -98,6 +98,22 @@ export const nsV3Routes = (
     },
   });
 
+  for (const [path, summary] of [
+    ['status', 'API v3 status: version and the permissions AndroidAPS checks (`crud` for each collection)'],
+    ['entries', 'Your readings: type=sgv, sort=date or sort$desc=date, date$gt|$gte|$lt|$lte, limit'],
+  ] as const)
+    app.openAPIRegistry.registerPath({
+      method: 'get',
+      path: `/ns/{slug}/api/v3/${path}`,
+      tags: ['Nightscout uploader API'],
+      summary: `${summary}. Auth: Bearer JWT from /api/v2/authorization/request; see docs/devices.md`,
+      request: { params: z.object({ slug: z.string() }) },
+      responses: {
+        200: { description: '{status: 200, result}' },
+        401: { description: '{"status":401,"message":"Bad access token or JWT"}' },
+      },
+    });
+
   const requestJwt = async (c: Context) => {
     const refused = await consumeOrRefuse(c, perIp);
     if (refused) return refused;
