@@ -270,7 +270,7 @@ describe('the log of Nightscout uploads', () => {
     try {
       const { client } = await signUpAndSignIn(logged, 'gail-ns@example.com');
       const created = await client.post('/api/v1/devices/nightscout/credentials', { name: 'phone' });
-      const cred = (await created.json()) as Credential;
+      const cred = (await created.json()) as NsCredential;
       const path = new URL(cred.baseUrl).pathname;
       const res = await logged.app.request(`${path}/api/v1/entries?token=${cred.secret}`, {
         method: 'POST',
@@ -280,9 +280,34 @@ describe('the log of Nightscout uploads', () => {
         ]),
       });
       expect(res.status).toBe(200);
+      // AndroidAPS: the access token travels in the path of the JWT request, the JWT in a header.
+      const jwt = await logged.app.request(`/api/v2/authorization/request/${cred.secret}`);
+      const { token } = (await jwt.json()) as { token: string };
+      const v3 = await logged.app.request(`${path.toLowerCase()}/api/v3/entries`, {
+        method: 'POST',
+        headers: { authorization: `Bearer ${token}`, 'content-type': 'application/json' },
+        body: JSON.stringify({
+          type: 'sgv',
+          sgv: 188,
+          date: Date.now(),
+          app: 'AAPS',
+          device: 'AAPS-Secretive',
+        }),
+      });
+      expect(v3.status).toBe(201);
       const text = lines.join('');
       expect(text).toContain('/ns/:slug/api/v1/:rest');
-      for (const secret of [cred.secret, path, 'xDrip-Secretive']) expect(text).not.toContain(secret);
+      expect(text).toContain('/api/v2/authorization/request/:accessToken');
+      expect(text).toContain('/ns/:slug/api/v3/:rest');
+      for (const secret of [
+        cred.secret,
+        path,
+        path.toLowerCase(),
+        token,
+        'xDrip-Secretive',
+        'AAPS-Secretive',
+      ])
+        expect(text).not.toContain(secret);
     } finally {
       await logged.close();
     }
