@@ -83,6 +83,23 @@ test('an uploader credential is shown once and works for xDrip+ until revoked', 
 
 test.describe('on a phone', () => {
   test.use({ viewport: PHONE });
+  test('Connect takes the whole page to Terra’s widget and comes back with the device connected', async ({
+    page,
+    newAccount,
+    signInAs,
+  }) => {
+    await signInAs(await newAccount('devices-phone-connect', { type: 'diabetes_focused' }));
+    await page.goto('/dashboard/devices');
+    const widget = page.waitForRequest((r) => /\/widget\/page\//.test(r.url()));
+    await page.getByRole('button', { name: 'Connect Fitness Trackers' }).click();
+    // A full redirect of this page, not a popup: the stub's widget logs in and sends it back.
+    expect((await widget).frame()).toBe(page.mainFrame());
+    await page.waitForURL(/\/dashboard\/devices/);
+    await expect(page.getByRole('list', { name: 'Connected devices' }).getByText('Fitbit')).toBeVisible();
+    await expect(page.getByRole('tab', { name: /My Devices/ })).toContainText('1');
+    expect(page.context().pages()).toHaveLength(1);
+  });
+
   test('the devices tabs fit and pass axe', async ({ page, accounts, signInAs }) => {
     await signInAs(await accounts.diabetes());
     await page.goto('/dashboard/devices');
