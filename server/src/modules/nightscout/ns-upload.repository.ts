@@ -57,7 +57,9 @@ export const selectNsReadings = async (tx: Tx, userId: string, q: NsReadingQuery
   if (q.kind === 'mbg') where.push(sql`source in ('manual', 'meter')`);
   if (q.fromMs !== undefined) where.push(sql`recorded_at >= ${new Date(q.fromMs).toISOString()}`);
   if (q.toMs !== undefined) where.push(sql`recorded_at <= ${new Date(q.toMs).toISOString()}`);
-  if (q.storedAfterMs !== undefined) where.push(sql`created_at > ${new Date(q.storedAfterMs).toISOString()}`);
+  // srvModified is whole milliseconds; PostgreSQL keeps microseconds, so "after" starts at the next ms.
+  if (q.storedAfterMs !== undefined)
+    where.push(sql`created_at >= ${new Date(q.storedAfterMs + 1).toISOString()}`);
   const order =
     q.storedAfterMs !== undefined
       ? sql`created_at asc, recorded_at asc`
