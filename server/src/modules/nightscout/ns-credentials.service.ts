@@ -121,7 +121,7 @@ export const authenticateUpload = async (db: Database, slug: string, presented: 
   if (!row) return null;
   const stored = presented.algorithm === 'sha512' ? row.secretHashSha512 : row.secretHash;
   if (!sameHex(stored, presented.hex)) return null;
-  await db.asUser(row.userId, (tx) => touchCredential(tx, row.userId, row.id));
+  await markUsed(db, row);
   return { userId: row.userId, credentialId: row.id };
 };
 
@@ -140,3 +140,7 @@ export const liveCredential = async (db: Database, id: string) => {
   const row = await db.asSystem((tx) => findById(tx, id));
   return row ?? null;
 };
+
+/** The credential's "last used", as every authenticated request updates it (at most every 5 minutes). */
+export const markUsed = (db: Database, cred: { userId: string; id: string }) =>
+  db.asUser(cred.userId, (tx) => touchCredential(tx, cred.userId, cred.id));

@@ -3,7 +3,7 @@ import { z } from '@hono/zod-openapi';
 import type { Context } from 'hono';
 import type { AppDeps } from '../../app-deps';
 import { createRouter } from '../../http/openapi';
-import { credentialForAccessToken, liveCredential } from './ns-credentials.service';
+import { credentialForAccessToken, liveCredential, markUsed } from './ns-credentials.service';
 import { bearer, consumeOrRefuse, NS_COMPAT_VERSION, nsError, readBody } from './ns-http';
 import { asDocs, calculateIdentifier, parseTreatments, treatmentIdentifier } from './ns-payload';
 import { signNsJwt, verifyNsJwt } from './ns-token';
@@ -139,6 +139,7 @@ export const nsV3Routes = (
     const id = await verifyNsJwt(config.sessionSecret, token);
     const cred = id ? await liveCredential(db, id) : await credentialForAccessToken(db, token);
     if (!cred || cred.slug.toLowerCase() !== c.req.param('slug')?.toLowerCase()) return null;
+    await markUsed(db, cred);
     return { userId: cred.userId, credentialId: cred.id };
   };
 

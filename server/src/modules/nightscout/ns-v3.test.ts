@@ -113,6 +113,8 @@ describe('AndroidAPS NSClient v3', () => {
         treatments: 'crud',
       },
     });
+    const listed = (await (await alice.get('/api/v1/devices/nightscout/credentials')).json()).items;
+    expect(listed.find((i: { id: string }) => i.id === cred.id).lastUsedAt).not.toBeNull();
     expect((await nsRequest(server, `${base}v3/version`)).status).toBe(200);
     expect((await nsRequest(server, `${base}v3/status`)).status).toBe(401);
     const forged = `${token.slice(0, -4)}AAAA`;
