@@ -4,7 +4,7 @@ import { bodyLimit } from 'hono/body-limit';
 import type { AppDeps } from '../../app-deps';
 import { createRouter } from '../../http/openapi';
 import { authenticateUpload, presentedSecret } from './ns-credentials.service';
-import { bearer, consumeOrRefuse, NS_COMPAT_VERSION, nsError, readBody } from './ns-http';
+import { bearer, consumeOrRefuse, NS_COMPAT_VERSION, nsError, queryBound, readBody } from './ns-http';
 import { asDocs, treatmentIdentifier } from './ns-payload';
 import {
   deleteReadings,
@@ -29,16 +29,9 @@ const segmentsOf = (rest: string) =>
     .split('/')
     .filter(Boolean);
 
-export const findBound = (q: Record<string, string>, ops: string[]) => {
-  for (const op of ops)
-    for (const field of ['date', 'dateString', 'sysTime']) {
-      const v = q[`find[${field}][${op}]`];
-      if (v === undefined) continue;
-      const ms = /^\d+$/.test(v) ? Number(v) : Date.parse(v);
-      if (!Number.isNaN(ms)) return op === '$gt' ? ms + 1 : op === '$lt' ? ms - 1 : ms;
-    }
-  return undefined;
-};
+/** v1's `find[date][$gte]=…` (also on `dateString` and `sysTime`). */
+const findBound = (q: Record<string, string>, ops: string[]) =>
+  queryBound(q, ops, (op) => ['date', 'dateString', 'sysTime'].map((f) => `find[${f}][${op}]`));
 
 export const statusDoc = () => {
   const now = new Date();
@@ -132,20 +125,18 @@ export const nsApiRoutes = (deps: AppDeps) => {
         },
       });
     if (resource === 'entries') {
+      const fromMs = findBound(q, ['$gte', '$gt']);
+      const toMs = findBound(q, ['$lte', '$lt']);
       if (method === 'POST' || method === 'PUT')
         return c.json((await storeEntries(db, notifier, auth.userId, body)).docs);
       if (method === 'GET') {
         const current = sub === 'current';
         const kind = sub === 'sgv' || sub === 'mbg' ? sub : current ? 'sgv' : 'all';
         const count = current ? 1 : Math.min(Math.max(Number(q.count) || 10, 1), GLUCOSE_MAX_ROWS);
-        const fromMs = findBound(q, ['$gte', '$gt']);
-        const toMs = findBound(q, ['$lte', '$lt']);
         return c.json(await readEntries(db, auth.userId, { kind, count, fromMs, toMs }));
       }
       if (method === 'DELETE') {
         // Nightscout deletes whatever matches, even everything; we ask for a range at least.
-        const fromMs = findBound(q, ['$gte', '$gt']);
-        const toMs = findBound(q, ['$lte', '$lt']);
         if (sub === 'mbg' || (fromMs === undefined && toMs === undefined)) return c.json(deleted(0));
         return c.json(deleted(await deleteReadings(db, auth.userId, { fromMs, toMs })));
       }

@@ -28,6 +28,21 @@ export const nsError = (
     { 'content-type': 'application/problem+json' },
   );
 
+/**
+ * A time bound from the query, as epoch ms (digits or ISO text); `$gt` and `$lt` become inclusive
+ * bounds a millisecond further in. `names` lists the parameter spellings for an operator.
+ */
+export const queryBound = (q: Record<string, string>, ops: string[], names: (op: string) => string[]) => {
+  for (const op of ops)
+    for (const name of names(op)) {
+      const v = q[name];
+      if (v === undefined) continue;
+      const ms = /^\d+$/.test(v) ? Number(v) : Date.parse(v);
+      if (!Number.isNaN(ms)) return op === '$gt' ? ms + 1 : op === '$lt' ? ms - 1 : ms;
+    }
+  return undefined;
+};
+
 export const bearer = (c: Context) => c.req.header('authorization')?.match(/^Bearer\s+(\S+)$/i)?.[1];
 
 /** One per-IP budget for every Nightscout path; a 429 as Nightscout-shaped JSON when it is spent. */

@@ -4,7 +4,7 @@ import type { Context } from 'hono';
 import type { AppDeps } from '../../app-deps';
 import { createRouter } from '../../http/openapi';
 import { credentialForAccessToken, liveCredential, markUsed } from './ns-credentials.service';
-import { bearer, consumeOrRefuse, NS_COMPAT_VERSION, nsError, readBody } from './ns-http';
+import { bearer, consumeOrRefuse, NS_COMPAT_VERSION, nsError, queryBound, readBody } from './ns-http';
 import { asDocs, calculateIdentifier, parseTreatments, treatmentIdentifier } from './ns-payload';
 import { signNsJwt, verifyNsJwt } from './ns-token';
 import {
@@ -49,16 +49,9 @@ const limitOf = (q: Record<string, string>) => {
   return Number.isInteger(n) && n > 0 && n <= GLUCOSE_MAX_ROWS ? n : null;
 };
 
-/** `date$gt=…` (AndroidAPS) and Nightscout's other spellings of a date filter, as epoch ms. */
-const dateFilter = (q: Record<string, string>, ops: string[]) => {
-  for (const op of ops) {
-    const v = q[`date$${op}`] ?? q[`date[$${op}]`];
-    if (v === undefined) continue;
-    const ms = /^\d+$/.test(v) ? Number(v) : Date.parse(v);
-    if (!Number.isNaN(ms)) return op === 'gt' ? ms + 1 : op === 'lt' ? ms - 1 : ms;
-  }
-  return undefined;
-};
+/** `date$gt=…` (AndroidAPS) and Nightscout's bracketed spelling of the same filter. */
+const dateFilter = (q: Record<string, string>, ops: string[]) =>
+  queryBound(q, ops, (op) => [`date${op}`, `date[${op}]`]);
 
 /** Nightscout's create validation (operationTools.validateCommon), with its messages AAPS reads. */
 const invalidCreate = (doc: Record<string, unknown>) => {
@@ -191,8 +184,8 @@ export const nsV3Routes = (
       const docs = await readEntries(db, auth.userId, {
         kind,
         count: limit,
-        fromMs: dateFilter(q, ['gte', 'gt']),
-        toMs: dateFilter(q, ['lte', 'lt']),
+        fromMs: dateFilter(q, ['$gte', '$gt']),
+        toMs: dateFilter(q, ['$lte', '$lt']),
         ascending: q.sort === 'date',
       });
       return c.json({ status: 200, result: docs.map((d) => ({ ...d, units: 'mg/dl' })) });
