@@ -53,7 +53,7 @@ describe('the Nightscout uploader API v1, further', () => {
     ]);
   });
 
-  it("deletes a treatment by the _id it was answered with, only that user's upload, never an app entry", async () => {
+  it('deletes a treatment by the _id it was answered with, only through the credential that uploaded it, never an app entry', async () => {
     const { client: olga } = await signUpAndSignIn(server, 'olga-ns@example.com');
     const { client: pete } = await signUpAndSignIn(server, 'pete-ns@example.com');
     const app = xdrip(server, await newCredential(olga));
@@ -78,6 +78,9 @@ describe('the Nightscout uploader API v1, further', () => {
     expect(await carbs()).toEqual([20, 33]);
     expect(await (await peteApp.delete(`treatments/${_id}`)).json()).toMatchObject({ deletedCount: 0 });
     expect(await (await app.delete('treatments/*')).json()).toMatchObject({ deletedCount: 0 });
+    // Olga's other app has its own credential: it did not upload this treatment, so it cannot delete it.
+    const otherApp = xdrip(server, await newCredential(olga, 'second phone'));
+    expect(await (await otherApp.delete(`treatments/${_id}`)).json()).toMatchObject({ deletedCount: 0 });
     expect(await carbs()).toEqual([20, 33]);
     const res = await app.delete(`treatments/${_id}`);
     expect(res.status).toBe(200);

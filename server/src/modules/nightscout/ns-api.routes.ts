@@ -143,7 +143,7 @@ export const nsApiRoutes = (deps: AppDeps) => {
     }
     if (resource === 'treatments') {
       if (method === 'POST' || method === 'PUT') {
-        await storeTreatments(db, auth.userId, body);
+        await storeTreatments(db, auth, body);
         const docs = asDocs(body).map((d) => ({ ...d, _id: treatmentIdentifier(d) }));
         return c.json(method === 'PUT' && !Array.isArray(body) ? docs[0] : docs);
       }
@@ -151,7 +151,7 @@ export const nsApiRoutes = (deps: AppDeps) => {
       if (method === 'DELETE') {
         const id = sub ?? q['find[_id]'];
         if (!id || id === '*') return c.json(deleted(0));
-        return c.json(deleted(await deleteTreatment(db, auth.userId, id)));
+        return c.json(deleted(await deleteTreatment(db, auth, id)));
       }
     }
     if (['devicestatus', 'activity', 'food', 'profile'].includes(resource ?? '')) {

@@ -84,7 +84,15 @@ const mealData = (carbs: number) => TRACKER_DATA.meal.safeParse({ carbs: round(c
  * Carbs become a meal entry and insulin an insulin entry (a meal bolus both), each once: the
  * (kind, time, device) key is claimed first, and only a new claim writes the entry.
  */
-export const storeTreatments = (db: Database, userId: string, body: unknown) => {
+/** Who uploads: the user, and the credential the app used (a treatment is deleted only through it). */
+export interface Uploader {
+  userId: string;
+  credentialId: string;
+}
+
+const linkKey = (credentialId: string, identifier: string) => `id:${credentialId}:${identifier}:`;
+
+export const storeTreatments = (db: Database, { userId, credentialId }: Uploader, body: unknown) => {
   const { treatments, skipped } = parseTreatments(body);
   return db.asUser(userId, async (tx) => {
     let created = 0;
@@ -102,7 +110,7 @@ export const storeTreatments = (db: Database, userId: string, body: unknown) => 
           `${part.tracker}:${t.atMs}:${t.device}`,
         );
         if (!entryId) continue;
-        await linkEntryKey(tx, userId, `id:${t.identifier}:${part.tracker}`, entryId);
+        await linkEntryKey(tx, userId, linkKey(credentialId, t.identifier) + part.tracker, entryId);
         await insertEntryWithId(tx, {
           id: entryId,
           userId,
@@ -125,10 +133,14 @@ export const storeTreatments = (db: Database, userId: string, body: unknown) => 
   });
 };
 
-/** Deletes what one uploaded treatment created (API v1 `DELETE /treatments/{id}`, v3 by identifier). */
-export const deleteTreatment = (db: Database, userId: string, identifier: string) =>
+/**
+ * Deletes what one treatment uploaded through this credential created (API v1 `DELETE
+ * /treatments/{id}`, v3 by identifier); 0 when that credential did not create it.
+ */
+export const deleteTreatment = (db: Database, { userId, credentialId }: Uploader, identifier: string) =>
   db.asUser(userId, async (tx) => {
-    const found = await deleteLinkedEntries(tx, userId, `id:${identifier}:`);
+    if (!/^[\w-]{1,64}$/.test(identifier)) return 0;
+    const found = await deleteLinkedEntries(tx, userId, linkKey(credentialId, identifier));
     if (found) await recordAudit(tx, userId, 'delete', 'entry', null, { source: 'nightscout-upload', found });
     return found;
   });

@@ -210,7 +210,7 @@ export const nsV3Routes = (
       const identifier = col === 'treatments' ? treatmentIdentifier(doc) : calculateIdentifier(doc);
       if (col === 'treatments') {
         const kept = parseTreatments(doc).treatments.length > 0;
-        const { created } = await storeTreatments(db, auth.userId, doc);
+        const { created } = await storeTreatments(db, auth, doc);
         if (kept && !created)
           return envelope(c, 200, { identifier, isDeduplication: true, lastModified: now });
       }
@@ -224,7 +224,7 @@ export const nsV3Routes = (
       const found =
         col === 'entries'
           ? UUID.test(second) && (await deleteReadings(db, auth.userId, { id: second })) > 0
-          : col === 'treatments' && (await deleteTreatment(db, auth.userId, second)) > 0;
+          : col === 'treatments' && (await deleteTreatment(db, auth, second)) > 0;
       return envelope(c, found ? 200 : 404);
     }
     if (method === 'GET' && second && !third) return envelope(c, 404);
