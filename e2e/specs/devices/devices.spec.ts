@@ -46,7 +46,7 @@ test('connects a device through Terra’s widget in a 500×600 popup and lists i
   await expect(page.getByText('No devices connected yet.')).toBeVisible();
 });
 
-test('an uploader credential is shown once and works for xDrip+ until revoked', async ({
+test('an uploader credential is shown once and works for xDrip+ and AndroidAPS until revoked', async ({
   page,
   request,
   newAccount,
@@ -66,6 +66,14 @@ test('an uploader credential is shown once and works for xDrip+ until revoked', 
 
   const status = await request.get(`${base}/api/v1/status.json?token=${secret}`);
   expect(status.status()).toBe(200);
+  // AndroidAPS (NSClient v3): the secret is its access token, traded for a JWT at the site's root.
+  await expect(page.getByText('enter it as the NS access token')).toBeVisible();
+  const jwt = await request.get(`${new URL(base).origin}/api/v2/authorization/request/${secret}`);
+  const { token } = await jwt.json();
+  const v3 = await request.get(`${base.toLowerCase()}/api/v3/status`, {
+    headers: { authorization: `Bearer ${token}` },
+  });
+  expect((await v3.json()).result.apiPermissions.treatments).toBe('crud');
 
   await page.reload();
   await page.getByRole('tab', { name: /My Devices/ }).click();
@@ -79,6 +87,10 @@ test('an uploader credential is shown once and works for xDrip+ until revoked', 
   await page.getByRole('alertdialog').getByRole('button', { name: 'Revoke' }).click();
   await expect(page.getByText('No upload credentials yet.')).toBeVisible();
   expect((await request.get(`${base}/api/v1/status.json?token=${secret}`)).status()).toBe(401);
+  const revoked = await request.get(`${base.toLowerCase()}/api/v3/status`, {
+    headers: { authorization: `Bearer ${token}` },
+  });
+  expect(revoked.status()).toBe(401);
 });
 
 test.describe('on a phone', () => {
