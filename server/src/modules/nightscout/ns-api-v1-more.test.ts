@@ -42,6 +42,21 @@ describe('the Nightscout uploader API v1, further', () => {
     );
   });
 
+  it('takes a JWT from /api/v2/authorization/request as Bearer or ?token=, as Nightscout does', async () => {
+    const { client } = await signUpAndSignIn(server, 'lea-ns@example.com');
+    const cred = await newCredential(client);
+    const { token } = await (await nsRequest(server, `/api/v2/authorization/request/${cred.secret}`)).json();
+    const path = `${new URL(cred.baseUrl).pathname}/api/v1/status.json`;
+    const bearer = await nsRequest(server, path, { headers: { authorization: `Bearer ${token}` } });
+    expect(bearer.status).toBe(200);
+    expect((await nsRequest(server, `${path}?token=${token}`)).status).toBe(200);
+    const other = await newCredential(client);
+    expect(
+      (await nsRequest(server, `${new URL(other.baseUrl).pathname}/api/v1/status.json?token=${token}`))
+        .status,
+    ).toBe(401);
+  });
+
   it('answers the trend arrow back in entries, as it came in', async () => {
     const { client } = await signUpAndSignIn(server, 'ned-ns@example.com');
     const app = xdrip(server, await newCredential(client));

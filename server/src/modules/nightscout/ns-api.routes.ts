@@ -3,7 +3,7 @@ import { z } from '@hono/zod-openapi';
 import { bodyLimit } from 'hono/body-limit';
 import type { AppDeps } from '../../app-deps';
 import { createRouter } from '../../http/openapi';
-import { authenticateUpload, presentedSecret } from './ns-credentials.service';
+import { authenticateUpload, credentialForToken, presentedSecret } from './ns-credentials.service';
 import { bearer, consumeOrRefuse, NS_COMPAT_VERSION, nsError, queryBound, readBody } from './ns-http';
 import { asDocs, treatmentIdentifier } from './ns-payload';
 import {
@@ -71,7 +71,7 @@ const NS_DOCS = [
 const deleted = (n: number) => ({ acknowledged: true, deletedCount: n, n, ok: 1 });
 
 export const nsApiRoutes = (deps: AppDeps) => {
-  const { db, limiter, notifier } = deps;
+  const { db, limiter, notifier, config } = deps;
   const app = createRouter();
   // The handler below is one catch-all (Nightscout's paths take .json suffixes); documented here.
   for (const [method, path, summary] of NS_DOCS)
@@ -100,11 +100,13 @@ export const nsApiRoutes = (deps: AppDeps) => {
     if (refused) return refused;
     const method = c.req.method;
     const parsed = await readBody(c);
-    const presented = presentedSecret({
-      apiSecret: c.req.header('api-secret') ?? c.req.query('secret'),
-      token: c.req.query('token') ?? bearer(c),
-    });
-    const auth = await authenticateUpload(db, c.req.param('slug'), presented);
+    const token = c.req.query('token') ?? bearer(c);
+    const apiSecret = c.req.header('api-secret') ?? c.req.query('secret');
+    // A JWT from /api/v2/authorization/request works here too, as in Nightscout.
+    const jwt = !apiSecret && token?.split('.').length === 3;
+    const auth = jwt
+      ? await credentialForToken(db, config.sessionSecret, token, c.req.param('slug'))
+      : await authenticateUpload(db, c.req.param('slug'), presentedSecret({ apiSecret, token }));
     if (!auth) return nsError(c, 401, 'Unauthorized', 'Invalid/Missing');
     if (!parsed.ok) return nsError(c, 400, 'Bad Request', 'The body is not valid JSON.');
     const body = parsed.body;

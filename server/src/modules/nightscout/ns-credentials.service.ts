@@ -19,6 +19,7 @@ import {
   selectCredentials,
   touchCredential,
 } from './ns-credentials.repository';
+import { verifyNsJwt } from './ns-token';
 
 export const sha1Hex = (text: string) => createHash('sha1').update(text, 'utf8').digest('hex');
 export const sha512Hex = (text: string) => createHash('sha512').update(text, 'utf8').digest('hex');
@@ -139,6 +140,25 @@ export const credentialForAccessToken = async (db: Database, accessToken: string
 export const liveCredential = async (db: Database, id: string) => {
   const row = await db.asSystem((tx) => findById(tx, id));
   return row ?? null;
+};
+
+/**
+ * The credential a token names for the address's slug: a JWT we signed (as Nightscout takes in
+ * `Authorization: Bearer` and `?token=`), or leniently the secret itself. AndroidAPS lower-cases the
+ * whole address, so the slug is compared without case. Marks the credential used.
+ */
+export const credentialForToken = async (
+  db: Database,
+  sessionSecret: string,
+  token: string | undefined,
+  slug: string | undefined,
+) => {
+  if (!token || !slug) return null;
+  const id = await verifyNsJwt(sessionSecret, token);
+  const cred = id ? await liveCredential(db, id) : await credentialForAccessToken(db, token);
+  if (!cred || cred.slug.toLowerCase() !== slug.toLowerCase()) return null;
+  await markUsed(db, cred);
+  return { userId: cred.userId, credentialId: cred.id };
 };
 
 /** The credential's "last used", as every authenticated request updates it (at most every 5 minutes). */

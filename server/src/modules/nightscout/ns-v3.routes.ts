@@ -3,10 +3,10 @@ import { z } from '@hono/zod-openapi';
 import type { Context } from 'hono';
 import type { AppDeps } from '../../app-deps';
 import { createRouter } from '../../http/openapi';
-import { credentialForAccessToken, liveCredential, markUsed } from './ns-credentials.service';
+import { credentialForAccessToken, credentialForToken } from './ns-credentials.service';
 import { bearer, consumeOrRefuse, NS_COMPAT_VERSION, nsError, queryBound, readBody } from './ns-http';
 import { asDocs, calculateIdentifier, parseTreatments, treatmentIdentifier } from './ns-payload';
-import { signNsJwt, verifyNsJwt } from './ns-token';
+import { signNsJwt } from './ns-token';
 import {
   deleteReadings,
   deleteTreatment,
@@ -121,21 +121,6 @@ export const nsV3Routes = (
   app.get('/api/v2/authorization/request/:accessToken', requestJwt);
   app.get('/ns/:slug/api/v2/authorization/request/:accessToken', requestJwt);
 
-  /**
-   * The credential a Bearer JWT (or, leniently, the secret itself) names. AndroidAPS lower-cases the
-   * whole address, so the slug in the path is compared without case; the credential is looked up on
-   * every request, so a revoked one is refused at once.
-   */
-  const authenticate = async (c: Context) => {
-    const token = bearer(c);
-    if (!token) return null;
-    const id = await verifyNsJwt(config.sessionSecret, token);
-    const cred = id ? await liveCredential(db, id) : await credentialForAccessToken(db, token);
-    if (!cred || cred.slug.toLowerCase() !== c.req.param('slug')?.toLowerCase()) return null;
-    await markUsed(db, cred);
-    return { userId: cred.userId, credentialId: cred.id };
-  };
-
   app.all('/ns/:slug/api/v3/:rest{.+}', async (c) => {
     const refused = await consumeOrRefuse(c, perIp);
     if (refused) return refused;
@@ -146,7 +131,7 @@ export const nsV3Routes = (
       return c.json({ status: 200, result: versionInfo() });
     const parsed = await readBody(c);
     if (!bearer(c)) return nsError(c, 401, 'Missing or bad access token or JWT');
-    const auth = await authenticate(c);
+    const auth = await credentialForToken(db, config.sessionSecret, bearer(c), c.req.param('slug'));
     if (!auth) return nsError(c, 401, 'Bad access token or JWT');
     if (!parsed.ok) return nsError(c, 400, 'Bad or missing request body');
     const q = c.req.query();
