@@ -46,7 +46,7 @@ test('connects a device through Terra’s widget in a 500×600 popup and lists i
   await expect(page.getByText('No devices connected yet.')).toBeVisible();
 });
 
-test('an uploader credential is shown once and works for xDrip+ until revoked', async ({
+test('an uploader credential is shown once and works for xDrip+ and AndroidAPS until revoked', async ({
   page,
   request,
   newAccount,
@@ -66,6 +66,14 @@ test('an uploader credential is shown once and works for xDrip+ until revoked', 
 
   const status = await request.get(`${base}/api/v1/status.json?token=${secret}`);
   expect(status.status()).toBe(200);
+  // AndroidAPS (NSClient v3): the secret is its access token, traded for a JWT at the site's root.
+  await expect(page.getByText('enter it as the NS access token')).toBeVisible();
+  const jwt = await request.get(`${new URL(base).origin}/api/v2/authorization/request/${secret}`);
+  const { token } = await jwt.json();
+  const v3 = await request.get(`${base.toLowerCase()}/api/v3/status`, {
+    headers: { authorization: `Bearer ${token}` },
+  });
+  expect((await v3.json()).result.apiPermissions.treatments).toBe('crud');
 
   await page.reload();
   await page.getByRole('tab', { name: /My Devices/ }).click();
@@ -79,10 +87,31 @@ test('an uploader credential is shown once and works for xDrip+ until revoked', 
   await page.getByRole('alertdialog').getByRole('button', { name: 'Revoke' }).click();
   await expect(page.getByText('No upload credentials yet.')).toBeVisible();
   expect((await request.get(`${base}/api/v1/status.json?token=${secret}`)).status()).toBe(401);
+  const revoked = await request.get(`${base.toLowerCase()}/api/v3/status`, {
+    headers: { authorization: `Bearer ${token}` },
+  });
+  expect(revoked.status()).toBe(401);
 });
 
 test.describe('on a phone', () => {
   test.use({ viewport: PHONE });
+  test('Connect takes the whole page to Terra’s widget and comes back with the device connected', async ({
+    page,
+    newAccount,
+    signInAs,
+  }) => {
+    await signInAs(await newAccount('devices-phone-connect', { type: 'diabetes_focused' }));
+    await page.goto('/dashboard/devices');
+    const widget = page.waitForRequest((r) => /\/widget\/page\//.test(r.url()));
+    await page.getByRole('button', { name: 'Connect Fitness Trackers' }).click();
+    // A full redirect of this page, not a popup: the stub's widget logs in and sends it back.
+    expect((await widget).frame()).toBe(page.mainFrame());
+    await page.waitForURL(/\/dashboard\/devices/);
+    await expect(page.getByRole('list', { name: 'Connected devices' }).getByText('Fitbit')).toBeVisible();
+    await expect(page.getByRole('tab', { name: /My Devices/ })).toContainText('1');
+    expect(page.context().pages()).toHaveLength(1);
+  });
+
   test('the devices tabs fit and pass axe', async ({ page, accounts, signInAs }) => {
     await signInAs(await accounts.diabetes());
     await page.goto('/dashboard/devices');

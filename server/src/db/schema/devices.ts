@@ -1,5 +1,15 @@
 import { sql } from 'drizzle-orm';
-import { check, index, integer, pgTable, primaryKey, text, timestamp, uuid } from 'drizzle-orm/pg-core';
+import {
+  check,
+  index,
+  integer,
+  pgTable,
+  primaryKey,
+  text,
+  timestamp,
+  uniqueIndex,
+  uuid,
+} from 'drizzle-orm/pg-core';
 import { user } from './auth';
 import { ownerPolicies } from './rls';
 
@@ -19,11 +29,19 @@ export const nsUploadCredentials = pgTable(
     slug: text('slug').notNull().unique(),
     name: text('name').notNull(),
     secretHash: text('secret_hash').notNull(),
+    /**
+     * SHA-256 of the secret's SHA-512 hex, which Nightscout also accepts as `api-secret`. Null for
+     * credentials made before it was kept: those answer to the SHA-1 form only.
+     */
+    secretHashSha512: text('secret_hash_sha512'),
     createdAt: timestamp('created_at', { withTimezone: true }).notNull().defaultNow(),
     lastUsedAt: timestamp('last_used_at', { withTimezone: true }),
   },
   (t) => [
     index('ns_upload_credentials_user_idx').on(t.userId, t.createdAt),
+    // AndroidAPS asks for a JWT at the site's root (`/api/v2/authorization/request/{token}`), without
+    // the slug: the secret (as its hash) is all that names the credential there.
+    uniqueIndex('ns_upload_credentials_secret_hash_key').on(t.secretHash),
     ...ownerPolicies('ns_upload_credentials', t.userId),
   ],
 );

@@ -40,6 +40,8 @@ export const glucoseReadings = pgTable(
     mealContext: text('meal_context'),
     carbsConsumed: integer('carbs_consumed'),
     notes: text('notes'),
+    /** The sensor's trend arrow in Nightscout's words (`Flat`, `FortyFiveUp`…); null when none came. */
+    trend: text('trend'),
     createdAt: timestamp('created_at', { withTimezone: true }).notNull().defaultNow(),
     updatedAt: timestamp('updated_at', { withTimezone: true }).notNull().defaultNow(),
   },

@@ -93,15 +93,18 @@ export const insertReadings = async (
   tx: Tx,
   userId: string,
   source: string,
-  readings: { at: string; mgdl: number }[],
+  readings: { at: string; mgdl: number; trend?: string | null }[],
 ) => {
   // Normalised by Date as before (millisecond precision, any offset written as UTC).
   const at = `{${readings.map((r) => new Date(r.at).toISOString()).join(',')}}`;
   const mgdl = `{${readings.map((r) => r.mgdl).join(',')}}`;
+  // Trend arrows are Nightscout's fixed words (letters and spaces), quoted as array elements.
+  const trend = `{${readings.map((r) => (r.trend && /^[A-Za-z ]+$/.test(r.trend) ? `"${r.trend}"` : 'NULL')).join(',')}}`;
   const result = await tx.execute<{ inserted: number }>(sql`
     with inserted as (
-      insert into glucose_readings (user_id, source, recorded_at, value_mgdl)
-      select ${userId}, ${source}, r.at, r.mgdl from unnest(${at}::timestamptz[], ${mgdl}::float8[]) as r(at, mgdl)
+      insert into glucose_readings (user_id, source, recorded_at, value_mgdl, trend)
+      select ${userId}, ${source}, r.at, r.mgdl, r.trend
+      from unnest(${at}::timestamptz[], ${mgdl}::float8[], ${trend}::text[]) as r(at, mgdl, trend)
       on conflict (user_id, recorded_at, source) do nothing
       returning 1)
     select count(*)::int as inserted from inserted`);

@@ -11,7 +11,7 @@ import { insertReadings } from './glucose.repository';
 export const writeReadings = async (
   tx: Tx,
   userId: string,
-  bySource: Iterable<[string, { at: string; mgdl: number }[]]>,
+  bySource: Iterable<[string, { at: string; mgdl: number; trend?: string | null }[]]>,
 ) => {
   let inserted = 0;
   for (const [source, list] of bySource)

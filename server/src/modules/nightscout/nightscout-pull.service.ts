@@ -83,11 +83,11 @@ export const pullSource = async (deps: PullDeps, userId: string) => {
     for (let page = 0; page < MAX_PAGES; page++) {
       const docs = await fetchSgvPage(row.siteUrl, credential, { sinceMs, beforeMs });
       const { readings } = parseEntries(docs);
-      const bySource = new Map<string, { at: string; mgdl: number }[]>();
+      const bySource = new Map<string, { at: string; mgdl: number; trend: string | null }[]>();
       for (const r of readings) {
         if (r.kind !== 'sgv') continue;
         const list = bySource.get(uploadSource(r.device)) ?? [];
-        list.push({ at: new Date(r.atMs).toISOString(), mgdl: r.mgdl });
+        list.push({ at: new Date(r.atMs).toISOString(), mgdl: r.mgdl, trend: r.direction });
         bySource.set(uploadSource(r.device), list);
         newest = Math.max(newest ?? 0, r.atMs);
       }

@@ -20,6 +20,7 @@ const entries: {
   date: number;
   dateString: string;
   device: string;
+  direction: string;
 }[] = [];
 const addMinutes = (fromMs: number, n: number) => {
   for (let i = 0; i < n; i++) {
@@ -31,6 +32,7 @@ const addMinutes = (fromMs: number, n: number) => {
       date,
       dateString: new Date(date).toISOString(),
       device: 'share2',
+      direction: i % 2 ? 'Flat' : 'FortyFiveUp',
     });
   }
 };
@@ -102,6 +104,15 @@ describe('pulling from a Nightscout site', () => {
     const first = requests.at(-2)!;
     expect(first.searchParams.get('find[date][$gte]')).toMatch(/^\d+$/);
     expect(first.searchParams.get('count')).toBe('1000');
+
+    // The trend arrows come along with the readings.
+    const trends = await server.deps.db.asSystem((tx) =>
+      tx.execute(sql`select trend, count(*)::int as n from glucose_readings group by trend order by trend`),
+    );
+    expect(trends.rows).toEqual([
+      { trend: 'Flat', n: 720 },
+      { trend: 'FortyFiveUp', n: 720 },
+    ]);
 
     const { rows } = await server.deps.db.asSystem((tx) => tx.execute(sql`select * from nightscout_sources`));
     expect(JSON.stringify(rows)).not.toContain(TOKEN);

@@ -1,41 +1,25 @@
 import { GLUCOSE_MAX_ROWS } from '@healthfolio/core';
 import { z } from '@hono/zod-openapi';
-import type { Context } from 'hono';
 import { bodyLimit } from 'hono/body-limit';
-import { RateLimiterRes } from 'rate-limiter-flexible';
 import type { AppDeps } from '../../app-deps';
 import { createRouter } from '../../http/openapi';
-import { authenticateUpload, presentedSecretSha1 } from './ns-credentials.service';
-import { asDocs } from './ns-payload';
-import { nsId, readEntries, storeEntries, storeTreatments } from './ns-upload.service';
+import { authenticateUpload, credentialForToken, presentedSecret } from './ns-credentials.service';
+import { bearer, consumeOrRefuse, NS_COMPAT_VERSION, nsError, queryBound, readBody } from './ns-http';
+import { asDocs, treatmentIdentifier } from './ns-payload';
+import {
+  deleteReadings,
+  deleteTreatment,
+  nsId,
+  readEntries,
+  storeEntries,
+  storeTreatments,
+} from './ns-upload.service';
+import { nsV3Routes } from './ns-v3.routes';
 
 /** A day of 1-minute readings from a backfill is ~400 KB; Nightscout itself allows far more. */
 export const NS_BODY_LIMIT_BYTES = 5 * 1024 * 1024;
 /** Uploaders post every few minutes, several apps per phone; a guesser gets little from this. */
 export const NS_REQUESTS_PER_IP = { points: 600, duration: 600 };
-/** What status.json reports: xDrip+ refuses 0.6–0.8, AndroidAPS wants a recent major. */
-export const NS_COMPAT_VERSION = '15.0.7';
-
-/**
- * Nightscout's own error shape (`status`, `message`, `description`), which the apps read, with our
- * problem fields beside it.
- */
-const nsError = (c: Context, status: 400 | 401 | 404 | 413 | 429, message: string, description: string) =>
-  c.body(
-    JSON.stringify({
-      status,
-      message,
-      description,
-      type: 'about:blank',
-      title: message,
-      detail: description,
-      code: message.toLowerCase().replace(/\s+/g, '_'),
-    }),
-    status,
-    { 'content-type': 'application/problem+json' },
-  );
-
-const bearer = (c: Context) => c.req.header('authorization')?.match(/^Bearer\s+(\S+)$/i)?.[1];
 
 /** `entries/sgv.json` → ['entries', 'sgv']: Nightscout maps the extension to the content type. */
 const segmentsOf = (rest: string) =>
@@ -45,18 +29,11 @@ const segmentsOf = (rest: string) =>
     .split('/')
     .filter(Boolean);
 
-const findBound = (q: Record<string, string>, ops: string[]) => {
-  for (const op of ops)
-    for (const field of ['date', 'dateString', 'sysTime']) {
-      const v = q[`find[${field}][${op}]`];
-      if (v === undefined) continue;
-      const ms = /^\d+$/.test(v) ? Number(v) : Date.parse(v);
-      if (!Number.isNaN(ms)) return op === '$gt' ? ms + 1 : op === '$lt' ? ms - 1 : ms;
-    }
-  return undefined;
-};
+/** v1's `find[date][$gte]=…` (also on `dateString` and `sysTime`). */
+const findBound = (q: Record<string, string>, ops: string[]) =>
+  queryBound(q, ops, (op) => ['date', 'dateString', 'sysTime'].map((f) => `find[${f}][${op}]`));
 
-const statusDoc = () => {
+export const statusDoc = () => {
   const now = new Date();
   return {
     status: 'ok',
@@ -74,16 +51,6 @@ const statusDoc = () => {
   };
 };
 
-const readJson = async (c: Context): Promise<{ ok: true; body: unknown } | { ok: false }> => {
-  const text = await c.req.text();
-  if (!text.trim()) return { ok: true, body: [] };
-  try {
-    return { ok: true, body: JSON.parse(text) };
-  } catch {
-    return { ok: false };
-  }
-};
-
 /** Accepted and answered as Nightscout does, not kept: Healthfolio has no place for them (yet). */
 const echo = (body: unknown) =>
   asDocs(body).map((d, i) => ({
@@ -96,9 +63,15 @@ const NS_DOCS = [
   ['post', 'entries', 'Upload sgv/mbg entries (an array or one object); replays are no-ops'],
   ['get', 'entries/sgv.json', 'Your readings newest first: count, find[date][$gte|$gt|$lte|$lt]'],
   ['post', 'treatments', 'Upload treatments: carbs → meal entries, insulin → insulin entries'],
+  ['delete', 'treatments/{id}', 'Delete what an uploaded treatment created (never entries made in the app)'],
+  ['delete', 'entries', 'Delete uploaded sensor readings in find[date] bounds (a bound is required)'],
 ] as const;
 
-export const nsApiRoutes = ({ db, limiter, notifier }: AppDeps) => {
+/** Nightscout answers a v1 delete with the database's count (MongoDB's `deleteMany` result). */
+const deleted = (n: number) => ({ acknowledged: true, deletedCount: n, n, ok: 1 });
+
+export const nsApiRoutes = (deps: AppDeps) => {
+  const { db, limiter, notifier, config } = deps;
   const app = createRouter();
   // The handler below is one catch-all (Nightscout's paths take .json suffixes); documented here.
   for (const [method, path, summary] of NS_DOCS)
@@ -123,21 +96,17 @@ export const nsApiRoutes = ({ db, limiter, notifier }: AppDeps) => {
   );
 
   app.all('/ns/:slug/api/v1/:rest{.+}', async (c) => {
-    try {
-      await perIp.consume(c.get('clientIp'));
-    } catch (err) {
-      if (!(err instanceof RateLimiterRes)) throw err;
-      c.header('retry-after', String(Math.max(1, Math.ceil(err.msBeforeNext / 1000))));
-      return nsError(c, 429, 'Too Many Requests', 'Too many requests. Please try again later.');
-    }
+    const refused = await consumeOrRefuse(c, perIp);
+    if (refused) return refused;
     const method = c.req.method;
-    const parsed =
-      method === 'POST' || method === 'PUT' ? await readJson(c) : { ok: true as const, body: [] };
-    const presented = presentedSecretSha1({
-      apiSecret: c.req.header('api-secret') ?? c.req.query('secret'),
-      token: c.req.query('token') ?? bearer(c),
-    });
-    const auth = await authenticateUpload(db, c.req.param('slug'), presented);
+    const parsed = await readBody(c);
+    const token = c.req.query('token') ?? bearer(c);
+    const apiSecret = c.req.header('api-secret') ?? c.req.query('secret');
+    // A JWT from /api/v2/authorization/request works here too, as in Nightscout.
+    const jwt = !apiSecret && token?.split('.').length === 3;
+    const auth = jwt
+      ? await credentialForToken(db, config.sessionSecret, token, c.req.param('slug'))
+      : await authenticateUpload(db, c.req.param('slug'), presentedSecret({ apiSecret, token }));
     if (!auth) return nsError(c, 401, 'Unauthorized', 'Invalid/Missing');
     if (!parsed.ok) return nsError(c, 400, 'Bad Request', 'The body is not valid JSON.');
     const body = parsed.body;
@@ -158,27 +127,34 @@ export const nsApiRoutes = ({ db, limiter, notifier }: AppDeps) => {
         },
       });
     if (resource === 'entries') {
+      const fromMs = findBound(q, ['$gte', '$gt']);
+      const toMs = findBound(q, ['$lte', '$lt']);
       if (method === 'POST' || method === 'PUT')
-        return c.json(await storeEntries(db, notifier, auth.userId, body));
+        return c.json((await storeEntries(db, notifier, auth.userId, body)).docs);
       if (method === 'GET') {
         const current = sub === 'current';
         const kind = sub === 'sgv' || sub === 'mbg' ? sub : current ? 'sgv' : 'all';
         const count = current ? 1 : Math.min(Math.max(Number(q.count) || 10, 1), GLUCOSE_MAX_ROWS);
-        const fromMs = findBound(q, ['$gte', '$gt']);
-        const toMs = findBound(q, ['$lte', '$lt']);
         return c.json(await readEntries(db, auth.userId, { kind, count, fromMs, toMs }));
+      }
+      if (method === 'DELETE') {
+        // Nightscout deletes whatever matches, even everything; we ask for a range at least.
+        if (sub === 'mbg' || (fromMs === undefined && toMs === undefined)) return c.json(deleted(0));
+        return c.json(deleted(await deleteReadings(db, auth.userId, { fromMs, toMs })));
       }
     }
     if (resource === 'treatments') {
       if (method === 'POST' || method === 'PUT') {
-        await storeTreatments(db, auth.userId, body);
-        const docs = asDocs(body).map((d) => ({
-          ...d,
-          _id: typeof d._id === 'string' ? d._id : nsId(auth.userId, JSON.stringify(d)),
-        }));
+        await storeTreatments(db, auth, body);
+        const docs = asDocs(body).map((d) => ({ ...d, _id: treatmentIdentifier(d) }));
         return c.json(method === 'PUT' && !Array.isArray(body) ? docs[0] : docs);
       }
       if (method === 'GET') return c.json([]);
+      if (method === 'DELETE') {
+        const id = sub ?? q['find[_id]'];
+        if (!id || id === '*') return c.json(deleted(0));
+        return c.json(deleted(await deleteTreatment(db, auth, id)));
+      }
     }
     if (['devicestatus', 'activity', 'food', 'profile'].includes(resource ?? '')) {
       if (method === 'POST' || method === 'PUT') return c.json(echo(body));
@@ -186,5 +162,6 @@ export const nsApiRoutes = ({ db, limiter, notifier }: AppDeps) => {
     }
     return nsError(c, 404, 'Not Found', 'Healthfolio does not offer this part of the Nightscout API.');
   });
+  app.route('/', nsV3Routes(deps, perIp));
   return app;
 };

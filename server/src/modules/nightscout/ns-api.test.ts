@@ -1,13 +1,13 @@
-import { createHash } from 'node:crypto';
 import { sql } from 'drizzle-orm';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
+import { createTestServer, signUpAndSignIn, type TestClient, type TestServer } from '../../../test/harness';
 import {
-  createTestServer,
-  signUpAndSignIn,
-  type TestClient,
-  type TestResponse,
-  type TestServer,
-} from '../../../test/harness';
+  type NsCredential,
+  newCredential,
+  nsRequest,
+  sha1,
+  xdrip as xdripApp,
+} from '../../../test/nightscout-apps';
 import { createLogger } from '../../http/log-safety';
 
 let server: TestServer;
@@ -20,37 +20,8 @@ beforeAll(async () => {
 });
 afterAll(() => server.close());
 
-/** A phone app's request: no cookie, no origin. */
-const request = (path: string, init?: RequestInit) => server.app.request(path, init) as Promise<TestResponse>;
-
-const sha1 = (s: string) => createHash('sha1').update(s, 'utf8').digest('hex');
-
-interface Credential {
-  id: string;
-  baseUrl: string;
-  secret: string;
-  xdripUrl: string;
-}
-const newCredential = async (client: TestClient, name = 'xDrip+ on my phone'): Promise<Credential> => {
-  const res = await client.post('/api/v1/devices/nightscout/credentials', { name });
-  expect(res.status).toBe(201);
-  return res.json();
-};
-
-/** What xDrip+ does with its Base URL https://SECRET@host/ns/{slug}/api/v1/: strip the secret, hash it. */
-const xdrip = (cred: Credential) => {
-  const url = new URL(cred.xdripUrl);
-  const secret = decodeURIComponent(url.username);
-  url.username = '';
-  const base = url.pathname; // ends with /api/v1/
-  const headers = { 'api-secret': sha1(secret), 'content-type': 'application/json; charset=utf-8' };
-  return {
-    get: (path: string, extra: Record<string, string> = {}) =>
-      request(base + path, { headers: { ...headers, ...extra } }),
-    post: (path: string, body: unknown, method = 'POST') =>
-      request(base + path, { method, headers, body: JSON.stringify(body) }),
-  };
-};
+const request = (path: string, init?: RequestInit) => nsRequest(server, path, init);
+const xdrip = (cred: NsCredential) => xdripApp(server, cred);
 
 const DAY_START = Date.now() - 24 * 3_600_000;
 /** A day of 5-minute xDrip+ readings, shaped as NightscoutUploader.populateV1APIBGEntry builds them. */
@@ -226,7 +197,8 @@ describe('the Nightscout uploader API', () => {
     ];
     const posted = await app.post('treatments', [xdripTreatment]);
     expect(posted.status).toBe(200);
-    expect((await posted.json())[0]._id).toMatch(/^[0-9a-f]{24}$/);
+    // xDrip+'s own id comes back as the `_id` it deletes the treatment by.
+    expect((await posted.json())[0]._id).toBe(xdripTreatment.uuid);
     expect((await app.post('treatments', aaps)).status).toBe(200);
     // Replays, including xDrip+'s PUT upsert of one record.
     await app.post('treatments', aaps);
@@ -298,7 +270,7 @@ describe('the log of Nightscout uploads', () => {
     try {
       const { client } = await signUpAndSignIn(logged, 'gail-ns@example.com');
       const created = await client.post('/api/v1/devices/nightscout/credentials', { name: 'phone' });
-      const cred = (await created.json()) as Credential;
+      const cred = (await created.json()) as NsCredential;
       const path = new URL(cred.baseUrl).pathname;
       const res = await logged.app.request(`${path}/api/v1/entries?token=${cred.secret}`, {
         method: 'POST',
@@ -308,9 +280,34 @@ describe('the log of Nightscout uploads', () => {
         ]),
       });
       expect(res.status).toBe(200);
+      // AndroidAPS: the access token travels in the path of the JWT request, the JWT in a header.
+      const jwt = await logged.app.request(`/api/v2/authorization/request/${cred.secret}`);
+      const { token } = (await jwt.json()) as { token: string };
+      const v3 = await logged.app.request(`${path.toLowerCase()}/api/v3/entries`, {
+        method: 'POST',
+        headers: { authorization: `Bearer ${token}`, 'content-type': 'application/json' },
+        body: JSON.stringify({
+          type: 'sgv',
+          sgv: 188,
+          date: Date.now(),
+          app: 'AAPS',
+          device: 'AAPS-Secretive',
+        }),
+      });
+      expect(v3.status).toBe(201);
       const text = lines.join('');
       expect(text).toContain('/ns/:slug/api/v1/:rest');
-      for (const secret of [cred.secret, path, 'xDrip-Secretive']) expect(text).not.toContain(secret);
+      expect(text).toContain('/api/v2/authorization/request/:accessToken');
+      expect(text).toContain('/ns/:slug/api/v3/:rest');
+      for (const secret of [
+        cred.secret,
+        path,
+        path.toLowerCase(),
+        token,
+        'xDrip-Secretive',
+        'AAPS-Secretive',
+      ])
+        expect(text).not.toContain(secret);
     } finally {
       await logged.close();
     }

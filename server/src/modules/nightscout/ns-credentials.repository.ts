@@ -20,7 +20,7 @@ export const countCredentials = async (tx: Tx, userId: string) => {
 
 export const insertCredential = async (
   tx: Tx,
-  values: { userId: string; slug: string; name: string; secretHash: string },
+  values: { userId: string; slug: string; name: string; secretHash: string; secretHashSha512: string },
 ) => {
   const [row] = await tx.insert(nsUploadCredentials).values(values).returning();
   return row!;
@@ -34,16 +34,36 @@ export const deleteCredential = async (tx: Tx, userId: string, id: string) => {
   return rows.length > 0;
 };
 
+const authColumns = {
+  id: nsUploadCredentials.id,
+  userId: nsUploadCredentials.userId,
+  slug: nsUploadCredentials.slug,
+  name: nsUploadCredentials.name,
+  secretHash: nsUploadCredentials.secretHash,
+  secretHashSha512: nsUploadCredentials.secretHashSha512,
+};
+
 /** System scope: the slug in the address is all we know before the secret is checked. */
 export const findBySlug = async (tx: Tx, slug: string) => {
   const [row] = await tx
-    .select({
-      id: nsUploadCredentials.id,
-      userId: nsUploadCredentials.userId,
-      secretHash: nsUploadCredentials.secretHash,
-    })
+    .select(authColumns)
     .from(nsUploadCredentials)
     .where(eq(nsUploadCredentials.slug, slug));
+  return row;
+};
+
+/** System scope: an access token with no slug beside it (AndroidAPS' JWT request). */
+export const findBySecretHash = async (tx: Tx, secretHash: string) => {
+  const [row] = await tx
+    .select(authColumns)
+    .from(nsUploadCredentials)
+    .where(eq(nsUploadCredentials.secretHash, secretHash));
+  return row;
+};
+
+/** System scope: the credential a JWT names, if it has not been revoked since. */
+export const findById = async (tx: Tx, id: string) => {
+  const [row] = await tx.select(authColumns).from(nsUploadCredentials).where(eq(nsUploadCredentials.id, id));
   return row;
 };
 

@@ -12,17 +12,21 @@ import {
   type CredentialRow,
   countCredentials,
   deleteCredential,
+  findById,
+  findBySecretHash,
   findBySlug,
   insertCredential,
   selectCredentials,
   touchCredential,
 } from './ns-credentials.repository';
+import { verifyNsJwt } from './ns-token';
 
 export const sha1Hex = (text: string) => createHash('sha1').update(text, 'utf8').digest('hex');
+export const sha512Hex = (text: string) => createHash('sha512').update(text, 'utf8').digest('hex');
 
-/** What is stored: SHA-256 of the SHA-1 hex the apps send as `api-secret`. */
-export const storedSecretHash = (apiSecretSha1: string) =>
-  createHash('sha256').update(apiSecretSha1.toLowerCase(), 'utf8').digest('hex');
+/** What is stored: SHA-256 of the SHA-1 (or SHA-512) hex the apps send as `api-secret`. */
+export const storedSecretHash = (apiSecretHex: string) =>
+  createHash('sha256').update(apiSecretHex.toLowerCase(), 'utf8').digest('hex');
 
 export const SLUG_PATTERN = /^[A-Za-z0-9_-]{16}$/;
 
@@ -69,6 +73,7 @@ export const createCredential = (
       slug,
       name: req.name,
       secretHash: storedSecretHash(sha1Hex(secret)),
+      secretHashSha512: storedSecretHash(sha512Hex(secret)),
     });
     await recordAudit(tx, userId, 'create', 'ns_upload_credential', row.id);
     return { ...present(appUrl, row), secret, xdripUrl: xdripUrl(appUrl, slug, secret) };
@@ -81,25 +86,81 @@ export const revokeCredential = (db: Database, userId: string, id: string) =>
   });
 
 const HEX40 = /^[0-9a-fA-F]{40}$/;
+const HEX128 = /^[0-9a-fA-F]{128}$/;
+
+export interface PresentedSecret {
+  algorithm: 'sha1' | 'sha512';
+  hex: string;
+}
 
 /**
  * The ways Nightscout clients authenticate: `api-secret` (or `?secret=`) holding the SHA-1 hex of
- * the secret (a few send the secret itself), or the secret as a token (`?token=`, `Bearer`).
+ * the secret, or its SHA-512 hex (Nightscout's enclave accepts both; a few apps send the secret
+ * itself), or the secret as a token (`?token=`, `Bearer`).
  */
-export const presentedSecretSha1 = (r: { apiSecret?: string; token?: string }) => {
-  if (r.apiSecret) return HEX40.test(r.apiSecret) ? r.apiSecret.toLowerCase() : sha1Hex(r.apiSecret);
-  if (r.token) return sha1Hex(r.token);
+export const presentedSecret = (r: { apiSecret?: string; token?: string }): PresentedSecret | null => {
+  if (r.apiSecret) {
+    if (HEX40.test(r.apiSecret)) return { algorithm: 'sha1', hex: r.apiSecret.toLowerCase() };
+    if (HEX128.test(r.apiSecret)) return { algorithm: 'sha512', hex: r.apiSecret.toLowerCase() };
+    return { algorithm: 'sha1', hex: sha1Hex(r.apiSecret) };
+  }
+  if (r.token) return { algorithm: 'sha1', hex: sha1Hex(r.token) };
   return null;
 };
 
+const sameHex = (stored: string | null, presented: string) => {
+  if (!stored) return false;
+  const a = Buffer.from(stored, 'hex');
+  const b = Buffer.from(storedSecretHash(presented), 'hex');
+  return a.length === b.length && timingSafeEqual(a, b);
+};
+
 /** The owner of a live credential whose secret matches, else null (unknown, wrong and revoked alike). */
-export const authenticateUpload = async (db: Database, slug: string, presentedSha1: string | null) => {
-  if (!SLUG_PATTERN.test(slug) || !presentedSha1) return null;
+export const authenticateUpload = async (db: Database, slug: string, presented: PresentedSecret | null) => {
+  if (!SLUG_PATTERN.test(slug) || !presented) return null;
   const row = await db.asSystem((tx) => findBySlug(tx, slug));
   if (!row) return null;
-  const a = Buffer.from(row.secretHash, 'hex');
-  const b = Buffer.from(storedSecretHash(presentedSha1), 'hex');
-  if (a.length !== b.length || !timingSafeEqual(a, b)) return null;
-  await db.asUser(row.userId, (tx) => touchCredential(tx, row.userId, row.id));
+  const stored = presented.algorithm === 'sha512' ? row.secretHashSha512 : row.secretHash;
+  if (!sameHex(stored, presented.hex)) return null;
+  await markUsed(db, row);
   return { userId: row.userId, credentialId: row.id };
 };
+
+/**
+ * The credential an access token names when no slug comes with it (AndroidAPS asks for its JWT at
+ * the site's root): the token is the credential's secret, found by the hash that is stored anyway.
+ */
+export const credentialForAccessToken = async (db: Database, accessToken: string) => {
+  if (!accessToken || accessToken.length > 200) return null;
+  const hash = storedSecretHash(sha1Hex(accessToken));
+  return (await db.asSystem((tx) => findBySecretHash(tx, hash))) ?? null;
+};
+
+/** A credential that still exists (not revoked), by id: what a JWT names. */
+export const liveCredential = async (db: Database, id: string) => {
+  const row = await db.asSystem((tx) => findById(tx, id));
+  return row ?? null;
+};
+
+/**
+ * The credential a token names for the address's slug: a JWT we signed (as Nightscout takes in
+ * `Authorization: Bearer` and `?token=`), or leniently the secret itself. AndroidAPS lower-cases the
+ * whole address, so the slug is compared without case. Marks the credential used.
+ */
+export const credentialForToken = async (
+  db: Database,
+  sessionSecret: string,
+  token: string | undefined,
+  slug: string | undefined,
+) => {
+  if (!token || !slug) return null;
+  const id = await verifyNsJwt(sessionSecret, token);
+  const cred = id ? await liveCredential(db, id) : await credentialForAccessToken(db, token);
+  if (!cred || cred.slug.toLowerCase() !== slug.toLowerCase()) return null;
+  await markUsed(db, cred);
+  return { userId: cred.userId, credentialId: cred.id };
+};
+
+/** The credential's "last used", as every authenticated request updates it (at most every 5 minutes). */
+export const markUsed = (db: Database, cred: { userId: string; id: string }) =>
+  db.asUser(cred.userId, (tx) => touchCredential(tx, cred.userId, cred.id));

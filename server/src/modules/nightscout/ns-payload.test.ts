@@ -1,5 +1,5 @@
 import { describe, expect, it } from 'vitest';
-import { parseEntries, parseTreatments } from './ns-payload';
+import { calculateIdentifier, parseEntries, parseTreatments } from './ns-payload';
 
 const NOW = Date.UTC(2026, 10, 24, 12);
 
@@ -61,8 +61,21 @@ describe('Nightscout treatments', () => {
     );
     expect(skipped).toBe(2);
     expect(treatments).toEqual([
-      { atMs: NOW, device: 'xdrip', eventType: '<none>', insulin: null, carbs: 30, notes: null },
       {
+        identifier: calculateIdentifier({ device: 'xdrip', date: NOW, eventType: '<none>' }),
+        atMs: NOW,
+        device: 'xdrip',
+        eventType: '<none>',
+        insulin: null,
+        carbs: 30,
+        notes: null,
+      },
+      {
+        identifier: calculateIdentifier({
+          device: 'openaps://AndroidAPS',
+          date: NOW - 3_600_000,
+          eventType: 'Meal Bolus',
+        }),
         atMs: NOW - 3_600_000,
         device: 'openaps://AndroidAPS',
         eventType: 'Meal Bolus',
@@ -71,5 +84,26 @@ describe('Nightscout treatments', () => {
         notes: null,
       },
     ]);
+  });
+});
+
+describe('Nightscout identifiers and trend arrows', () => {
+  it("derives API v3 identifiers exactly as Nightscout's UUID v5 of device_date_eventType", () => {
+    // uuid.v5('openaps://AndroidAPS_1700000000000_Meal Bolus', [...Buffer.from('NightscoutRocks!')])
+    expect(
+      calculateIdentifier({ device: 'openaps://AndroidAPS', date: 1700000000000, eventType: 'Meal Bolus' }),
+    ).toBe('31971f52-2852-5ccf-87a7-866aa73442b1');
+  });
+
+  it("keeps the direction in Nightscout's words, or reads it from the numeric trend", () => {
+    const { readings } = parseEntries(
+      [
+        { type: 'sgv', sgv: 120, date: NOW, direction: 'FortyFiveUp' },
+        { type: 'sgv', sgv: 121, date: NOW - 300_000, trend: 6 },
+        { type: 'sgv', sgv: 122, date: NOW - 600_000, direction: 'Sideways"; drop' },
+      ],
+      NOW,
+    );
+    expect(readings.map((r) => r.direction)).toEqual(['FortyFiveUp', 'SingleDown', null]);
   });
 });

@@ -1,3 +1,4 @@
+import { createHash } from 'node:crypto';
 import { GLUCOSE_LOG_MAX_MGDL, GLUCOSE_LOG_MIN_MGDL } from '@healthfolio/core';
 
 /**
@@ -19,6 +20,8 @@ export interface NsReading {
 }
 
 export interface NsTreatment {
+  /** The client's own id for it (API v3 `identifier`, v1 `_id`), else Nightscout's derived one. */
+  identifier: string;
   atMs: number;
   device: string;
   eventType: string;
@@ -26,6 +29,31 @@ export interface NsTreatment {
   carbs: number | null;
   notes: string | null;
 }
+
+/** Nightscout's trend arrows; `trend` is the same as a number (xDrip+ and AndroidAPS send both). */
+export const NS_DIRECTIONS = [
+  'NONE',
+  'DoubleUp',
+  'SingleUp',
+  'FortyFiveUp',
+  'Flat',
+  'FortyFiveDown',
+  'SingleDown',
+  'DoubleDown',
+  'NOT COMPUTABLE',
+  'RATE OUT OF RANGE',
+  'TripleUp',
+  'TripleDown',
+] as const;
+
+const directionOf = (doc: Doc): string | null => {
+  if (typeof doc.direction === 'string')
+    return (
+      NS_DIRECTIONS.find((d) => d.toLowerCase() === (doc.direction as string).trim().toLowerCase()) ?? null
+    );
+  const trend = typeof doc.trend === 'number' ? doc.trend : null;
+  return trend !== null && Number.isInteger(trend) && trend >= 1 && trend <= 9 ? NS_DIRECTIONS[trend]! : null;
+};
 
 const EARLIEST_MS = Date.UTC(2000, 0, 1);
 const FUTURE_SLACK_MS = 24 * 3_600_000;
@@ -87,10 +115,43 @@ export const parseEntries = (body: unknown, nowMs = Date.now()) => {
       skipped++;
       continue;
     }
-    const direction = typeof doc.direction === 'string' ? doc.direction.slice(0, 40) : null;
-    readings.push({ kind: type, atMs, mgdl, device: deviceName(doc), direction });
+    readings.push({ kind: type, atMs, mgdl, device: deviceName(doc), direction: directionOf(doc) });
   }
   return { readings, skipped };
+};
+
+const ID_PATTERN = /^[\w-]{1,64}$/;
+
+/**
+ * Nightscout's API v3 identifier when a client sends none: UUID v5 of `{device}_{date}[_{eventType}]`
+ * under its "NightscoutRocks!" namespace (lib/api3/shared/operationTools.js), from the fields as sent.
+ */
+export const calculateIdentifier = (doc: Doc) => {
+  let key = `${doc.device}_${doc.date}`;
+  if (doc.eventType) key += `_${doc.eventType}`;
+  const hash = createHash('sha1')
+    .update(Buffer.from('NightscoutRocks!', 'ascii'))
+    .update(key, 'utf8')
+    .digest();
+  hash[6] = (hash[6]! & 0x0f) | 0x50;
+  hash[8] = (hash[8]! & 0x3f) | 0x80;
+  const hex = hash.subarray(0, 16).toString('hex');
+  return `${hex.slice(0, 8)}-${hex.slice(8, 12)}-${hex.slice(12, 16)}-${hex.slice(16, 20)}-${hex.slice(20)}`;
+};
+
+const TREATMENT_TIMES = ['date', 'mills', 'timestamp', 'created_at', 'eventTime'];
+
+/**
+ * The id the client gave the treatment (v3 `identifier`, v1 `_id`, xDrip+'s `uuid`), else one derived
+ * like Nightscout's from the device and time as we read them (v1 clients often send neither field, and
+ * `undefined_undefined` would name them all alike).
+ */
+export const treatmentIdentifier = (doc: Doc, nowMs = Date.now()) => {
+  for (const v of [doc.identifier, doc._id, doc.uuid])
+    if (typeof v === 'string' && ID_PATTERN.test(v)) return v;
+  const device = typeof doc.device === 'string' ? doc.device : deviceName(doc);
+  const date = typeof doc.date === 'number' ? doc.date : (firstTime(doc, TREATMENT_TIMES, nowMs) ?? doc.date);
+  return calculateIdentifier({ device, date, eventType: doc.eventType });
 };
 
 const positive = (v: unknown, max: number) => {
@@ -102,8 +163,9 @@ export const parseTreatments = (body: unknown, nowMs = Date.now()) => {
   const treatments: NsTreatment[] = [];
   let skipped = 0;
   for (const doc of asDocs(body)) {
-    const atMs = firstTime(doc, ['date', 'mills', 'timestamp', 'created_at', 'eventTime'], nowMs);
-    const insulin = positive(doc.insulin, 200);
+    const atMs = firstTime(doc, TREATMENT_TIMES, nowMs);
+    // AndroidAPS marks the insulin that fills the cannula (`type: PRIMING`): not a dose the body got.
+    const insulin = doc.type === 'PRIMING' ? null : positive(doc.insulin, 200);
     const carbs = positive(doc.carbs, 1000);
     if (atMs === null || (insulin === null && carbs === null)) {
       skipped++;
@@ -111,7 +173,16 @@ export const parseTreatments = (body: unknown, nowMs = Date.now()) => {
     }
     const notes = typeof doc.notes === 'string' && doc.notes.trim() ? doc.notes.trim().slice(0, 5000) : null;
     const eventType = typeof doc.eventType === 'string' ? doc.eventType.slice(0, 60) : '';
-    treatments.push({ atMs, device: deviceName(doc), eventType, insulin, carbs, notes });
+    const device = deviceName(doc);
+    treatments.push({
+      identifier: treatmentIdentifier(doc, nowMs),
+      atMs,
+      device,
+      eventType,
+      insulin,
+      carbs,
+      notes,
+    });
   }
   return { treatments, skipped };
 };

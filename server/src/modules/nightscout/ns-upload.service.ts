@@ -4,10 +4,25 @@ import type { Database } from '../../db/database';
 import { recordAudit } from '../audit/audit.service';
 import { type Announcer, announceNotices, writeReadings } from '../glucose/write-readings';
 import { type NsReading, type NsTreatment, parseEntries, parseTreatments } from './ns-payload';
-import { claimEntryKey, insertEntryWithId, selectNsReadings } from './ns-upload.repository';
+import {
+  claimEntryKey,
+  deleteLinkedEntries,
+  deleteUploadedReading,
+  deleteUploadedReadings,
+  insertEntryWithId,
+  linkEntryKey,
+  type NsReadingQuery,
+  type NsReadingRow,
+  selectLastStored,
+  selectNsReadings,
+  selectReadingAt,
+} from './ns-upload.repository';
 
 /** Uploaded sensor readings carry the uploading device, so (time, device) is the idempotency key. */
 export const uploadSource = (device: string) => `device:nightscout:${device}`;
+
+/** Where a parsed reading is kept: a fingerstick is a meter reading wherever it was typed in. */
+export const readingSource = (r: NsReading) => (r.kind === 'mbg' ? 'meter' : uploadSource(r.device));
 
 /** Nightscout documents have a 24-hex `_id`; ours is derived, so a replay answers the same one. */
 export const nsId = (...parts: (string | number)[]) =>
@@ -27,13 +42,12 @@ const entryDoc = (userId: string, r: NsReading) => ({
 
 export const storeEntries = async (db: Database, notifier: Announcer, userId: string, body: unknown) => {
   const { readings, skipped } = parseEntries(body);
-  const { docs, notices } = await db.asUser(userId, async (tx) => {
-    const bySource = new Map<string, { at: string; mgdl: number }[]>();
+  const { docs, notices, inserted } = await db.asUser(userId, async (tx) => {
+    const bySource = new Map<string, { at: string; mgdl: number; trend: string | null }[]>();
     for (const r of readings) {
-      // A fingerstick is a meter reading wherever it was typed in; sensor readings keep their device.
-      const source = r.kind === 'mbg' ? 'meter' : uploadSource(r.device);
+      const source = readingSource(r);
       const list = bySource.get(source) ?? [];
-      list.push({ at: new Date(r.atMs).toISOString(), mgdl: r.mgdl });
+      list.push({ at: new Date(r.atMs).toISOString(), mgdl: r.mgdl, trend: r.direction });
       bySource.set(source, list);
     }
     const { inserted, notices } = await writeReadings(tx, userId, bySource);
@@ -44,10 +58,10 @@ export const storeEntries = async (db: Database, notifier: Announcer, userId: st
         inserted,
         skipped,
       });
-    return { docs: readings.map((r) => entryDoc(userId, r)), notices };
+    return { docs: readings.map((r) => entryDoc(userId, r)), notices, inserted };
   });
   await announceNotices(notifier, userId, notices);
-  return docs;
+  return { docs, readings, inserted };
 };
 
 const round = (n: number, step: number) => Math.round(n / step) * step;
@@ -70,7 +84,15 @@ const mealData = (carbs: number) => TRACKER_DATA.meal.safeParse({ carbs: round(c
  * Carbs become a meal entry and insulin an insulin entry (a meal bolus both), each once: the
  * (kind, time, device) key is claimed first, and only a new claim writes the entry.
  */
-export const storeTreatments = (db: Database, userId: string, body: unknown) => {
+/** Who uploads: the user, and the credential the app used (a treatment is deleted only through it). */
+export interface Uploader {
+  userId: string;
+  credentialId: string;
+}
+
+const linkKey = (credentialId: string, identifier: string) => `id:${credentialId}:${identifier}:`;
+
+export const storeTreatments = (db: Database, { userId, credentialId }: Uploader, body: unknown) => {
   const { treatments, skipped } = parseTreatments(body);
   return db.asUser(userId, async (tx) => {
     let created = 0;
@@ -88,6 +110,7 @@ export const storeTreatments = (db: Database, userId: string, body: unknown) => 
           `${part.tracker}:${t.atMs}:${t.device}`,
         );
         if (!entryId) continue;
+        await linkEntryKey(tx, userId, linkKey(credentialId, t.identifier) + part.tracker, entryId);
         await insertEntryWithId(tx, {
           id: entryId,
           userId,
@@ -106,25 +129,67 @@ export const storeTreatments = (db: Database, userId: string, body: unknown) => 
         inserted: created,
         skipped,
       });
-    return { treatments, skipped };
+    return { treatments, skipped, created };
   });
 };
 
-export const readEntries = (
+/**
+ * Deletes what one treatment uploaded through this credential created (API v1 `DELETE
+ * /treatments/{id}`, v3 by identifier); 0 when that credential did not create it.
+ */
+export const deleteTreatment = (db: Database, { userId, credentialId }: Uploader, identifier: string) =>
+  db.asUser(userId, async (tx) => {
+    if (!/^[\w-]{1,64}$/.test(identifier)) return 0;
+    const found = await deleteLinkedEntries(tx, userId, linkKey(credentialId, identifier));
+    if (found) await recordAudit(tx, userId, 'delete', 'entry', null, { source: 'nightscout-upload', found });
+    return found;
+  });
+
+/** Deletes uploaded readings: one by its API v3 identifier, or a time range (v1). */
+export const deleteReadings = (
   db: Database,
   userId: string,
-  q: { kind: 'sgv' | 'mbg' | 'all'; count: number; fromMs?: number; toMs?: number },
+  q: { id: string } | { fromMs?: number; toMs?: number },
 ) =>
-  db.asUser(userId, async (tx) =>
-    (await selectNsReadings(tx, userId, q)).map((r) => {
-      const atMs = new Date(r.recorded_at).getTime();
-      const kind = r.source === 'manual' || r.source === 'meter' ? ('mbg' as const) : ('sgv' as const);
-      const device = r.source.startsWith('device:nightscout:')
-        ? r.source.slice('device:nightscout:'.length)
-        : `healthfolio-${r.source}`;
-      return {
-        ...entryDoc(userId, { kind, atMs, mgdl: r.value_mgdl, device, direction: null }),
-        mills: atMs,
-      };
-    }),
-  );
+  db.asUser(userId, async (tx) => {
+    const deleted =
+      'id' in q
+        ? Number(await deleteUploadedReading(tx, userId, q.id))
+        : await deleteUploadedReadings(tx, userId, q.fromMs, q.toMs);
+    if (deleted)
+      await recordAudit(tx, userId, 'delete', 'glucose_reading', null, {
+        source: 'nightscout-upload',
+        deleted,
+      });
+    return deleted;
+  });
+
+/** A stored reading as Nightscout documents it: v1 `_id`, v3 `identifier` (the row id), `srvModified`. */
+export const readingDoc = (userId: string, r: NsReadingRow) => {
+  const atMs = new Date(r.recorded_at).getTime();
+  const kind = r.source === 'manual' || r.source === 'meter' ? ('mbg' as const) : ('sgv' as const);
+  const device = r.source.startsWith('device:nightscout:')
+    ? r.source.slice('device:nightscout:'.length)
+    : `healthfolio-${r.source}`;
+  const stored = new Date(r.created_at).getTime();
+  return {
+    ...entryDoc(userId, { kind, atMs, mgdl: r.value_mgdl, device, direction: r.trend }),
+    mills: atMs,
+    identifier: r.id,
+    srvModified: stored,
+    srvCreated: stored,
+  };
+};
+
+export const readEntries = (db: Database, userId: string, q: NsReadingQuery) =>
+  db.asUser(userId, async (tx) => (await selectNsReadings(tx, userId, q)).map((r) => readingDoc(userId, r)));
+
+/** The stored document of one uploaded reading (for its API v3 identifier). */
+export const readEntryAt = (db: Database, userId: string, r: NsReading) =>
+  db.asUser(userId, async (tx) => {
+    const row = await selectReadingAt(tx, userId, r.atMs, readingSource(r));
+    return row ? readingDoc(userId, row) : null;
+  });
+
+export const lastStoredMs = (db: Database, userId: string) =>
+  db.asUser(userId, (tx) => selectLastStored(tx, userId));

@@ -175,6 +175,11 @@ export const NOT_HEALTH: Record<string, string> = {
   'GET /ns/{slug}/api/v1/status.json': 'Nightscout status, no readings',
   'GET /ns/{slug}/api/v1/entries/sgv.json':
     'readings, but only to the owner’s own upload credential (ns-api.test.ts: wrong, missing or revoked secret is 401; no session or share token is accepted)',
+  'GET /ns/{slug}/api/v3/status': 'Nightscout API v3 status and permissions, no readings',
+  'GET /ns/{slug}/api/v3/entries':
+    'readings, but only to the owner’s own upload credential’s JWT (ns-v3.test.ts: another credential’s JWT, a forged or a revoked one is 401)',
+  'GET /api/v2/authorization/request/{accessToken}':
+    'a JWT naming the upload credential whose secret is the token (ns-v3.test.ts), no health data',
   'GET /api/auth/get-session': 'the session',
   'GET /api/auth/verify-email': 'email confirmation',
   'GET /api/auth/oauth2/callback/{providerId}': 'sign-in callback',

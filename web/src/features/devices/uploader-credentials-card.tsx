@@ -56,9 +56,13 @@ function CreatedCredential({ created }: { created: NsCredentialCreatedResponse }
       <CopyField
         label="Nightscout URL"
         value={created.baseUrl}
-        note="For other apps (Spike, Juggluco, Loop)."
+        note="For other apps (Spike, Juggluco, Loop) and AndroidAPS (NSClient v3)."
       />
-      <CopyField label="API secret" value={created.secret} />
+      <CopyField
+        label="API secret"
+        value={created.secret}
+        note="AndroidAPS (NSClient v3): enter it as the NS access token."
+      />
     </div>
   );
 }

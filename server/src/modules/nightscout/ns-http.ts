@@ -1,0 +1,96 @@
+import type { Context } from 'hono';
+import { RateLimiterRes } from 'rate-limiter-flexible';
+
+/** What status.json reports: xDrip+ refuses 0.6–0.8, AndroidAPS wants a recent major. */
+export const NS_COMPAT_VERSION = '15.0.7';
+
+/**
+ * Nightscout's own error shape (`status`, `message`, `description`), which the apps read, with our
+ * problem fields beside it.
+ */
+export const nsError = (
+  c: Context,
+  status: 400 | 401 | 403 | 404 | 413 | 422 | 429,
+  message: string,
+  description?: string,
+) =>
+  c.body(
+    JSON.stringify({
+      status,
+      message,
+      ...(description ? { description } : {}),
+      type: 'about:blank',
+      title: message,
+      detail: description ?? message,
+      code: message.toLowerCase().replace(/\W+/g, '_'),
+    }),
+    status,
+    { 'content-type': 'application/problem+json' },
+  );
+
+/**
+ * A time bound from the query, as epoch ms (digits or ISO text); `$gt` and `$lt` become inclusive
+ * bounds a millisecond further in. `names` lists the parameter spellings for an operator.
+ */
+export const queryBound = (q: Record<string, string>, ops: string[], names: (op: string) => string[]) => {
+  for (const op of ops)
+    for (const name of names(op)) {
+      const v = q[name];
+      if (v === undefined) continue;
+      const ms = /^\d+$/.test(v) ? Number(v) : Date.parse(v);
+      if (!Number.isNaN(ms)) return op === '$gt' ? ms + 1 : op === '$lt' ? ms - 1 : ms;
+    }
+  return undefined;
+};
+
+export const bearer = (c: Context) => c.req.header('authorization')?.match(/^Bearer\s+(\S+)$/i)?.[1];
+
+/** One per-IP budget for every Nightscout path; a 429 as Nightscout-shaped JSON when it is spent. */
+export const consumeOrRefuse = async (
+  c: Context,
+  limiter: { consume: (key: string) => Promise<unknown> },
+) => {
+  try {
+    await limiter.consume(c.get('clientIp'));
+    return null;
+  } catch (err) {
+    if (!(err instanceof RateLimiterRes)) throw err;
+    c.header('retry-after', String(Math.max(1, Math.ceil(err.msBeforeNext / 1000))));
+    return nsError(c, 429, 'Too Many Requests', 'Too many requests. Please try again later.');
+  }
+};
+
+/** `a[b][c]=1` → `{a: {b: {c: '1'}}}`, as body-parser's extended urlencoded reads it. */
+const formToObject = (text: string) => {
+  const out: Record<string, unknown> = {};
+  for (const [key, value] of new URLSearchParams(text)) {
+    const path = key.split(/[[\]]+/).filter(Boolean);
+    if (!path.length || path.some((p) => p === '__proto__' || p === 'constructor' || p === 'prototype'))
+      continue;
+    let node = out;
+    for (const p of path.slice(0, -1)) {
+      if (typeof node[p] !== 'object' || node[p] === null) node[p] = {};
+      node = node[p] as Record<string, unknown>;
+    }
+    node[path[path.length - 1]!] = value;
+  }
+  return out;
+};
+
+/**
+ * The body as Nightscout's body-parser reads it: JSON (whatever the content type says, as the apps
+ * are careless with it) or, when the type says so, a form (`application/x-www-form-urlencoded`).
+ */
+export const readBody = async (c: Context): Promise<{ ok: true; body: unknown } | { ok: false }> => {
+  const method = c.req.method;
+  if (method !== 'POST' && method !== 'PUT' && method !== 'PATCH') return { ok: true, body: [] };
+  const text = await c.req.text();
+  if (!text.trim()) return { ok: true, body: [] };
+  if (/application\/x-www-form-urlencoded/i.test(c.req.header('content-type') ?? ''))
+    return { ok: true, body: formToObject(text) };
+  try {
+    return { ok: true, body: JSON.parse(text) };
+  } catch {
+    return { ok: false };
+  }
+};
