@@ -6,8 +6,8 @@ import { ConfigError, loadConfig } from './config';
 import { DataDirLockedError } from './db/data-dir-lock';
 import { startEmbeddedHousekeeping } from './db/maintenance';
 import { createDeviceSyncScheduler } from './jobs/device-sync-scheduler';
+import { createFileSweeps } from './jobs/file-sweeps';
 import { createHypoScheduler } from './jobs/hypo-follow-up-scheduler';
-import { createMealPhotoSweep } from './jobs/meal-photo-sweep';
 import { createReminderScheduler } from './jobs/reminder-scheduler';
 
 const main = async () => {
@@ -51,9 +51,9 @@ const main = async () => {
   deps.jobs.start();
   const deviceSync = createDeviceSyncScheduler(deps);
   deviceSync.start();
-  // Meal photos that no saved meal shows a day later (the dialog was closed) are deleted.
-  const photoSweep = createMealPhotoSweep(deps);
-  photoSweep.start();
+  // Stored files nothing will show again: meal photos no meal shows, spent visit packets.
+  const fileSweeps = createFileSweeps(deps);
+  fileSweeps.start();
   const server = serve({ fetch: app.fetch, port: config.port, hostname: config.host }, (info) => {
     const where = config.databaseUrl ? 'PostgreSQL' : `the embedded database in ${config.dataDir}`;
     logger.info({ port: info.port }, `Healthfolio is running at ${config.appUrl} (on ${where})`);
@@ -75,7 +75,7 @@ const main = async () => {
       hypoScheduler.stop(),
       deps.jobs.stop(),
       deviceSync.stop(),
-      photoSweep.stop(),
+      fileSweeps.stop(),
     ]);
     server.close(async () => {
       await stopped;

@@ -26,6 +26,8 @@ export const visitPackets = pgTable(
     revokedAt: timestamp('revoked_at', { withTimezone: true }),
     /** The JWE (not the PDF) in the encrypted file storage. */
     storageId: uuid('storage_id').notNull().unique(),
+    /** When the file was deleted: once the link is expired, revoked or locked (jobs/file-sweeps.ts). */
+    fileDeletedAt: timestamp('file_deleted_at', { withTimezone: true }),
     openedCount: integer('opened_count').notNull().default(0),
     lastOpenedAt: timestamp('last_opened_at', { withTimezone: true }),
     createdAt: timestamp('created_at', { withTimezone: true }).notNull().defaultNow(),

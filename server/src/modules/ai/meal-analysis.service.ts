@@ -49,7 +49,7 @@ const storePhoto = (storage: FileStorage, photo: Buffer): Promise<StoredPhoto> =
  * or when the user saves a meal with a photo they did not analyse (`analyze: false`), the photo is
  * only stored and its id returned: every meal photo takes this one path. A failed analysis deletes
  * the stored photo (no row names it, so nothing could ever reach it); a photo no meal ever cites is
- * swept later (meal-photo-sweep.ts).
+ * swept later (jobs/file-sweeps.ts).
  */
 export const analyzeMealPhoto = async (
   deps: Pick<AppDeps, 'db' | 'ai' | 'quotas' | 'storage'>,
@@ -117,7 +117,7 @@ export const readMealPhoto = async (deps: Pick<AppDeps, 'db' | 'storage'>, userI
 /**
  * Deletes the stored photo of an analysis once no meal shows it (after a deleted meal's transaction,
  * or from the sweep). The object goes before the row forgets it: if this fails half-way, the row
- * still names the photo and the sweep (meal-photo-sweep.ts) tries again, so no object is ever left
+ * still names the photo and the sweep (jobs/file-sweeps.ts) tries again, so no object is ever left
  * that no row names. Returns whether a photo was deleted.
  */
 export const deleteMealPhoto = (deps: Pick<AppDeps, 'db' | 'storage'>, userId: string, analysisId: string) =>

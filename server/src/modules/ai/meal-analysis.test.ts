@@ -11,8 +11,8 @@ import {
   type TestServer,
 } from '../../../test/harness';
 import { type OpenAiStub, startOpenAiStub } from '../../../test/openai-stub';
-import { createMealPhotoSweep } from '../../jobs/meal-photo-sweep';
 import { deleteEntry } from '../entries/entries.service';
+import { sweepUncitedMealPhotos } from './meal-analysis.service';
 
 const PATH = '/api/v1/ai/meal-photo-analyses';
 const MEAL_JSON = {
@@ -237,7 +237,7 @@ describe('the sweep of photos no meal shows', () => {
   const status = async (id: string) => (await alice.get(`${PATH}/${id}/photo`)).status;
 
   it('deletes a day-old photo the user analysed but never saved, and keeps the ones meals show', async () => {
-    const sweep = createMealPhotoSweep(server.deps);
+    const sweep = { runOnce: (now: Date) => sweepUncitedMealPhotos(server.deps, now) };
     await sweep.runOnce(new Date(Date.now() + 25 * HOUR)); // what earlier tests left behind
     const orphan = (await (await upload(alice, photo)).json()).analysisId;
     const cited = (await (await upload(alice, photo)).json()).analysisId;
@@ -273,9 +273,9 @@ describe('the sweep of photos no meal shows', () => {
     await deleteEntry(failing, aliceId, meal.id);
     expect((await alice.get(`/api/v1/entries/${meal.id}`)).status).toBe(404);
     const later = new Date(Date.now() + 25 * HOUR);
-    await expect(createMealPhotoSweep(failing).runOnce(later)).rejects.toThrow('storage down');
+    await expect(sweepUncitedMealPhotos(failing, later)).rejects.toThrow('storage down');
     expect([await status(orphan), await status(shown)]).toEqual([200, 200]);
-    expect(await createMealPhotoSweep(server.deps).runOnce(later)).toBe(2);
+    expect(await sweepUncitedMealPhotos(server.deps, later)).toBe(2);
     expect([await status(orphan), await status(shown)]).toEqual([404, 404]);
     expect(storedObjects()).toHaveLength(stored - 2);
   });

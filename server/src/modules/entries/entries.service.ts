@@ -178,6 +178,6 @@ export const deleteEntry = async (
     return typeof photo === 'string' ? photo : null;
   });
   // The meal is gone either way; a photo that could not be deleted now is still named by its analysis,
-  // so the hourly sweep (jobs/meal-photo-sweep.ts) deletes it later.
+  // so the hourly sweep (jobs/file-sweeps.ts) deletes it later.
   if (mealPhotoId) await deleteMealPhoto({ db, storage }, userId, mealPhotoId).catch(() => false);
 };

@@ -63,3 +63,21 @@ export const countOpen = (tx: Tx, id: string) =>
     .update(visitPackets)
     .set({ openedCount: sql`${visitPackets.openedCount} + 1`, lastOpenedAt: sql`now()` })
     .where(eq(visitPackets.id, id));
+
+/**
+ * Packets whose file no one can open any more (expired, revoked or locked) and is still stored,
+ * locked so two sweeping processes never judge the same packet (the system scope: every user).
+ */
+export const lockSpentPackets = (tx: Tx, now: Date, limit: number) =>
+  tx
+    .select({ id: visitPackets.id, storageId: visitPackets.storageId })
+    .from(visitPackets)
+    .where(
+      sql`${visitPackets.fileDeletedAt} is null and (${visitPackets.revokedAt} is not null
+        or ${visitPackets.lockedAt} is not null or ${visitPackets.expiresAt} <= ${now.toISOString()})`,
+    )
+    .limit(limit)
+    .for('update', { skipLocked: true });
+
+export const markFileDeleted = (tx: Tx, id: string) =>
+  tx.update(visitPackets).set({ fileDeletedAt: sql`now()` }).where(eq(visitPackets.id, id));

@@ -12,6 +12,7 @@ import {
 } from '../../../test/harness';
 import { createLogger } from '../../http/log-safety';
 import { extractText } from '../documents/text-extraction';
+import { sweepSpentPackets } from './packet-sweep';
 
 let server: TestServer;
 let alice: TestClient;
@@ -218,6 +219,32 @@ describe('pre-visit packets as SMART Health Links', () => {
     expect(statuses[expiring.packet.id]).toBe('expired');
     expect(statuses[revoking.packet.id]).toBe('revoked');
     expect((await open('/api/shl/not-a-real-manifest-id', '12345678')).status).toBe(404);
+  });
+
+  it('the hourly sweep deletes the files of spent links and keeps the live ones', async () => {
+    const live = await makePacket(bob, { categories: ['weight'] });
+    const spent = await makePacket(bob, { categories: ['weight'] });
+    await server.deps.db.asSystem((tx) =>
+      tx.execute(
+        sql`update visit_packets set expires_at = now() - interval '1 minute' where id = ${spent.packet.id}`,
+      ),
+    );
+    const fileOf = async (id: string) =>
+      (
+        await server.deps.db.asSystem((tx) =>
+          tx.execute<{ storage_id: string }>(sql`select storage_id from visit_packets where id = ${id}`),
+        )
+      ).rows[0]!.storage_id;
+    const [liveFile, spentFile] = [await fileOf(live.packet.id), await fileOf(spent.packet.id)];
+    expect(await server.deps.storage.exists(spentFile)).toBe(true);
+    // This one, and the locked, revoked and expired links of the tests before.
+    expect(await sweepSpentPackets(server.deps, new Date())).toBeGreaterThanOrEqual(3);
+    expect(await server.deps.storage.exists(spentFile)).toBe(false);
+    expect(await server.deps.storage.exists(liveFile)).toBe(true);
+    expect((await open(live.manifestPath, live.passcode)).status).toBe(200);
+    expect(await sweepSpentPackets(server.deps, new Date())).toBe(0);
+    const listed = (await (await bob.get('/api/v1/packets')).json()).items.map((p: { id: string }) => p.id);
+    expect(listed).toContain(spent.packet.id);
   });
 
   it('answers a short-lived location instead when the client caps embedded files', async () => {

@@ -1,0 +1,1 @@
+ALTER TABLE "visit_packets" ADD COLUMN "file_deleted_at" timestamp with time zone;
