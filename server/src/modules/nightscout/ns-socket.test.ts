@@ -4,6 +4,8 @@ import { io as connect, type Socket } from 'socket.io-client';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { createTestServer, signUpAndSignIn, type TestClient, type TestServer } from '../../../test/harness';
 import { type NsCredential, newCredential, sha1 } from '../../../test/nightscout-apps';
+import { createLogger } from '../../http/log-safety';
+import { NS_REQUESTS_PER_IP, nsPerIpLimiter } from './ns-http';
 import { attachNsSocket } from './ns-socket';
 
 let server: TestServer;
@@ -11,9 +13,14 @@ let http: ServerType;
 let nsSocket: ReturnType<typeof attachNsSocket>;
 let base: string;
 const sockets: Socket[] = [];
+const logLines: string[] = [];
 
 beforeAll(async () => {
-  server = await createTestServer();
+  server = await createTestServer(
+    {},
+    {},
+    { logger: createLogger('trace', { write: (line: string) => void logLines.push(line) }) },
+  );
   http = await new Promise<ServerType>((resolve) => {
     const s = serve({ fetch: server.app.fetch, hostname: '127.0.0.1', port: 0 }, () => resolve(s));
   });
@@ -53,7 +60,7 @@ const aaps = async (cred: NsCredential) => {
 
 const AT = Date.now() - 10 * 60_000;
 const sgv = {
-  device: 'AndroidAPS-DexcomG6',
+  device: 'AndroidAPS-Secretive',
   date: AT,
   dateString: new Date(AT).toISOString(),
   isValid: true,
@@ -148,6 +155,12 @@ describe("AndroidAPS' NSClient (v1) over socket.io", () => {
     });
     expect(await phone.closed).toBe('io server disconnect');
     expect(await glucoseValues(client)).toEqual([123]);
+
+    // The log holds the events and counts, never the secret, the device, the values or the address.
+    const log = logLines.join('');
+    expect(log).toContain('"event":"dbAdd"');
+    for (const hidden of [cred.secret, sha1(cred.secret), 'Secretive', '"sgv"', '127.0.0.1'])
+      expect(log).not.toContain(hidden);
   });
 
   it('refuses a wrong secret and writes before authorizing, and speaks Engine.IO 3 to older AndroidAPS', async () => {
@@ -172,5 +185,14 @@ describe("AndroidAPS' NSClient (v1) over socket.io", () => {
     const eio3 = await fetch(`${base}/socket.io/?EIO=3&transport=polling`);
     expect(eio3.status).toBe(200);
     expect(await eio3.text()).toContain('"sid"');
+  });
+
+  it("draws new connections from the uploader's per-IP budget (last: it spends the budget)", async () => {
+    // The handshakes and authorizations above have drawn on it; spend the rest (consume refuses then).
+    await nsPerIpLimiter(server.deps.limiter)
+      .consume('127.0.0.1', NS_REQUESTS_PER_IP.points)
+      .catch(() => undefined);
+    const refused = await fetch(`${base}/socket.io/?EIO=4&transport=polling`);
+    expect(refused.status).toBe(403);
   });
 });
