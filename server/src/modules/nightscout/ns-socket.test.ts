@@ -185,6 +185,8 @@ describe("AndroidAPS' NSClient (v1) over socket.io", () => {
     const eio3 = await fetch(`${base}/socket.io/?EIO=3&transport=polling`);
     expect(eio3.status).toBe(200);
     expect(await eio3.text()).toContain('"sid"');
+    // The rest of the site is still served on the same port.
+    expect((await fetch(`${base}/api/health`)).status).toBe(200);
   });
 
   it("draws new connections from the uploader's per-IP budget (last: it spends the budget)", async () => {

@@ -60,7 +60,7 @@ export const attachNsSocket = (httpServer: HttpServer, deps: AppDeps) => {
   const io = new Server(httpServer, {
     path: '/socket.io',
     serveClient: false,
-    // AndroidAPS before 3.2 ships socket.io-client-java 1.x (Engine.IO 3); newer ones speak 4.
+    // Older AndroidAPS builds ship socket.io-client-java 1.x (Engine.IO 3); current ones 2.x (EIO 4).
     allowEIO3: true,
     transports: ['polling', 'websocket'],
     maxHttpBufferSize: NS_SOCKET_MAX_MESSAGE_BYTES,
