@@ -1,3 +1,4 @@
+import type { Server as HttpServer } from 'node:http';
 import { serve } from '@hono/node-server';
 import pino from 'pino';
 import { createApp } from './app';
@@ -9,6 +10,7 @@ import { createDeviceSyncScheduler } from './jobs/device-sync-scheduler';
 import { createFileSweeps } from './jobs/file-sweeps';
 import { createHypoScheduler } from './jobs/hypo-follow-up-scheduler';
 import { createReminderScheduler } from './jobs/reminder-scheduler';
+import { attachNsSocket } from './modules/nightscout/ns-socket';
 
 const main = async () => {
   let config: ReturnType<typeof loadConfig>;
@@ -59,6 +61,8 @@ const main = async () => {
     logger.info({ port: info.port }, `Healthfolio is running at ${config.appUrl} (on ${where})`);
     console.info(`\n  Healthfolio is running at ${config.appUrl}\n`);
   });
+  // AndroidAPS' NSClient (v1) uploads over Nightscout's socket.io, on the same port at /socket.io.
+  const nsSocket = attachNsSocket(server as HttpServer, deps);
 
   // Graceful shutdown: stop accepting, let in-flight requests finish, then close the database.
   let stopping = false;
@@ -70,6 +74,7 @@ const main = async () => {
     force.unref();
     // Open notification streams would hold the server open; closing the bus ends them.
     void deps.bus.close();
+    nsSocket.close();
     const stopped = Promise.all([
       scheduler.stop(),
       hypoScheduler.stop(),

@@ -4,8 +4,16 @@ import { bodyLimit } from 'hono/body-limit';
 import type { AppDeps } from '../../app-deps';
 import { createRouter } from '../../http/openapi';
 import { authenticateUpload, credentialForToken, presentedSecret } from './ns-credentials.service';
-import { bearer, consumeOrRefuse, NS_COMPAT_VERSION, nsError, queryBound, readBody } from './ns-http';
-import { asDocs, treatmentIdentifier } from './ns-payload';
+import {
+  bearer,
+  consumeOrRefuse,
+  NS_COMPAT_VERSION,
+  nsError,
+  nsPerIpLimiter,
+  queryBound,
+  readBody,
+} from './ns-http';
+import { asDocs, treatmentDocs } from './ns-payload';
 import {
   deleteReadings,
   deleteTreatment,
@@ -18,8 +26,6 @@ import { nsV3Routes } from './ns-v3.routes';
 
 /** A day of 1-minute readings from a backfill is ~400 KB; Nightscout itself allows far more. */
 export const NS_BODY_LIMIT_BYTES = 5 * 1024 * 1024;
-/** Uploaders post every few minutes, several apps per phone; a guesser gets little from this. */
-export const NS_REQUESTS_PER_IP = { points: 600, duration: 600 };
 
 /** `entries/sgv.json` → ['entries', 'sgv']: Nightscout maps the extension to the content type. */
 const segmentsOf = (rest: string) =>
@@ -39,6 +45,8 @@ export const statusDoc = () => {
     status: 'ok',
     name: 'Healthfolio',
     version: NS_COMPAT_VERSION,
+    // AndroidAPS' NSClient compares this number (major·10000 + minor·100 + patch) with its minimum.
+    versionNum: NS_COMPAT_VERSION.split('.').reduce((n, part) => n * 100 + Number(part), 0),
     serverTime: now.toISOString(),
     serverTimeEpoch: now.getTime(),
     apiEnabled: true,
@@ -52,7 +60,7 @@ export const statusDoc = () => {
 };
 
 /** Accepted and answered as Nightscout does, not kept: Healthfolio has no place for them (yet). */
-const echo = (body: unknown) =>
+export const echo = (body: unknown) =>
   asDocs(body).map((d, i) => ({
     ...d,
     _id: typeof d._id === 'string' ? d._id : nsId('echo', Date.now(), i),
@@ -86,7 +94,7 @@ export const nsApiRoutes = (deps: AppDeps) => {
         401: { description: '{"status":401,"message":"Unauthorized"}' },
       },
     });
-  const perIp = limiter({ keyPrefix: 'ns-api', ...NS_REQUESTS_PER_IP });
+  const perIp = nsPerIpLimiter(limiter);
   app.use(
     '/ns/*',
     bodyLimit({
@@ -146,7 +154,7 @@ export const nsApiRoutes = (deps: AppDeps) => {
     if (resource === 'treatments') {
       if (method === 'POST' || method === 'PUT') {
         await storeTreatments(db, auth, body);
-        const docs = asDocs(body).map((d) => ({ ...d, _id: treatmentIdentifier(d) }));
+        const docs = treatmentDocs(body);
         return c.json(method === 'PUT' && !Array.isArray(body) ? docs[0] : docs);
       }
       if (method === 'GET') return c.json([]);

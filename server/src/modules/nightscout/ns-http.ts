@@ -1,5 +1,6 @@
 import type { Context } from 'hono';
 import { RateLimiterRes } from 'rate-limiter-flexible';
+import type { Limiter, LimiterFactory } from '../../auth/limiter-store';
 
 /** What status.json reports: xDrip+ refuses 0.6–0.8, AndroidAPS wants a recent major. */
 export const NS_COMPAT_VERSION = '15.0.7';
@@ -41,6 +42,20 @@ export const queryBound = (q: Record<string, string>, ops: string[], names: (op:
       if (!Number.isNaN(ms)) return op === '$gt' ? ms + 1 : op === '$lt' ? ms - 1 : ms;
     }
   return undefined;
+};
+
+/** Uploaders post every few minutes, several apps per phone; a guesser gets little from this. */
+export const NS_REQUESTS_PER_IP = { points: 600, duration: 600 };
+
+const perIpBudgets = new WeakMap<LimiterFactory, Limiter>();
+/** The one per-IP budget every Nightscout door (REST v1/v3 and the socket) draws on. */
+export const nsPerIpLimiter = (limiter: LimiterFactory) => {
+  let found = perIpBudgets.get(limiter);
+  if (!found) {
+    found = limiter({ keyPrefix: 'ns-api', ...NS_REQUESTS_PER_IP });
+    perIpBudgets.set(limiter, found);
+  }
+  return found;
 };
 
 export const bearer = (c: Context) => c.req.header('authorization')?.match(/^Bearer\s+(\S+)$/i)?.[1];

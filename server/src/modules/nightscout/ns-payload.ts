@@ -154,6 +154,10 @@ export const treatmentIdentifier = (doc: Doc, nowMs = Date.now()) => {
   return calculateIdentifier({ device, date, eventType: doc.eventType });
 };
 
+/** Uploaded treatments as Nightscout answers them: the documents, each with its `_id`. */
+export const treatmentDocs = (body: unknown) =>
+  asDocs(body).map((d) => ({ ...d, _id: treatmentIdentifier(d) }));
+
 const positive = (v: unknown, max: number) => {
   const n = num(v);
   return n !== null && n > 0 && n <= max ? n : null;

@@ -135,12 +135,18 @@ export const storeTreatments = (db: Database, { userId, credentialId }: Uploader
 
 /**
  * Deletes what one treatment uploaded through this credential created (API v1 `DELETE
- * /treatments/{id}`, v3 by identifier); 0 when that credential did not create it.
+ * /treatments/{id}`, v3 by identifier); 0 when that credential did not create it. `only` narrows it
+ * to one part: AndroidAPS' bolus and its carbs are two treatments that can share one identifier.
  */
-export const deleteTreatment = (db: Database, { userId, credentialId }: Uploader, identifier: string) =>
+export const deleteTreatment = (
+  db: Database,
+  { userId, credentialId }: Uploader,
+  identifier: string,
+  only?: 'insulin' | 'meal',
+) =>
   db.asUser(userId, async (tx) => {
     if (!/^[\w-]{1,64}$/.test(identifier)) return 0;
-    const found = await deleteLinkedEntries(tx, userId, linkKey(credentialId, identifier));
+    const found = await deleteLinkedEntries(tx, userId, linkKey(credentialId, identifier) + (only ?? ''));
     if (found) await recordAudit(tx, userId, 'delete', 'entry', null, { source: 'nightscout-upload', found });
     return found;
   });
