@@ -1,8 +1,8 @@
 import { ACCESS_LEVEL_DESCRIPTIONS, SHARE_CATEGORY_LABELS } from '@healthfolio/core/sharing/share-rules';
 import { Eye } from 'lucide-react';
-import { Link, useParams } from 'react-router';
-import { Button } from '@/components/ui/button';
-import { Card, CardContent, CardDescription, CardHeader, CardTitle } from '@/components/ui/card';
+import { useParams } from 'react-router';
+import { LinkMessagePage } from '@/components/link-message-page';
+import { Card, CardContent, CardHeader, CardTitle } from '@/components/ui/card';
 import { ErrorState } from '@/components/ui/error-state';
 import { PageSpinner } from '@/components/ui/spinner';
 import { errorMessage } from '@/lib/api';
@@ -10,24 +10,6 @@ import { useDocumentTitle } from '@/lib/use-document-title';
 import { formatWhen } from '../sharing/share-format';
 import { CategorySection } from './shared-sections';
 import { refusal, useSharedOverview } from './shared-view-api';
-
-function Refused({ title, message }: { title: string; message: string }) {
-  return (
-    <main className="mx-auto flex min-h-screen max-w-xl flex-col justify-center gap-6 p-6">
-      <Card>
-        <CardHeader>
-          <h1 className="text-2xl font-semibold">{title}</h1>
-          <CardDescription>{message}</CardDescription>
-        </CardHeader>
-        <CardContent>
-          <Button variant="outline" asChild>
-            <Link to="/">Return to Home</Link>
-          </Button>
-        </CardContent>
-      </Card>
-    </main>
-  );
-}
 
 /** A caregiver's read-only view of exactly what was shared with them, in the owner's glucose unit. */
 export function SharedViewPage() {
@@ -40,14 +22,14 @@ export function SharedViewPage() {
     const why = refusal(overview.error);
     if (why === 'invalid')
       return (
-        <Refused
+        <LinkMessagePage
           title="This link is not valid"
           message="It may have expired or been revoked. Ask the person who shared it with you for a new link."
         />
       );
     if (why === 'sign_in')
       return (
-        <Refused
+        <LinkMessagePage
           title="Sign in to open this link"
           message="The person who shared this asked you to sign in with the email address the invitation was sent to. Sign in, then open the link again."
         />

@@ -1,7 +1,8 @@
 import { decodeShlink, needsPasscode, shlinkExpired } from '@healthfolio/core/packets/shlink';
 import { Download, FileText, Lock } from 'lucide-react';
 import { type FormEvent, useEffect, useMemo, useState } from 'react';
-import { Link, useLocation } from 'react-router';
+import { useLocation } from 'react-router';
+import { LinkMessagePage } from '@/components/link-message-page';
 import { Button } from '@/components/ui/button';
 import { Card, CardContent, CardDescription, CardHeader } from '@/components/ui/card';
 import { FormField } from '@/components/ui/form-field';
@@ -10,24 +11,6 @@ import { type ManifestOutcome, openShl } from './shl-client';
 
 const INVALID =
   'This link is not valid. It may have expired, been revoked or been locked after too many wrong passcodes. Ask the patient for a new one.';
-
-function Message({ title, message }: { title: string; message: string }) {
-  return (
-    <main className="mx-auto flex min-h-screen max-w-xl flex-col justify-center gap-6 p-6">
-      <Card>
-        <CardHeader>
-          <h1 className="text-2xl font-semibold">{title}</h1>
-          <CardDescription>{message}</CardDescription>
-        </CardHeader>
-        <CardContent>
-          <Button variant="outline" asChild>
-            <Link to="/">Return to Home</Link>
-          </Button>
-        </CardContent>
-      </Card>
-    </main>
-  );
-}
 
 function PdfView({ pdf }: { pdf: Blob }) {
   const url = useMemo(() => URL.createObjectURL(pdf), [pdf]);
@@ -67,15 +50,21 @@ export function ShlViewerPage() {
   const [outcome, setOutcome] = useState<ManifestOutcome | null>(null);
   const [failure, setFailure] = useState<string | null>(null);
 
-  if (!payload) return <Message title="This link is not valid" message={INVALID} />;
+  if (!payload) return <LinkMessagePage title="This link is not valid" message={INVALID} />;
   if (shlinkExpired(payload)) {
-    return <Message title="This link has expired" message="Ask the patient to prepare a new visit packet." />;
+    return (
+      <LinkMessagePage
+        title="This link has expired"
+        message="Ask the patient to prepare a new visit packet."
+      />
+    );
   }
   if (outcome?.kind === 'ok') return <PdfView pdf={outcome.pdf} />;
-  if (outcome?.kind === 'invalid') return <Message title="This link is not valid" message={INVALID} />;
+  if (outcome?.kind === 'invalid')
+    return <LinkMessagePage title="This link is not valid" message={INVALID} />;
   if (outcome?.kind === 'wrong_passcode' && outcome.remainingAttempts <= 0) {
     return (
-      <Message
+      <LinkMessagePage
         title="This link is locked"
         message="Too many wrong passcodes were entered, so the link no longer opens. Ask the patient for a new one."
       />
