@@ -1,13 +1,13 @@
 import { OpenAPIHono } from '@hono/zod-openapi';
 import { bodyLimit } from 'hono/body-limit';
-import { requestId } from 'hono/request-id';
 import type { AppDeps } from './app-deps';
 import { authRoutes } from './auth/auth.routes';
 import { secondFactorRoutes } from './auth/second-factor.routes';
 import { registerDocs } from './http/api-docs';
 import './http/context';
-import { compressResponses } from './http/compress-responses';
+import { compressResponses, VARY } from './http/compress-responses';
 import { errorHandler, notFoundHandler } from './http/errors';
+import { fixedHeaders } from './http/fixed-headers';
 import { ProblemError, problemResponse } from './http/problem';
 import { requestLog } from './http/request-log';
 import { clientAddress, csrfProtection, securityHeaders } from './http/security';
@@ -50,12 +50,11 @@ export const BODY_LIMIT_BYTES = 1024 * 1024;
 export const createApp = (deps: AppDeps) => {
   const { config, logger } = deps;
   const app = new OpenAPIHono();
-  app.use('*', requestId());
+  app.use('*', fixedHeaders([...securityHeaders(config.https, webStyleHashes(config.webDist)), VARY]));
   app.use('*', clientAddress(config.trustProxy));
   app.use('/api/*', auditClientContext());
   for (const path of [...SHARE_LINK_PATHS, SHL_PATHS, '/shl']) app.use(path, privateLinkHeaders);
   app.use(SHL_PATHS, shlCors);
-  app.use('*', securityHeaders(config.https, webStyleHashes(config.webDist)));
   app.use('*', compressResponses());
   app.use('/api/*', requestLog(logger, deps.metrics));
   app.use('/api/*', async (c, next) => {

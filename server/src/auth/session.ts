@@ -1,4 +1,4 @@
-import { createHash, createHmac, timingSafeEqual } from 'node:crypto';
+import { createHmac, timingSafeEqual } from 'node:crypto';
 import { eq, sql } from 'drizzle-orm';
 import { createMiddleware } from 'hono/factory';
 import { parse } from 'hono/utils/cookie';
@@ -30,35 +30,35 @@ interface CachedSession {
 }
 
 /**
- * Sessions this process resolved in the last few seconds, by the SHA-256 of their token. Sign-out,
+ * Sessions this process resolved in the last few seconds, by their signed cookie value. Sign-out,
  * revocation and password changes reach it from every process through the bus (`revokeSessions`);
  * it is used only while the bus says they do (`sessionsLive`), and a lookup that raced a revocation
  * is not stored. Idle and absolute expiry are checked on every hit from the stored times.
  */
 class SessionCache {
-  private readonly byHash = new Map<string, CachedSession>();
+  private readonly byCookie = new Map<string, CachedSession>();
   /** Bumped by every revocation: a lookup begun before one must not store what it read. */
   epoch = 0;
 
-  get(hash: string) {
-    return this.byHash.get(hash);
+  get(key: string) {
+    return this.byCookie.get(key);
   }
-  set(hash: string, entry: CachedSession) {
+  set(key: string, entry: CachedSession) {
     // Oldest first out: a Map iterates in insertion order.
-    if (this.byHash.size >= SESSION_CACHE_MAX) this.byHash.delete(this.byHash.keys().next().value!);
-    this.byHash.delete(hash);
-    this.byHash.set(hash, entry);
+    if (this.byCookie.size >= SESSION_CACHE_MAX) this.byCookie.delete(this.byCookie.keys().next().value!);
+    this.byCookie.delete(key);
+    this.byCookie.set(key, entry);
   }
-  delete(hash: string) {
-    this.byHash.delete(hash);
+  delete(key: string) {
+    this.byCookie.delete(key);
   }
   revokeUser(userId: string) {
     this.epoch++;
-    for (const [hash, e] of this.byHash) if (e.user.id === userId) this.byHash.delete(hash);
+    for (const [key, e] of this.byCookie) if (e.user.id === userId) this.byCookie.delete(key);
   }
   clear() {
     this.epoch++;
-    this.byHash.clear();
+    this.byCookie.clear();
   }
 }
 
@@ -127,8 +127,8 @@ export const createSessionResolver = (
   const idleSeconds = async () =>
     idleSource ? await idleSource.sessionTimeoutSeconds() : config.session.idleSeconds;
 
-  const fromCache = (hash: string, now: number, idleMs: number, updateAgeMs: number) => {
-    const hit = live() ? cache.get(hash) : undefined;
+  const fromCache = (key: string, now: number, idleMs: number, updateAgeMs: number) => {
+    const hit = live() ? cache.get(key) : undefined;
     if (!hit) return undefined;
     // Expired, past the absolute limit or due for the sliding refresh: the database decides.
     if (
@@ -138,7 +138,7 @@ export const createSessionResolver = (
       now - hit.lastActiveAt >= updateAgeMs ||
       now - (hit.expiresAt - idleMs) >= updateAgeMs
     ) {
-      cache.delete(hash);
+      cache.delete(key);
       return undefined;
     }
     return { user: hit.user, setCookies: [] };
@@ -147,14 +147,17 @@ export const createSessionResolver = (
   return async (headers) => {
     const cookie = headers.get('cookie');
     if (!cookie) return null;
-    const token = verifiedToken(parse(cookie, name)[name], config.sessionSecret);
-    if (!token) return null;
+    const signed = parse(cookie, name)[name];
+    if (!signed) return null;
     const idleS = await idleSeconds();
     const idleMs = idleS * 1000;
     const updateAgeMs = Math.min(300, Math.floor(idleS / 2)) * 1000;
-    const hash = createHash('sha256').update(token).digest('base64');
-    const cached = fromCache(hash, Date.now(), idleMs, updateAgeMs);
+    // Keyed by the signed cookie value as sent: a hit is a value whose signature was checked when it
+    // was stored, so the HMAC is computed only on a miss. (The entry holds the token anyway.)
+    const cached = fromCache(signed, Date.now(), idleMs, updateAgeMs);
     if (cached) return cached;
+    const token = verifiedToken(signed, config.sessionSecret);
+    if (!token) return null;
     const epoch = cache.epoch;
     const { rows } = await db.owner.execute<Row>(sql`
       select s.id, s.token, s.created_at, s.updated_at, s.expires_at, u.id as user_id, u.email, u.name,
@@ -179,7 +182,7 @@ export const createSessionResolver = (
         .set({ expiresAt: new Date(expiresAt), updatedAt: new Date(now) })
         .where(eq(session.id, row.id));
       const attrs = `Max-Age=${idleS}; Path=/; HttpOnly; SameSite=Lax${config.https ? '; Secure' : ''}`;
-      setCookies.push(`${name}=${encodeURIComponent(parse(cookie, name)[name]!)}; ${attrs}`);
+      setCookies.push(`${name}=${encodeURIComponent(signed)}; ${attrs}`);
     }
     const user: SessionUser = {
       id: row.user_id,
@@ -190,7 +193,7 @@ export const createSessionResolver = (
       sessionToken: row.token,
     };
     if (live() && cache.epoch === epoch)
-      cache.set(hash, { user, createdAt, expiresAt, lastActiveAt, cachedAt: now });
+      cache.set(signed, { user, createdAt, expiresAt, lastActiveAt, cachedAt: now });
     return { user, setCookies };
   };
 };

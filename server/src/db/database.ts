@@ -16,7 +16,7 @@ import pg from 'pg';
 import type { Logger } from 'pino';
 import { acquireDataDirLock } from './data-dir-lock';
 import { createSettler, type SettledTable } from './maintenance';
-import { lazyTransactionClient, readOnlyStatementsClient } from './pipelined-begin';
+import { lazyTransactionClient, readOnlyStatementsClient, type Statement } from './pipelined-begin';
 import * as schema from './schema';
 import { APP_ROLE } from './schema/rls';
 
@@ -57,17 +57,29 @@ export interface Database {
 
 const UUID = /^[0-9a-f]{8}-[0-9a-f]{4}-[0-9a-f]{4}-[0-9a-f]{4}-[0-9a-f]{12}$/i;
 
-const userScope = (userId: string) => {
-  if (!UUID.test(userId)) throw new Error('asUser needs a user id');
-  // Both values are inlined (no parameters), so they can travel with `begin` in one simple query;
-  // the role is a constant and the id was just checked to be a UUID.
-  return `select set_config('role', '${APP_ROLE}', true), set_config('app.user_id', '${userId}', true)`;
+const checkedId = (id: string, what: string) => {
+  if (!UUID.test(id)) throw new Error(`${what} needs a ${what === 'asShare' ? 'share' : 'user'} id`);
+  return id;
 };
-const shareScope = (shareId: string) => {
-  if (!UUID.test(shareId)) throw new Error('asShare needs a share id');
-  return `select set_config('role', '${APP_ROLE}', true), set_config('app.share_id', '${shareId}', true)`;
-};
-const SYSTEM_SCOPE = `select set_config('role', '${APP_ROLE}', true), set_config('app.system', 'on', true)`;
+
+// PGlite: the scope as one inlined statement. Both values are constants or a checked UUID.
+const inlineScope = (setting: string, value: string) =>
+  `select set_config('role', '${APP_ROLE}', true), set_config('${setting}', '${value}', true)`;
+const userScope = (userId: string) => inlineScope('app.user_id', checkedId(userId, 'asUser'));
+const shareScope = (shareId: string) => inlineScope('app.share_id', checkedId(shareId, 'asShare'));
+const SYSTEM_SCOPE = inlineScope('app.system', 'on');
+
+/**
+ * PostgreSQL: the scope as a named statement with the id as its parameter, parsed and planned once
+ * per connection and then only bound (it runs ahead of every request's statements).
+ */
+const scopeStatement = (setting: 'user_id' | 'share_id' | 'system', value: string, readOnly = false) => ({
+  name: `healthfolio_scope_${setting}${readOnly ? '_read' : ''}`,
+  text:
+    `select set_config('role', '${APP_ROLE}', true), set_config('app.${setting}', $1, true)` +
+    (readOnly ? `, set_config('transaction_read_only', 'on', true)` : ''),
+  values: [value],
+});
 
 type Scoped = Pick<Database, 'asUser' | 'readAsUser' | 'asSystem' | 'asShare'>;
 
@@ -99,13 +111,22 @@ const scopedPostgres = (db: Db, pool: pg.Pool): Scoped => {
     options: ConstructorParameters<typeof NodePgSession>[3];
   };
   if (!dialect || !schema) throw new Error('drizzle internals changed: no dialect or schema on the database');
-  const drizzleTx = (client: unknown) =>
-    new NodePgTransaction(
-      dialect,
-      new NodePgSession(client as pg.PoolClient, dialect, schema, options),
-      schema,
-    ) as unknown as Tx;
-  const run = async <T>(scope: string, fn: (tx: Tx) => Promise<T>): Promise<T> => {
+  // Built per request without drizzle's relational query builders (`tx.query.*`): its constructor
+  // would build one for every table, which cost more than a profile read's database work. They are
+  // built on first use instead, on the same session.
+  const drizzleTx = (client: unknown) => {
+    const session = new NodePgSession(client as pg.PoolClient, dialect, schema, options);
+    const tx = new NodePgTransaction(dialect, session, undefined);
+    let relational: { query: unknown } | undefined;
+    Object.defineProperty(tx, 'query', {
+      get: () => {
+        relational ??= new NodePgTransaction(dialect, session, schema);
+        return relational.query;
+      },
+    });
+    return tx as unknown as Tx;
+  };
+  const run = async <T>(scope: Statement, fn: (tx: Tx) => Promise<T>): Promise<T> => {
     const client = await pool.connect();
     const lazy = lazyTransactionClient(client, scope);
     // A connection that failed mid-transaction, or could not roll back, is not given back to the pool.
@@ -126,7 +147,7 @@ const scopedPostgres = (db: Db, pool: pg.Pool): Scoped => {
     }
   };
   const read = async <T>(userId: string, fn: (tx: Tx) => Promise<T>): Promise<T> => {
-    const scope = userScope(userId);
+    const scope = scopeStatement('user_id', checkedId(userId, 'asUser'), true);
     const client = await pool.connect();
     const reads = readOnlyStatementsClient(client, scope);
     let broken: Error | undefined;
@@ -140,10 +161,10 @@ const scopedPostgres = (db: Db, pool: pg.Pool): Scoped => {
     }
   };
   return {
-    asUser: (userId, fn) => run(userScope(userId), fn),
+    asUser: (userId, fn) => run(scopeStatement('user_id', checkedId(userId, 'asUser')), fn),
     readAsUser: read,
-    asSystem: (fn) => run(SYSTEM_SCOPE, fn),
-    asShare: (shareId, fn) => run(shareScope(shareId), fn),
+    asSystem: (fn) => run(scopeStatement('system', 'on'), fn),
+    asShare: (shareId, fn) => run(scopeStatement('share_id', checkedId(shareId, 'asShare')), fn),
   };
 };
 

@@ -1,7 +1,7 @@
 import pg from 'pg';
 
 type Connection = {
-  parse(m: { text: string }): void;
+  parse(m: { text: string; name?: string }): void;
   bind(m: object): void;
   describe(m: { type: 'P'; name: string }): void;
   execute(m: object): void;
@@ -17,13 +17,64 @@ const QueryBase = pg.Query as unknown as new (
   callback: Callback,
 ) => { submit(connection: Connection): Error | null };
 
-const sendStatements = (connection: Connection, statements: readonly string[]) => {
-  for (const text of statements) {
-    connection.parse({ text });
-    connection.bind({});
+/**
+ * A statement sent ahead of a query. `name`d ones are parsed once per connection and then only bound
+ * (PostgreSQL keeps the parsed and planned statement): the scope statement runs before every query.
+ */
+export type Statement = string | { name: string; text: string; values: string[] };
+
+/**
+ * Per connection: the named statements it has parsed, or `false` once a pipeline that parsed one
+ * failed (whether the statement exists is then unknown, so that connection sends text from then on).
+ */
+const parsedOn = new WeakMap<object, Set<string> | false>();
+
+const sendStatements = (connection: Connection, statements: readonly Statement[], parsing: string[]) => {
+  for (const statement of statements) {
+    const parsed = typeof statement === 'string' ? undefined : parsedOn.get(connection);
+    if (typeof statement === 'string' || parsed === false) {
+      const text = typeof statement === 'string' ? statement : statement.text;
+      connection.parse({ text });
+      connection.bind(typeof statement === 'string' ? {} : { values: statement.values });
+    } else {
+      if (!parsed?.has(statement.name)) {
+        connection.parse({ name: statement.name, text: statement.text });
+        parsing.push(statement.name);
+      }
+      connection.bind({ statement: statement.name, values: statement.values });
+    }
     // Described so its rows arrive as a result set of their own, not mixed into the query's.
     connection.describe({ type: 'P', name: '' });
     connection.execute({});
+  }
+};
+
+type PgConnectionState = {
+  parsedStatements: Record<string, string>;
+  submittedNamedStatements: Record<string, string>;
+};
+const pgKnows = (connection: object, name: string) => {
+  const c = connection as PgConnectionState;
+  return c.parsedStatements[name] !== undefined || c.submittedNamedStatements[name] !== undefined;
+};
+
+/** A query config without its statement name when `client`'s connection no longer uses names. */
+export const namedIfSafe = (client: pg.PoolClient, config: string | pg.QueryConfig) => {
+  const connection = (client as unknown as { connection: object }).connection;
+  return typeof config !== 'string' && config.name && parsedOn.get(connection) === false
+    ? { ...config, name: undefined }
+    : config;
+};
+
+const settleParsed = (connection: object, names: string[], failed: boolean) => {
+  if (names.length === 0) return;
+  const parsed = parsedOn.get(connection);
+  if (parsed === false) return;
+  if (failed) parsedOn.set(connection, false);
+  else {
+    const set = parsed ?? new Set<string>();
+    for (const name of names) set.add(name);
+    parsedOn.set(connection, set);
   }
 };
 
@@ -36,9 +87,13 @@ const sendStatements = (connection: Connection, statements: readonly string[]) =
  * in turn; the query's result is the one before the suffix's.
  */
 class PipelinedQuery extends QueryBase {
+  /** The named statements this query parses (first use on its connection). */
+  readonly parsing: string[] = [];
+  connection?: Connection;
+
   constructor(
-    private readonly prefix: readonly string[],
-    private readonly suffix: readonly string[],
+    private readonly prefix: readonly Statement[],
+    private readonly suffix: readonly Statement[],
     config: pg.QueryConfig,
     values: unknown[] | undefined,
     callback: Callback,
@@ -47,15 +102,24 @@ class PipelinedQuery extends QueryBase {
   }
 
   override submit(connection: Connection) {
+    this.connection = connection;
+    // A named query (a prebuilt select) is parsed by pg on its first use on a connection; pg's own
+    // bookkeeping would take the scope's ParseComplete for the query's, so a failure then drops names
+    // on this connection (settleParsed).
+    const self = this as unknown as { name?: string };
+    if (self.name) {
+      if (parsedOn.get(connection) === false) self.name = undefined;
+      else if (!pgKnows(connection, self.name)) this.parsing.push(self.name);
+    }
     connection.stream.cork?.();
     const sync = connection.sync;
     try {
-      sendStatements(connection, this.prefix);
+      sendStatements(connection, this.prefix, this.parsing);
       // pg's Query sends its Sync right after its Execute: the suffix goes in between.
       if (this.suffix.length > 0)
         connection.sync = () => {
           connection.sync = sync;
-          sendStatements(connection, this.suffix);
+          sendStatements(connection, this.suffix, this.parsing);
           sync.call(connection);
         };
       return super.submit(connection);
@@ -68,20 +132,20 @@ class PipelinedQuery extends QueryBase {
 
 const pipelined = (
   client: pg.PoolClient,
-  prefix: readonly string[],
-  suffix: readonly string[],
+  prefix: readonly Statement[],
+  suffix: readonly Statement[],
   config: string | pg.QueryConfig,
   values?: unknown[],
 ) => {
   const cfg = typeof config === 'string' ? { text: config } : config;
   return new Promise<PgResult>((resolve, reject) => {
-    client.query(
-      new PipelinedQuery(prefix, suffix, cfg, values, (err, results) => {
-        if (err) reject(err);
-        else if (!Array.isArray(results)) resolve(results);
-        else resolve(results[results.length - 1 - suffix.length]!);
-      }) as unknown as pg.Submittable,
-    );
+    const query: PipelinedQuery = new PipelinedQuery(prefix, suffix, cfg, values, (err, results) => {
+      if (query.connection) settleParsed(query.connection, query.parsing, err !== undefined && err !== null);
+      if (err) reject(err);
+      else if (!Array.isArray(results)) resolve(results);
+      else resolve(results[results.length - 1 - suffix.length]!);
+    });
+    client.query(query as unknown as pg.Submittable);
   });
 };
 
@@ -90,10 +154,10 @@ const pipelined = (
  * (`begin` plus `scope`, pipelined with it); later ones go through unchanged. `begun` says whether a
  * commit or rollback is owed.
  */
-export const lazyTransactionClient = (client: pg.PoolClient, scope: string) => {
+export const lazyTransactionClient = (client: pg.PoolClient, scope: Statement) => {
   let begun = false;
   const query = (config: string | pg.QueryConfig, values?: unknown[]) => {
-    if (begun) return client.query(config as pg.QueryConfig, values);
+    if (begun) return client.query(namedIfSafe(client, config) as pg.QueryConfig, values);
     begun = true;
     return pipelined(client, ['begin', scope], [], config, values);
   };
@@ -109,8 +173,7 @@ export const lazyTransactionClient = (client: pg.PoolClient, scope: string) => {
  * transaction; a write fails ("cannot execute … in a read-only transaction"). After an error the
  * server skips the rest up to the Sync and rolls the implicit transaction back: nothing is owed.
  */
-export const readOnlyStatementsClient = (client: pg.PoolClient, scope: string) => {
-  const readOnlyScope = `${scope}, set_config('transaction_read_only', 'on', true)`;
+export const readOnlyStatementsClient = (client: pg.PoolClient, readOnlyScope: Statement) => {
   const query = (config: string | pg.QueryConfig, values?: unknown[]) =>
     pipelined(client, [readOnlyScope], [], config, values);
   return { query };

@@ -13,6 +13,8 @@ declare module 'hono' {
   interface ContextVariableMap {
     /** The client address as this server sees it (the socket, or X-Forwarded-For behind TRUST_PROXY). */
     clientIp: string;
+    /** This request's id (http/fixed-headers.ts): in the X-Request-Id header, log lines and problems. */
+    requestId: string;
     user: SessionUser;
     roles: Role[];
   }

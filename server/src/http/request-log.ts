@@ -2,6 +2,7 @@ import type { Context } from 'hono';
 import { createMiddleware } from 'hono/factory';
 import { routePath } from 'hono/route';
 import type { Logger } from 'pino';
+import { requestLineLogger } from './log-safety';
 import type { RequestMetrics } from './request-metrics';
 
 // A path word of a route (`sign-in`, `reset-password`, `email`), not an id or a token.
@@ -30,14 +31,15 @@ export const loggedRoute = (c: Context) => {
 };
 
 /** One line per API request; never bodies, query strings or path values. Feeds the admin's metrics. */
-export const requestLog = (logger: Logger, metrics?: RequestMetrics) =>
-  createMiddleware(async (c, next) => {
+export const requestLog = (logger: Logger, metrics?: RequestMetrics) => {
+  const lines = requestLineLogger(logger);
+  return createMiddleware(async (c, next) => {
     const start = performance.now();
     await next();
     const ms = Math.round((performance.now() - start) * 10) / 10;
     metrics?.record(ms, c.res.status);
     const level = c.res.status >= 500 ? 'error' : 'info';
-    logger[level](
+    lines[level](
       {
         requestId: c.get('requestId'),
         method: c.req.method,
@@ -48,3 +50,4 @@ export const requestLog = (logger: Logger, metrics?: RequestMetrics) =>
       'request',
     );
   });
+};

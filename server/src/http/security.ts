@@ -1,6 +1,5 @@
 import { getConnInfo } from '@hono/node-server/conninfo';
 import { createMiddleware } from 'hono/factory';
-import { secureHeaders } from 'hono/secure-headers';
 import { resolveClientIp } from './client-ip';
 import { ProblemError } from './problem';
 
@@ -9,57 +8,68 @@ import { ProblemError } from './problem';
  * injected script cannot reach the camera, microphone or location. Passkey sign-in (WebAuthn) stays
  * allowed for our own origin; creating a passkey is `self` by default.
  */
-const PERMISSIONS_POLICY = {
-  accelerometer: false,
-  autoplay: false,
-  bluetooth: false,
-  browsingTopics: false,
-  camera: false,
-  displayCapture: false,
-  geolocation: false,
-  gyroscope: false,
-  hid: false,
-  magnetometer: false,
-  microphone: false,
-  midi: false,
-  payment: false,
-  publickeyCredentialsGet: ['self'],
-  serial: false,
-  usb: false,
-  xrSpatialTracking: false,
-};
+const PERMISSIONS_POLICY = [
+  'accelerometer=()',
+  'autoplay=()',
+  'bluetooth=()',
+  'browsing-topics=()',
+  'camera=()',
+  'display-capture=()',
+  'geolocation=()',
+  'gyroscope=()',
+  'hid=()',
+  'magnetometer=()',
+  'microphone=()',
+  'midi=()',
+  'payment=()',
+  'publickey-credentials-get=(self)',
+  'serial=()',
+  'usb=()',
+  'xr-spatial-tracking=()',
+].join(', ');
 
 /**
  * `styleHashes`: the inline styles the built web app uses (see webStyleHashes in ./static), allowed
  * by hash so style-src needs no 'unsafe-inline'. Style attributes in served HTML stay blocked; React
  * sets the ones it needs through the CSSOM, which the CSP does not govern.
  */
-export const securityHeaders = (https: boolean, styleHashes: string[] = []) =>
-  secureHeaders({
-    contentSecurityPolicy: {
-      defaultSrc: ["'self'"],
-      scriptSrc: ["'self'"],
-      styleSrc: ["'self'", ...styleHashes],
-      imgSrc: ["'self'", 'data:', 'blob:'],
-      fontSrc: ["'self'", 'data:'],
-      connectSrc: ["'self'"],
-      objectSrc: ["'none'"],
-      // The SHL viewer shows the decrypted PDF from a blob: URL made by our own script.
-      frameSrc: ["'self'", 'blob:'],
-      baseUri: ["'self'"],
-      formAction: ["'self'"],
-      frameAncestors: ["'none'"],
-    },
-    strictTransportSecurity: https ? 'max-age=31536000; includeSubDomains' : false,
-    xFrameOptions: 'DENY',
-    referrerPolicy: 'strict-origin-when-cross-origin',
-    crossOriginEmbedderPolicy: false,
-    crossOriginResourcePolicy: 'same-origin',
-    crossOriginOpenerPolicy: 'same-origin',
-    permissionsPolicy: PERMISSIONS_POLICY,
-    // A response that sets its own (stricter) policy keeps it: uploaded files are sandboxed.
-    overwrite: false,
-  });
+const contentSecurityPolicy = (styleHashes: string[]) =>
+  [
+    "default-src 'self'",
+    "script-src 'self'",
+    ["style-src 'self'", ...styleHashes].join(' '),
+    "img-src 'self' data: blob:",
+    "font-src 'self' data:",
+    "connect-src 'self'",
+    "object-src 'none'",
+    // The SHL viewer shows the decrypted PDF from a blob: URL made by our own script.
+    "frame-src 'self' blob:",
+    "base-uri 'self'",
+    "form-action 'self'",
+    "frame-ancestors 'none'",
+  ].join('; ');
+
+/**
+ * The security headers of every response (sent by ./fixed-headers). A response that sets its own
+ * (stricter) policy keeps it: uploaded files are sandboxed.
+ */
+export const securityHeaders = (https: boolean, styleHashes: string[] = []): [string, string][] => [
+  ['Content-Security-Policy', contentSecurityPolicy(styleHashes)],
+  ['Cross-Origin-Opener-Policy', 'same-origin'],
+  ['Cross-Origin-Resource-Policy', 'same-origin'],
+  ['Origin-Agent-Cluster', '?1'],
+  ['Permissions-Policy', PERMISSIONS_POLICY],
+  ['Referrer-Policy', 'strict-origin-when-cross-origin'],
+  ...(https
+    ? [['Strict-Transport-Security', 'max-age=31536000; includeSubDomains'] as [string, string]]
+    : []),
+  ['X-Content-Type-Options', 'nosniff'],
+  ['X-DNS-Prefetch-Control', 'off'],
+  ['X-Download-Options', 'noopen'],
+  ['X-Frame-Options', 'DENY'],
+  ['X-Permitted-Cross-Domain-Policies', 'none'],
+  ['X-XSS-Protection', '0'],
+];
 
 const SAFE_METHODS = new Set(['GET', 'HEAD', 'OPTIONS']);
 // What a cross-site HTML form can send without a CORS preflight.

@@ -4,6 +4,7 @@ import { tmpdir } from 'node:os';
 import { join } from 'node:path';
 import { OpenAPIHono } from '@hono/zod-openapi';
 import { afterAll, describe, expect, it } from 'vitest';
+import { fixedHeaders } from './fixed-headers';
 import { securityHeaders } from './security';
 import { mountWebApp, webStyleHashes } from './static';
 
@@ -29,7 +30,7 @@ writeFileSync(join(dist, 'prerendered', 'dashboard-other.html'), frame('other'))
 writeFileSync(join(dist, 'csp-hashes.json'), JSON.stringify({ style: [hash, "'unsafe-inline'"] }));
 
 const app = new OpenAPIHono();
-app.use('*', securityHeaders(false, webStyleHashes(dist)));
+app.use('*', fixedHeaders(securityHeaders(false, webStyleHashes(dist))));
 mountWebApp(app, dist);
 afterAll(() => rmSync(dist, { recursive: true, force: true }));
 

@@ -58,7 +58,12 @@ export const createPlatformSettingsStore = (
     ...defaultPlatformSettings(),
     session_timeout: { value: Math.round(config.session.idleSeconds / 60), unit: 'minutes' },
   });
-  let cached: { at: number; data: Promise<Record<SettingKey, StoredSetting>> } | null = null;
+  let cached: {
+    at: number;
+    data: Promise<Record<SettingKey, StoredSetting>>;
+    /** The values alone, built once per read: every API request asks for them (maintenance gate). */
+    values: Promise<PlatformSettingsValues>;
+  } | null = null;
 
   const load = async () => {
     const rows = await db.asSystem((tx) => selectSettingRows(tx));
@@ -76,24 +81,25 @@ export const createPlatformSettingsStore = (
     return out;
   };
 
-  const describe = () => {
+  const current = () => {
     const now = Date.now();
     const live = bus?.settingsLive() ?? false;
     if (!cached || (!live && now - cached.at >= SETTINGS_CACHE_MS)) {
       const data = load();
-      cached = { at: now, data };
+      const values = data.then(
+        (all) => Object.fromEntries(SETTING_KEYS.map((k) => [k, all[k].value])) as PlatformSettingsValues,
+      );
+      values.catch(() => {});
+      cached = { at: now, data, values };
       // A failed read is not kept: the next request tries again.
       data.catch(() => {
         if (cached?.data === data) cached = null;
       });
     }
-    return cached.data;
+    return cached;
   };
 
-  const getPlatformSettings = async () => {
-    const all = await describe();
-    return Object.fromEntries(SETTING_KEYS.map((k) => [k, all[k].value])) as PlatformSettingsValues;
-  };
+  const getPlatformSettings = () => current().values;
 
   const invalidate = () => {
     cached = null;
@@ -102,7 +108,7 @@ export const createPlatformSettingsStore = (
 
   return {
     getPlatformSettings,
-    describe,
+    describe: () => current().data,
     maxFileSizeBytes: async () => maxFileSizeBytes((await getPlatformSettings()).max_file_size),
     sessionTimeoutSeconds: async () => sessionTimeoutSeconds((await getPlatformSettings()).session_timeout),
     invalidate,

@@ -1,0 +1,66 @@
+import { sql } from 'drizzle-orm';
+import { afterAll, beforeAll, describe, expect, inject, it } from 'vitest';
+import { cloneDatabase, dropDatabase } from '../../test/postgres-template';
+import { findProfile, insertProfile } from '../modules/profiles/profiles.repository';
+import { type Database, openPostgres } from './database';
+import { user } from './schema';
+
+const base = process.env.TEST_DATABASE_URL!;
+let db: Database;
+let drop: () => Promise<void>;
+const userId = '0b7d4c1e-2f3a-4b5c-8d6e-7f8091a2b3c4';
+
+const preparedHere = async () =>
+  (
+    await db.readAsUser(userId, (tx) =>
+      tx.execute<{ name: string }>(sql`select name from pg_prepared_statements`),
+    )
+  ).rows
+    .map((r) => r.name)
+    .sort();
+
+beforeAll(async () => {
+  const clone = await cloneDatabase(base, inject('pgTemplate'));
+  drop = async () => {
+    await dropDatabase(base, clone.name);
+  };
+  // One connection, so every request below runs on the same one.
+  db = await openPostgres(clone.url, undefined, 1);
+  await db.owner.insert(user).values({ id: userId, name: 'Pat', email: 'pat@example.com' });
+  await db.asUser(userId, (tx) => insertProfile(tx, userId, 'Pat'));
+});
+afterAll(async () => {
+  await db.close();
+  await drop();
+});
+
+describe('named statements on PostgreSQL', () => {
+  it('the scope and a prebuilt select are parsed once per connection and then only bound', async () => {
+    expect((await db.readAsUser(userId, (tx) => findProfile(tx, userId)))?.displayName).toBe('Pat');
+    const names = await preparedHere();
+    expect(names).toContain('healthfolio_scope_user_id_read');
+    expect(names.some((n) => n.startsWith('healthfolio_select_'))).toBe(true);
+    // Used again on the same connection: still right, and still the same statements.
+    expect((await db.readAsUser(userId, (tx) => findProfile(tx, userId)))?.userId).toBe(userId);
+    expect(await preparedHere()).toEqual(names);
+  });
+
+  it('a connection whose first use of one failed goes on working, with statements sent as text', async () => {
+    const fresh = await openPostgres(
+      (db as unknown as { pool: { options: { connectionString: string } } }).pool.options.connectionString,
+      undefined,
+      1,
+    );
+    try {
+      // The prebuilt select's first use on this connection fails at its parameter (not a UUID)…
+      await expect(fresh.readAsUser(userId, (tx) => findProfile(tx, 'not-a-uuid'))).rejects.toThrow();
+      // …so whether its statement exists is unknown: the connection stops naming statements.
+      for (let i = 0; i < 3; i++) {
+        expect((await fresh.readAsUser(userId, (tx) => findProfile(tx, userId)))?.displayName).toBe('Pat');
+        expect((await fresh.asUser(userId, (tx) => findProfile(tx, userId)))?.displayName).toBe('Pat');
+      }
+    } finally {
+      await fresh.close();
+    }
+  });
+});
