@@ -10,6 +10,7 @@ import { tmpdir } from 'node:os';
 import { join } from 'node:path';
 import pg from 'pg';
 import { type ServerProcess, startAppProcess, startBareProcess } from './lib/app-process';
+import { cpuPerRequest, cpuTicks } from './lib/cpu-ticks';
 import { type LoadResult, runLoad } from './lib/load';
 import { BENCH_SECRETS, ENTRY_BODY, removeBenchWrites, seedBenchDatabase } from './lib/seed';
 
@@ -59,8 +60,10 @@ const ENDPOINTS: Endpoint[] = [
   },
 ].filter((e) => !ENDPOINT_FILTER || ENDPOINT_FILTER.includes(e.key)) as Endpoint[];
 
+type Measured = LoadResult & { cpu?: Record<string, number> };
+
 const measureAll = async (server: ServerProcess, side: 'app' | 'bare', cookie: string) => {
-  const results = new Map<string, LoadResult>();
+  const results = new Map<string, Measured>();
   for (const e of ENDPOINTS) {
     const opts = {
       url: server.url + e[side],
@@ -69,7 +72,9 @@ const measureAll = async (server: ServerProcess, side: 'app' | 'bare', cookie: s
       headers: { cookie, ...(e.body ? { 'content-type': 'application/json' } : {}) },
     };
     await runLoad({ ...opts, connections: CONNECTIONS, seconds: WARMUP_SECONDS });
-    results.set(e.key, await runLoad({ ...opts, connections: CONNECTIONS, seconds: SECONDS }));
+    const before = cpuTicks(server.pid);
+    const result = await runLoad({ ...opts, connections: CONNECTIONS, seconds: SECONDS });
+    results.set(e.key, { ...result, cpu: cpuPerRequest(before, cpuTicks(server.pid), result.completed) });
   }
   return results;
 };
@@ -77,7 +82,11 @@ const measureAll = async (server: ServerProcess, side: 'app' | 'bare', cookie: s
 const cell = (r: LoadResult) =>
   `${r.rps.toFixed(0).padStart(6)} ${String(r.p50).padStart(4)} ${String(r.p99).padStart(5)}`;
 
-const report = (name: string, bare: Map<string, LoadResult>, app: Map<string, LoadResult>) => {
+// Where one request's CPU goes: the server process, PostgreSQL's processes, the load generator.
+const cpuCell = (r: Measured) =>
+  r.cpu ? `${r.cpu.server} + ${r.cpu.postgres} + ${r.cpu.load}`.padStart(17) : '?'.padStart(17);
+
+const report = (name: string, bare: Map<string, Measured>, app: Map<string, Measured>) => {
   console.info(`\n${name}   (req/s, p50 ms, p99 ms; ${CONNECTIONS} connections, ${SECONDS} s each)`);
   console.info(`  ${''.padEnd(36)}  ${'bare ceiling'.padEnd(17)}   ${'app'.padEnd(17)}   app/bare`);
   let failures = 0;
@@ -92,6 +101,13 @@ const report = (name: string, bare: Map<string, LoadResult>, app: Map<string, Lo
       `  ${e.label.padEnd(36)}  ${cell(b)}   ${cell(a)}   ${(a.rps / b.rps).toFixed(2).padStart(5)}${fails}`,
     );
   }
+  if ([...app.values()].some((r) => r.cpu))
+    console.info(
+      `  CPU µs per request (server + ${name === 'PGlite' ? 'none' : 'PostgreSQL'} + load generator):\n` +
+        ENDPOINTS.map(
+          (e) => `  ${e.label.padEnd(36)}  ${cpuCell(bare.get(e.key)!)}   ${cpuCell(app.get(e.key)!)}`,
+        ).join('\n'),
+    );
   const profile = ENDPOINTS.some((e) => e.key === 'profile')
     ? app.get('profile')!.rps / bare.get('profile')!.rps
     : undefined;

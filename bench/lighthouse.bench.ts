@@ -12,7 +12,8 @@ import { openBenchPglite } from './lib/databases';
 
 const TARGET = 90;
 const RUNS = Number(process.env.BENCH_LIGHTHOUSE_RUNS ?? 3);
-const ROUTES = ['/', '/auth', '/dashboard'];
+// `BENCH_LIGHTHOUSE_ROUTES=/dashboard` to measure fewer.
+const ROUTES = process.env.BENCH_LIGHTHOUSE_ROUTES?.split(',') ?? ['/', '/auth', '/dashboard'];
 // Audit, label, unit, and DESIGN §9's limit where it sets one (Core Web Vitals "good").
 const METRICS: [audit: string, label: string, unit: 's' | 'ms' | '', limit?: number][] = [
   ['first-contentful-paint', 'FCP', 's'],

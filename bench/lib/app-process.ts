@@ -17,6 +17,8 @@ export const freePort = () =>
 
 export interface ServerProcess {
   url: string;
+  /** The server's process id (its CPU time is read from /proc, bench/lib/cpu-ticks.ts). */
+  pid?: number;
   close(): Promise<void>;
 }
 
@@ -63,6 +65,7 @@ export const startAppProcess = async (
   await waitUntilUp(child, `${url}/api/health`, 'the app');
   return {
     url,
+    pid: child.pid,
     close: async () => {
       await stop(child);
       log.close();
@@ -80,5 +83,5 @@ export const startBareProcess = async (env: Record<string, string>): Promise<Ser
   });
   const url = `http://127.0.0.1:${port}`;
   await waitUntilUp(child, `${url}/`, 'the bare server');
-  return { url, close: () => stop(child) };
+  return { url, pid: child.pid, close: () => stop(child) };
 };

@@ -1,0 +1,48 @@
+import { readdirSync, readFileSync } from 'node:fs';
+
+/** CPU time (user + system, in clock ticks of 10 ms) per role, read from /proc: Linux only. */
+export type CpuTicks = Map<'server' | 'postgres' | 'load', number>;
+
+const ticksOf = (pid: string) => {
+  const stat = readFileSync(`/proc/${pid}/stat`, 'utf8');
+  const fields = stat.slice(stat.lastIndexOf(')') + 2).split(' ');
+  return Number(fields[11]) + Number(fields[12]);
+};
+
+/**
+ * The server under test (`serverPid`), every PostgreSQL process on this machine (its backends do the
+ * statements; the server's own connections are the only busy ones during a run) and this process
+ * (autocannon). Undefined where /proc is missing.
+ */
+export const cpuTicks = (serverPid: number | undefined): CpuTicks | undefined => {
+  let pids: string[];
+  try {
+    pids = readdirSync('/proc').filter((d) => /^\d+$/.test(d));
+  } catch {
+    return undefined;
+  }
+  const out: CpuTicks = new Map([
+    ['server', 0],
+    ['postgres', 0],
+    ['load', 0],
+  ]);
+  for (const pid of pids) {
+    try {
+      if (pid === String(serverPid)) out.set('server', ticksOf(pid));
+      else if (pid === String(process.pid)) out.set('load', ticksOf(pid));
+      else if (readFileSync(`/proc/${pid}/cmdline`, 'utf8').startsWith('postgres'))
+        out.set('postgres', out.get('postgres')! + ticksOf(pid));
+    } catch {
+      // The process ended meanwhile.
+    }
+  }
+  return out;
+};
+
+/** Microseconds of CPU per request for each role between two readings. */
+export const cpuPerRequest = (before: CpuTicks | undefined, after: CpuTicks | undefined, requests: number) =>
+  before && after && requests > 0
+    ? Object.fromEntries(
+        [...after].map(([role, t]) => [role, Math.round(((t - before.get(role)!) * 10_000) / requests)]),
+      )
+    : undefined;
