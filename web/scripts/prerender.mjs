@@ -63,14 +63,18 @@ const main = async () => {
   // React and react-dom/server must load as the same build; Vite's build switches to production.
   process.env.NODE_ENV = 'production';
   const toastCss = await sonnerCss();
-  const { renderRoute, renderDashboardSkeleton } = await renderer();
+  const { renderRoute, renderDashboardSkeleton, SHELL_DATA, HOME_DATA } = await renderer();
   const manifest = JSON.parse(readFileSync(join(dist, '.vite', 'manifest.json'), 'utf8'));
   let shell = readFileSync(join(dist, 'index.html'), 'utf8');
 
   const link = shell.match(/<link rel="stylesheet"[^>]*href="(\/assets\/[^"]+\.css)"[^>]*>/);
   if (!link) throw new Error('dist/index.html links no stylesheet');
   const css = readFileSync(join(dist, link[1]), 'utf8');
-  shell = shell.replace(link[0], () => `<style>${css}</style>`);
+  // Vite's loader of lazy chunks adds a chunk's stylesheet unless the page has a stylesheet link to
+  // it: without this disabled one (disabled links are not fetched) every lazy route fetched the whole
+  // inlined stylesheet again and the browser recalculated every style on the page.
+  const marker = link[0].replace('<link ', '<link disabled ');
+  shell = shell.replace(link[0], () => `<style>${css}</style>${marker}`);
   writeFileSync(join(dist, 'index.html'), shell);
 
   const entry = new Set(chunkClosure(manifest, ['index.html']));
@@ -103,20 +107,21 @@ const main = async () => {
   // with the same frame, then the real one, while the dashboard's code is already downloading.
   // The home preloads its own screen too; any other dashboard address only the layout's code.
   const skeleton = renderDashboardSkeleton();
-  // What the dashboard's shell asks first (web/src/lib/session.ts, auth-api.ts), requested by the
-  // frame itself so the answers arrive while the code downloads: fetched the way api() fetches them
-  // (cors mode, credentials included), so the browser hands the preloaded answer to that fetch.
-  const dataPreloads = ['/api/auth/get-session', '/api/v1/profile', '/api/v1/me/roles']
-    .map((href) => `<link rel="preload" as="fetch" crossorigin="use-credentials" href="${href}">`)
-    .join('');
-  for (const [file, path] of [
-    ['dashboard.html', '/dashboard'],
-    ['dashboard-other.html', '/dashboard/*'],
+  // What the dashboard asks first (web/src/prerender/data-preloads.ts), requested by the frame itself
+  // so the answers arrive while the code downloads: fetched the way api() fetches them (cors mode,
+  // credentials included), so the browser hands the preloaded answer to that fetch.
+  const dataPreloads = (paths) =>
+    paths
+      .map((href) => `<link rel="preload" as="fetch" crossorigin="use-credentials" href="${href}">`)
+      .join('');
+  for (const [file, path, data] of [
+    ['dashboard.html', '/dashboard', [...SHELL_DATA, ...HOME_DATA]],
+    ['dashboard-other.html', '/dashboard/*', SHELL_DATA],
   ]) {
     writeFileSync(
       join(dist, 'prerendered', file),
       shell
-        .replace('<style>', () => `${dataPreloads}${preloadsFor(path)}<style>`)
+        .replace('<style>', () => `${dataPreloads(data)}${preloadsFor(path)}<style>`)
         .replace('<div id="root"></div>', () => `<div id="root">${skeleton}</div>`),
     );
   }

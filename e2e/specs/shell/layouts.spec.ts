@@ -51,6 +51,30 @@ test.describe('desktop 1280×800', () => {
   });
 });
 
+test('the home asks for its first data once, from the HTML, before its code runs', async ({
+  page,
+  accounts,
+  signInAs,
+}) => {
+  await signInAs(await accounts.general());
+  const asked = new Map<string, number>();
+  page.on('request', (req) => {
+    const url = new URL(req.url());
+    if (url.pathname.startsWith('/api/')) asked.set(url.pathname, (asked.get(url.pathname) ?? 0) + 1);
+  });
+  await page.goto('/dashboard');
+  await expect(page.getByText('No glucose readings in the last 7 days.')).toBeVisible();
+  await expect(page.getByText('No documents uploaded yet.')).toBeVisible();
+  const preloaded = await page
+    .locator('link[rel="preload"][as="fetch"]')
+    .evaluateAll((links) => links.map((l) => new URL((l as HTMLLinkElement).href).pathname));
+  expect(preloaded).toEqual(
+    expect.arrayContaining(['/api/v1/profile', '/api/v1/trackers/blood-glucose/stats', '/api/v1/documents']),
+  );
+  // A preload whose address differed from the screen's fetch would be asked for a second time.
+  for (const path of preloaded) expect(asked.get(path), path).toBe(1);
+});
+
 test.describe('phone 375×812', () => {
   test.use({ viewport: PHONE });
 

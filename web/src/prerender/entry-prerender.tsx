@@ -5,6 +5,8 @@ import { Providers } from '@/app/providers';
 import { routes } from '@/app/router';
 import { DashboardSkeleton } from '@/features/shell/dashboard-skeleton';
 
+export { HOME_DATA, SHELL_DATA } from './data-preloads';
+
 /**
  * Renders one public route to HTML at build time (web/scripts/prerender.mjs). Nothing here knows who
  * will open the page: queries stay pending, so the markup is what a visitor sees before the session

@@ -20,10 +20,11 @@ export const appointmentKeys = {
 const BASE = '/api/v1/appointments';
 
 /** Upcoming: soonest first; past (over or cancelled): latest first. The server orders both. */
+export const appointmentsPath = (when: AppointmentWhen) => `${BASE}?when=${when}`;
 export const useAppointments = (when: AppointmentWhen) =>
   useQuery({
     queryKey: appointmentKeys.list(when),
-    queryFn: () => api<AppointmentListResponse>(`${BASE}?when=${when}`),
+    queryFn: () => api<AppointmentListResponse>(appointmentsPath(when)),
     select: (data) => data.items,
   });
 

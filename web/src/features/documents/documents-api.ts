@@ -21,15 +21,23 @@ export const documentKeys = {
 const stillReading = (items: DocumentResponse[] | undefined) =>
   items?.some((d) => d.extraction === 'queued' || d.extraction === 'reading') ? 3000 : false;
 
-export const useDocuments = (opts: { q?: string; sort?: DocumentSort; card?: string } = {}) => {
+type ListOptions = { q?: string; sort?: DocumentSort; card?: string };
+
+/** The list's address (also preloaded by the home page's HTML, web/src/prerender). */
+export const documentsPath = (opts: ListOptions = {}) => {
+  const params = new URLSearchParams({ sort: opts.sort ?? 'newest' });
   const q = opts.q?.trim() ?? '';
-  const sort = opts.sort ?? 'newest';
-  const params = new URLSearchParams({ sort });
   if (q) params.set('q', q);
   if (opts.card) params.set('card', opts.card);
+  return `${BASE}?${params}`;
+};
+
+export const useDocuments = (opts: ListOptions = {}) => {
+  const q = opts.q?.trim() ?? '';
+  const sort = opts.sort ?? 'newest';
   return useQuery({
     queryKey: documentKeys.list(q, sort, opts.card),
-    queryFn: () => api<DocumentListResponse>(`${BASE}?${params}`),
+    queryFn: () => api<DocumentListResponse>(documentsPath(opts)),
     select: (data) => data.items,
     refetchInterval: (query) => stillReading(query.state.data?.items),
   });

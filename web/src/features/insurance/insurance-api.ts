@@ -34,10 +34,11 @@ export const usePlans = () =>
     queryFn: () => api<PlanListResponse>(`${BASE}/plans`),
     select: (d) => d.items,
   });
+export const CLAIMS_PATH = `${BASE}/claims`;
 export const useClaims = () =>
   useQuery({
     queryKey: insuranceKeys.claims,
-    queryFn: () => api<ClaimListResponse>(`${BASE}/claims`),
+    queryFn: () => api<ClaimListResponse>(CLAIMS_PATH),
     select: (d) => d.items,
   });
 export const useBills = () =>

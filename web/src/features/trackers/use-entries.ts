@@ -71,10 +71,11 @@ export const useStreakSummary = () =>
     queryFn: () => api<StreakSummaryResponse>('/api/v1/entries/summary'),
   });
 
+export const trackerStatsPath = (tracker: TrackerKey) => `/api/v1/trackers/${tracker}/stats`;
 export const useTrackerStats = (tracker: TrackerKey) =>
   useQuery({
     queryKey: entryKeys.stats(tracker),
-    queryFn: () => api<TrackerStatsResponse>(`/api/v1/trackers/${tracker}/stats`),
+    queryFn: () => api<TrackerStatsResponse>(trackerStatsPath(tracker)),
   });
 
 /** After any write: lists, trends, the streak and the per-tracker figures may all have changed. */
