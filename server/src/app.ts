@@ -50,19 +50,19 @@ export const BODY_LIMIT_BYTES = 1024 * 1024;
 export const createApp = (deps: AppDeps) => {
   const { config, logger } = deps;
   const app = new OpenAPIHono();
-  app.use('*', fixedHeaders([...securityHeaders(config.https, webStyleHashes(config.webDist)), VARY]));
+  app.use(
+    '*',
+    fixedHeaders(
+      [...securityHeaders(config.https, webStyleHashes(config.webDist)), VARY],
+      [['Cache-Control', 'no-store']],
+    ),
+  );
   app.use('*', clientAddress(config.trustProxy));
   app.use('/api/*', auditClientContext());
   for (const path of [...SHARE_LINK_PATHS, SHL_PATHS, '/shl']) app.use(path, privateLinkHeaders);
   app.use(SHL_PATHS, shlCors);
   app.use('*', compressResponses());
   app.use('/api/*', requestLog(logger, deps.metrics));
-  app.use('/api/*', async (c, next) => {
-    await next();
-    // On the response's own headers: `c.header` after the handler would rebuild the response
-    // around a stream of its body (see http/compress-responses.ts).
-    if (!c.res.headers.has('cache-control')) c.res.headers.set('Cache-Control', 'no-store');
-  });
   // The Nightscout-compatible upload API: phone apps, no cookies (so no CSRF check), its own body limit.
   app.use('/ns/*', auditClientContext());
   app.use('/ns/*', requestLog(logger));

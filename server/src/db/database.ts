@@ -10,7 +10,7 @@ import {
 } from 'drizzle-orm/node-postgres';
 import { migrate as migratePg } from 'drizzle-orm/node-postgres/migrator';
 import type { PgDatabase, PgDialect } from 'drizzle-orm/pg-core';
-import { drizzle as drizzlePglite } from 'drizzle-orm/pglite';
+import { drizzle as drizzlePglite, PgliteSession, PgliteTransaction } from 'drizzle-orm/pglite';
 import { migrate as migratePglite } from 'drizzle-orm/pglite/migrator';
 import pg from 'pg';
 import type { Logger } from 'pino';
@@ -68,6 +68,29 @@ const inlineScope = (setting: string, value: string) =>
 const userScope = (userId: string) => inlineScope('app.user_id', checkedId(userId, 'asUser'));
 const shareScope = (shareId: string) => inlineScope('app.share_id', checkedId(shareId, 'asShare'));
 const SYSTEM_SCOPE = inlineScope('app.system', 'on');
+const READ_ONLY = `, set_config('transaction_read_only', 'on', true)`;
+
+type DrizzleInternals = {
+  dialect: PgDialect;
+  session: { schema: ConstructorParameters<typeof NodePgSession>[2]; options: object };
+};
+
+/**
+ * drizzle's transaction object on `session`, built without its relational query builders
+ * (`tx.query.*`): drizzle's constructor builds one for every table, which on every request cost more
+ * than a profile read's database work. They are built on first use, on the same session.
+ */
+const leanTransaction = <S>(session: S, build: (session: S, relational: boolean) => object): Tx => {
+  const tx = build(session, false);
+  let relational: { query?: unknown } | undefined;
+  Object.defineProperty(tx, 'query', {
+    get: () => {
+      relational ??= build(session, true);
+      return relational.query;
+    },
+  });
+  return tx as Tx;
+};
 
 /**
  * PostgreSQL: the scope as a named statement with the id as its parameter, parsed and planned once
@@ -77,23 +100,31 @@ const scopeStatement = (setting: 'user_id' | 'share_id' | 'system', value: strin
   name: `healthfolio_scope_${setting}${readOnly ? '_read' : ''}`,
   text:
     `select set_config('role', '${APP_ROLE}', true), set_config('app.${setting}', $1, true)` +
-    (readOnly ? `, set_config('transaction_read_only', 'on', true)` : ''),
+    (readOnly ? READ_ONLY : ''),
   values: [value],
 });
 
 type Scoped = Pick<Database, 'asUser' | 'readAsUser' | 'asSystem' | 'asShare'>;
 
-/** PGlite: its own transaction (which also keeps other queries of the one connection out of it). */
-const scopedPglite = (db: Db): Scoped => {
-  const run = <T>(scope: string, fn: (tx: Tx) => Promise<T>, readOnly = false) =>
-    db.transaction(async (tx) => {
-      if (readOnly) await tx.execute(sql.raw('set transaction read only'));
+/**
+ * PGlite: its own transaction (which also keeps other queries of the one connection out of it); a read
+ * sets `transaction_read_only` with the scope, so it costs `begin`, the scope, its statements, `commit`.
+ */
+const scopedPglite = (db: Db, client: PGlite): Scoped => {
+  const { dialect, session } = db as unknown as DrizzleInternals;
+  const { schema, options } = session;
+  const run = <T>(scope: string, fn: (tx: Tx) => Promise<T>) =>
+    client.transaction(async (ptx) => {
+      const tx = leanTransaction(
+        new PgliteSession(ptx, dialect, schema, options),
+        (s, relational) => new PgliteTransaction(dialect, s, relational ? schema : undefined),
+      );
       await tx.execute(sql.raw(scope));
       return fn(tx);
     });
   return {
     asUser: (userId, fn) => run(userScope(userId), fn),
-    readAsUser: (userId, fn) => run(userScope(userId), fn, true),
+    readAsUser: (userId, fn) => run(userScope(userId) + READ_ONLY, fn),
     asSystem: (fn) => run(SYSTEM_SCOPE, fn),
     asShare: (shareId, fn) => run(shareScope(shareId), fn),
   };
@@ -105,27 +136,14 @@ const scopedPglite = (db: Db): Scoped => {
  * object is drizzle's own, built on the checked-out client the way drizzle's `transaction()` builds it.
  */
 const scopedPostgres = (db: Db, pool: pg.Pool): Scoped => {
-  const { dialect, session } = db as unknown as { dialect: PgDialect; session: NodePgSession<Schema, never> };
-  const { schema, options } = session as unknown as {
-    schema: ConstructorParameters<typeof NodePgSession>[2];
-    options: ConstructorParameters<typeof NodePgSession>[3];
-  };
+  const { dialect, session } = db as unknown as DrizzleInternals;
+  const { schema, options } = session;
   if (!dialect || !schema) throw new Error('drizzle internals changed: no dialect or schema on the database');
-  // Built per request without drizzle's relational query builders (`tx.query.*`): its constructor
-  // would build one for every table, which cost more than a profile read's database work. They are
-  // built on first use instead, on the same session.
-  const drizzleTx = (client: unknown) => {
-    const session = new NodePgSession(client as pg.PoolClient, dialect, schema, options);
-    const tx = new NodePgTransaction(dialect, session, undefined);
-    let relational: { query: unknown } | undefined;
-    Object.defineProperty(tx, 'query', {
-      get: () => {
-        relational ??= new NodePgTransaction(dialect, session, schema);
-        return relational.query;
-      },
-    });
-    return tx as unknown as Tx;
-  };
+  const drizzleTx = (client: unknown) =>
+    leanTransaction(
+      new NodePgSession(client as pg.PoolClient, dialect, schema, options),
+      (s, relational) => new NodePgTransaction(dialect, s, relational ? schema : undefined),
+    );
   const run = async <T>(scope: Statement, fn: (tx: Tx) => Promise<T>): Promise<T> => {
     const client = await pool.connect();
     const lazy = lazyTransactionClient(client, scope);
@@ -195,7 +213,7 @@ export const openPglite = async (opts: PgliteOptions): Promise<Database & { clie
     kind: 'pglite',
     client,
     owner: db,
-    ...scopedPglite(db),
+    ...scopedPglite(db, client),
     settle: settler.settle,
     settled: settler.idle,
     migrate: () => migratePglite(drizzlePglite(client), { migrationsFolder: MIGRATIONS_DIR }),
