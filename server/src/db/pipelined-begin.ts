@@ -1,3 +1,4 @@
+import { createHash } from 'node:crypto';
 import pg from 'pg';
 
 type Connection = {
@@ -66,16 +67,48 @@ export const namedIfSafe = (client: pg.PoolClient, config: string | pg.QueryConf
     : config;
 };
 
-const settleParsed = (connection: object, names: string[], failed: boolean) => {
-  if (names.length === 0) return;
+// A named statement the server no longer has, or whose cached plan no longer fits its table.
+const STATEMENT_TROUBLE = new Set(['26000', '0A000']);
+
+/**
+ * After a pipeline: the named statements it parsed are known on its connection. If it failed while
+ * parsing one, whether that statement exists is unknown; if the server says a statement is missing or
+ * its plan went stale (a migration), the names are unsafe: either way the connection sends text from
+ * then on.
+ */
+const settleParsed = (connection: object, names: string[], err: (Error & { code?: string }) | undefined) => {
   const parsed = parsedOn.get(connection);
   if (parsed === false) return;
-  if (failed) parsedOn.set(connection, false);
-  else {
-    const set = parsed ?? new Set<string>();
-    for (const name of names) set.add(name);
-    parsedOn.set(connection, set);
+  if (err) {
+    if (names.length > 0 || STATEMENT_TROUBLE.has(err.code ?? '')) parsedOn.set(connection, false);
+    return;
   }
+  if (names.length === 0) return;
+  const set = parsed ?? new Set<string>();
+  for (const name of names) set.add(name);
+  parsedOn.set(connection, set);
+};
+
+/** Named statements a connection keeps at most (each holds its plan in the server's memory). */
+const NAMED_PER_CONNECTION = 200;
+const names = new Map<string, string>();
+
+/**
+ * A read's statement under a name derived from its text, so PostgreSQL plans it once per connection:
+ * with row-level security the plan (the policies' subqueries included) costs more than running it.
+ * Unnamed once the connection holds NAMED_PER_CONNECTION of them.
+ */
+const namedRead = (client: pg.PoolClient, config: string | pg.QueryConfig): string | pg.QueryConfig => {
+  if (typeof config === 'string' || config.name) return config;
+  const parsed = parsedOn.get((client as unknown as { connection: object }).connection);
+  if (parsed === false || (parsed && parsed.size >= NAMED_PER_CONNECTION)) return config;
+  let name = names.get(config.text);
+  if (!name) {
+    name = `healthfolio_read_${createHash('sha256').update(config.text).digest('base64url').slice(0, 22)}`;
+    if (names.size >= 10_000) names.clear();
+    names.set(config.text, name);
+  }
+  return { ...config, name };
 };
 
 /**
@@ -140,7 +173,7 @@ const pipelined = (
   const cfg = typeof config === 'string' ? { text: config } : config;
   return new Promise<PgResult>((resolve, reject) => {
     const query: PipelinedQuery = new PipelinedQuery(prefix, suffix, cfg, values, (err, results) => {
-      if (query.connection) settleParsed(query.connection, query.parsing, err !== undefined && err !== null);
+      if (query.connection) settleParsed(query.connection, query.parsing, err ?? undefined);
       if (err) reject(err);
       else if (!Array.isArray(results)) resolve(results);
       else resolve(results[results.length - 1 - suffix.length]!);
@@ -175,6 +208,6 @@ export const lazyTransactionClient = (client: pg.PoolClient, scope: Statement) =
  */
 export const readOnlyStatementsClient = (client: pg.PoolClient, readOnlyScope: Statement) => {
   const query = (config: string | pg.QueryConfig, values?: unknown[]) =>
-    pipelined(client, [readOnlyScope], [], config, values);
+    pipelined(client, [readOnlyScope], [], namedRead(client, config), values);
   return { query };
 };

@@ -63,4 +63,26 @@ describe('named statements on PostgreSQL', () => {
       await fresh.close();
     }
   });
+
+  it('names a read after its text, so the server plans it once per connection however often it runs', async () => {
+    const read = () =>
+      db.readAsUser(userId, (tx) =>
+        tx.execute(sql`select display_name from profiles where user_id = ${userId}`),
+      );
+    for (let i = 0; i < 3; i++) expect((await read()).rows[0]).toEqual({ display_name: 'Pat' });
+    const named = (await preparedHere()).filter((n) => n.startsWith('healthfolio_read_'));
+    await read();
+    expect((await preparedHere()).filter((n) => n.startsWith('healthfolio_read_'))).toEqual(named);
+  });
+
+  it('a statement whose cached plan went stale (a migration) fails once, then the connection sends text', async () => {
+    await db.owner.execute(sql`create table plan_probe (a int)`);
+    await db.owner.execute(sql`grant select on plan_probe to healthfolio_app`);
+    const read = () => db.readAsUser(userId, (tx) => tx.execute(sql`select * from plan_probe`));
+    await read();
+    await db.owner.execute(sql`alter table plan_probe add column b int`);
+    await expect(read()).rejects.toMatchObject({ cause: { code: '0A000' } });
+    expect((await read()).fields.map((f) => f.name)).toEqual(['a', 'b']);
+    expect((await read()).fields.map((f) => f.name)).toEqual(['a', 'b']);
+  });
 });
