@@ -190,7 +190,13 @@ const pipelined = (
 export const lazyTransactionClient = (client: pg.PoolClient, scope: Statement) => {
   let begun = false;
   const query = (config: string | pg.QueryConfig, values?: unknown[]) => {
-    if (begun) return client.query(namedIfSafe(client, config) as pg.QueryConfig, values);
+    if (begun)
+      return client.query(namedIfSafe(client, config) as pg.QueryConfig, values).catch((err: Error) => {
+        // A named statement pg thinks is parsed, but the server lost or can no longer run as planned.
+        if (STATEMENT_TROUBLE.has((err as { code?: string }).code ?? ''))
+          parsedOn.set((client as unknown as { connection: object }).connection, false);
+        throw err;
+      });
     begun = true;
     return pipelined(client, ['begin', scope], [], config, values);
   };

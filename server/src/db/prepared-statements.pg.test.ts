@@ -1,13 +1,16 @@
 import { sql } from 'drizzle-orm';
+import { integer, pgTable } from 'drizzle-orm/pg-core';
 import { afterAll, beforeAll, describe, expect, inject, it } from 'vitest';
 import { cloneDatabase, dropDatabase } from '../../test/postgres-template';
 import { findProfile, insertProfile } from '../modules/profiles/profiles.repository';
 import { type Database, openPostgres } from './database';
+import { prebuiltSelect } from './prebuilt-select';
 import { user } from './schema';
 
 const base = process.env.TEST_DATABASE_URL!;
 let db: Database;
 let drop: () => Promise<void>;
+let url: string;
 const userId = '0b7d4c1e-2f3a-4b5c-8d6e-7f8091a2b3c4';
 
 const preparedHere = async () =>
@@ -21,11 +24,12 @@ const preparedHere = async () =>
 
 beforeAll(async () => {
   const clone = await cloneDatabase(base, inject('pgTemplate'));
+  url = clone.url;
   drop = async () => {
     await dropDatabase(base, clone.name);
   };
   // One connection, so every request below runs on the same one.
-  db = await openPostgres(clone.url, undefined, 1);
+  db = await openPostgres(url, undefined, 1);
   await db.owner.insert(user).values({ id: userId, name: 'Pat', email: 'pat@example.com' });
   await db.asUser(userId, (tx) => insertProfile(tx, userId, 'Pat'));
 });
@@ -46,11 +50,7 @@ describe('named statements on PostgreSQL', () => {
   });
 
   it('a connection whose first use of one failed goes on working, with statements sent as text', async () => {
-    const fresh = await openPostgres(
-      (db as unknown as { pool: { options: { connectionString: string } } }).pool.options.connectionString,
-      undefined,
-      1,
-    );
+    const fresh = await openPostgres(url, undefined, 1);
     try {
       // The prebuilt select's first use on this connection fails at its parameter (not a UUID)…
       await expect(fresh.readAsUser(userId, (tx) => findProfile(tx, 'not-a-uuid'))).rejects.toThrow();
@@ -84,5 +84,28 @@ describe('named statements on PostgreSQL', () => {
     await expect(read()).rejects.toMatchObject({ cause: { code: '0A000' } });
     expect((await read()).fields.map((f) => f.name)).toEqual(['a', 'b']);
     expect((await read()).fields.map((f) => f.name)).toEqual(['a', 'b']);
+  });
+
+  it('so does a named statement later in a transaction, which pg runs without the pipeline', async () => {
+    await db.owner.execute(sql`create table plan_probe_tx (a int)`);
+    await db.owner.execute(sql`grant select on plan_probe_tx to healthfolio_app`);
+    const probe = pgTable('plan_probe_tx', { a: integer('a') });
+    const select = prebuiltSelect((d) => d.select().from(probe));
+    // A connection of its own: the test above left the shared one sending text.
+    const fresh = await openPostgres(url, undefined, 1);
+    const run = () =>
+      fresh.asUser(userId, async (tx) => {
+        await tx.execute(sql`select 1`); // the transaction's first statement carries begin and scope
+        return select(tx, {});
+      });
+    try {
+      expect(await run()).toEqual([]);
+      await db.owner.execute(sql`alter table plan_probe_tx alter column a type bigint`);
+      await expect(run()).rejects.toMatchObject({ cause: { code: '0A000' } });
+      expect(await run()).toEqual([]);
+      expect(await run()).toEqual([]);
+    } finally {
+      await fresh.close();
+    }
   });
 });
