@@ -30,6 +30,9 @@ export type Statement = string | { name: string; text: string; values: string[] 
  */
 const parsedOn = new WeakMap<object, Set<string> | false>();
 
+/** pg's connection object behind a client (the key of `parsedOn`). */
+const connectionOf = (client: pg.PoolClient) => (client as unknown as { connection: object }).connection;
+
 const sendStatements = (connection: Connection, statements: readonly Statement[], parsing: string[]) => {
   for (const statement of statements) {
     const parsed = typeof statement === 'string' ? undefined : parsedOn.get(connection);
@@ -61,7 +64,7 @@ const pgKnows = (connection: object, name: string) => {
 
 /** A query config without its statement name when `client`'s connection no longer uses names. */
 export const namedIfSafe = (client: pg.PoolClient, config: string | pg.QueryConfig) => {
-  const connection = (client as unknown as { connection: object }).connection;
+  const connection = connectionOf(client);
   return typeof config !== 'string' && config.name && parsedOn.get(connection) === false
     ? { ...config, name: undefined }
     : config;
@@ -100,7 +103,7 @@ const names = new Map<string, string>();
  */
 const namedRead = (client: pg.PoolClient, config: string | pg.QueryConfig): string | pg.QueryConfig => {
   if (typeof config === 'string' || config.name) return config;
-  const parsed = parsedOn.get((client as unknown as { connection: object }).connection);
+  const parsed = parsedOn.get(connectionOf(client));
   if (parsed === false || (parsed && parsed.size >= NAMED_PER_CONNECTION)) return config;
   let name = names.get(config.text);
   if (!name) {
@@ -194,7 +197,7 @@ export const lazyTransactionClient = (client: pg.PoolClient, scope: Statement) =
       return client.query(namedIfSafe(client, config) as pg.QueryConfig, values).catch((err: Error) => {
         // A named statement pg thinks is parsed, but the server lost or can no longer run as planned.
         if (STATEMENT_TROUBLE.has((err as { code?: string }).code ?? ''))
-          parsedOn.set((client as unknown as { connection: object }).connection, false);
+          parsedOn.set(connectionOf(client), false);
         throw err;
       });
     begun = true;

@@ -22,12 +22,13 @@ export const fixedHeaders = (
   headers: readonly Header[],
   /** Added for `/api/` paths (`Cache-Control: no-store`: answers are private and current). */
   apiHeaders: readonly Header[] = [],
-) =>
-  createMiddleware(async (c, next) => {
+) => {
+  const forApi = [...headers, ...apiHeaders];
+  return createMiddleware(async (c, next) => {
     const given = c.req.header('x-request-id');
     const id = given && GIVEN_ID.test(given) ? given : randomUUID();
     c.set('requestId', id);
-    const all = c.req.path.startsWith('/api/') ? [...headers, ...apiHeaders] : headers;
+    const all = c.req.path.startsWith('/api/') ? forApi : headers;
     const outgoing = (c.env as { outgoing?: ServerResponse } | undefined)?.outgoing;
     if (outgoing && !outgoing.headersSent) {
       for (const [name, value] of all) outgoing.setHeader(name, value);
@@ -39,3 +40,4 @@ export const fixedHeaders = (
     for (const [name, value] of all) if (!own.has(name)) own.set(name, value);
     if (!own.has('X-Request-Id')) own.set('X-Request-Id', id);
   });
+};

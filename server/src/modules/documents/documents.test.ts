@@ -142,14 +142,9 @@ describe('documents', () => {
     expect(objects()).toBe(before);
   });
 
-  it('refuses a file over the limit with a 413 naming it, leaving no row and no object', async () => {
-    const before = objects();
-    const big = Buffer.concat([pdfWith('x'), Buffer.alloc(10 * 1024 * 1024)]);
-    const res = await uploadDocument(server, alice, lab(big, 'huge.pdf'));
-    expect(res.status).toBe(413);
-    expect((await res.json()).detail).toBe('The file is larger than the 10 MB limit.');
-    // Without a Content-Length the stream itself is cut off at the limit.
-    const streamed = await server.app.request('/api/v1/documents', {
+  // Alice's multipart upload (boundary XyZ) as a stream without a Content-Length.
+  const streamUpload = (body: ReadableStream<Uint8Array>) =>
+    server.app.request('/api/v1/documents', {
       method: 'POST',
       headers: {
         origin: 'http://localhost:3000',
@@ -157,15 +152,26 @@ describe('documents', () => {
         'x-requested-with': 'healthfolio',
         'content-type': 'multipart/form-data; boundary=XyZ',
       },
-      body: new Blob([
+      body,
+      duplex: 'half',
+    } as RequestInit);
+
+  it('refuses a file over the limit with a 413 naming it, leaving no row and no object', async () => {
+    const before = objects();
+    const big = Buffer.concat([pdfWith('x'), Buffer.alloc(10 * 1024 * 1024)]);
+    const res = await uploadDocument(server, alice, lab(big, 'huge.pdf'));
+    expect(res.status).toBe(413);
+    expect((await res.json()).detail).toBe('The file is larger than the 10 MB limit.');
+    // Without a Content-Length the stream itself is cut off at the limit.
+    const streamed = await streamUpload(
+      new Blob([
         '--XyZ\r\nContent-Disposition: form-data; name="title"\r\n\r\nBig\r\n',
         '--XyZ\r\nContent-Disposition: form-data; name="category"\r\n\r\nOther\r\n',
         '--XyZ\r\nContent-Disposition: form-data; name="file"; filename="big.pdf"\r\n\r\n',
         big,
         '\r\n--XyZ--\r\n',
       ]).stream(),
-      duplex: 'half',
-    } as RequestInit);
+    );
     expect(streamed.status).toBe(413);
     expect(objects()).toBe(before);
     expect((await (await alice.get('/api/v1/documents')).json()).items).toEqual([]);
@@ -188,17 +194,7 @@ describe('documents', () => {
         controller.enqueue(new Uint8Array(next));
       },
     });
-    const res = await server.app.request('/api/v1/documents', {
-      method: 'POST',
-      headers: {
-        origin: 'http://localhost:3000',
-        cookie: alice.cookieHeader,
-        'x-requested-with': 'healthfolio',
-        'content-type': 'multipart/form-data; boundary=XyZ',
-      },
-      body,
-      duplex: 'half',
-    } as RequestInit);
+    const res = await streamUpload(body);
     expect(res.status).toBe(413);
     expect(res.headers.get('connection')).toBe('close');
     await new Promise((r) => setTimeout(r, 300));
