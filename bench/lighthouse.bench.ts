@@ -4,7 +4,8 @@
  * Each route runs BENCH_LIGHTHOUSE_RUNS times (default 3) and the median score counts, as Lighthouse
  * advises for variable machines.
  */
-import { existsSync } from 'node:fs';
+import { existsSync, writeFileSync } from 'node:fs';
+import { join } from 'node:path';
 import * as chromeLauncher from 'chrome-launcher';
 import lighthouse from 'lighthouse';
 import { startAppServer } from './lib/app-server';
@@ -13,6 +14,7 @@ import { openBenchPglite } from './lib/databases';
 const TARGET = 90;
 const RUNS = Number(process.env.BENCH_LIGHTHOUSE_RUNS ?? 3);
 // `BENCH_LIGHTHOUSE_ROUTES=/dashboard` to measure fewer.
+const JSON_DIR = process.env.BENCH_LIGHTHOUSE_JSON_DIR;
 const ROUTES = process.env.BENCH_LIGHTHOUSE_ROUTES?.split(',') ?? ['/', '/auth', '/dashboard'];
 // Audit, label, unit, and DESIGN §9's limit where it sets one (Core Web Vitals "good").
 const METRICS: [audit: string, label: string, unit: 's' | 'ms' | '', limit?: number][] = [
@@ -58,6 +60,9 @@ const main = async () => {
           extraHeaders: route.startsWith('/dashboard') ? { cookie: app.cookie } : undefined,
         });
         const lhr = result?.lhr;
+        // BENCH_LIGHTHOUSE_JSON_DIR keeps each run's full report (LCP element and phases, requests, tasks).
+        if (lhr && JSON_DIR)
+          writeFileSync(join(JSON_DIR, `${route.replace(/\W+/g, '_')}-${run}.json`), JSON.stringify(lhr));
         if (!lhr || lhr.runtimeError) {
           failures++;
           console.error(`  ${route}: ${lhr?.runtimeError?.message ?? 'no result'}`);

@@ -6,11 +6,7 @@
 export const FIRST_LOAD = {
   '/': ['src/features/landing/landing-page.tsx'],
   '/auth': ['src/features/auth/auth-page.tsx'],
-  '/dashboard': [
-    'src/features/shell/dashboard-layout.tsx',
-    'src/features/dashboard/home-page.tsx',
-    'src/features/dashboard/card-bodies.ts',
-  ],
+  '/dashboard': ['src/features/shell/dashboard-layout.tsx', 'src/features/dashboard/home-page.tsx'],
   // What every dashboard address shares (preloaded by the frame the server sends for them).
   '/dashboard/*': ['src/features/shell/dashboard-layout.tsx'],
   '/dashboard/log-data': [

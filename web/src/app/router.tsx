@@ -59,11 +59,9 @@ export const routes: RouteObject[] = [
         children: [
           {
             index: true,
-            lazy: async () => {
-              // The home's live card bodies load alongside the page rather than after it renders.
-              void import('@/features/dashboard/card-bodies');
-              return { Component: (await import('@/features/dashboard/home-page')).HomePage };
-            },
+            lazy: async () => ({
+              Component: (await import('@/features/dashboard/home-page')).HomePage,
+            }),
           },
           {
             path: 'settings',

@@ -1,17 +1,15 @@
 import { Activity, CalendarDays, Droplet, FileText, type LucideIcon, Pill, Receipt } from 'lucide-react';
-import { type ComponentType, lazy, Suspense } from 'react';
+import type { ComponentType } from 'react';
 import { Link } from 'react-router';
 import { Card, CardContent, CardDescription, CardHeader, CardTitle } from '@/components/ui/card';
-import { Spinner } from '@/components/ui/spinner';
-
-// The live cards load after the page: the home route's first load stays within its JS budget.
-const bodies = () => import('./card-bodies');
-const GlucoseAverageBody = lazy(() => bodies().then((m) => ({ default: m.GlucoseAverageBody })));
-const PressureTrendBody = lazy(() => bodies().then((m) => ({ default: m.PressureTrendBody })));
-const TodayMedicationsBody = lazy(() => bodies().then((m) => ({ default: m.TodayMedicationsBody })));
-const NextAppointmentBody = lazy(() => bodies().then((m) => ({ default: m.NextAppointmentBody })));
-const ClaimsStatusBody = lazy(() => bodies().then((m) => ({ default: m.ClaimsStatusBody })));
-const RecentDocumentsBody = lazy(() => bodies().then((m) => ({ default: m.RecentDocumentsBody })));
+import {
+  ClaimsStatusBody,
+  GlucoseAverageBody,
+  NextAppointmentBody,
+  PressureTrendBody,
+  RecentDocumentsBody,
+  TodayMedicationsBody,
+} from './card-bodies';
 
 type Tile = {
   title: string;
@@ -79,13 +77,7 @@ export function GeneralDashboard() {
           <CardContent className="flex flex-1 flex-col justify-between gap-3">
             {/* As tall as the spinner, so a card whose data turns out empty does not shift the page. */}
             <div className="min-h-6">
-              {Body ? (
-                <Suspense fallback={<Spinner label={`Loading ${title}`} />}>
-                  <Body empty={empty} />
-                </Suspense>
-              ) : (
-                <CardDescription>{empty}</CardDescription>
-              )}
+              {Body ? <Body empty={empty} /> : <CardDescription>{empty}</CardDescription>}
             </div>
             <Link
               to={link.to}
