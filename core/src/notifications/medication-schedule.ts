@@ -81,12 +81,19 @@ export const DoseResponse = NotificationResponse.extend({
 });
 export type DoseResponse = z.infer<typeof DoseResponse>;
 
-export const DoseListQuery = z.strictObject({
-  from: z.iso.datetime({ offset: true }).optional(),
-  to: z.iso.datetime({ offset: true }).optional(),
-  limit: z.coerce.number().int().min(1).max(1000).default(500),
-  cursor: z.string().max(200).optional(),
-});
+export const DoseListQuery = z
+  .strictObject({
+    from: z.iso.datetime({ offset: true }).optional(),
+    to: z.iso.datetime({ offset: true }).optional(),
+    // Today on the profile's clock, reckoned by the server (an address the dashboard's HTML can preload).
+    day: z.literal('today').optional(),
+    limit: z.coerce.number().int().min(1).max(1000).default(500),
+    cursor: z.string().max(200).optional(),
+  })
+  .refine((q) => !(q.day && (q.from || q.to)), {
+    message: 'Give either day or from and to, not both.',
+    path: ['day'],
+  });
 export type DoseListQuery = z.infer<typeof DoseListQuery>;
 
 export const DoseListResponse = z.object({

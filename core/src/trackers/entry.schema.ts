@@ -216,14 +216,19 @@ export type EntryResponse = z.infer<typeof EntryResponse>;
 
 export const ENTRY_PAGE_MAX = 200;
 
-export const EntryListQuery = z.strictObject({
-  tracker: TrackerKey.optional(),
-  from: z.iso.datetime({ offset: true }).optional(),
-  to: z.iso.datetime({ offset: true }).optional(),
-  order: z.enum(['asc', 'desc']).default('desc'),
-  limit: z.coerce.number().int().min(1).max(ENTRY_PAGE_MAX).default(50),
-  cursor: z.string().max(200).optional(),
-});
+export const EntryListQuery = z
+  .strictObject({
+    tracker: TrackerKey.optional(),
+    from: z.iso.datetime({ offset: true }).optional(),
+    // The last `days` days up to now, reckoned by the server: an address that does not change with
+    // the clock, so the dashboard's HTML can ask for it before any script runs.
+    days: z.coerce.number().int().min(1).max(366).optional(),
+    to: z.iso.datetime({ offset: true }).optional(),
+    order: z.enum(['asc', 'desc']).default('desc'),
+    limit: z.coerce.number().int().min(1).max(ENTRY_PAGE_MAX).default(50),
+    cursor: z.string().max(200).optional(),
+  })
+  .refine((q) => !(q.from && q.days), { message: 'Give either from or days, not both.', path: ['days'] });
 export type EntryListQuery = z.infer<typeof EntryListQuery>;
 
 export const EntryListResponse = z.object({

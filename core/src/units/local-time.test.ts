@@ -1,9 +1,11 @@
 import fc from 'fast-check';
 import { describe, expect, it } from 'vitest';
 import {
+  addCalendarDays,
   createLocalClock,
   localDate,
   localDayNumber,
+  localDayStart,
   localHour,
   localMinuteOfDay,
   timeZoneOffsetMs,
@@ -85,5 +87,15 @@ describe('local time', () => {
       const oracle = intlWallClock(ms, 'Australia/Lord_Howe');
       expect(localMinuteOfDay(clock(ms))).toBe(oracle.hour * 60 + oracle.minute);
     }
+  });
+
+  it('finds the instant a local day starts, either side of a DST change, and steps calendar days', () => {
+    // New York: EST (−5) until 2 a.m. on 9 March 2025, EDT (−4) after; midnight both days is unambiguous.
+    expect(localDayStart('2025-03-09', 'America/New_York')).toBe('2025-03-09T05:00:00.000Z');
+    expect(localDayStart('2025-03-10', 'America/New_York')).toBe('2025-03-10T04:00:00.000Z');
+    expect(localDayStart('2025-06-01', 'Asia/Kolkata')).toBe('2025-05-31T18:30:00.000Z');
+    expect(addCalendarDays('2024-02-28', 1)).toBe('2024-02-29');
+    expect(addCalendarDays('2025-01-01', -1)).toBe('2024-12-31');
+    expect(localDate(localDayStart('2025-11-02', 'America/New_York'), 'America/New_York')).toBe('2025-11-02');
   });
 });

@@ -129,3 +129,18 @@ export function localDate(at: Instant, timeZone: string): string {
   const ms = toEpochMs(at);
   return dayNumberToDate(localDayNumber(ms + timeZoneOffsetMs(ms, timeZone)));
 }
+
+/** YYYY-MM-DD `days` calendar days after (or before) another. */
+export function addCalendarDays(ymd: string, days: number): string {
+  return dayNumberToDate(Math.round(Date.parse(`${ymd}T00:00:00Z`) / MS_PER_DAY) + days);
+}
+
+/**
+ * The instant a calendar day (YYYY-MM-DD) starts on a time zone's wall clock, as ISO: the offset at
+ * the guessed instant, then again at the corrected one, so it is right across DST changes.
+ */
+export function localDayStart(ymd: string, timeZone: string): string {
+  const wall = Date.parse(`${ymd}T00:00:00Z`);
+  const guess = wall - timeZoneOffsetMs(wall, timeZone);
+  return new Date(wall - timeZoneOffsetMs(guess, timeZone)).toISOString();
+}

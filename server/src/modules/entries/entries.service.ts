@@ -4,6 +4,7 @@ import {
   type EntryListQuery,
   type EntryListResponse,
   type EntryUpdateRequest,
+  MS_PER_DAY,
   TRACKER_DATA,
   type TrackerKey,
 } from '@healthfolio/core';
@@ -85,7 +86,13 @@ export const createEntry = async (
 
 export const listEntries = (db: Database, userId: string, q: EntryListQuery): Promise<EntryListResponse> =>
   db.readAsUser(userId, async (tx) => {
-    const rows = await selectEntries(tx, userId, q, q.cursor ? decodeCursor(q.cursor) : undefined);
+    const from = q.days ? new Date(Date.now() - q.days * MS_PER_DAY).toISOString() : q.from;
+    const rows = await selectEntries(
+      tx,
+      userId,
+      { ...q, from },
+      q.cursor ? decodeCursor(q.cursor) : undefined,
+    );
     const page = rows.slice(0, q.limit);
     return {
       items: page.map(presentEntry),

@@ -166,6 +166,12 @@ describe('lists, trends and streaks', () => {
       await client.get(`/api/v1/entries?tracker=weight&order=asc&from=${encodeURIComponent(daysAgo(30))}`)
     ).json();
     expect(trend.items.map((e: { data: { weight: number } }) => e.data.weight)).toEqual([72, 71, 70]);
+    // The same window reckoned by the server (the address the dashboard's HTML preloads).
+    const lastDays = await (await client.get('/api/v1/entries?tracker=weight&days=25&order=asc')).json();
+    expect(lastDays.items.map((e: { data: { weight: number } }) => e.data.weight)).toEqual([72, 71, 70]);
+    const both = await client.get(`/api/v1/entries?days=25&from=${encodeURIComponent(daysAgo(30))}`);
+    expect(both.status).toBe(400);
+    expect((await client.get('/api/v1/entries?days=0')).status).toBe(400);
     expect((await client.get('/api/v1/entries?limit=5000')).status).toBe(400);
     expect((await client.get('/api/v1/entries?cursor=garbage')).status).toBe(400);
   });

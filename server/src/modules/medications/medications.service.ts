@@ -1,11 +1,13 @@
 import { randomUUID } from 'node:crypto';
 import {
+  addCalendarDays,
   type DoseListQuery,
   type DoseListResponse,
   type DoseResponse,
   doseStatus,
   expandMedicationSchedule,
   localDate,
+  localDayStart,
   MEDICATION_SENDER,
   type MedicationSchedule,
   type MedicationScheduleResponse,
@@ -94,10 +96,24 @@ export const presentDose = (row: NotificationRow, now: Date): DoseResponse => {
 
 export const listDoses = (db: Database, userId: string, q: DoseListQuery): Promise<DoseListResponse> =>
   db.readAsUser(userId, async (tx) => {
-    const rows = await selectDoses(tx, userId, q, q.cursor ? decodeCursor(q.cursor) : undefined);
+    const now = new Date();
+    let window: { from?: string; to?: string } = q;
+    if (q.day === 'today') {
+      const timeZone = (await findProfile(tx, userId))?.timezone ?? 'UTC';
+      const today = localDate(now, timeZone);
+      window = {
+        from: localDayStart(today, timeZone),
+        to: localDayStart(addCalendarDays(today, 1), timeZone),
+      };
+    }
+    const rows = await selectDoses(
+      tx,
+      userId,
+      { ...window, limit: q.limit },
+      q.cursor ? decodeCursor(q.cursor) : undefined,
+    );
     const page = rows.slice(0, q.limit);
     const last = page.at(-1);
-    const now = new Date();
     return {
       items: page.map((r) => presentDose(r, now)),
       nextCursor: rows.length > q.limit && last?.dueDate ? encodeCursor(last.dueDate, last.id) : null,

@@ -1,3 +1,4 @@
+import { localDate } from '@healthfolio/core';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { createTestServer, signUpAndSignIn, type TestClient, type TestServer } from '../../../test/harness';
 
@@ -144,6 +145,18 @@ describe('taking and skipping doses', () => {
       await alice.post('/api/v1/notifications', { type: 'reminder', title: 't', content: 'c' })
     ).json();
     expect((await alice.post(`/api/v1/medications/doses/${note.id}/take`)).status).toBe(404);
+  });
+
+  it('lists today’s doses on the profile’s clock when asked for day=today, and nothing else', async () => {
+    const zone = 'America/New_York';
+    const today = await doses(alice, '?day=today');
+    // The daily 23:59 Vitamin D schedule above starts today in New York.
+    expect(today.map((d) => d.metadata.medication_name)).toContain('Vitamin D');
+    for (const d of today) expect(localDate(d.dueDate, zone)).toBe(localDate(Date.now(), zone));
+    expect((await alice.get('/api/v1/medications/doses?day=today&from=2025-03-02T00:00:00Z')).status).toBe(
+      400,
+    );
+    expect((await alice.get('/api/v1/medications/doses?day=tomorrow')).status).toBe(400);
   });
 
   it('pages doses in due order', async () => {

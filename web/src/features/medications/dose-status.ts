@@ -1,8 +1,7 @@
 import type { DoseResponse, DoseStatus } from '@healthfolio/core';
-import { localDate } from '@healthfolio/core/units/local-time';
+import { addCalendarDays, localDate, localDayStart } from '@healthfolio/core/units/local-time';
 import { CircleAlert, CircleCheck, Clock, type LucideIcon, SkipForward } from 'lucide-react';
 import { formatDate } from '@/features/trackers/entry-format';
-import { localInputToIso } from '@/features/trackers/local-datetime';
 
 export type { DoseResponse, DoseStatus };
 
@@ -27,15 +26,12 @@ export const STATUS_META: Record<DoseStatus, { label: string; icon: LucideIcon; 
  */
 export const canAct = (dose: DoseResponse) => dose.status === 'pending' || dose.status === 'overdue';
 
-const addDays = (ymd: string, days: number) =>
-  new Date(Date.parse(`${ymd}T00:00:00Z`) + days * 86_400_000).toISOString().slice(0, 10);
-
 /** The instant a calendar day starts on the profile's wall clock (midnight there, not in the browser). */
-export const dayStart = (ymd: string, timeZone: string) =>
-  localInputToIso(`${ymd}T00:00`, timeZone) ?? `${ymd}T00:00:00Z`;
+export const dayStart = localDayStart;
 
 /** Today, and `offset` days from it, as YYYY-MM-DD in the profile's time zone. */
-export const today = (timeZone: string, offset = 0) => addDays(localDate(Date.now(), timeZone), offset);
+export const today = (timeZone: string, offset = 0) =>
+  addCalendarDays(localDate(Date.now(), timeZone), offset);
 
 /** Doses grouped by their local day, in the order they came (the server sorts by due date). */
 export const groupByDay = (doses: DoseResponse[], timeZone: string) => {

@@ -40,16 +40,19 @@ export const useDoseList = (fromDay: string, timeZone: string) => {
   });
 };
 
-/** Today's doses on the profile's wall clock (the dashboard card). */
-export const useTodayDoses = (timeZone: string) => {
-  const from = dayStart(today(timeZone), timeZone);
-  const to = dayStart(today(timeZone, 1), timeZone);
-  return useQuery({
-    queryKey: [...notificationKeys.doses, 'range', from, to],
-    // 24 times a day is the schedule's limit; 200 covers several medications in full.
-    queryFn: () => api<DoseListResponse>(dosesPath({ from, to, limit: 200 })).then((r) => r.items),
+/**
+ * Today's doses on the profile's wall clock, the day reckoned by the server: an address that does not
+ * change with the clock, which the dashboard's HTML preloads. 24 times a day is the schedule's limit;
+ * 200 covers several medications in full.
+ */
+export const TODAY_DOSES_PATH = '/api/v1/medications/doses?day=today&limit=200';
+
+/** The dashboard card. Keyed by the local date, so a page left open past midnight asks again. */
+export const useTodayDoses = (timeZone: string) =>
+  useQuery({
+    queryKey: [...notificationKeys.doses, 'today', today(timeZone)],
+    queryFn: () => api<DoseListResponse>(TODAY_DOSES_PATH).then((r) => r.items),
   });
-};
 
 export const useCreateSchedule = () => {
   const client = useQueryClient();

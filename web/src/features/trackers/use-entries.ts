@@ -10,7 +10,14 @@ import type {
 import { useInfiniteQuery, useMutation, useQuery, useQueryClient } from '@tanstack/react-query';
 import { api } from '@/lib/api';
 
-export type EntryFilter = { tracker?: TrackerKey; from?: string; to?: string; order?: 'asc' | 'desc' };
+export type EntryFilter = {
+  tracker?: TrackerKey;
+  from?: string;
+  /** The last `days` days, reckoned by the server (a stable address, preloadable). */
+  days?: number;
+  to?: string;
+  order?: 'asc' | 'desc';
+};
 
 export const entryKeys = {
   all: ['entries'] as const,
@@ -22,7 +29,7 @@ export const entryKeys = {
 
 const listPath = (filter: EntryFilter, limit: number, cursor?: string | null) => {
   const params = new URLSearchParams();
-  for (const [key, value] of Object.entries(filter)) if (value) params.set(key, value);
+  for (const [key, value] of Object.entries(filter)) if (value) params.set(key, String(value));
   params.set('limit', String(limit));
   if (cursor) params.set('cursor', cursor);
   return `/api/v1/entries?${params}`;
@@ -44,19 +51,24 @@ export const useEntryPages = (filter: EntryFilter, limit = 50) =>
     getNextPageParam: (last) => last.nextCursor,
   });
 
-export const daysAgoIso = (days: number) => new Date(Date.now() - days * 86_400_000).toISOString();
+const RANGE_PAGE = 200;
+const rangeFilter = (tracker: TrackerKey, days: number): EntryFilter => ({ tracker, days, order: 'asc' });
+
+/** The first page of a tracker's last `days` days (the dashboard's HTML preloads the home's). */
+export const entryRangePath = (tracker: TrackerKey, days: number) =>
+  listPath(rangeFilter(tracker, days), RANGE_PAGE);
 
 /** Every entry of a tracker in the last `days` days, oldest first (trend charts). */
 export const useEntryRange = (tracker: TrackerKey, days: number) =>
   useQuery({
     queryKey: entryKeys.range(tracker, days),
     queryFn: async () => {
-      const filter: EntryFilter = { tracker, from: daysAgoIso(days), order: 'asc' };
+      const filter = rangeFilter(tracker, days);
       const items: EntryResponse[] = [];
       let cursor: string | null = null;
       // 50 pages of 200 is far more than a person logs by hand in 90 days; stop there regardless.
       for (let page = 0; page < 50; page++) {
-        const res: EntryListResponse = await api<EntryListResponse>(listPath(filter, 200, cursor));
+        const res: EntryListResponse = await api<EntryListResponse>(listPath(filter, RANGE_PAGE, cursor));
         items.push(...res.items);
         cursor = res.nextCursor;
         if (!cursor) break;
