@@ -58,16 +58,14 @@ export const createApp = (deps: AppDeps) => {
     ),
   );
   app.use('*', clientAddress(config.trustProxy));
-  app.use('/api/*', auditClientContext());
+  app.use('*', auditClientContext(deps.db));
   for (const path of [...SHARE_LINK_PATHS, SHL_PATHS, '/shl']) app.use(path, privateLinkHeaders);
   app.use(SHL_PATHS, shlCors);
   app.use('*', compressResponses());
   app.use('/api/*', requestLog(logger, deps.metrics));
   // The Nightscout-compatible upload API: phone apps, no cookies (so no CSRF check), its own body limit.
-  app.use('/ns/*', auditClientContext());
   app.use('/ns/*', requestLog(logger));
   app.use('/webhooks/*', requestLog(logger));
-  app.use('/webhooks/*', auditClientContext());
   app.use('/ns/*', async (c, next) => {
     await next();
     c.res.headers.set('Cache-Control', 'no-store');

@@ -54,7 +54,7 @@ const toProblem = async (res: Response, requestId: string) => {
  * and sign-outs are audited, and errors are shaped as problems.
  */
 export const authRoutes = (deps: AuthRouteDeps) => {
-  const { auth, config, db, audit, throttle, resolveSession, bus, settings } = deps;
+  const { auth, config, audit, throttle, resolveSession, bus, settings } = deps;
   // Two-factor and passkey endpoints: validated, throttled, password-checked and audited there.
   const twoFactor = createTwoFactorGate(deps);
   const app = new Hono();
@@ -102,7 +102,7 @@ export const authRoutes = (deps: AuthRouteDeps) => {
     if ((path === '/sign-in/email' || mode === 'session') && account && res.ok)
       await throttle.reset(path, account);
     if (path === '/sign-in/email' && email && (res.status === 401 || res.status === 403)) {
-      const [row] = await db.owner.select({ id: user.id }).from(user).where(eq(user.email, email));
+      const [row] = await c.var.db.owner.select({ id: user.id }).from(user).where(eq(user.email, email));
       await audit({
         userId: row?.id ?? null,
         action: 'sign_in_failed',

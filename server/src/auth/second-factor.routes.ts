@@ -17,13 +17,13 @@ const statusRoute = createRoute({
   responses: { 200: json(SecondFactorStatusResponse, 'Your second factors'), ...problems(401, 503) },
 });
 
-export const secondFactorRoutes = ({ db, requireUser }: AppDeps) => {
+export const secondFactorRoutes = ({ requireUser }: AppDeps) => {
   const app = createRouter();
   app.use('/api/v1/me/second-factor', requireUser);
   app.openapi(statusRoute, async (c) => {
     const userId = c.get('user').id;
-    const { isAdmin } = await getOwnRoles(db, userId);
-    return c.json(await secondFactorStatus(db, userId, isAdmin), 200);
+    const { isAdmin } = await getOwnRoles(c.var.db, userId);
+    return c.json(await secondFactorStatus(c.var.db, userId, isAdmin), 200);
   });
   return app;
 };

@@ -1,4 +1,5 @@
 import type { Role } from '@healthfolio/core';
+import type { Database } from '../db/database';
 
 export interface SessionUser {
   id: string;
@@ -15,6 +16,8 @@ declare module 'hono' {
     clientIp: string;
     /** This request's id (http/fixed-headers.ts): in the X-Request-Id header, log lines and problems. */
     requestId: string;
+    /** The database bound to this request's client, for the audit rows (modules/audit/audit-context.ts). */
+    db: Database;
     user: SessionUser;
     roles: Role[];
   }

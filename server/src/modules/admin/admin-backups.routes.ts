@@ -3,6 +3,7 @@ import { AdminBackup, AdminBackupListResponse } from '@healthfolio/core/admin/ad
 import { createRoute, z } from '@hono/zod-openapi';
 import type { AppDeps } from '../../app-deps';
 import { createRouter, json, problems, SESSION_SECURITY } from '../../http/openapi';
+import { withRequestDb } from '../audit/audit-context';
 import { requireAdmin } from '../roles/roles.service';
 import { exportDataCsv, exportUsersCsv } from './admin-exports.service';
 import { createBackup, deleteBackup, listBackups, openBackupFile } from './backups.service';
@@ -86,11 +87,11 @@ export const adminBackupsRoutes = (deps: AppDeps) => {
     '/api/v1/admin/users/export',
     '/api/v1/admin/data/export',
   ])
-    app.use(path, deps.requireUser, requireAdmin(deps.db));
-  app.openapi(list, async (c) => c.json(await listBackups(deps), 200));
-  app.openapi(create, async (c) => c.json(await createBackup(deps, c.get('user').id), 202));
+    app.use(path, deps.requireUser, requireAdmin());
+  app.openapi(list, async (c) => c.json(await listBackups(withRequestDb(deps, c)), 200));
+  app.openapi(create, async (c) => c.json(await createBackup(withRequestDb(deps, c), c.get('user').id), 202));
   app.openapi(download, async (c) => {
-    const file = await openBackupFile(deps, c.get('user').id, c.req.valid('param').id);
+    const file = await openBackupFile(withRequestDb(deps, c), c.get('user').id, c.req.valid('param').id);
     return new Response(Readable.toWeb(file.stream) as ReadableStream, {
       status: 200,
       headers: {
@@ -103,14 +104,14 @@ export const adminBackupsRoutes = (deps: AppDeps) => {
     });
   });
   app.openapi(remove, async (c) => {
-    await deleteBackup(deps, c.get('user').id, c.req.valid('param').id);
+    await deleteBackup(withRequestDb(deps, c), c.get('user').id, c.req.valid('param').id);
     return c.body(null, 204);
   });
   app.openapi(usersCsv, async (c) =>
-    c.body(await exportUsersCsv(deps, c.get('user').id), 200, attachment('users')),
+    c.body(await exportUsersCsv(withRequestDb(deps, c), c.get('user').id), 200, attachment('users')),
   );
   app.openapi(dataCsv, async (c) =>
-    c.body(await exportDataCsv(deps, c.get('user').id), 200, attachment('data')),
+    c.body(await exportDataCsv(withRequestDb(deps, c), c.get('user').id), 200, attachment('data')),
   );
   return app;
 };

@@ -8,6 +8,7 @@ import {
 import { createRoute } from '@hono/zod-openapi';
 import type { AppDeps } from '../../app-deps';
 import { createRouter, json, jsonBody, problems, SESSION_SECURITY } from '../../http/openapi';
+import { withRequestDb } from '../audit/audit-context';
 import { requireAdmin } from '../roles/roles.service';
 import { listOutbox, sendEmail, sendMessage } from './admin-communication.service';
 
@@ -49,11 +50,13 @@ const outbox = createRoute({
 export const adminCommunicationRoutes = (deps: AppDeps) => {
   const app = createRouter();
   for (const path of ['/api/v1/admin/messages', '/api/v1/admin/emails', '/api/v1/admin/mail'])
-    app.use(path, deps.requireUser, requireAdmin(deps.db));
+    app.use(path, deps.requireUser, requireAdmin());
   app.openapi(message, async (c) =>
-    c.json(await sendMessage(deps, c.get('user').id, c.req.valid('json')), 200),
+    c.json(await sendMessage(withRequestDb(deps, c), c.get('user').id, c.req.valid('json')), 200),
   );
-  app.openapi(email, async (c) => c.json(await sendEmail(deps, c.get('user').id, c.req.valid('json')), 200));
-  app.openapi(outbox, async (c) => c.json(await listOutbox(deps), 200));
+  app.openapi(email, async (c) =>
+    c.json(await sendEmail(withRequestDb(deps, c), c.get('user').id, c.req.valid('json')), 200),
+  );
+  app.openapi(outbox, async (c) => c.json(await listOutbox(withRequestDb(deps, c)), 200));
   return app;
 };

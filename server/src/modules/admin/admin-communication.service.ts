@@ -47,15 +47,18 @@ export const sendMessage = async (deps: Deps, adminId: string, req: AdminMessage
     }),
   );
   for (const userId of ids)
-    await deps.notifier.send({
-      userId,
-      title: req.title,
-      content: req.content,
-      type: req.type,
-      priority: req.priority,
-      senderName: SYSTEM_ADMINISTRATOR,
-      senderType: 'admin',
-    });
+    await deps.notifier.send(
+      {
+        userId,
+        title: req.title,
+        content: req.content,
+        type: req.type,
+        priority: req.priority,
+        senderName: SYSTEM_ADMINISTRATOR,
+        senderType: 'admin',
+      },
+      deps.db,
+    );
   return { sent: ids.length };
 };
 

@@ -8,6 +8,7 @@ import {
 import { createRoute } from '@hono/zod-openapi';
 import type { AppDeps } from '../../app-deps';
 import { createRouter, json, problems, SESSION_SECURITY } from '../../http/openapi';
+import { withRequestDb } from '../audit/audit-context';
 import { requireAdmin } from '../roles/roles.service';
 import { exportAuditCsv, listAudit } from './admin-audit.service';
 import { analyticsStats, dashboardStats, dataStats } from './admin-stats.service';
@@ -74,13 +75,13 @@ export const adminInsightsRoutes = (deps: AppDeps) => {
     '/api/v1/admin/audit-logs',
     '/api/v1/admin/audit-logs/*',
   ])
-    app.use(path, deps.requireUser, requireAdmin(deps.db));
-  app.openapi(dashboard, async (c) => c.json(await dashboardStats(deps), 200));
-  app.openapi(analytics, async (c) => c.json(await analyticsStats(deps), 200));
-  app.openapi(data, async (c) => c.json(await dataStats(deps), 200));
-  app.openapi(audit, async (c) => c.json(await listAudit(deps.db, c.req.valid('query')), 200));
+    app.use(path, deps.requireUser, requireAdmin());
+  app.openapi(dashboard, async (c) => c.json(await dashboardStats(withRequestDb(deps, c)), 200));
+  app.openapi(analytics, async (c) => c.json(await analyticsStats(withRequestDb(deps, c)), 200));
+  app.openapi(data, async (c) => c.json(await dataStats(withRequestDb(deps, c)), 200));
+  app.openapi(audit, async (c) => c.json(await listAudit(c.var.db, c.req.valid('query')), 200));
   app.openapi(auditCsv, async (c) => {
-    const csv = await exportAuditCsv(deps.db, c.get('user').id, c.req.valid('query'));
+    const csv = await exportAuditCsv(c.var.db, c.get('user').id, c.req.valid('query'));
     const day = new Date().toISOString().slice(0, 10);
     return c.body(csv, 200, {
       'content-type': 'text/csv; charset=utf-8',

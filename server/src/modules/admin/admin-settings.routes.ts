@@ -7,6 +7,7 @@ import {
 import { createRoute, z } from '@hono/zod-openapi';
 import type { AppDeps } from '../../app-deps';
 import { createRouter, json, jsonBody, problems, SESSION_SECURITY } from '../../http/openapi';
+import { withRequestDb } from '../audit/audit-context';
 import { requireAdmin } from '../roles/roles.service';
 import { listSettings, resetSettings, updateSetting } from './platform-settings.service';
 
@@ -49,13 +50,18 @@ const reset = createRoute({
 
 export const adminSettingsRoutes = (deps: AppDeps) => {
   const app = createRouter();
-  app.use('/api/v1/admin/settings', deps.requireUser, requireAdmin(deps.db));
-  app.use('/api/v1/admin/settings/*', deps.requireUser, requireAdmin(deps.db));
-  app.openapi(list, async (c) => c.json({ items: await listSettings(deps) }, 200));
-  app.openapi(reset, async (c) => c.json({ items: await resetSettings(deps, c.get('user').id) }, 200));
+  app.use('/api/v1/admin/settings', deps.requireUser, requireAdmin());
+  app.use('/api/v1/admin/settings/*', deps.requireUser, requireAdmin());
+  app.openapi(list, async (c) => c.json({ items: await listSettings(withRequestDb(deps, c)) }, 200));
+  app.openapi(reset, async (c) =>
+    c.json({ items: await resetSettings(withRequestDb(deps, c), c.get('user').id) }, 200),
+  );
   app.openapi(update, async (c) => {
     const { key } = c.req.valid('param');
-    return c.json(await updateSetting(deps, c.get('user').id, key, c.req.valid('json').value), 200);
+    return c.json(
+      await updateSetting(withRequestDb(deps, c), c.get('user').id, key, c.req.valid('json').value),
+      200,
+    );
   });
   return app;
 };

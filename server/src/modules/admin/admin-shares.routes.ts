@@ -34,12 +34,12 @@ const revoke = createRoute({
 
 export const adminSharesRoutes = (deps: AppDeps) => {
   const app = createRouter();
-  const guard = [deps.requireUser, requireAdmin(deps.db)] as const;
+  const guard = [deps.requireUser, requireAdmin()] as const;
   app.use('/api/v1/admin/shares', ...guard);
   app.use('/api/v1/admin/shares/*', ...guard);
-  app.openapi(list, async (c) => c.json(await listAdminShares(deps.db, c.req.valid('query')), 200));
+  app.openapi(list, async (c) => c.json(await listAdminShares(c.var.db, c.req.valid('query')), 200));
   app.openapi(revoke, async (c) =>
-    c.json(await adminRevokeShare(deps.db, c.get('user').id, c.req.valid('param').id), 200),
+    c.json(await adminRevokeShare(c.var.db, c.get('user').id, c.req.valid('param').id), 200),
   );
   return app;
 };

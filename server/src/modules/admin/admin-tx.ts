@@ -1,5 +1,6 @@
 import { sql } from 'drizzle-orm';
 import type { Database, Tx } from '../../db/database';
+import { withClientOf } from '../audit/audit-context';
 
 /**
  * One transaction over the account tables (auth.user, reached only by the owner connection) and the
@@ -11,5 +12,5 @@ export const adminAccountTx = <T>(db: Database, fn: (tx: Tx) => Promise<T>, lock
   db.owner.transaction(async (tx) => {
     await tx.execute(sql`select set_config('app.system', 'on', true)`);
     if (lockAdmins) await tx.execute(sql`select pg_advisory_xact_lock(hashtext('healthfolio.admins'))`);
-    return fn(tx as unknown as Tx);
+    return fn(withClientOf(db, tx as unknown as Tx));
   });

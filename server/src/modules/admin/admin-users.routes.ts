@@ -7,6 +7,7 @@ import {
 import { createRoute, z } from '@hono/zod-openapi';
 import type { AppDeps } from '../../app-deps';
 import { createRouter, json, jsonBody, problems, SESSION_SECURITY } from '../../http/openapi';
+import { withRequestDb } from '../audit/audit-context';
 import { requireAdmin } from '../roles/roles.service';
 import { getUser, listUsers, setUserStatus } from './admin-users.service';
 
@@ -46,14 +47,19 @@ const status = createRoute({
 
 export const adminUsersRoutes = (deps: AppDeps) => {
   const app = createRouter();
-  const guard = [deps.requireUser, requireAdmin(deps.db)] as const;
+  const guard = [deps.requireUser, requireAdmin()] as const;
   app.use('/api/v1/admin/users', ...guard);
   app.use('/api/v1/admin/users/*', ...guard);
-  app.openapi(list, async (c) => c.json(await listUsers(deps.db, c.req.valid('query')), 200));
-  app.openapi(detail, async (c) => c.json(await getUser(deps.db, c.req.valid('param').userId), 200));
+  app.openapi(list, async (c) => c.json(await listUsers(c.var.db, c.req.valid('query')), 200));
+  app.openapi(detail, async (c) => c.json(await getUser(c.var.db, c.req.valid('param').userId), 200));
   app.openapi(status, async (c) =>
     c.json(
-      await setUserStatus(deps, c.get('user').id, c.req.valid('param').userId, c.req.valid('json').status),
+      await setUserStatus(
+        withRequestDb(deps, c),
+        c.get('user').id,
+        c.req.valid('param').userId,
+        c.req.valid('json').status,
+      ),
       200,
     ),
   );

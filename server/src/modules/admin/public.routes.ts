@@ -2,6 +2,7 @@ import { PublicOverviewResponse } from '@healthfolio/core';
 import { createRoute } from '@hono/zod-openapi';
 import type { AppDeps } from '../../app-deps';
 import { createRouter, json, problems } from '../../http/openapi';
+import { withRequestDb } from '../audit/audit-context';
 import { publicOverview } from './public-overview.service';
 
 const overview = createRoute({
@@ -17,7 +18,7 @@ export const publicRoutes = (deps: AppDeps) => {
   const app = createRouter();
   app.openapi(overview, async (c) => {
     c.header('Cache-Control', 'public, max-age=30');
-    return c.json(await publicOverview(deps), 200);
+    return c.json(await publicOverview(withRequestDb(deps, c)), 200);
   });
   return app;
 };

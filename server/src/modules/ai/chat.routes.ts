@@ -3,6 +3,7 @@ import { createRoute, z } from '@hono/zod-openapi';
 import { streamSSE } from 'hono/streaming';
 import type { AppDeps } from '../../app-deps';
 import { createRouter, json, jsonBody, problems, SESSION_SECURITY } from '../../http/openapi';
+import { withRequestDb } from '../audit/audit-context';
 import { AiError } from './ai.client';
 import { acceptQuestion, answerQuestion, chatHistory, clearChat } from './chat.service';
 
@@ -36,18 +37,18 @@ const send = createRoute({
 });
 
 export const chatRoutes = (deps: AppDeps) => {
-  const { db, logger, requireUser } = deps;
+  const { logger, requireUser } = deps;
   const app = createRouter();
   app.use(base.path, requireUser);
-  app.openapi(history, async (c) => c.json(await chatHistory(db, c.get('user').id), 200));
+  app.openapi(history, async (c) => c.json(await chatHistory(c.var.db, c.get('user').id), 200));
   app.openapi(clear, async (c) => {
-    await clearChat(db, c.get('user').id);
+    await clearChat(c.var.db, c.get('user').id);
     return c.body(null, 204);
   });
   app.openapi(send, async (c) => {
     const userId = c.get('user').id;
     // Quota and storage first, so a refusal is an ordinary problem response, not a broken stream.
-    const question = await acceptQuestion(deps, userId, c.req.valid('json').message);
+    const question = await acceptQuestion(withRequestDb(deps, c), userId, c.req.valid('json').message);
     // Health data: never stored by a cache; `no-transform` keeps compressing proxies (and ours) off the stream.
     c.header('Cache-Control', 'no-store, no-transform');
     c.header('X-Accel-Buffering', 'no');

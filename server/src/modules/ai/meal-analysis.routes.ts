@@ -4,6 +4,7 @@ import { bodyLimit } from 'hono/body-limit';
 import type { AppDeps } from '../../app-deps';
 import { createRouter, json, problems, SESSION_SECURITY } from '../../http/openapi';
 import { ProblemError, problemResponse } from '../../http/problem';
+import { withRequestDb } from '../audit/audit-context';
 import { fileHeaders } from '../documents/documents.presenter';
 import { analyzeMealPhoto, readMealPhoto } from './meal-analysis.service';
 import { invalidImage } from './meal-photo';
@@ -73,10 +74,14 @@ export const mealAnalysisRoutes = (deps: AppDeps) => {
     const bytes = new Uint8Array(await c.req.arrayBuffer());
     if (!bytes.length) throw invalidImage();
     const analyze = c.req.valid('query').analyze !== 'false';
-    return c.json(await analyzeMealPhoto(deps, c.get('user').id, bytes, { analyze }), 200);
+    return c.json(await analyzeMealPhoto(withRequestDb(deps, c), c.get('user').id, bytes, { analyze }), 200);
   });
   app.openapi(photo, async (c) => {
-    const { row, bytes } = await readMealPhoto(deps, c.get('user').id, c.req.valid('param').id);
+    const { row, bytes } = await readMealPhoto(
+      withRequestDb(deps, c),
+      c.get('user').id,
+      c.req.valid('param').id,
+    );
     const headers = fileHeaders(
       { fileName: 'meal-photo.jpg', fileType: row.photoType ?? 'image/jpeg', fileSize: bytes.length },
       true,

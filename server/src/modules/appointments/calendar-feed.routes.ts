@@ -34,14 +34,14 @@ const revoke = createRoute({
 /** Calendar apps poll every 15 minutes or so; this leaves room for several behind one address. */
 export const FEED_LOOKUPS_PER_IP = { points: 60, duration: 600 };
 
-export const calendarFeedRoutes = ({ db, config, requireUser }: AppDeps) => {
+export const calendarFeedRoutes = ({ config, requireUser }: AppDeps) => {
   const app = createRouter();
   app.use(FEED, requireUser);
   const uid = (c: { get(k: 'user'): { id: string } }) => c.get('user').id;
-  app.openapi(status, async (c) => c.json(await getFeed(db, uid(c)), 200));
-  app.openapi(create, async (c) => c.json(await createFeed(db, config.appUrl, uid(c)), 201));
+  app.openapi(status, async (c) => c.json(await getFeed(c.var.db, uid(c)), 200));
+  app.openapi(create, async (c) => c.json(await createFeed(c.var.db, config.appUrl, uid(c)), 201));
   app.openapi(revoke, async (c) => {
-    await revokeFeed(db, uid(c));
+    await revokeFeed(c.var.db, uid(c));
     return c.body(null, 204);
   });
 
@@ -83,7 +83,7 @@ export const calendarFeedRoutes = ({ db, config, requireUser }: AppDeps) => {
         },
       );
     }
-    const ics = await feedCalendar(db, c.req.param('file').slice(0, -'.ics'.length));
+    const ics = await feedCalendar(c.var.db, c.req.param('file').slice(0, -'.ics'.length));
     return c.body(ics, 200, { 'content-type': 'text/calendar; charset=utf-8', 'cache-control': 'no-store' });
   });
   return app;

@@ -14,9 +14,11 @@ const list = createRoute({
   responses: { 200: json(AuditListResponse, 'A page of your audit history'), ...problems(400, 401, 503) },
 });
 
-export const auditRoutes = ({ db, requireUser }: AppDeps) => {
+export const auditRoutes = ({ requireUser }: AppDeps) => {
   const app = createRouter();
   app.use('/api/v1/audit', requireUser);
-  app.openapi(list, async (c) => c.json(await listOwnAudit(db, c.get('user').id, c.req.valid('query')), 200));
+  app.openapi(list, async (c) =>
+    c.json(await listOwnAudit(c.var.db, c.get('user').id, c.req.valid('query')), 200),
+  );
   return app;
 };

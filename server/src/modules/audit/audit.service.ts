@@ -3,7 +3,7 @@ import type { Logger } from 'pino';
 import type { Database, Tx } from '../../db/database';
 import { auditLogs } from '../../db/schema';
 import { ProblemError } from '../../http/problem';
-import { currentAuditClient } from './audit-context';
+import { auditClientOf } from './audit-context';
 
 export interface AuditEntry {
   userId: string | null;
@@ -54,7 +54,7 @@ export const recordAudit = async (
   details?: Record<string, unknown>,
 ) => {
   try {
-    await insertAudit(tx, { userId, action, resourceType, resourceId, details, ...currentAuditClient() });
+    await insertAudit(tx, { userId, action, resourceType, resourceId, details, ...auditClientOf(tx) });
   } catch (err) {
     throw auditUnavailable(err);
   }

@@ -59,13 +59,18 @@ export const devicesRoutes = (deps: AppDeps) => {
   app.use('/api/v1/devices/connections/*', deps.requireUser);
   app.use('/api/v1/devices/terra/widget-session', deps.requireUser);
   const uid = (c: { get(k: 'user'): { id: string } }) => c.get('user').id;
-  app.openapi(catalogueRoute, async (c) => c.json(await catalogue(d), 200));
-  app.openapi(connections, async (c) => c.json(await listConnections(d.db, uid(c)), 200));
+  // The request's database handle, so audit rows carry its client.
+  const dOf = (c: { var: { db: AppDeps['db'] } }): DevicesDeps => ({ ...d, db: c.var.db });
+  app.openapi(catalogueRoute, async (c) => c.json(await catalogue(dOf(c)), 200));
+  app.openapi(connections, async (c) => c.json(await listConnections(c.var.db, uid(c)), 200));
   app.openapi(session, async (c) =>
-    c.json(await widgetSession(d, uid(c), c.req.valid('json').providers, c.req.valid('json').popup), 200),
+    c.json(
+      await widgetSession(dOf(c), uid(c), c.req.valid('json').providers, c.req.valid('json').popup),
+      200,
+    ),
   );
   app.openapi(remove, async (c) => {
-    await disconnect(d, uid(c), c.req.valid('param').id);
+    await disconnect(dOf(c), uid(c), c.req.valid('param').id);
     return c.body(null, 204);
   });
   return app;

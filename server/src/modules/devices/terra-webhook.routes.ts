@@ -13,7 +13,7 @@ const WEBHOOK_BODY_LIMIT = 20 * 1024 * 1024;
  * Terra's webhook: no session, the `terra-signature` header is the credential. A bad or old
  * signature is 401 and nothing is read from the body.
  */
-export const terraWebhookRoutes = ({ db, notifier, config }: AppDeps) => {
+export const terraWebhookRoutes = ({ notifier, config }: AppDeps) => {
   const app = createRouter();
   app.use(
     TERRA_WEBHOOK_PATH,
@@ -50,7 +50,10 @@ export const terraWebhookRoutes = ({ db, notifier, config }: AppDeps) => {
     } catch {
       throw new ProblemError(400, 'invalid_json', 'The body is not valid JSON.');
     }
-    const outcome = await handleTerraEvent({ db, notifier }, (event ?? {}) as Record<string, unknown>);
+    const outcome = await handleTerraEvent(
+      { db: c.var.db, notifier },
+      (event ?? {}) as Record<string, unknown>,
+    );
     return c.json({ received: true, outcome }, 200);
   });
   return app;

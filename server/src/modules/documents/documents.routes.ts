@@ -66,11 +66,12 @@ const file = createRoute({
   },
 });
 
-export const documentsRoutes = ({ db, storage, jobs, settings, requireUser, quotas }: AppDeps) => {
+export const documentsRoutes = ({ storage, jobs, settings, requireUser, quotas }: AppDeps) => {
   const app = createRouter();
   app.use(DOCUMENTS_PATH, requireUser, quotas.upload);
   app.use(`${DOCUMENTS_PATH}/*`, requireUser);
-  const deps = { db, storage, settings };
+  // The request's database handle, so audit rows carry its client.
+  const depsOf = (c: { var: { db: AppDeps['db'] } }) => ({ db: c.var.db, storage, settings });
   const uid = (c: { get(k: 'user'): { id: string } }) => c.get('user').id;
 
   // Documented but not validated by the OpenAPI layer, which would buffer the whole form.
@@ -101,22 +102,22 @@ export const documentsRoutes = ({ db, storage, jobs, settings, requireUser, quot
     responses: { 201: json(DocumentResponse, 'The document'), ...problems(400, 401, 413, 415, 429, 503) },
   });
   app.post(DOCUMENTS_PATH, async (c) => {
-    const created = await uploadDocument(deps, uid(c), c.req.raw);
+    const created = await uploadDocument(depsOf(c), uid(c), c.req.raw);
     jobs.wake();
     return c.json(created, 201);
   });
-  app.openapi(list, async (c) => c.json(await listDocuments(db, uid(c), c.req.valid('query')), 200));
-  app.openapi(read, async (c) => c.json(await getDocument(db, uid(c), c.req.valid('param').id), 200));
+  app.openapi(list, async (c) => c.json(await listDocuments(c.var.db, uid(c), c.req.valid('query')), 200));
+  app.openapi(read, async (c) => c.json(await getDocument(c.var.db, uid(c), c.req.valid('param').id), 200));
   app.openapi(update, async (c) =>
-    c.json(await updateDocument(db, uid(c), c.req.valid('param').id, c.req.valid('json')), 200),
+    c.json(await updateDocument(c.var.db, uid(c), c.req.valid('param').id, c.req.valid('json')), 200),
   );
   app.openapi(remove, async (c) => {
-    await deleteDocument(deps, uid(c), c.req.valid('param').id);
+    await deleteDocument(depsOf(c), uid(c), c.req.valid('param').id);
     return c.body(null, 204);
   });
   app.openapi(file, async (c) => {
     const { row, stream } = await openDocumentFile(
-      deps,
+      depsOf(c),
       uid(c),
       c.req.valid('param').id,
       c.req.valid('query').disposition === 'inline',

@@ -74,27 +74,27 @@ const stats = createRoute({
   responses: { 200: json(TrackerStatsResponse, 'Tracker figures'), ...problems(400, 401, 503) },
 });
 
-export const entriesRoutes = ({ db, storage, requireUser, notifier }: AppDeps) => {
+export const entriesRoutes = ({ storage, requireUser, notifier }: AppDeps) => {
   const app = createRouter();
   app.use('/api/v1/entries', requireUser);
   app.use('/api/v1/entries/*', requireUser);
   app.use('/api/v1/trackers/*', requireUser);
   const uid = (c: { get(k: 'user'): { id: string } }) => c.get('user').id;
   app.openapi(create, async (c) =>
-    c.json(await createEntry(db, uid(c), c.req.valid('json') as EntryCreateRequest, notifier), 201),
+    c.json(await createEntry(c.var.db, uid(c), c.req.valid('json') as EntryCreateRequest, notifier), 201),
   );
-  app.openapi(list, async (c) => c.json(await listEntries(db, uid(c), c.req.valid('query')), 200));
-  app.openapi(summary, async (c) => c.json(await getStreakSummary(db, uid(c)), 200));
-  app.openapi(read, async (c) => c.json(await getEntry(db, uid(c), c.req.valid('param').id), 200));
+  app.openapi(list, async (c) => c.json(await listEntries(c.var.db, uid(c), c.req.valid('query')), 200));
+  app.openapi(summary, async (c) => c.json(await getStreakSummary(c.var.db, uid(c)), 200));
+  app.openapi(read, async (c) => c.json(await getEntry(c.var.db, uid(c), c.req.valid('param').id), 200));
   app.openapi(update, async (c) =>
-    c.json(await updateEntry(db, uid(c), c.req.valid('param').id, c.req.valid('json'), notifier), 200),
+    c.json(await updateEntry(c.var.db, uid(c), c.req.valid('param').id, c.req.valid('json'), notifier), 200),
   );
   app.openapi(remove, async (c) => {
-    await deleteEntry({ db, storage }, uid(c), c.req.valid('param').id);
+    await deleteEntry({ db: c.var.db, storage }, uid(c), c.req.valid('param').id);
     return c.body(null, 204);
   });
   app.openapi(stats, async (c) =>
-    c.json(await getTrackerStats(db, uid(c), c.req.valid('param').tracker), 200),
+    c.json(await getTrackerStats(c.var.db, uid(c), c.req.valid('param').tracker), 200),
   );
   return app;
 };

@@ -85,7 +85,7 @@ const batch = createRoute({
   responses: { 200: json(GlucoseBatchResponse, 'How many were new'), ...problems(400, 401, 503) },
 });
 
-export const glucoseRoutes = ({ db, requireUser, quotas, notifier }: AppDeps) => {
+export const glucoseRoutes = ({ requireUser, quotas, notifier }: AppDeps) => {
   const app = createRouter();
   app.use('/api/v1/glucose/*', requireUser);
   // Windows over 90 days (up to a year of CGM data) count against a per-user budget.
@@ -104,14 +104,18 @@ export const glucoseRoutes = ({ db, requireUser, quotas, notifier }: AppDeps) =>
     }),
   );
   const uid = (c: { get(k: 'user'): { id: string } }) => c.get('user').id;
-  app.openapi(readings, async (c) => c.json(await listReadings(db, uid(c), c.req.valid('query')), 200));
-  app.openapi(series, async (c) => c.json(await readingSeries(db, uid(c), c.req.valid('query')), 200));
-  app.openapi(status, async (c) => c.json(await sensorStatus(db, uid(c)), 200));
-  app.openapi(stats, async (c) => c.json(await glucoseStats(db, uid(c), c.req.valid('query').days), 200));
-  app.openapi(patterns, async (c) => c.json(await glucosePatterns(db, uid(c)), 200));
-  app.openapi(analytics, async (c) =>
-    c.json(await glucoseAnalytics(db, uid(c), c.req.valid('query').days), 200),
+  app.openapi(readings, async (c) => c.json(await listReadings(c.var.db, uid(c), c.req.valid('query')), 200));
+  app.openapi(series, async (c) => c.json(await readingSeries(c.var.db, uid(c), c.req.valid('query')), 200));
+  app.openapi(status, async (c) => c.json(await sensorStatus(c.var.db, uid(c)), 200));
+  app.openapi(stats, async (c) =>
+    c.json(await glucoseStats(c.var.db, uid(c), c.req.valid('query').days), 200),
   );
-  app.openapi(batch, async (c) => c.json(await addReadings(db, uid(c), c.req.valid('json'), notifier), 200));
+  app.openapi(patterns, async (c) => c.json(await glucosePatterns(c.var.db, uid(c)), 200));
+  app.openapi(analytics, async (c) =>
+    c.json(await glucoseAnalytics(c.var.db, uid(c), c.req.valid('query').days), 200),
+  );
+  app.openapi(batch, async (c) =>
+    c.json(await addReadings(c.var.db, uid(c), c.req.valid('json'), notifier), 200),
+  );
   return app;
 };

@@ -27,11 +27,11 @@ const providersRoute = createRoute({
   responses: { 200: json(AuthProvidersResponse, 'Configured providers') },
 });
 
-export const healthRoutes = ({ db, config, mailer }: AppDeps) => {
+export const healthRoutes = ({ config, mailer }: AppDeps) => {
   const app = createRouter();
   app.openapi(healthRoute, async (c) => {
     try {
-      await db.ping();
+      await c.var.db.ping();
       return c.json({ status: 'ok' as const, database: 'ok' as const }, 200);
     } catch {
       return c.json({ status: 'degraded' as const, database: 'unavailable' as const }, 503);

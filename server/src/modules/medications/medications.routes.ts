@@ -46,21 +46,21 @@ const action = (verb: 'take' | 'skip', summary: string) =>
 const take = action('take', 'Mark a dose taken (completed and read); 409 once taken or skipped');
 const skip = action('skip', 'Skip a dose (read, not completed); 409 once taken or skipped');
 
-export const medicationsRoutes = ({ db, notifier, requireUser, quotas }: AppDeps) => {
+export const medicationsRoutes = ({ notifier, requireUser, quotas }: AppDeps) => {
   const app = createRouter();
   app.use('/api/v1/medications/*', requireUser);
   // Each schedule expands into up to 30 × times reminders: creations count against a per-user budget.
   app.use('/api/v1/medications/schedules', quotas.scheduleCreation);
   const uid = (c: { get(k: 'user'): { id: string } }) => c.get('user').id;
   app.openapi(createSchedule, async (c) =>
-    c.json(await createMedicationSchedule(db, uid(c), c.req.valid('json') as MedicationSchedule), 201),
+    c.json(await createMedicationSchedule(c.var.db, uid(c), c.req.valid('json') as MedicationSchedule), 201),
   );
-  app.openapi(doses, async (c) => c.json(await listDoses(db, uid(c), c.req.valid('query')), 200));
+  app.openapi(doses, async (c) => c.json(await listDoses(c.var.db, uid(c), c.req.valid('query')), 200));
   app.openapi(take, async (c) =>
-    c.json(await markDose(db, notifier, uid(c), c.req.valid('param').id, 'take'), 200),
+    c.json(await markDose(c.var.db, notifier, uid(c), c.req.valid('param').id, 'take'), 200),
   );
   app.openapi(skip, async (c) =>
-    c.json(await markDose(db, notifier, uid(c), c.req.valid('param').id, 'skip'), 200),
+    c.json(await markDose(c.var.db, notifier, uid(c), c.req.valid('param').id, 'skip'), 200),
   );
   return app;
 };

@@ -56,11 +56,13 @@ export const nightscoutSourceRoutes = ({ db, notifier, logger, config, requireUs
   app.use(PATH, requireUser);
   app.use(`${PATH}/*`, requireUser);
   const uid = (c: { get(k: 'user'): { id: string } }) => c.get('user').id;
-  app.openapi(read, async (c) => c.json(await getSource(db, uid(c)), 200));
-  app.openapi(save, async (c) => c.json(await saveSource(pull, uid(c), c.req.valid('json')), 200));
-  app.openapi(sync, async (c) => c.json(await syncNow(pull, uid(c)), 200));
+  app.openapi(read, async (c) => c.json(await getSource(c.var.db, uid(c)), 200));
+  app.openapi(save, async (c) =>
+    c.json(await saveSource({ ...pull, db: c.var.db }, uid(c), c.req.valid('json')), 200),
+  );
+  app.openapi(sync, async (c) => c.json(await syncNow({ ...pull, db: c.var.db }, uid(c)), 200));
   app.openapi(remove, async (c) => {
-    await removeSource(db, uid(c));
+    await removeSource(c.var.db, uid(c));
     return c.body(null, 204);
   });
   return app;

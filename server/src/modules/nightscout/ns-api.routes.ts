@@ -79,7 +79,7 @@ const NS_DOCS = [
 const deleted = (n: number) => ({ acknowledged: true, deletedCount: n, n, ok: 1 });
 
 export const nsApiRoutes = (deps: AppDeps) => {
-  const { db, limiter, notifier, config } = deps;
+  const { limiter, notifier, config } = deps;
   const app = createRouter();
   // The handler below is one catch-all (Nightscout's paths take .json suffixes); documented here.
   for (const [method, path, summary] of NS_DOCS)
@@ -113,8 +113,8 @@ export const nsApiRoutes = (deps: AppDeps) => {
     // A JWT from /api/v2/authorization/request works here too, as in Nightscout.
     const jwt = !apiSecret && token?.split('.').length === 3;
     const auth = jwt
-      ? await credentialForToken(db, config.sessionSecret, token, c.req.param('slug'))
-      : await authenticateUpload(db, c.req.param('slug'), presentedSecret({ apiSecret, token }));
+      ? await credentialForToken(c.var.db, config.sessionSecret, token, c.req.param('slug'))
+      : await authenticateUpload(c.var.db, c.req.param('slug'), presentedSecret({ apiSecret, token }));
     if (!auth) return nsError(c, 401, 'Unauthorized', 'Invalid/Missing');
     if (!parsed.ok) return nsError(c, 400, 'Bad Request', 'The body is not valid JSON.');
     const body = parsed.body;
@@ -138,22 +138,22 @@ export const nsApiRoutes = (deps: AppDeps) => {
       const fromMs = findBound(q, ['$gte', '$gt']);
       const toMs = findBound(q, ['$lte', '$lt']);
       if (method === 'POST' || method === 'PUT')
-        return c.json((await storeEntries(db, notifier, auth.userId, body)).docs);
+        return c.json((await storeEntries(c.var.db, notifier, auth.userId, body)).docs);
       if (method === 'GET') {
         const current = sub === 'current';
         const kind = sub === 'sgv' || sub === 'mbg' ? sub : current ? 'sgv' : 'all';
         const count = current ? 1 : Math.min(Math.max(Number(q.count) || 10, 1), GLUCOSE_MAX_ROWS);
-        return c.json(await readEntries(db, auth.userId, { kind, count, fromMs, toMs }));
+        return c.json(await readEntries(c.var.db, auth.userId, { kind, count, fromMs, toMs }));
       }
       if (method === 'DELETE') {
         // Nightscout deletes whatever matches, even everything; we ask for a range at least.
         if (sub === 'mbg' || (fromMs === undefined && toMs === undefined)) return c.json(deleted(0));
-        return c.json(deleted(await deleteReadings(db, auth.userId, { fromMs, toMs })));
+        return c.json(deleted(await deleteReadings(c.var.db, auth.userId, { fromMs, toMs })));
       }
     }
     if (resource === 'treatments') {
       if (method === 'POST' || method === 'PUT') {
-        await storeTreatments(db, auth, body);
+        await storeTreatments(c.var.db, auth, body);
         const docs = treatmentDocs(body);
         return c.json(method === 'PUT' && !Array.isArray(body) ? docs[0] : docs);
       }
@@ -161,7 +161,7 @@ export const nsApiRoutes = (deps: AppDeps) => {
       if (method === 'DELETE') {
         const id = sub ?? q['find[_id]'];
         if (!id || id === '*') return c.json(deleted(0));
-        return c.json(deleted(await deleteTreatment(db, auth, id)));
+        return c.json(deleted(await deleteTreatment(c.var.db, auth, id)));
       }
     }
     if (['devicestatus', 'activity', 'food', 'profile'].includes(resource ?? '')) {

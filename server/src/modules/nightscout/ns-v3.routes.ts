@@ -74,7 +74,7 @@ const withDate = (doc: Record<string, unknown>) => {
 };
 
 export const nsV3Routes = (
-  { db, notifier, config }: AppDeps,
+  { notifier, config }: AppDeps,
   perIp: { consume: (key: string) => Promise<unknown> },
 ) => {
   const app = createRouter();
@@ -110,7 +110,7 @@ export const nsV3Routes = (
   const requestJwt = async (c: Context) => {
     const refused = await consumeOrRefuse(c, perIp);
     if (refused) return refused;
-    const cred = await credentialForAccessToken(db, c.req.param('accessToken') ?? '');
+    const cred = await credentialForAccessToken(c.var.db, c.req.param('accessToken') ?? '');
     const slug = c.req.param('slug');
     if (!cred || (slug !== undefined && slug.toLowerCase() !== cred.slug.toLowerCase()))
       return nsError(c, 401, 'Unauthorized', 'Invalid/Missing');
@@ -131,7 +131,7 @@ export const nsV3Routes = (
       return c.json({ status: 200, result: versionInfo() });
     const parsed = await readBody(c);
     if (!bearer(c)) return nsError(c, 401, 'Missing or bad access token or JWT');
-    const auth = await credentialForToken(db, config.sessionSecret, bearer(c), c.req.param('slug'));
+    const auth = await credentialForToken(c.var.db, config.sessionSecret, bearer(c), c.req.param('slug'));
     if (!auth) return nsError(c, 401, 'Bad access token or JWT');
     if (!parsed.ok) return nsError(c, 400, 'Bad or missing request body');
     const q = c.req.query();
@@ -141,7 +141,7 @@ export const nsV3Routes = (
       return c.json({ status: 200, result: { ...versionInfo(), apiPermissions } });
     }
     if (method === 'GET' && col === 'lastModified' && !second) {
-      const entries = await lastStoredMs(db, auth.userId);
+      const entries = await lastStoredMs(c.var.db, auth.userId);
       return c.json({
         status: 200,
         result: { srvDate: Date.now(), collections: entries ? { entries } : {} },
@@ -158,7 +158,11 @@ export const nsV3Routes = (
       if (Number.isNaN(fromMs)) return nsError(c, 400, 'Bad or missing Last-Modified header/parameter');
       // Healthfolio hands back its readings; treatments and the rest stay with the apps (as in API v1).
       if (col !== 'entries') return c.json({ status: 200, result: [] });
-      const docs = await readEntries(db, auth.userId, { kind: 'all', count: limit, storedAfterMs: fromMs });
+      const docs = await readEntries(c.var.db, auth.userId, {
+        kind: 'all',
+        count: limit,
+        storedAfterMs: fromMs,
+      });
       const last = docs.at(-1)?.srvModified;
       if (last !== undefined) c.header('ETag', `W/"${last}"`);
       return c.json({ status: 200, result: docs.map((d) => ({ ...d, units: 'mg/dl' })) });
@@ -166,7 +170,7 @@ export const nsV3Routes = (
     if (method === 'GET' && !second) {
       if (col !== 'entries') return c.json({ status: 200, result: [] });
       const kind = q.type === 'sgv' || q.type === 'mbg' ? q.type : 'all';
-      const docs = await readEntries(db, auth.userId, {
+      const docs = await readEntries(c.var.db, auth.userId, {
         kind,
         count: limit,
         fromMs: dateFilter(q, ['$gte', '$gt']),
@@ -184,9 +188,9 @@ export const nsV3Routes = (
       const now = Date.now();
       c.header('Last-Modified', new Date(now).toUTCString());
       if (col === 'entries') {
-        const { readings, inserted } = await storeEntries(db, notifier, auth.userId, doc);
+        const { readings, inserted } = await storeEntries(c.var.db, notifier, auth.userId, doc);
         const [reading] = readings;
-        const stored = reading ? await readEntryAt(db, auth.userId, reading) : null;
+        const stored = reading ? await readEntryAt(c.var.db, auth.userId, reading) : null;
         const identifier = stored?.identifier ?? calculateIdentifier(doc);
         if (stored && !inserted)
           return envelope(c, 200, { identifier, isDeduplication: true, lastModified: now });
@@ -195,7 +199,7 @@ export const nsV3Routes = (
       const identifier = col === 'treatments' ? treatmentIdentifier(doc) : calculateIdentifier(doc);
       if (col === 'treatments') {
         const kept = parseTreatments(doc).treatments.length > 0;
-        const { created } = await storeTreatments(db, auth, doc);
+        const { created } = await storeTreatments(c.var.db, auth, doc);
         if (kept && !created)
           return envelope(c, 200, { identifier, isDeduplication: true, lastModified: now });
       }
@@ -208,8 +212,8 @@ export const nsV3Routes = (
     if (method === 'DELETE' && second && !third) {
       const found =
         col === 'entries'
-          ? UUID.test(second) && (await deleteReadings(db, auth.userId, { id: second })) > 0
-          : col === 'treatments' && (await deleteTreatment(db, auth, second)) > 0;
+          ? UUID.test(second) && (await deleteReadings(c.var.db, auth.userId, { id: second })) > 0
+          : col === 'treatments' && (await deleteTreatment(c.var.db, auth, second)) > 0;
       return envelope(c, found ? 200 : 404);
     }
     if (method === 'GET' && second && !third) return envelope(c, 404);

@@ -33,9 +33,9 @@ export type PlatformNotificationInput = Omit<LiveNotificationInput, 'userId' | '
 
 export interface LiveNotifier {
   /** The spec's send_live_notification: stores the notification and tells the user's open pages. */
-  send(input: LiveNotificationInput): Promise<NotificationResponse>;
+  send(input: LiveNotificationInput, via?: Database): Promise<NotificationResponse>;
   /** To a caregiver (recipient caregiver, type alert). */
-  notifyCaregiver(input: CaregiverNotificationInput): Promise<NotificationResponse>;
+  notifyCaregiver(input: CaregiverNotificationInput, via?: Database): Promise<NotificationResponse>;
   /** To the platform's operators (recipient platform, type alert, priority high); no user owns it. */
   notifyPlatform(input: PlatformNotificationInput): Promise<NotificationResponse>;
   /** Tells a user's open pages about a change made elsewhere (an update, a deletion, a due item). */
@@ -56,7 +56,8 @@ export const createLiveNotifier = (db: Database, bus: RealtimeBus, logger: Logge
     }
   };
 
-  const store = (userId: string | null, input: Omit<LiveNotificationInput, 'userId'>) => {
+  // `via`: a request's database handle (its audit row then carries the request's client).
+  const store = (userId: string | null, input: Omit<LiveNotificationInput, 'userId'>, via = db) => {
     const values = {
       userId,
       title: input.title,
@@ -76,18 +77,18 @@ export const createLiveNotifier = (db: Database, bus: RealtimeBus, logger: Logge
         await recordAudit(tx, userId, 'create', 'notification', row!.id, { sender: values.senderType });
       return presentNotification(row!);
     };
-    return userId ? db.asUser(userId, insert) : db.asSystem(insert);
+    return userId ? via.asUser(userId, insert) : via.asSystem(insert);
   };
 
-  const send = async ({ userId, ...input }: LiveNotificationInput) => {
-    const notification = await store(userId, input);
+  const send = async ({ userId, ...input }: LiveNotificationInput, via?: Database) => {
+    const notification = await store(userId, input, via);
     await announce(userId, 'notification.created', notification.id);
     return notification;
   };
 
   return {
     send,
-    notifyCaregiver: (input) => send({ ...input, recipientType: 'caregiver', type: 'alert' }),
+    notifyCaregiver: (input, via) => send({ ...input, recipientType: 'caregiver', type: 'alert' }, via),
     notifyPlatform: (input) =>
       store(null, { priority: 'high', ...input, recipientType: 'platform', type: 'alert' }),
     announce,

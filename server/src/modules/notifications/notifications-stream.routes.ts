@@ -38,7 +38,7 @@ const sessionAlive = async (db: Database, sessionId: string) => {
   return rows.length > 0;
 };
 
-export const notificationsStreamRoutes = ({ db, bus, logger, requireUser, quotas }: AppDeps) => {
+export const notificationsStreamRoutes = ({ bus, logger, requireUser, quotas }: AppDeps) => {
   const app = createRouter();
   app.use('/api/v1/notifications/stream', requireUser);
   app.openapi(stream, async (c) => {
@@ -59,7 +59,7 @@ export const notificationsStreamRoutes = ({ db, bus, logger, requireUser, quotas
             return;
           }
           try {
-            const n: NotificationResponse = await getNotification(db, user.id, m.id);
+            const n: NotificationResponse = await getNotification(c.var.db, user.id, m.id);
             await s.writeSSE({ event: m.event, id: m.id, data: JSON.stringify(n) });
           } catch {
             // Deleted meanwhile (404) or the database is away: nothing to show for this event.
@@ -77,7 +77,7 @@ export const notificationsStreamRoutes = ({ db, bus, logger, requireUser, quotas
       await s.write(`retry: ${RETRY_MS}\n: connected\n\n`);
       const heartbeat = setInterval(() => {
         queue = queue.then(async () => {
-          if (!(await sessionAlive(db, user.sessionId).catch(() => true))) return s.abort();
+          if (!(await sessionAlive(c.var.db, user.sessionId).catch(() => true))) return s.abort();
           await slot.renew().catch(() => {});
           await s.write(': heartbeat\n\n');
         });

@@ -51,18 +51,22 @@ export const createUserNotification = (
   notifier: LiveNotifier,
   userId: string,
   req: NotificationCreateRequest,
+  via?: Database,
 ) =>
-  notifier.send({
-    userId,
-    type: req.type,
-    title: req.title,
-    content: req.content,
-    priority: req.priority,
-    dueDate: req.type === 'note' ? null : (req.dueDate ?? null),
-    reminderFrequency: req.type === 'reminder' ? (req.reminderFrequency ?? null) : null,
-    senderName: USER_SENDER.name,
-    senderType: USER_SENDER.type,
-  });
+  notifier.send(
+    {
+      userId,
+      type: req.type,
+      title: req.title,
+      content: req.content,
+      priority: req.priority,
+      dueDate: req.type === 'note' ? null : (req.dueDate ?? null),
+      reminderFrequency: req.type === 'reminder' ? (req.reminderFrequency ?? null) : null,
+      senderName: USER_SENDER.name,
+      senderType: USER_SENDER.type,
+    },
+    via,
+  );
 
 const invalid = (path: string, message: string) =>
   new ProblemError(400, 'validation_failed', message, [{ path, message }]);

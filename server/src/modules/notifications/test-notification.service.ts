@@ -2,6 +2,7 @@ import type { TestEmailOutcome, TestNotificationResponse } from '@healthfolio/co
 import { RateLimiterMemory, RateLimiterRes } from 'rate-limiter-flexible';
 import type { AppDeps } from '../../app-deps';
 import { tooMany } from '../../auth/throttle';
+import type { Database } from '../../db/database';
 import type { SessionUser } from '../../http/context';
 import { testNotificationEmail } from '../../mail/templates';
 import { findProfile } from '../profiles/profiles.repository';
@@ -39,22 +40,26 @@ export const createTestNotifier = (deps: Deps) => {
     return 'sent';
   };
 
-  return async (user: SessionUser): Promise<TestNotificationResponse> => {
+  // `db`: the request's handle (its audit row carries the request's client).
+  return async (user: SessionUser, db: Database = deps.db): Promise<TestNotificationResponse> => {
     try {
       await limiter.consume(user.id);
     } catch (err) {
       if (err instanceof RateLimiterRes) throw tooMany(err, 'test notifications');
       throw err;
     }
-    const notification = await deps.notifier.send({
-      userId: user.id,
-      type: 'reminder',
-      priority: 'medium',
-      title: TEST_NOTIFICATION.title,
-      content: TEST_NOTIFICATION.content,
-      senderName: TEST_NOTIFICATION.senderName,
-      senderType: 'system',
-    });
+    const notification = await deps.notifier.send(
+      {
+        userId: user.id,
+        type: 'reminder',
+        priority: 'medium',
+        title: TEST_NOTIFICATION.title,
+        content: TEST_NOTIFICATION.content,
+        senderName: TEST_NOTIFICATION.senderName,
+        senderType: 'system',
+      },
+      db,
+    );
     return { notification, email: await emailOutcome(user) };
   };
 };

@@ -41,17 +41,17 @@ const revoke = createRoute({
   responses: { 200: json(PacketResponse, 'The revoked packet'), ...problems(401, 404, 503) },
 });
 
-export const packetsRoutes = ({ db, storage, config, requireUser, quotas }: AppDeps) => {
+export const packetsRoutes = ({ storage, config, requireUser, quotas }: AppDeps) => {
   const app = createRouter();
   app.use(PACKETS, requireUser, quotas.packetCreation);
   app.use(`${PACKETS}/*`, requireUser);
   const uid = (c: { get(k: 'user'): { id: string } }) => c.get('user').id;
-  app.openapi(list, async (c) => c.json(await listPackets(db, uid(c)), 200));
+  app.openapi(list, async (c) => c.json(await listPackets(c.var.db, uid(c)), 200));
   app.openapi(create, async (c) =>
-    c.json(await createPacket(db, storage, config.appUrl, uid(c), c.req.valid('json')), 201),
+    c.json(await createPacket(c.var.db, storage, config.appUrl, uid(c), c.req.valid('json')), 201),
   );
   app.openapi(revoke, async (c) =>
-    c.json(await revokePacket(db, storage, uid(c), c.req.valid('param').id), 200),
+    c.json(await revokePacket(c.var.db, storage, uid(c), c.req.valid('param').id), 200),
   );
   return app;
 };

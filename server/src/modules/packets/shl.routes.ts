@@ -67,21 +67,25 @@ export const shlCors = cors({
   maxAge: 600,
 });
 
-export const shlRoutes = ({ db, storage, limiter, config }: AppDeps) => {
+export const shlRoutes = ({ storage, limiter, config }: AppDeps) => {
   const app = createRouter();
   const lookups = limiter({ keyPrefix: 'shl-lookup', ...SHARE_LOOKUPS_PER_IP });
   const fileUrl = (packetId: string) =>
     `${config.appUrl}/api/shl/file/${signFileToken(config.sessionSecret, packetId)}`;
   app.openapi(file, async (c) => {
     await consumeOr429(lookups, ipBucket(c.get('clientIp')), 'link lookups');
-    const jwe = await readShlFile(db, storage, config.sessionSecret, c.req.valid('param').token);
+    const jwe = await readShlFile(c.var.db, storage, config.sessionSecret, c.req.valid('param').token);
     return c.body(jwe, 200, { 'content-type': 'application/jose' });
   });
   app.openapi(manifest, async (c) => {
     await consumeOr429(lookups, ipBucket(c.get('clientIp')), 'link lookups');
     try {
       return c.json(
-        await openManifest({ db, storage, fileUrl }, c.req.valid('param').manifestId, c.req.valid('json')),
+        await openManifest(
+          { db: c.var.db, storage, fileUrl },
+          c.req.valid('param').manifestId,
+          c.req.valid('json'),
+        ),
         200,
       );
     } catch (err) {

@@ -23,12 +23,12 @@ const patchRoute = createRoute({
   responses: { 200: json(ProfileResponse, 'The updated profile'), ...problems(400, 401, 503) },
 });
 
-export const profilesRoutes = ({ db, requireUser }: AppDeps) => {
+export const profilesRoutes = ({ requireUser }: AppDeps) => {
   const app = createRouter();
   app.use('/api/v1/profile', requireUser);
-  app.openapi(getRoute, async (c) => c.json(await getOwnProfile(db, c.get('user')), 200));
+  app.openapi(getRoute, async (c) => c.json(await getOwnProfile(c.var.db, c.get('user')), 200));
   app.openapi(patchRoute, async (c) =>
-    c.json(await updateOwnProfile(db, c.get('user'), c.req.valid('json')), 200),
+    c.json(await updateOwnProfile(c.var.db, c.get('user'), c.req.valid('json')), 200),
   );
   return app;
 };

@@ -27,14 +27,14 @@ const assignRoute = createRoute({
   },
 });
 
-export const rolesRoutes = ({ db, requireUser }: AppDeps) => {
+export const rolesRoutes = ({ requireUser }: AppDeps) => {
   const app = createRouter();
   app.use('/api/v1/me/*', requireUser);
-  app.use('/api/v1/admin/*', requireUser, requireAdmin(db));
-  app.openapi(meRoute, async (c) => c.json(await getOwnRoles(db, c.get('user').id), 200));
+  app.use('/api/v1/admin/*', requireUser, requireAdmin());
+  app.openapi(meRoute, async (c) => c.json(await getOwnRoles(c.var.db, c.get('user').id), 200));
   app.openapi(assignRoute, async (c) => {
     const result = await assignRole(
-      db,
+      c.var.db,
       c.get('user').id,
       c.req.valid('param').userId,
       c.req.valid('json').role,

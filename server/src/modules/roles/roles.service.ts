@@ -13,8 +13,10 @@ export const getOwnRoles = async (db: Database, userId: string) =>
  * Admin-only routes: 403 with the spec's message for everyone else, and 403 `two_factor_required`
  * for an admin who has neither an authenticator app nor a passkey yet.
  */
-export const requireAdmin = (db: Database) =>
+export const requireAdmin = () =>
   createMiddleware(async (c, next) => {
+    // The request's handle: the refusal's audit row carries the client (modules/audit/audit-context.ts).
+    const db = c.var.db;
     // Several routers guard /api/v1/admin/*; once one has let the request through, the rest do too.
     if (c.get('roles')?.includes('admin')) return next();
     const roles = await db.readAsUser(c.get('user').id, (tx) => findRoles(tx, c.get('user').id));

@@ -108,7 +108,7 @@ export const privateLinkHeaders = createMiddleware(async (c, next) => {
   c.res.headers.set('cache-control', 'no-store');
 });
 
-export const sharedViewRoutes = ({ db, storage, notifier, limiter, resolveSession }: AppDeps) => {
+export const sharedViewRoutes = ({ storage, notifier, limiter, resolveSession }: AppDeps) => {
   const app = createRouter();
   const lookups = limiter({ keyPrefix: 'share-lookup', ...SHARE_LOOKUPS_PER_IP });
 
@@ -122,7 +122,7 @@ export const sharedViewRoutes = ({ db, storage, notifier, limiter, resolveSessio
   };
   const open = async (c: Context, view: SharedView) => {
     const { token, viewer } = await caller(c);
-    return openShare(db, notifier, token, viewer, view);
+    return openShare(c.var.db, notifier, token, viewer, view);
   };
   const sendFile = async (
     c: Context,
@@ -132,20 +132,26 @@ export const sharedViewRoutes = ({ db, storage, notifier, limiter, resolveSessio
   ) => {
     const inline = disposition === 'inline';
     const request = { ...(await caller(c)), section, documentId: id, inline };
-    const { row, stream } = await openSharedDocumentFile({ db, storage, notifier }, request);
+    const { row, stream } = await openSharedDocumentFile({ db: c.var.db, storage, notifier }, request);
     return fileResponse(row, stream, inline);
   };
 
   app.openapi(overview, async (c) => c.json(sharedOverview(await open(c, 'overview')), 200));
-  app.openapi(health, async (c) => c.json(await sharedHealth(db, await open(c, 'health_metrics')), 200));
+  app.openapi(health, async (c) =>
+    c.json(await sharedHealth(c.var.db, await open(c, 'health_metrics')), 200),
+  );
   app.openapi(medications, async (c) =>
-    c.json(await sharedMedications(db, await open(c, 'medications')), 200),
+    c.json(await sharedMedications(c.var.db, await open(c, 'medications')), 200),
   );
   app.openapi(appointments, async (c) =>
-    c.json(await sharedAppointments(db, await open(c, 'appointments')), 200),
+    c.json(await sharedAppointments(c.var.db, await open(c, 'appointments')), 200),
   );
-  app.openapi(labResults, async (c) => c.json(await sharedLabResults(db, await open(c, 'lab_results')), 200));
-  app.openapi(documents, async (c) => c.json(await sharedDocuments(db, await open(c, 'documents')), 200));
+  app.openapi(labResults, async (c) =>
+    c.json(await sharedLabResults(c.var.db, await open(c, 'lab_results')), 200),
+  );
+  app.openapi(documents, async (c) =>
+    c.json(await sharedDocuments(c.var.db, await open(c, 'documents')), 200),
+  );
   app.openapi(documentFile, (c) =>
     sendFile(c, 'documents', c.req.valid('param').id, c.req.valid('query').disposition),
   );

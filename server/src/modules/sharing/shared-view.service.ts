@@ -80,15 +80,22 @@ const recordRead = async (
 };
 
 /** The owner hears the first time a share is opened. */
-const announce = async (notifier: LiveNotifier, opened: { share: OpenedShare; first: boolean }) => {
+const announce = async (
+  notifier: LiveNotifier,
+  opened: { share: OpenedShare; first: boolean },
+  db: Database,
+) => {
   if (!opened.first) return;
   const who = opened.share.sharedWithName ?? opened.share.sharedWithEmail;
-  await notifier.send({
-    userId: opened.share.userId,
-    title: 'Shared link opened',
-    content: `${who} opened the health information you shared for the first time.`,
-    metadata: { share_id: opened.share.id },
-  });
+  await notifier.send(
+    {
+      userId: opened.share.userId,
+      title: 'Shared link opened',
+      content: `${who} opened the health information you shared for the first time.`,
+      metadata: { share_id: opened.share.id },
+    },
+    db,
+  );
 };
 
 /**
@@ -108,7 +115,7 @@ export const openShare = async (
     return share && recordRead(tx, share, viewer, { viewed: view });
   });
   if (!opened) throw invalidLink();
-  await announce(notifier, opened);
+  await announce(notifier, opened, db);
   return opened.share;
 };
 
@@ -129,7 +136,7 @@ export const readThroughShare = async <T>(
   const opened = await db.asSystem((tx) =>
     recordRead(tx, share, request.viewer, { ...details, viewed: request.view }),
   );
-  await announce(notifier, opened);
+  await announce(notifier, opened, db);
   return value;
 };
 

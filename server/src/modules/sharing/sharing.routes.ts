@@ -80,25 +80,29 @@ const withMe = createRoute({
   responses: { 200: json(SharedWithMeResponse, 'Shared with you'), ...problems(401, 503) },
 });
 
-export const sharingRoutes = ({ db, config, mailer, requireUser }: AppDeps) => {
+export const sharingRoutes = ({ config, mailer, requireUser }: AppDeps) => {
   const app = createRouter();
   app.use(SHARES, requireUser);
   app.use(`${SHARES}/*`, requireUser);
   app.use('/api/v1/shared-with-me', requireUser);
   const cfg = { appUrl: config.appUrl, encryptionKey: config.encryptionKey };
   const uid = (c: { get(k: 'user'): { id: string } }) => c.get('user').id;
-  app.openapi(list, async (c) => c.json(await listShares(db, uid(c)), 200));
+  app.openapi(list, async (c) => c.json(await listShares(c.var.db, uid(c)), 200));
   app.openapi(create, async (c) =>
-    c.json(await createShare(db, mailer, cfg, uid(c), c.req.valid('json')), 201),
+    c.json(await createShare(c.var.db, mailer, cfg, uid(c), c.req.valid('json')), 201),
   );
   app.openapi(update, async (c) =>
-    c.json(await updateShare(db, uid(c), c.req.valid('param').id, c.req.valid('json')), 200),
+    c.json(await updateShare(c.var.db, uid(c), c.req.valid('param').id, c.req.valid('json')), 200),
   );
   app.openapi(revoke, async (c) =>
-    c.json(await revokeShare(db, { userId: uid(c) }, c.req.valid('param').id), 200),
+    c.json(await revokeShare(c.var.db, { userId: uid(c) }, c.req.valid('param').id), 200),
   );
-  app.openapi(link, async (c) => c.json(await getShareLink(db, cfg, uid(c), c.req.valid('param').id), 200));
-  app.openapi(accessLog, async (c) => c.json(await shareAccessLog(db, uid(c), c.req.valid('param').id), 200));
-  app.openapi(withMe, async (c) => c.json(await sharedWithMe(db, cfg, uid(c)), 200));
+  app.openapi(link, async (c) =>
+    c.json(await getShareLink(c.var.db, cfg, uid(c), c.req.valid('param').id), 200),
+  );
+  app.openapi(accessLog, async (c) =>
+    c.json(await shareAccessLog(c.var.db, uid(c), c.req.valid('param').id), 200),
+  );
+  app.openapi(withMe, async (c) => c.json(await sharedWithMe(c.var.db, cfg, uid(c)), 200));
   return app;
 };
