@@ -57,11 +57,15 @@ export function GoogleButton() {
         <GoogleMark />
         Continue with Google
       </Button>
-      {unavailable && (
-        <p id="google-unavailable" className="text-center text-xs text-muted-foreground">
-          {note}
-        </p>
-      )}
+      {/* The note's line is kept whether or not it shows: the providers arrive after the first paint,
+          and a line appearing then would push the whole form down. */}
+      <p
+        id="google-unavailable"
+        aria-hidden={!unavailable}
+        className="min-h-4 text-center text-xs text-muted-foreground"
+      >
+        {unavailable ? note : null}
+      </p>
     </div>
   );
 }
