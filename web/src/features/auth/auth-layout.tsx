@@ -15,9 +15,7 @@ export function AuthLayout({ children }: { children: ReactNode }) {
       </header>
       {/* Top-aligned, not centred: the prerendered card may paint before the browser has parsed all
           of it, and a centred card would move up as the rest arrives (a layout shift). */}
-      <main className="mx-auto flex w-full max-w-md flex-1 flex-col px-4 py-10 sm:pt-16">
-        {children}
-      </main>
+      <main className="mx-auto flex w-full max-w-md flex-1 flex-col px-4 py-10 sm:pt-16">{children}</main>
     </div>
   );
 }
