@@ -16,8 +16,8 @@ const dbClients = new WeakMap<Database, AuditClient>();
  * The database as one request sees it: every transaction it opens carries the request's client (the
  * server's view of its IP, its User-Agent), so services write audit rows inside their own transaction
  * without every service signature growing request metadata. Passed explicitly (`c.var.db`) rather
- * than through AsyncLocalStorage, whose promise hooks cost every request ~15% of its server CPU on
- * Node 20 (bench/README.md). Outside a request (the scheduler) there is no client: both are null.
+ * than through AsyncLocalStorage, whose promise hooks cost every request about a fifth of its server
+ * CPU on Node 20 (bench/README.md). Outside a request (the scheduler) there is no client: both null.
  */
 export const withAuditClient = (db: Database, client: AuditClient): Database => {
   const bind =
