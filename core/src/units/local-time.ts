@@ -136,11 +136,15 @@ export function addCalendarDays(ymd: string, days: number): string {
 }
 
 /**
- * The instant a calendar day (YYYY-MM-DD) starts on a time zone's wall clock, as ISO: the offset at
- * the guessed instant, then again at the corrected one, so it is right across DST changes.
+ * The instant a time zone's wall clock shows `wallMs` (a wall-clock time written as if it were UTC):
+ * the offset at the guessed instant, then again at the corrected one, so it is right across DST changes.
  */
+export function wallClockToEpochMs(wallMs: number, timeZone: string): number {
+  const guess = wallMs - timeZoneOffsetMs(wallMs, timeZone);
+  return wallMs - timeZoneOffsetMs(guess, timeZone);
+}
+
+/** The instant a calendar day (YYYY-MM-DD) starts on a time zone's wall clock, as ISO. */
 export function localDayStart(ymd: string, timeZone: string): string {
-  const wall = Date.parse(`${ymd}T00:00:00Z`);
-  const guess = wall - timeZoneOffsetMs(wall, timeZone);
-  return new Date(wall - timeZoneOffsetMs(guess, timeZone)).toISOString();
+  return new Date(wallClockToEpochMs(Date.parse(`${ymd}T00:00:00Z`), timeZone)).toISOString();
 }

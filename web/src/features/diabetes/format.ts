@@ -5,7 +5,6 @@ import {
   glucoseInUnit,
   parseGlucoseInput,
 } from '@healthfolio/core/units/glucose-units';
-import { timeZoneOffsetMs } from '@healthfolio/core/units/local-time';
 import { useMemo } from 'react';
 import { useDashboardContext } from '@/features/shell/use-dashboard-context';
 
@@ -69,18 +68,5 @@ export const todayIn = (timeZone: string) =>
 
 export const percent = (value: number) => `${Math.round(value)}%`;
 
-/** The wall clock of the profile's zone for a date-time input ("2025-03-30T08:15"). */
-export const isoToLocalInput = (at: string | number, timeZone: string): string => {
-  const ms = new Date(at).getTime();
-  return new Date(ms + timeZoneOffsetMs(ms, timeZone)).toISOString().slice(0, 16);
-};
-
-/** A date-time input's value, read in the profile's zone, as an ISO instant; null when malformed. */
-export const localInputToIso = (value: string, timeZone: string): string | null => {
-  if (!/^\d{4}-\d{2}-\d{2}T\d{2}:\d{2}/.test(value)) return null;
-  const wall = Date.parse(`${value.slice(0, 16)}:00Z`);
-  if (!Number.isFinite(wall)) return null;
-  // The offset at the guessed instant, then at the corrected one: right across DST changes.
-  const guess = wall - timeZoneOffsetMs(wall, timeZone);
-  return new Date(wall - timeZoneOffsetMs(guess, timeZone)).toISOString();
-};
+// The profile zone's wall clock for date-time inputs: one implementation for every screen.
+export { isoToLocalInput, localInputToIso } from '@/features/trackers/local-datetime';

@@ -1,4 +1,4 @@
-import { timeZoneOffsetMs } from '@healthfolio/core/units/local-time';
+import { timeZoneOffsetMs, wallClockToEpochMs } from '@healthfolio/core/units/local-time';
 
 /**
  * The log dialog's date-time field shows the wall clock of the profile's time zone (not the
@@ -16,7 +16,5 @@ export const localInputToIso = (value: string, timeZone: string): string | null 
   if (!/^\d{4}-\d{2}-\d{2}T\d{2}:\d{2}/.test(value)) return null;
   const wall = Date.parse(`${value.slice(0, 16)}:00Z`);
   if (!Number.isFinite(wall)) return null;
-  // The offset at the guessed instant, then again at the corrected one (right across DST changes).
-  const guess = wall - timeZoneOffsetMs(wall, timeZone);
-  return new Date(wall - timeZoneOffsetMs(guess, timeZone)).toISOString();
+  return new Date(wallClockToEpochMs(wall, timeZone)).toISOString();
 };
