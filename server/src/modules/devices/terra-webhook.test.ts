@@ -3,7 +3,13 @@ import type { AddressInfo } from 'node:net';
 import { type ServerType, serve } from '@hono/node-server';
 import { sql } from 'drizzle-orm';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
-import { createTestServer, signUpAndSignIn, type TestClient, type TestServer } from '../../../test/harness';
+import {
+  createTestServer,
+  signUpAndSignIn,
+  type TestClient,
+  type TestResponse,
+  type TestServer,
+} from '../../../test/harness';
 import { signTerra, startTerraStub, type TerraStub } from '../../../test/terra-stub';
 import { postUnfinished } from '../../../test/unfinished-post';
 import { TERRA_WEBHOOK_BODY_LIMIT, TERRA_WEBHOOKS_PER_IP } from './terra-webhook.routes';
@@ -37,7 +43,7 @@ const post = (raw: string, headers: Record<string, string>) =>
     method: 'POST',
     headers: { 'content-type': 'application/json', ...headers },
     body: raw,
-  });
+  }) as Promise<TestResponse>;
 const signed = (event: unknown, from = '198.51.100.7') => {
   const raw = JSON.stringify(event);
   return post(raw, { 'terra-signature': signTerra(raw, terra.signingSecret), 'x-forwarded-for': from });
@@ -53,7 +59,12 @@ const authEvent = (userId: string, terraUserId: string) => ({
 describe("Terra's webhook reads nothing for a stranger", () => {
   it('answers 401 to a POST announcing 19 MB without a valid signature header, without waiting for the rest', async () => {
     const stale = signTerra('{}', terra.signingSecret, Math.floor(Date.now() / 1000) - 3600);
-    for (const headers of [{}, { 'terra-signature': stale }, { 'terra-signature': 't=1,v1=zz' }]) {
+    const headerSets: Record<string, string>[] = [
+      {},
+      { 'terra-signature': stale },
+      { 'terra-signature': 't=1,v1=zz' },
+    ];
+    for (const headers of headerSets) {
       const answer = await postUnfinished(url, { announced: 19 * MB, sent: 1024, headers });
       expect(answer.status).toBe(401);
       expect(JSON.parse(answer.body).code).toBe('invalid_signature');
