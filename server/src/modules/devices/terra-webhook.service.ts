@@ -16,6 +16,15 @@ const obj = (v: unknown): Obj => (v && typeof v === 'object' && !Array.isArray(v
 const str = (v: unknown) => (typeof v === 'string' && v.length > 0 && v.length <= 200 ? v : null);
 const UUID = /^[0-9a-f]{8}-[0-9a-f]{4}-[0-9a-f]{4}-[0-9a-f]{4}-[0-9a-f]{12}$/i;
 
+/** PostgreSQL's foreign_key_violation, wherever drizzle put it: the referenced user does not exist. */
+const isForeignKeyViolation = (err: unknown) => {
+  for (let e = err as { code?: string; cause?: unknown } | undefined, i = 0; e && i < 5; i++) {
+    if (e.code === '23503') return true;
+    e = e.cause as typeof e;
+  }
+  return false;
+};
+
 /**
  * A verified Terra event. auth records the connection against the user named by reference_id (our
  * user id, sent with the widget session); deauth and access_revoked remove it; user_reauth moves it to
@@ -36,8 +45,11 @@ export const handleTerraEvent = async (deps: Pick<DevicesDeps, 'db' | 'notifier'
         await insertConnection(tx, { userId: reference, provider: provider.toUpperCase(), terraUserId });
         await recordAudit(tx, reference, 'create', 'device_connection', null, { provider });
       });
-    } catch {
-      return 'ignored'; // no such user: nothing to connect
+    } catch (err) {
+      // No such user: nothing to connect, and a retry would not change that. Anything else is thrown,
+      // so the error is logged and Terra, answered 5xx, sends the event again.
+      if (isForeignKeyViolation(err)) return 'ignored';
+      throw err;
     }
     return 'connected';
   }

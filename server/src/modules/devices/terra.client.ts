@@ -131,6 +131,23 @@ export type TerraClient = ReturnType<typeof createTerraClient>;
 export const SIGNATURE_TOLERANCE_SECONDS = 300;
 
 /**
+ * The `terra-signature` header's time and `v1` signatures, when it is well formed and its time is
+ * within 300 s of now (else null): all that can be checked before the body is read.
+ */
+export const freshTerraSignature = (
+  header: string | undefined,
+  nowSeconds = Math.floor(Date.now() / 1000),
+) => {
+  if (!header || header.length > 1024) return null;
+  const parts = header.split(',').map((p) => p.trim().split('='));
+  const t = parts.find(([k]) => k === 't')?.[1];
+  const signatures = parts.filter(([k]) => k === 'v1').map(([, v]) => v ?? '');
+  if (!t || !/^\d+$/.test(t) || Math.abs(nowSeconds - Number(t)) > SIGNATURE_TOLERANCE_SECONDS) return null;
+  if (!signatures.some((s) => /^[0-9a-f]{64}$/i.test(s))) return null;
+  return { t, signatures };
+};
+
+/**
  * `terra-signature: t=<unix seconds>,v1=<hex>`: HMAC-SHA256 of `${t}.${rawBody}` with the signing
  * secret. Refused when no v1 matches or the time is more than 300 s away (a replayed old request).
  */
@@ -140,13 +157,13 @@ export const verifyTerraSignature = (
   secret: string,
   nowSeconds = Math.floor(Date.now() / 1000),
 ) => {
-  if (!header) return false;
-  const parts = header.split(',').map((p) => p.trim().split('='));
-  const t = parts.find(([k]) => k === 't')?.[1];
-  const signatures = parts.filter(([k]) => k === 'v1').map(([, v]) => v ?? '');
-  if (!t || !/^\d+$/.test(t) || Math.abs(nowSeconds - Number(t)) > SIGNATURE_TOLERANCE_SECONDS) return false;
-  const expected = Buffer.from(createHmac('sha256', secret).update(`${t}.${rawBody}`).digest('hex'), 'hex');
-  return signatures.some((s) => {
+  const fresh = freshTerraSignature(header, nowSeconds);
+  if (!fresh) return false;
+  const expected = Buffer.from(
+    createHmac('sha256', secret).update(`${fresh.t}.${rawBody}`).digest('hex'),
+    'hex',
+  );
+  return fresh.signatures.some((s) => {
     const given = Buffer.from(s, 'hex');
     return given.length === expected.length && timingSafeEqual(given, expected);
   });

@@ -1,6 +1,5 @@
 import { GLUCOSE_MAX_ROWS } from '@healthfolio/core';
 import { z } from '@hono/zod-openapi';
-import { bodyLimit } from 'hono/body-limit';
 import type { AppDeps } from '../../app-deps';
 import { createRouter } from '../../http/openapi';
 import { authenticateUpload, credentialForToken, presentedSecret } from './ns-credentials.service';
@@ -12,6 +11,7 @@ import {
   nsPerIpLimiter,
   queryBound,
   readBody,
+  refusedBody,
 } from './ns-http';
 import { asDocs, treatmentDocs } from './ns-payload';
 import {
@@ -23,9 +23,6 @@ import {
   storeTreatments,
 } from './ns-upload.service';
 import { nsV3Routes } from './ns-v3.routes';
-
-/** A day of 1-minute readings from a backfill is ~400 KB; Nightscout itself allows far more. */
-export const NS_BODY_LIMIT_BYTES = 5 * 1024 * 1024;
 
 /** `entries/sgv.json` → ['entries', 'sgv']: Nightscout maps the extension to the content type. */
 const segmentsOf = (rest: string) =>
@@ -95,19 +92,12 @@ export const nsApiRoutes = (deps: AppDeps) => {
       },
     });
   const perIp = nsPerIpLimiter(limiter);
-  app.use(
-    '/ns/*',
-    bodyLimit({
-      maxSize: NS_BODY_LIMIT_BYTES,
-      onError: (c) => nsError(c, 413, 'Payload Too Large', 'The request body is larger than 5 MB.'),
-    }),
-  );
 
+  // The budget, then the credential, then the body (DESIGN §5): nothing is read for a stranger.
   app.all('/ns/:slug/api/v1/:rest{.+}', async (c) => {
     const refused = await consumeOrRefuse(c, perIp);
     if (refused) return refused;
     const method = c.req.method;
-    const parsed = await readBody(c);
     const token = c.req.query('token') ?? bearer(c);
     const apiSecret = c.req.header('api-secret') ?? c.req.query('secret');
     // A JWT from /api/v2/authorization/request works here too, as in Nightscout.
@@ -116,7 +106,11 @@ export const nsApiRoutes = (deps: AppDeps) => {
       ? await credentialForToken(c.var.db, config.sessionSecret, token, c.req.param('slug'))
       : await authenticateUpload(c.var.db, c.req.param('slug'), presentedSecret({ apiSecret, token }));
     if (!auth) return nsError(c, 401, 'Unauthorized', 'Invalid/Missing');
-    if (!parsed.ok) return nsError(c, 400, 'Bad Request', 'The body is not valid JSON.');
+    const parsed = await readBody(c);
+    if (!parsed.ok)
+      return refusedBody(c, parsed.reason, () =>
+        nsError(c, 400, 'Bad Request', 'The body is not valid JSON.'),
+      );
     const body = parsed.body;
     const [resource, sub] = segmentsOf(c.req.param('rest'));
     const q = c.req.query();

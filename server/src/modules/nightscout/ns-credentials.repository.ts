@@ -52,6 +52,19 @@ export const findBySlug = async (tx: Tx, slug: string) => {
   return row;
 };
 
+/**
+ * System scope: whether a live credential has this slug, in any case (AndroidAPS lower-cases the
+ * address it was given); the socket refuses any other namespace before it is kept.
+ */
+export const slugExists = async (tx: Tx, slug: string) => {
+  const [row] = await tx
+    .select({ id: nsUploadCredentials.id })
+    .from(nsUploadCredentials)
+    .where(sql`lower(${nsUploadCredentials.slug}) = lower(${slug})`)
+    .limit(1);
+  return row !== undefined;
+};
+
 /** System scope: an access token with no slug beside it (AndroidAPS' JWT request). */
 export const findBySecretHash = async (tx: Tx, secretHash: string) => {
   const [row] = await tx

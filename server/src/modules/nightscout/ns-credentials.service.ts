@@ -17,6 +17,7 @@ import {
   findBySlug,
   insertCredential,
   selectCredentials,
+  slugExists,
   touchCredential,
 } from './ns-credentials.repository';
 import { verifyNsJwt } from './ns-token';
@@ -125,6 +126,10 @@ export const authenticateUpload = async (db: Database, slug: string, presented: 
   await markUsed(db, row);
   return { userId: row.userId, credentialId: row.id };
 };
+
+/** Whether an upload credential has this slug (compared without case, as credentialForToken does). */
+export const isCredentialSlug = (db: Database, slug: string) =>
+  SLUG_PATTERN.test(slug) ? db.asSystem((tx) => slugExists(tx, slug)) : Promise.resolve(false);
 
 /**
  * The credential an access token names when no slug comes with it (AndroidAPS asks for its JWT at

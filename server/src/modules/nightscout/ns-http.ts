@@ -1,6 +1,8 @@
 import type { Context } from 'hono';
 import { RateLimiterRes } from 'rate-limiter-flexible';
 import type { Limiter, LimiterFactory } from '../../auth/limiter-store';
+import { ipBucket } from '../../http/client-ip';
+import { readTextWithin } from '../../http/limited-body';
 
 /** What status.json reports: xDrip+ refuses 0.6–0.8, AndroidAPS wants a recent major. */
 export const NS_COMPAT_VERSION = '15.0.7';
@@ -60,13 +62,16 @@ export const nsPerIpLimiter = (limiter: LimiterFactory) => {
 
 export const bearer = (c: Context) => c.req.header('authorization')?.match(/^Bearer\s+(\S+)$/i)?.[1];
 
-/** One per-IP budget for every Nightscout path; a 429 as Nightscout-shaped JSON when it is spent. */
+/**
+ * One per-IP budget for every Nightscout path (IPv6 by /64, as every public door counts); a 429 as
+ * Nightscout-shaped JSON when it is spent.
+ */
 export const consumeOrRefuse = async (
   c: Context,
   limiter: { consume: (key: string) => Promise<unknown> },
 ) => {
   try {
-    await limiter.consume(c.get('clientIp'));
+    await limiter.consume(ipBucket(c.get('clientIp')));
     return null;
   } catch (err) {
     if (!(err instanceof RateLimiterRes)) throw err;
@@ -92,20 +97,35 @@ const formToObject = (text: string) => {
   return out;
 };
 
+/** A day of 1-minute readings from a backfill is ~400 KB; Nightscout itself allows far more. */
+export const NS_BODY_LIMIT_BYTES = 5 * 1024 * 1024;
+
+export type NsBody = { ok: true; body: unknown } | { ok: false; reason: 'too_large' | 'not_json' };
+
 /**
  * The body as Nightscout's body-parser reads it: JSON (whatever the content type says, as the apps
  * are careless with it) or, when the type says so, a form (`application/x-www-form-urlencoded`).
+ * Read only after the credential was checked, and never past NS_BODY_LIMIT_BYTES (a Content-Length
+ * over it is refused unread).
  */
-export const readBody = async (c: Context): Promise<{ ok: true; body: unknown } | { ok: false }> => {
+export const readBody = async (c: Context): Promise<NsBody> => {
   const method = c.req.method;
   if (method !== 'POST' && method !== 'PUT' && method !== 'PATCH') return { ok: true, body: [] };
-  const text = await c.req.text();
+  const read = await readTextWithin(c.req.raw, NS_BODY_LIMIT_BYTES);
+  if (!read.ok) return { ok: false, reason: 'too_large' };
+  const text = read.text;
   if (!text.trim()) return { ok: true, body: [] };
   if (/application\/x-www-form-urlencoded/i.test(c.req.header('content-type') ?? ''))
     return { ok: true, body: formToObject(text) };
   try {
     return { ok: true, body: JSON.parse(text) };
   } catch {
-    return { ok: false };
+    return { ok: false, reason: 'not_json' };
   }
 };
+
+/** The answer to a body that could not be read: 413 over the limit, else the route's 400. */
+export const refusedBody = (c: Context, reason: 'too_large' | 'not_json', badJson: () => Response) =>
+  reason === 'too_large'
+    ? nsError(c, 413, 'Payload Too Large', 'The request body is larger than 5 MB.')
+    : badJson();

@@ -1,9 +1,14 @@
 import type { Server as HttpServer, IncomingMessage } from 'node:http';
 import { Server, type Socket } from 'socket.io';
 import type { AppDeps } from '../../app-deps';
-import { resolveClientIp } from '../../http/client-ip';
+import { ipBucket, resolveClientIp } from '../../http/client-ip';
 import { echo, statusDoc } from './ns-api.routes';
-import { authenticateUpload, credentialForToken, presentedSecret } from './ns-credentials.service';
+import {
+  authenticateUpload,
+  credentialForToken,
+  isCredentialSlug,
+  presentedSecret,
+} from './ns-credentials.service';
 import { nsPerIpLimiter } from './ns-http';
 import { treatmentDocs } from './ns-payload';
 import { deleteTreatment, storeEntries, storeTreatments } from './ns-upload.service';
@@ -19,8 +24,11 @@ import { deleteTreatment, storeEntries, storeTreatments } from './ns-upload.serv
 export const NS_SOCKET_MAX_MESSAGE_BYTES = 1024 * 1024;
 /** A connection that has not authorized by then is closed. */
 export const NS_SOCKET_AUTHORIZE_WITHIN_MS = 30_000;
+/** Namespaces one connection may ask for: AndroidAPS opens one (a new connection when it reconnects). */
+export const NS_SOCKET_MAX_NAMESPACES = 4;
 
-const NAMESPACE = /^\/ns\/[A-Za-z0-9_-]{1,64}$/;
+/** A credential's slug is 16 characters; no other name is even looked up. */
+const NAMESPACE = /^\/ns\/[A-Za-z0-9_-]{16}$/;
 /** Nightscout's `supportedCollections`; entries and treatments are kept, the rest acknowledged only. */
 const COLLECTIONS = new Set(['treatments', 'entries', 'devicestatus', 'profile', 'food', 'activity']);
 const NO_ACCESS = { read: false, write: false, write_treatment: false };
@@ -45,12 +53,20 @@ const partOf = (doc: Fields) =>
 const reply = (ack: unknown, answer: unknown) => {
   if (typeof ack === 'function') (ack as (a: unknown) => void)(answer);
 };
+const TOO_MANY = { result: 'Too many requests' };
 
 export const attachNsSocket = (httpServer: HttpServer, deps: AppDeps) => {
   const { db, notifier, config, logger } = deps;
   const perIp = nsPerIpLimiter(deps.limiter);
+  /** The budget's key: the client's address, IPv6 by /64 (as every public door counts). */
   const ipOf = (req: IncomingMessage) =>
-    resolveClientIp(req.socket.remoteAddress, req.headers['x-forwarded-for']?.toString(), config.trustProxy);
+    ipBucket(
+      resolveClientIp(
+        req.socket.remoteAddress,
+        req.headers['x-forwarded-for']?.toString(),
+        config.trustProxy,
+      ),
+    );
   const withinBudget = (req: IncomingMessage) =>
     perIp.consume(ipOf(req)).then(
       () => true,
@@ -64,6 +80,8 @@ export const attachNsSocket = (httpServer: HttpServer, deps: AppDeps) => {
     allowEIO3: true,
     transports: ['polling', 'websocket'],
     maxHttpBufferSize: NS_SOCKET_MAX_MESSAGE_BYTES,
+    // A refused or left namespace is forgotten (socket.io keeps every child namespace otherwise).
+    cleanupEmptyChildNamespaces: true,
     // Every new connection draws on the Nightscout per-IP budget (a refused one answers 403).
     allowRequest: (req, done) => {
       void withinBudget(req).then((ok) => done(ok ? null : 'Too many requests', ok));
@@ -78,7 +96,27 @@ export const attachNsSocket = (httpServer: HttpServer, deps: AppDeps) => {
     return Promise.resolve(null);
   };
 
-  io.of(NAMESPACE).on('connection', (socket: Socket) => {
+  /**
+   * Every namespace asked for draws on the budget, then a connection gets NS_SOCKET_MAX_NAMESPACES at
+   * most, then the slug must be a credential's: a refused one answers connect_error and is freed.
+   */
+  const asked = new WeakMap<object, number>();
+  const uploaders = io.of(NAMESPACE);
+  uploaders.use((socket, next) => {
+    const count = (asked.get(socket.client) ?? 0) + 1;
+    asked.set(socket.client, count);
+    void (async () => {
+      if (!(await withinBudget(socket.request))) return next(new Error('Too many requests'));
+      if (count > NS_SOCKET_MAX_NAMESPACES) return next(new Error('Too many namespaces'));
+      const known = await isCredentialSlug(db, socket.nsp.name.slice('/ns/'.length));
+      next(known ? undefined : new Error('Not found'));
+    })().catch((err: unknown) => {
+      logger.warn({ err: { name: (err as Error)?.name } }, 'nightscout socket namespace check failed');
+      next(new Error('Not available'));
+    });
+  });
+
+  uploaders.on('connection', (socket: Socket) => {
     const slug = socket.nsp.name.slice('/ns/'.length);
     let presented: Presented | null = null;
     const unauthorized = setTimeout(() => {
@@ -86,9 +124,19 @@ export const attachNsSocket = (httpServer: HttpServer, deps: AppDeps) => {
     }, NS_SOCKET_AUTHORIZE_WITHIN_MS);
     socket.on('disconnect', () => clearTimeout(unauthorized));
 
-    /** Runs one event; only its name and a count are logged, never the secret, values or address. */
+    /**
+     * Runs one event once the per-IP budget allows it (each event draws on it, as each REST request
+     * does); only its name and a count are logged, never the secret, values or address.
+     */
     const run = (event: string, ack: Ack, onError: unknown, work: () => Promise<unknown>) => {
-      work().then(
+      const charged = async () => {
+        if (await withinBudget(socket.request)) return work();
+        if (event !== 'authorize') return TOO_MANY;
+        presented = null;
+        setImmediate(() => socket.disconnect(true));
+        return NO_ACCESS;
+      };
+      charged().then(
         (answer) => {
           reply(ack, answer);
           logger.debug(
@@ -123,7 +171,7 @@ export const attachNsSocket = (httpServer: HttpServer, deps: AppDeps) => {
       run('authorize', ack, NO_ACCESS, async () => {
         const m = fields(message);
         const candidate = { secret: text(m.secret), token: text(m.token) };
-        const auth = (await withinBudget(socket.request)) ? await authenticate(slug, candidate) : null;
+        const auth = await authenticate(slug, candidate);
         if (!auth) {
           presented = null;
           setImmediate(() => socket.disconnect(true));
@@ -180,7 +228,9 @@ export const attachNsSocket = (httpServer: HttpServer, deps: AppDeps) => {
     );
 
     // Nightscout answers these; Healthfolio has no history to replay and raises no alarms.
-    socket.on('loadRetro', (_message: unknown, ack: Ack) => reply(ack, { result: 'success' }));
+    socket.on('loadRetro', (_message: unknown, ack: Ack) =>
+      run('loadRetro', ack, { result: 'Error' }, async () => ({ result: 'success' })),
+    );
   });
 
   return {

@@ -4,7 +4,15 @@ import type { Context } from 'hono';
 import type { AppDeps } from '../../app-deps';
 import { createRouter } from '../../http/openapi';
 import { credentialForAccessToken, credentialForToken } from './ns-credentials.service';
-import { bearer, consumeOrRefuse, NS_COMPAT_VERSION, nsError, queryBound, readBody } from './ns-http';
+import {
+  bearer,
+  consumeOrRefuse,
+  NS_COMPAT_VERSION,
+  nsError,
+  queryBound,
+  readBody,
+  refusedBody,
+} from './ns-http';
 import { asDocs, calculateIdentifier, parseTreatments, treatmentIdentifier } from './ns-payload';
 import { signNsJwt } from './ns-token';
 import {
@@ -129,11 +137,12 @@ export const nsV3Routes = (
     // Nightscout answers its version to anyone.
     if (method === 'GET' && col === 'version' && !second)
       return c.json({ status: 200, result: versionInfo() });
-    const parsed = await readBody(c);
     if (!bearer(c)) return nsError(c, 401, 'Missing or bad access token or JWT');
     const auth = await credentialForToken(c.var.db, config.sessionSecret, bearer(c), c.req.param('slug'));
     if (!auth) return nsError(c, 401, 'Bad access token or JWT');
-    if (!parsed.ok) return nsError(c, 400, 'Bad or missing request body');
+    const parsed = await readBody(c);
+    if (!parsed.ok)
+      return refusedBody(c, parsed.reason, () => nsError(c, 400, 'Bad or missing request body'));
     const q = c.req.query();
 
     if (method === 'GET' && col === 'status' && !second) {
