@@ -95,26 +95,31 @@ describe('the Nightscout socket against a stranger', () => {
       reconnection: false,
       ...from('198.51.100.3'),
     });
-    const refusals = await Promise.all(
+    const outcomes = await Promise.all(
       Array.from({ length: 2000 }, (_, i) => {
         const socket = manager.socket(`/ns/${`unknown${i}`.padEnd(16, 'x')}`);
         return new Promise<string>((resolve) => {
           socket.once('connect', () => resolve('connected'));
           socket.once('connect_error', (err) => resolve(err.message));
+          socket.once('disconnect', () => resolve('connection closed'));
         });
       }),
     );
     const counts = Object.fromEntries(
-      [...new Set(refusals)].map((m) => [m, refusals.filter((r) => r === m).length]),
+      [...new Set(outcomes)].map((m) => [m, outcomes.filter((r) => r === m).length]),
     );
-    // The first few reach the lookup (no such credential), the rest are refused for the connection's
-    // cap and, once the address's budget is spent, for the budget.
-    expect(counts['Not found']).toBe(NS_SOCKET_MAX_NAMESPACES);
-    expect(counts['Too many namespaces']).toBeGreaterThan(0);
-    expect(counts['Too many requests']).toBeGreaterThan(0);
-    expect(counts.connected).toBeUndefined();
-    expect(namespaces()).toBe(before);
-    manager.engine?.close();
+    // The first few reach the lookup (no such credential: "Not found", unless the connection was
+    // closed first); the next is refused for the connection's cap, which closes it under the rest.
+    expect(counts['Too many namespaces']).toBeGreaterThanOrEqual(1);
+    expect(counts['Not found'] ?? 0).toBeLessThanOrEqual(NS_SOCKET_MAX_NAMESPACES);
+    for (const outcome of outcomes)
+      expect(['Not found', 'Too many namespaces', 'connection closed']).toContain(outcome);
+    // Checks still running when the connection closed are dropped, and their namespaces freed.
+    await expect.poll(namespaces).toBe(before);
+    // The handshake and each namespace looked up were charged to the address.
+    await expect
+      .poll(async () => (await nsPerIpLimiter(server.deps.limiter).get('198.51.100.3'))?.consumedPoints)
+      .toBe(1 + NS_SOCKET_MAX_NAMESPACES);
   });
 
   it('charges an IPv6 /64 as one: a neighbour of a spent address cannot connect', async () => {

@@ -97,17 +97,22 @@ export const attachNsSocket = (httpServer: HttpServer, deps: AppDeps) => {
   };
 
   /**
-   * Every namespace asked for draws on the budget, then a connection gets NS_SOCKET_MAX_NAMESPACES at
-   * most, then the slug must be a credential's: a refused one answers connect_error and is freed.
+   * A connection may ask for NS_SOCKET_MAX_NAMESPACES namespaces; one more and it is closed (a flood
+   * over one connection would otherwise be free). Each of them draws on the budget, then its slug must
+   * be a credential's: a refused namespace answers connect_error and is freed.
    */
   const asked = new WeakMap<object, number>();
   const uploaders = io.of(NAMESPACE);
   uploaders.use((socket, next) => {
     const count = (asked.get(socket.client) ?? 0) + 1;
     asked.set(socket.client, count);
+    if (count > NS_SOCKET_MAX_NAMESPACES) {
+      next(new Error('Too many namespaces'));
+      if (count === NS_SOCKET_MAX_NAMESPACES + 1) setImmediate(() => socket.conn.close());
+      return;
+    }
     void (async () => {
       if (!(await withinBudget(socket.request))) return next(new Error('Too many requests'));
-      if (count > NS_SOCKET_MAX_NAMESPACES) return next(new Error('Too many namespaces'));
       const known = await isCredentialSlug(db, socket.nsp.name.slice('/ns/'.length));
       next(known ? undefined : new Error('Not found'));
     })().catch((err: unknown) => {
