@@ -34,7 +34,9 @@ const jobOf = async (documentId: string) =>
     )
   ).rows[0]!;
 
-it('reads the text of a PDF in the background, so a word inside it finds the document', async () => {
+it('reads the text of a PDF in the background, so a word inside it finds the document', {
+  timeout: 120_000,
+}, async () => {
   const created = await (
     await uploadDocument(
       server,
