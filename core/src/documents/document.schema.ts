@@ -53,6 +53,18 @@ export const EXTRACTION_LABELS: Record<ExtractionState, string> = {
   failed: 'Text could not be read',
 };
 
+/** Why reading the text gave up (the file itself stays stored and usable). */
+export const EXTRACTION_FAILURES = ['too_large', 'too_slow', 'unreadable'] as const;
+export const ExtractionFailure = z.enum(EXTRACTION_FAILURES);
+export type ExtractionFailure = z.infer<typeof ExtractionFailure>;
+
+/** Said on the document's screen after "We couldn't read the text of this file; the file itself is fine." */
+export const EXTRACTION_FAILURE_REASONS: Record<ExtractionFailure, string> = {
+  too_large: 'It has too much inside it (or a page too large) to be read safely.',
+  too_slow: 'Reading it took too long.',
+  unreadable: 'Its contents could not be read.',
+};
+
 export const DocumentResponse = z.object({
   id: z.string().uuid(),
   title: z.string(),
@@ -64,6 +76,8 @@ export const DocumentResponse = z.object({
   fileType: z.string(),
   uploadedAt: z.string(),
   extraction: ExtractionState,
+  /** Set when `extraction` is `failed`. */
+  extractionFailure: ExtractionFailure.nullable(),
   viewable: z.boolean(),
 });
 export type DocumentResponse = z.infer<typeof DocumentResponse>;

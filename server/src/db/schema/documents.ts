@@ -38,6 +38,8 @@ export const documents = pgTable(
     sha256: text('sha256').notNull(),
     extraction: text('extraction').notNull().default('queued'),
     extractedText: text('extracted_text'),
+    /** Why extraction gave up (`failed`): too_large, too_slow or unreadable. */
+    extractionFailure: text('extraction_failure'),
     searchVector: tsvector('search_vector').generatedAlwaysAs(
       sql`to_tsvector('english', coalesce(title, '') || ' ' || coalesce(description, '') || ' ' || file_name || ' ' || coalesce(extracted_text, ''))`,
     ),
@@ -52,6 +54,10 @@ export const documents = pgTable(
       sql`${t.category} in ('Lab Results', 'Prescriptions', 'Medical Images', 'Insurance Cards', 'Referrals', 'Medical History', 'Other')`,
     ),
     check('documents_extraction_check', sql`${t.extraction} in ('queued', 'reading', 'done', 'failed')`),
+    check(
+      'documents_extraction_failure_check',
+      sql`${t.extractionFailure} in ('too_large', 'too_slow', 'unreadable')`,
+    ),
     ...ownerPolicies('documents', t.userId),
     sharePolicy('documents', t.userId, 'documents', { since: t.uploadedAt }),
     // Lab reports are lab results too: a share of `lab_results` alone opens them (not other documents).

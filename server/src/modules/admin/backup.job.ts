@@ -43,6 +43,7 @@ export const backupJob = (deps: {
   logger: Logger;
 }): JobHandler<{ backupId: string }> => ({
   kind: BACKUP_JOB,
+  lane: 'backups',
   leaseMs: 30 * 60_000,
   async run(job) {
     const { db, backupStorage: storage, logger } = deps;

@@ -13,6 +13,10 @@ export const presentDocument = (row: DocumentRow): DocumentResponse => ({
   fileType: row.fileType,
   uploadedAt: row.uploadedAt.toISOString(),
   extraction: row.extraction as DocumentResponse['extraction'],
+  extractionFailure:
+    row.extraction === 'failed'
+      ? ((row.extractionFailure as DocumentResponse['extractionFailure']) ?? 'unreadable')
+      : null,
   viewable: isViewableType(row.fileType),
 });
 

@@ -110,5 +110,13 @@ export const deleteDocumentRow = async (tx: Tx, userId: string, id: string) => {
 export const setExtraction = (tx: Tx, id: string, state: string, text?: string | null) =>
   tx
     .update(documents)
-    .set(text === undefined ? { extraction: state } : { extraction: state, extractedText: text })
+    .set(
+      text === undefined
+        ? { extraction: state, extractionFailure: null }
+        : { extraction: state, extractionFailure: null, extractedText: text },
+    )
     .where(eq(documents.id, id));
+
+/** Extraction gave up: the document says why (its file stays as it is). */
+export const setExtractionFailed = (tx: Tx, id: string, failure: string) =>
+  tx.update(documents).set({ extraction: 'failed', extractionFailure: failure }).where(eq(documents.id, id));

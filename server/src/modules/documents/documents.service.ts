@@ -20,7 +20,7 @@ import {
 import type { PlatformSettingsStore } from '../admin/platform-settings.store';
 import { changedFields, recordAudit } from '../audit/audit.service';
 import { DOCUMENT_NOT_FOUND, withReadableDocument } from './document-access';
-import { DOCUMENT_TEXT_JOB } from './document-text.job';
+import { DOCUMENT_TEXT_ATTEMPTS, DOCUMENT_TEXT_JOB } from './document-text.job';
 import { presentDocument } from './documents.presenter';
 import {
   type DocumentRow,
@@ -120,7 +120,12 @@ export const uploadDocument = async (
         storageId: stored.id,
         sha256: stored.sha256,
       });
-      await enqueueJob(tx, { kind: DOCUMENT_TEXT_JOB, userId, payload: { documentId: row.id } });
+      await enqueueJob(tx, {
+        kind: DOCUMENT_TEXT_JOB,
+        userId,
+        payload: { documentId: row.id },
+        maxAttempts: DOCUMENT_TEXT_ATTEMPTS,
+      });
       await recordAudit(tx, userId, 'create', 'document', row.id);
       return presentDocument(row);
     });

@@ -1,93 +1,19 @@
-import { createRequire } from 'node:module';
-import { dirname } from 'node:path';
-import { createWorker, OEM } from 'tesseract.js';
+import { type Limits, runLimited, siblingModule } from '../../untrusted/run-limited';
+import type { TextParserInput } from './text-parser';
 
-/** Text kept per document for search (PostgreSQL's tsvector stays well under its 1 MB limit). */
-export const MAX_TEXT = 100_000;
-/** Pages of a PDF without a text layer (a scan) that are drawn and read with OCR. */
-export const MAX_OCR_PAGES = 5;
-/** Below this many characters a PDF is taken to be scanned pictures. */
-const SCANNED_BELOW = 20;
+/** One document's reading: its memory (the whole child process) and its time, OCR included. */
+export const EXTRACTION_LIMITS: Limits = { memoryMb: 768, timeMs: 120_000 };
 
-// English OCR data from the npm package, so nothing is fetched at run time.
-const ENG_DATA = dirname(
-  createRequire(import.meta.url).resolve('@tesseract.js-data/eng/4.0.0_best_int/eng.traineddata.gz'),
-);
-
-type PdfJs = typeof import('pdfjs-dist/legacy/build/pdf.mjs');
-type PdfDocument = Awaited<ReturnType<PdfJs['getDocument']>['promise']>;
-type RenderParameters = Parameters<Awaited<ReturnType<PdfDocument['getPage']>>['render']>[0];
-interface NodeCanvas {
-  canvas: { toBuffer(type: 'image/png'): Buffer };
-  context: unknown;
-}
-
-const ocr = async (images: Buffer[]) => {
-  const worker = await createWorker('eng', OEM.LSTM_ONLY, {
-    langPath: ENG_DATA,
-    cacheMethod: 'none',
-    gzip: true,
-  });
-  try {
-    const texts: string[] = [];
-    for (const image of images) texts.push((await worker.recognize(image)).data.text);
-    return texts.join('\n');
-  } finally {
-    await worker.terminate();
-  }
-};
-
-/** Draws the first pages to PNG (pdf.js with its Node canvas, @napi-rs/canvas) for OCR. */
-const renderPages = async (pdf: PdfDocument) => {
-  const factory = (pdf as unknown as { canvasFactory: { create(w: number, h: number): NodeCanvas } })
-    .canvasFactory;
-  const images: Buffer[] = [];
-  for (let n = 1; n <= Math.min(pdf.numPages, MAX_OCR_PAGES); n++) {
-    const page = await pdf.getPage(n);
-    const viewport = page.getViewport({ scale: 2 });
-    const { canvas, context } = factory.create(viewport.width, viewport.height);
-    // The server has no DOM types; pdf.js's Node canvas stands in for the browser's.
-    await page.render({ canvasContext: context, canvas, viewport } as unknown as RenderParameters).promise;
-    images.push(canvas.toBuffer('image/png'));
-  }
-  return images;
-};
-
-const pdfText = async (bytes: Uint8Array) => {
-  const { getDocument } = await import('pdfjs-dist/legacy/build/pdf.mjs');
-  // No eval and no scripting: the PDF is only parsed for its text (and drawn, when it is a scan).
-  const pdf = await getDocument({
-    data: bytes,
-    isEvalSupported: false,
-    disableFontFace: true,
-    useSystemFonts: false,
-    verbosity: 0,
-  }).promise;
-  try {
-    const pages: string[] = [];
-    let length = 0;
-    for (let n = 1; n <= pdf.numPages && length < MAX_TEXT; n++) {
-      const content = await (await pdf.getPage(n)).getTextContent();
-      const text = content.items.map((i) => ('str' in i ? i.str : '')).join(' ');
-      pages.push(text);
-      length += text.trim().length;
-    }
-    if (length >= SCANNED_BELOW) return pages.join('\n');
-    return ocr(await renderPages(pdf));
-  } finally {
-    await pdf.destroy();
-  }
-};
+const parser = siblingModule(import.meta.url, './text-parser');
 
 /**
- * The words in a stored file: a PDF's text layer, or OCR of a scanned PDF's first pages and of
- * images; Word files are searched by their details only.
+ * The words in a stored file (see text-parser.ts), read in a child process with memory and time
+ * limits, so a hostile file cannot stall or crash the server. Fails with a `LimitedRunError`
+ * (`memory_limit`, `time_limit`, `too_large`, `crashed`, `parse_failed`).
  */
-export const extractText = async (fileType: string, bytes: Buffer): Promise<string | null> => {
-  let text: string;
-  if (fileType === 'application/pdf') text = await pdfText(new Uint8Array(bytes));
-  else if (fileType.startsWith('image/')) text = await ocr([bytes]);
-  else return null;
-  const clean = text.replace(/\s+/g, ' ').trim();
-  return clean ? clean.slice(0, MAX_TEXT) : null;
-};
+export const extractText = (fileType: string, bytes: Buffer, limits = EXTRACTION_LIMITS) =>
+  runLimited<TextParserInput, string | null>(
+    parser,
+    { fileType, bytes: new Uint8Array(bytes.buffer, bytes.byteOffset, bytes.byteLength) },
+    limits,
+  );

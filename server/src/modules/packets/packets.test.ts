@@ -11,7 +11,7 @@ import {
   type TestServer,
 } from '../../../test/harness';
 import { createLogger } from '../../http/log-safety';
-import { extractText } from '../documents/text-extraction';
+import { parse as pdfTextOf } from '../documents/text-parser';
 import { sweepSpentPackets } from './packet-sweep';
 
 let server: TestServer;
@@ -113,7 +113,7 @@ describe('pre-visit packets as SMART Health Links', () => {
     const pdf = await pdfFrom(await res.json(), payload.key);
     expect(pdf.subarray(0, 5).toString()).toBe('%PDF-');
     expect((await PDFDocument.load(pdf)).getPageCount()).toBeGreaterThanOrEqual(1);
-    const text = (await extractText('application/pdf', pdf)) ?? '';
+    const text = (await pdfTextOf({ fileType: 'application/pdf', bytes: pdf })) ?? '';
     for (const expected of [
       'Pre-visit summary',
       'Alice Packet',
@@ -278,7 +278,10 @@ describe('pre-visit packets as SMART Health Links', () => {
     const created = await makePacket(bob, { categories: ['glucose', 'a1c'] });
     const res = await open(created.manifestPath, created.passcode);
     const text =
-      (await extractText('application/pdf', await pdfFrom(await res.json(), created.payload.key))) ?? '';
+      (await pdfTextOf({
+        fileType: 'application/pdf',
+        bytes: await pdfFrom(await res.json(), created.payload.key),
+      })) ?? '';
     expect(text).toContain('Bob Fingerstick');
     expect(text).toContain('No A1C result recorded.');
     expect(text).not.toContain('Glucose (CGM)');

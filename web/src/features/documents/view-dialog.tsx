@@ -1,4 +1,4 @@
-import { formatFileSize } from '@healthfolio/core';
+import { EXTRACTION_FAILURE_REASONS, formatFileSize } from '@healthfolio/core';
 import { useQuery } from '@tanstack/react-query';
 import { Download } from 'lucide-react';
 import { lazy, Suspense, useCallback, useEffect, useState } from 'react';
@@ -53,6 +53,13 @@ export function ViewDialog({ document: doc, onClose }: { document: DocumentRespo
         <div className="flex flex-wrap items-center gap-2">
           <ExtractionBadge state={doc.extraction} />
         </div>
+        {doc.extraction === 'failed' && (
+          <p className="text-sm text-muted-foreground">
+            We couldn't read the text of this file; the file itself is fine.{' '}
+            {EXTRACTION_FAILURE_REASONS[doc.extractionFailure ?? 'unreadable']} Searching finds it by its
+            title, description and file name.
+          </p>
+        )}
         {doc.description && <p className="text-sm whitespace-pre-wrap">{doc.description}</p>}
         {!doc.viewable ? (
           <p className="text-sm text-muted-foreground">

@@ -1,0 +1,2 @@
+ALTER TABLE "documents" ADD COLUMN "extraction_failure" text;--> statement-breakpoint
+ALTER TABLE "documents" ADD CONSTRAINT "documents_extraction_failure_check" CHECK ("documents"."extraction_failure" in ('too_large', 'too_slow', 'unreadable'));
