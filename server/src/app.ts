@@ -87,7 +87,7 @@ export const createApp = (deps: AppDeps) => {
     (c.req.method === 'POST' && streamedUploads.has(c.req.path)) ||
     c.req.path === MEAL_PHOTO_PATH
       ? next() // uploads and meal photos have their own, larger limits
-      : limitBody(c, () => limitJsonDepth(c, next)),
+      : limitBody(c, async () => void (await limitJsonDepth(c, next))),
   );
   const sameOrigin = csrfProtection([new URL(config.appUrl).origin]);
   // The SHL manifest is called cross-origin by clinic apps, with no cookie: the passcode is its credential.
