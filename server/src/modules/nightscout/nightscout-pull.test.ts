@@ -5,6 +5,7 @@ import { sql } from 'drizzle-orm';
 import pino from 'pino';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { createTestServer, signUpAndSignIn, type TestClient, type TestServer } from '../../../test/harness';
+import { createOutboundClient, parseOutboundAllow } from '../../http/outbound';
 import { createDeviceSyncScheduler } from '../../jobs/device-sync-scheduler';
 
 const TOKEN = 'healthfolio-0123456789abcdef';
@@ -184,9 +185,14 @@ describe('the Nightscout address check (server-side request forgery)', () => {
   let port = 0;
   let hits = 0;
   beforeAll(async () => {
-    trap = createServer((_req, res) => {
+    trap = createServer((req, res) => {
       hits++;
+      if (req.url === '/redirect') {
+        res.writeHead(302, { location: 'http://169.254.169.254/' });
+        return res.end();
+      }
       res.writeHead(200, { 'content-type': 'application/json' });
+      if (req.url === '/big') return res.end(`[${'1,'.repeat(3 * 1024 * 1024)}1]`);
       res.end('[]');
     });
     await new Promise<void>((r) => trap.listen(0, '127.0.0.1', r));
@@ -239,6 +245,25 @@ describe('the Nightscout address check (server-side request forgery)', () => {
     expect((await outbound.request(`${site}/api/v1/entries/sgv.json?token=${TOKEN}&count=1`)).status).toBe(
       200,
     );
+  });
+
+  it('follows no redirect and reads no more than the cap, even from an admitted origin', async () => {
+    const outbound = createOutboundClient(parseOutboundAllow(`http://127.0.0.1:${port}`));
+    try {
+      expect((await outbound.request(`http://127.0.0.1:${port}/`)).text).toBe('[]');
+      await expect(outbound.request(`http://127.0.0.1:${port}/redirect`)).rejects.toMatchObject({
+        code: 'redirect',
+      });
+      await expect(
+        outbound.request(`http://127.0.0.1:${port}/big`, { maxBytes: 1024 * 1024 }),
+      ).rejects.toMatchObject({ code: 'too_large' });
+      // Admitting one origin admits no other port or name for the same host.
+      await expect(outbound.request(`http://localhost:${port}/`)).rejects.toMatchObject({
+        code: 'blocked_address',
+      });
+    } finally {
+      await outbound.close();
+    }
   });
 
   it('rate-limits the pulls a user asks for', async () => {
