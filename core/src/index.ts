@@ -36,6 +36,7 @@ export * from './glucose/time-of-day';
 export * from './glucose/trend';
 export * from './glucose/variability';
 export * from './http/problem.schema';
+export * from './http/text';
 export * from './insurance/analytics';
 export * from './insurance/bill-math';
 export * from './insurance/csv';

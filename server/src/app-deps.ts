@@ -8,6 +8,7 @@ import { type AuthThrottle, createAuthThrottle } from './auth/throttle';
 import type { Config } from './config';
 import { type Database, openDatabase } from './db/database';
 import { createLogger } from './http/log-safety';
+import { createOutboundClient, type OutboundClient, parseOutboundAllow } from './http/outbound';
 import { createRequestMetrics, type RequestMetrics } from './http/request-metrics';
 import { createUserQuotas, type UserQuotas } from './http/user-quota';
 import { jobHandlers } from './jobs/job-kinds';
@@ -58,6 +59,8 @@ export interface AppDeps {
   settings: PlatformSettingsStore;
   /** This process's request latency and error rate (fed by the request log). */
   metrics: RequestMetrics;
+  /** The one client for requests to addresses users give (SSRF-safe; http/outbound.ts). */
+  outbound: OutboundClient;
 }
 
 /** Wires the server's parts; tests pass an already-open database and their own config. */
@@ -118,5 +121,6 @@ export const createDeps = async (
     settings,
     metrics: createRequestMetrics(),
     ai: createAiClient(config.ai, logger),
+    outbound: createOutboundClient(parseOutboundAllow(config.outboundAllow)),
   };
 };

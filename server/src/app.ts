@@ -9,6 +9,7 @@ import { compressResponses, VARY } from './http/compress-responses';
 import { errorHandler, notFoundHandler } from './http/errors';
 import { fixedHeaders } from './http/fixed-headers';
 import { ProblemError, problemResponse } from './http/problem';
+import { limitJsonDepth, refuseControlCharactersInPath } from './http/request-guards';
 import { requestLog } from './http/request-log';
 import { clientAddress, csrfProtection, securityHeaders } from './http/security';
 import { mountWebApp, webStyleHashes } from './http/static';
@@ -63,6 +64,7 @@ export const createApp = (deps: AppDeps) => {
   app.use(SHL_PATHS, shlCors);
   app.use('*', compressResponses());
   app.use('/api/*', requestLog(logger, deps.metrics));
+  app.use('/api/*', refuseControlCharactersInPath);
   // The Nightscout-compatible upload API: phone apps, no cookies (so no CSRF check), its own body limit.
   app.use('/ns/*', requestLog(logger));
   app.use('/webhooks/*', requestLog(logger));
@@ -85,7 +87,7 @@ export const createApp = (deps: AppDeps) => {
     (c.req.method === 'POST' && streamedUploads.has(c.req.path)) ||
     c.req.path === MEAL_PHOTO_PATH
       ? next() // uploads and meal photos have their own, larger limits
-      : limitBody(c, next),
+      : limitBody(c, async () => void (await limitJsonDepth(c, next))),
   );
   const sameOrigin = csrfProtection([new URL(config.appUrl).origin]);
   // The SHL manifest is called cross-origin by clinic apps, with no cookie: the passcode is its credential.

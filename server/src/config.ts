@@ -78,8 +78,24 @@ const EnvSchema = z.object({
   TERRA_WIDGET_SESSION_URL: z.string().url().default('https://access.tryterra.co/api/widget/session'),
   TERRA_SYNC_INTERVAL_SECONDS: z.coerce.number().int().min(60).max(86_400).default(3600),
   NIGHTSCOUT_PULL_INTERVAL_SECONDS: z.coerce.number().int().min(60).max(86_400).default(300),
-  // Users' Nightscout addresses may not point into private networks unless the operator allows it.
-  NIGHTSCOUT_ALLOW_PRIVATE_ADDRESSES: boolish.default(false),
+  // Replaced by OUTBOUND_ALLOW (which names the origins); refused when still switched on.
+  NIGHTSCOUT_ALLOW_PRIVATE_ADDRESSES: boolish.default(false).refine((on) => !on, {
+    message:
+      'NIGHTSCOUT_ALLOW_PRIVATE_ADDRESSES was replaced by OUTBOUND_ALLOW: list the private origins to admit, e.g. OUTBOUND_ALLOW=http://192.168.1.20:1337',
+  }),
+  // Origins on private or loopback addresses that requests to users' addresses may still reach.
+  OUTBOUND_ALLOW: z
+    .string()
+    .default('')
+    .refine(
+      (v) =>
+        v
+          .split(',')
+          .map((s) => s.trim())
+          .filter(Boolean)
+          .every((s) => URL.canParse(s) && /^https?:$/.test(new URL(s).protocol)),
+      { message: 'OUTBOUND_ALLOW is a comma-separated list of http(s) origins' },
+    ),
   LOG_LEVEL: z.enum(['fatal', 'error', 'warn', 'info', 'debug', 'trace', 'silent']).default('info'),
   // How many reverse proxies stand in front of the server; `true` means one, `false` none.
   TRUST_PROXY: z
@@ -152,7 +168,9 @@ export interface Config {
       }
     | undefined;
   /** Pulling readings from users' own Nightscout sites. */
-  nightscout: { pullIntervalSeconds: number; allowPrivateAddresses: boolean };
+  nightscout: { pullIntervalSeconds: number };
+  /** Origins (OUTBOUND_ALLOW) that requests to users' addresses may reach although private. */
+  outboundAllow: string;
   /** Login/registration throttling; tests shorten the window. */
   authThrottle: { perAccount: number; perIp: number; windowSeconds: number };
   /** Sign-up, resend and reset answer no sooner than this, so their timing does not tell whether an account exists. */
@@ -292,8 +310,8 @@ export const loadConfig = (env: NodeJS.ProcessEnv = process.env): Config => {
         : undefined,
     nightscout: {
       pullIntervalSeconds: e.NIGHTSCOUT_PULL_INTERVAL_SECONDS,
-      allowPrivateAddresses: e.NIGHTSCOUT_ALLOW_PRIVATE_ADDRESSES,
     },
+    outboundAllow: e.OUTBOUND_ALLOW,
     authThrottle: {
       perAccount: e.AUTH_THROTTLE_PER_ACCOUNT,
       perIp: e.AUTH_THROTTLE_PER_IP,

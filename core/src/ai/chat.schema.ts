@@ -1,4 +1,5 @@
 import { z } from 'zod';
+import { text } from '../http/text';
 import { AI_LIMITS } from './texts';
 
 export const ChatRole = z.enum(['user', 'assistant']);
@@ -18,8 +19,7 @@ export const ChatHistoryResponse = z.object({ items: z.array(ChatMessageResponse
 export type ChatHistoryResponse = z.infer<typeof ChatHistoryResponse>;
 
 export const ChatSendRequest = z.strictObject({
-  message: z
-    .string()
+  message: text()
     .trim()
     .min(1, 'Type a message')
     .max(AI_LIMITS.messageMaxChars, `A message has at most ${AI_LIMITS.messageMaxChars} characters`),

@@ -1,4 +1,5 @@
 import { z } from 'zod';
+import { text } from '../http/text';
 import { LocalDate, LocalTime } from '../notifications/wall-clock';
 import {
   APPOINTMENT_REQUIRED_MESSAGE,
@@ -19,8 +20,7 @@ export type AppointmentSpecialty = z.infer<typeof AppointmentSpecialty>;
 
 /** Forms send "" for a field left empty; that means "not given". */
 const optionalText = (max: number) =>
-  z
-    .string()
+  text()
     .trim()
     .max(max, `At most ${max} characters`)
     .nullish()
@@ -36,8 +36,7 @@ const isWebUrl = (s: string) => {
 };
 
 /** Only http(s): a `javascript:` or `data:` link rendered as "Join" would run in the app's origin. */
-const TelehealthUrl = z
-  .string()
+const TelehealthUrl = text()
   .trim()
   .max(2000)
   .nullish()
@@ -51,7 +50,7 @@ const requiredField = <T extends z.ZodType>(schema: T) =>
 
 const fields = {
   provider: requiredField(
-    z.string({ error: APPOINTMENT_REQUIRED_MESSAGE }).trim().max(200, 'At most 200 characters'),
+    text({ error: APPOINTMENT_REQUIRED_MESSAGE }).trim().max(200, 'At most 200 characters'),
   ),
   specialty: z
     .union([z.literal(''), AppointmentSpecialty])

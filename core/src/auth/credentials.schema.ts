@@ -1,4 +1,5 @@
 import { z } from 'zod';
+import { text } from '../http/text';
 
 export const PASSWORD_MIN = 8;
 export const PASSWORD_MAX = 128;
@@ -17,7 +18,7 @@ export const SignInRequest = z.object({ email: Email, password: z.string().min(1
 export const SignUpRequest = z.object({
   email: Email,
   password: Password,
-  name: z.string().trim().max(100).optional(),
+  name: text().trim().max(100).optional(),
 });
 
 export const AuthProvidersResponse = z.object({

@@ -1,8 +1,9 @@
 import { z } from 'zod';
+import { text } from '../http/text';
 
 /** A label for an upload credential, so the user knows which phone or app it was given to. */
 export const NsCredentialCreateRequest = z.strictObject({
-  name: z.string().trim().min(1, 'Enter a name for this credential').max(60, 'At most 60 characters'),
+  name: text().trim().min(1, 'Enter a name for this credential').max(60, 'At most 60 characters'),
 });
 export type NsCredentialCreateRequest = z.infer<typeof NsCredentialCreateRequest>;
 

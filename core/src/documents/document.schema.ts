@@ -1,4 +1,5 @@
 import { z } from 'zod';
+import { text } from '../http/text';
 import { LocalDate } from '../notifications/wall-clock';
 import { DOCUMENT_CATEGORIES, DOCUMENT_SORTS } from './document-categories';
 
@@ -14,15 +15,14 @@ export type DocumentCategory = z.infer<typeof DocumentCategory>;
 const required = <T extends z.ZodType>(schema: T) =>
   z.preprocess((v) => (typeof v === 'string' && v.trim() === '' ? undefined : v), schema);
 
-const description = z
-  .string()
+const description = text()
   .trim()
   .max(2000, 'At most 2000 characters')
   .nullish()
   .transform((v) => v || null);
 
 const title = required(
-  z.string({ error: MISSING_INFORMATION_MESSAGE }).trim().max(200, 'At most 200 characters'),
+  text({ error: MISSING_INFORMATION_MESSAGE }).trim().max(200, 'At most 200 characters'),
 );
 
 /** The form fields sent with an uploaded file (multipart, before the file). */
@@ -83,7 +83,7 @@ export const DocumentResponse = z.object({
 export type DocumentResponse = z.infer<typeof DocumentResponse>;
 
 export const DocumentListQuery = z.object({
-  q: z.string().trim().max(200).optional(),
+  q: text().trim().max(200).optional(),
   sort: z.enum(DOCUMENT_SORTS).default('newest'),
   /** A card's slug ("lab-results"), or "repository" for the unsorted files. */
   card: z.string().max(40).optional(),

@@ -1,4 +1,5 @@
 import { z } from 'zod';
+import { text } from '../http/text';
 import { WEIGHT_UNITS } from '../units/weight-units';
 
 export const USER_TYPES = ['general_health', 'diabetes_focused'] as const;
@@ -45,7 +46,7 @@ export type ProfileResponse = z.infer<typeof ProfileResponse>;
 export const ProfileUpdateRequest = z
   .object({
     userType: UserType.optional(),
-    displayName: z.string().trim().min(1, 'Display name cannot be empty').max(100).optional(),
+    displayName: text().trim().min(1, 'Display name cannot be empty').max(100).optional(),
     glucoseUnit: GlucoseUnit.optional(),
     timezone: TimeZone.optional(),
     weightGoal: WeightGoal.nullable().optional(),

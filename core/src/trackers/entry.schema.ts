@@ -6,6 +6,7 @@ import {
   INSULIN_CURVES,
   MAX_SINGLE_DOSE_LIMIT_UNITS,
 } from '../glucose/insulin-on-board';
+import { text as freeText } from '../http/text';
 import { WEIGHT_UNITS } from '../units/weight-units';
 import {
   ACTIVITIES,
@@ -41,7 +42,7 @@ const wholeNumber = (min: number, max: number, what: string) =>
     .min(min, `${what} must be at least ${min}`)
     .max(max, `${what} must be at most ${max}`);
 const scale = (min: number, max: number, what: string) => wholeNumber(min, max, what);
-const text = (max: number) => z.string().trim().min(1).max(max);
+const text = (max: number) => freeText().trim().min(1).max(max);
 
 export const BloodGlucoseData = z.strictObject({
   /** Always mg/dL on the wire; the web converts what the user typed in mmol/L. */
@@ -177,7 +178,7 @@ export const TRACKER_DATA = {
 
 export type TrackerData<K extends TrackerKey> = z.infer<(typeof TRACKER_DATA)[K]>;
 
-const Notes = z.string().trim().max(5000).optional();
+const Notes = freeText().trim().max(5000).optional();
 const OccurredAt = z.iso.datetime({ offset: true, error: 'Date and time are required' });
 
 const createVariant = <K extends TrackerKey>(key: K) =>
@@ -197,7 +198,7 @@ export type EntryCreateRequest = {
 /** An edit may change the time, the notes and the data (validated against the entry's tracker). */
 export const EntryUpdateRequest = z.strictObject({
   occurredAt: OccurredAt.optional(),
-  notes: z.string().trim().max(5000).nullable().optional(),
+  notes: freeText().trim().max(5000).nullable().optional(),
   data: z.record(z.string(), z.unknown()).optional(),
 });
 export type EntryUpdateRequest = z.infer<typeof EntryUpdateRequest>;

@@ -11,6 +11,7 @@ import type { AuditRecorder } from '../modules/audit/audit.service';
 import { sessionAuditEntry } from '../modules/audit/auth-audit';
 import type { RealtimeBus } from '../realtime/bus';
 import { type Auth, CLIENT_IP_HEADER } from './auth';
+import { checkAuthAddress, checkAuthBody } from './auth-limits';
 import { EQUAL_ANSWER_PATHS, isUsedAuthEndpoint, SIGN_UP_ACCEPTED } from './auth-paths';
 import { AUTH_RULES, parseAuthBody } from './auth-request';
 import { translateOAuth2 } from './oauth2-alias';
@@ -64,6 +65,7 @@ export const authRoutes = (deps: AuthRouteDeps) => {
     const path = c.req.path.slice('/api/auth'.length);
     if (!isUsedAuthEndpoint(c.req.method, path))
       throw new ProblemError(404, 'not_found', 'There is nothing at this address.');
+    checkAuthAddress(new URL(c.req.url));
     const ip = c.get('clientIp');
     await throttle.general(ip);
     // Closed for everyone alike, so the answer says nothing about which addresses have an account.
@@ -82,7 +84,10 @@ export const authRoutes = (deps: AuthRouteDeps) => {
     if (!current) stripSessionCookies(headers, config);
 
     let body: string | undefined;
-    if (c.req.method !== 'GET' && c.req.method !== 'HEAD') body = await c.req.text();
+    if (c.req.method !== 'GET' && c.req.method !== 'HEAD') {
+      body = await c.req.text();
+      checkAuthBody(body, c.req.header('content-type'));
+    }
     const rule = AUTH_RULES[path];
     const parsed = rule && c.req.method === 'POST' ? parseAuthBody(path, body ?? '') : undefined;
     const email = typeof parsed?.email === 'string' ? parsed.email : undefined;

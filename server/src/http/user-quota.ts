@@ -25,6 +25,8 @@ export const USER_QUOTAS = {
   streamLeaseSeconds: 60,
   /** Assistant questions and meal photo analyses per user in ten minutes (AI_REQUESTS_PER_10_MIN). */
   aiPer10Min: 30,
+  /** Nightscout pulls a user asks for (saving the site or "sync now"): each is a request to their address. */
+  outboundSyncsPer10Min: 10,
 } as const;
 
 const TEN_MINUTES = 600;
@@ -60,6 +62,11 @@ export const createUserQuotas = (limiter: LimiterFactory, opts: { aiPer10Min?: n
     points: opts.aiPer10Min ?? USER_QUOTAS.aiPer10Min,
     duration: TEN_MINUTES,
   });
+  const outboundSyncs = limiter({
+    keyPrefix: 'quota-outbound-sync',
+    points: USER_QUOTAS.outboundSyncsPer10Min,
+    duration: TEN_MINUTES,
+  });
   // One counter per slot: a slot is free while its counter is 0, so claiming it is one atomic upsert.
   const slots = limiter({ keyPrefix: 'quota-stream', points: 1, duration: USER_QUOTAS.streamLeaseSeconds });
 
@@ -83,6 +90,12 @@ export const createUserQuotas = (limiter: LimiterFactory, opts: { aiPer10Min?: n
     /** For the visit-packet route: each creation counts. */
     packetCreation: createMiddleware(async (c, next) => {
       if (c.req.method === 'POST') await consumeOr429(packets, c.get('user').id, 'new visit packets');
+      return next();
+    }),
+    /** For routes that make the server request a user's own address at once (a Nightscout pull). */
+    outboundSync: createMiddleware(async (c, next) => {
+      if (c.req.method !== 'GET' && c.req.method !== 'DELETE')
+        await consumeOr429(outboundSyncs, c.get('user').id, 'syncs');
       return next();
     }),
     /** Each assistant question or photo analysis counts, answered by a provider or not. */

@@ -1,6 +1,7 @@
 import type { Logger } from 'pino';
 import type { Config } from '../config';
 import type { Database } from '../db/database';
+import type { OutboundClient } from '../http/outbound';
 import { createTerraClient } from '../modules/devices/terra.client';
 import { syncDueConnections } from '../modules/devices/terra-webhook.service';
 import type { Announcer } from '../modules/glucose/write-readings';
@@ -21,7 +22,7 @@ export interface DeviceSyncScheduler {
  * pulled by one process at a time. After downtime the first run catches up on every overdue site.
  */
 export const createDeviceSyncScheduler = (
-  deps: { db: Database; logger: Logger; config: Config; notifier: Announcer },
+  deps: { db: Database; logger: Logger; config: Config; notifier: Announcer; outbound: OutboundClient },
   opts: { tickMs?: number; batchSize?: number } = {},
 ): DeviceSyncScheduler => {
   const { db, logger, config, notifier } = deps;
@@ -31,7 +32,7 @@ export const createDeviceSyncScheduler = (
     logger,
     secret: config.sessionSecret,
     intervalSeconds: config.nightscout.pullIntervalSeconds,
-    allowPrivateAddresses: config.nightscout.allowPrivateAddresses,
+    outbound: deps.outbound,
   };
   const tickMs = opts.tickMs ?? 30_000;
   const batchSize = opts.batchSize ?? 20;

@@ -148,6 +148,7 @@ describe('Terra devices', () => {
       notifier: server.deps.notifier,
       logger: pino({ level: 'silent' }),
       config: server.deps.config,
+      outbound: server.deps.outbound,
     });
     const run = await scheduler.runOnce(new Date(Date.now() + 60_000));
     expect(run.terra.length).toBeGreaterThanOrEqual(1);

@@ -1,4 +1,4 @@
-import { Readable } from 'node:stream';
+import { PassThrough, Readable } from 'node:stream';
 import type { ReadableStream as WebReadableStream } from 'node:stream/web';
 import busboy from 'busboy';
 import { ProblemError } from '../../http/problem';
@@ -17,6 +17,14 @@ export interface IncomingUpload {
 
 /** How much of a refused upload is still read (and dropped) before the server stops reading. */
 export const DISCARD_BYTES = 1024 * 1024;
+
+/** An upload that ended (or whose client went away) before its file and form did. */
+export const incompleteUpload = () =>
+  new ProblemError(
+    400,
+    'upload_incomplete',
+    'The upload ended before the whole file arrived. Please try again.',
+  );
 
 /** The same problem, answered with `Connection: close` (the request body was not read to its end). */
 export const closingConnection = (err: unknown) =>
@@ -48,6 +56,7 @@ export const receiveUpload = (req: Request): Promise<IncomingUpload> =>
     }
     const body = Readable.fromWeb(req.body as WebReadableStream<Uint8Array>);
     let file: IncomingUpload['file'];
+    let failFile = () => {};
     const discard = () => {
       file?.stream.unpipe();
       file?.stream.resume();
@@ -64,15 +73,30 @@ export const receiveUpload = (req: Request): Promise<IncomingUpload> =>
       fields[name] = value;
     });
     parser.on('file', (name, stream, info) => {
+      // busboy fails a file part that ends early ("Unexpected end of file"); with nobody listening yet
+      // that error ended the process. The caller reads a stream of ours, failed with a 400 instead.
       if (name !== 'file') {
+        stream.on('error', () => {});
         stream.resume();
         return;
       }
-      file = { name: info.filename ?? '', stream };
+      const out = new PassThrough();
+      out.on('error', () => {}); // the caller's pipeline reports it; unread, it is only dropped
+      // Failed on the next turn, once the caller (resolved just now) has attached its pipes: a stream
+      // destroyed before anyone listened would leave them waiting for ever.
+      const fail = () => setImmediate(() => out.destroy(incompleteUpload()));
+      stream.on('error', fail);
+      failFile = fail;
+      stream.pipe(out);
+      file = { name: info.filename ?? '', stream: out };
       resolve({ fields, file, discard });
     });
     parser.on('close', () => resolve({ fields, discard }));
-    parser.on('error', () => reject(refused('The upload could not be read.')));
-    body.on('error', (err) => parser.destroy(err));
+    // "Unexpected end of form", a malformed part, or the client going away: a 400 however far it got.
+    parser.on('error', () => {
+      failFile();
+      reject(refused('The upload could not be read.'));
+    });
+    body.on('error', () => parser.destroy(incompleteUpload()));
     body.pipe(parser);
   });

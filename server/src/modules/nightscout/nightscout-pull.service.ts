@@ -3,6 +3,7 @@ import { symmetricDecrypt, symmetricEncrypt } from 'better-auth/crypto';
 import { sql } from 'drizzle-orm';
 import type { Logger } from 'pino';
 import type { Database } from '../../db/database';
+import type { OutboundClient } from '../../http/outbound';
 import { notFound, ProblemError } from '../../http/problem';
 import { recordAudit } from '../audit/audit.service';
 import { type Announcer, announceNotices, writeReadings } from '../glucose/write-readings';
@@ -24,7 +25,8 @@ export interface PullDeps {
   /** Encrypts the stored token or secret, as better-auth encrypts OAuth tokens. */
   secret: string;
   intervalSeconds: number;
-  allowPrivateAddresses: boolean;
+  /** Every request to the user's site goes through it (http/outbound.ts). */
+  outbound: OutboundClient;
 }
 
 /** The first pull reaches this far back; later ones from the newest reading, with an hour's overlap. */
@@ -69,7 +71,7 @@ export const pullSource = async (deps: PullDeps, userId: string) => {
   const row = await db.asUser(userId, (tx) => selectSource(tx, userId));
   if (!row) return;
   try {
-    await checkSiteAddress(row.siteUrl, deps.allowPrivateAddresses);
+    await checkSiteAddress(deps.outbound, row.siteUrl);
     const credential = {
       kind: row.credentialKind as 'token' | 'api_secret',
       value: await symmetricDecrypt({ key: deps.secret, data: row.credentialEncrypted }),
@@ -81,7 +83,7 @@ export const pullSource = async (deps: PullDeps, userId: string) => {
     let imported = 0;
     let newest: number | null = null;
     for (let page = 0; page < MAX_PAGES; page++) {
-      const docs = await fetchSgvPage(row.siteUrl, credential, { sinceMs, beforeMs });
+      const docs = await fetchSgvPage(deps.outbound, row.siteUrl, credential, { sinceMs, beforeMs });
       const { readings } = parseEntries(docs);
       const bySource = new Map<string, { at: string; mgdl: number; trend: string | null }[]>();
       for (const r of readings) {
@@ -116,7 +118,7 @@ export const pullSource = async (deps: PullDeps, userId: string) => {
 /** Saves the site (the token or secret encrypted) and pulls at once, so the user sees whether it works. */
 export const saveSource = async (deps: PullDeps, userId: string, req: NightscoutSourceRequest) => {
   try {
-    await checkSiteAddress(req.siteUrl, deps.allowPrivateAddresses);
+    await checkSiteAddress(deps.outbound, req.siteUrl);
   } catch (err) {
     if (!(err instanceof NightscoutError)) throw err;
     throw new ProblemError(400, err.code, err.message, [{ path: 'siteUrl', message: err.message }]);

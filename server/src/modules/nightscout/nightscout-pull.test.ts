@@ -5,8 +5,8 @@ import { sql } from 'drizzle-orm';
 import pino from 'pino';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { createTestServer, signUpAndSignIn, type TestClient, type TestServer } from '../../../test/harness';
+import { createOutboundClient, parseOutboundAllow } from '../../http/outbound';
 import { createDeviceSyncScheduler } from '../../jobs/device-sync-scheduler';
-import { checkSiteAddress } from './nightscout.client';
 
 const TOKEN = 'healthfolio-0123456789abcdef';
 const API_SECRET = 'my-long-nightscout-secret';
@@ -75,7 +75,8 @@ afterAll(() => new Promise<void>((r) => stub.close(() => r())));
 let server: TestServer;
 let alice: TestClient;
 beforeAll(async () => {
-  server = await createTestServer({}, { NIGHTSCOUT_ALLOW_PRIVATE_ADDRESSES: 'true' });
+  // The stub site on loopback is admitted by name, as an operator admits a Nightscout on their network.
+  server = await createTestServer({}, { OUTBOUND_ALLOW: site });
   alice = (await signUpAndSignIn(server, 'alice-pull@example.com')).client;
 });
 afterAll(() => server.close());
@@ -129,6 +130,7 @@ describe('pulling from a Nightscout site', () => {
       notifier: server.deps.notifier,
       logger: pino({ level: 'silent' }),
       config: server.deps.config,
+      outbound: server.deps.outbound,
     });
     expect((await scheduler.runOnce(new Date())).nightscout).toEqual([]); // not due yet
     const pulled = (await scheduler.runOnce(new Date(Date.now() + 3_600_000))).nightscout;
@@ -178,16 +180,105 @@ describe('pulling from a Nightscout site', () => {
 });
 
 describe('the Nightscout address check (server-side request forgery)', () => {
-  it('refuses loopback, private and link-local addresses unless the operator allows them', async () => {
-    for (const url of [
-      'http://127.0.0.1:1337',
-      'http://10.1.2.3',
-      'http://169.254.169.254/',
-      'http://[::1]:80',
-      'http://localhost',
-    ])
-      await expect(checkSiteAddress(url, false)).rejects.toMatchObject({ code: 'blocked_address' });
-    await expect(checkSiteAddress('http://127.0.0.1:1337', true)).resolves.toBeUndefined();
-    await expect(checkSiteAddress('http://8.8.8.8', false)).resolves.toBeUndefined();
+  /** A listener no user may reach: on loopback, but not among the origins OUTBOUND_ALLOW admits. */
+  let trap: Server;
+  let port = 0;
+  let hits = 0;
+  beforeAll(async () => {
+    trap = createServer((req, res) => {
+      hits++;
+      if (req.url === '/redirect') {
+        res.writeHead(302, { location: 'http://169.254.169.254/' });
+        return res.end();
+      }
+      res.writeHead(200, { 'content-type': 'application/json' });
+      if (req.url === '/big') return res.end(`[${'1,'.repeat(3 * 1024 * 1024)}1]`);
+      res.end('[]');
+    });
+    await new Promise<void>((r) => trap.listen(0, '127.0.0.1', r));
+    port = (trap.address() as AddressInfo).port;
+  });
+  afterAll(() => new Promise<void>((r) => trap.close(() => r())));
+
+  it('refuses loopback, mapped, link-local, unspecified and private addresses, and a name for loopback', async () => {
+    const addresses = [
+      `http://127.0.0.1:${port}`,
+      `http://[::ffff:127.0.0.1]:${port}`,
+      `http://[::ffff:7f00:1]:${port}`,
+      `http://[::1]:${port}`,
+      `http://0.0.0.0:${port}`,
+      `http://[::]:${port}`,
+      `http://localhost:${port}`,
+      'http://169.254.169.254/latest/meta-data/',
+      'http://[fe80::1]/',
+      'http://10.1.2.3/',
+      'http://172.16.0.1/',
+      'http://192.168.1.20:1337/',
+      'http://100.64.0.1/',
+      'http://[fd00::1]/',
+      `http://2130706433:${port}`, // 127.0.0.1 written as one number
+    ];
+    // Each attempt counts against the user's sync quota (10 in ten minutes): a user per eight.
+    let client = server.client();
+    for (const [i, siteUrl] of addresses.entries()) {
+      if (i % 8 === 0) ({ client } = await signUpAndSignIn(server, `ssrf-${i}@example.com`));
+      const res = await client.put('/api/v1/devices/nightscout/source', {
+        siteUrl,
+        credentialKind: 'token',
+        credential: TOKEN,
+      });
+      expect(res.status, siteUrl).toBe(400);
+      const body = await res.json();
+      expect(body.code, siteUrl).toBe('blocked_address');
+      expect(body.errors[0].path).toBe('siteUrl');
+    }
+    expect(hits).toBe(0);
+    expect((await (await client.get('/api/v1/devices/nightscout/source')).json()).configured).toBe(false);
+  });
+
+  it('connects only to the checked address: the outbound client refuses a private one however it is reached', async () => {
+    const outbound = server.deps.outbound;
+    for (const url of [`http://localhost:${port}/`, `http://[::ffff:7f00:1]:${port}/`])
+      await expect(outbound.request(url)).rejects.toMatchObject({ code: 'blocked_address' });
+    expect(hits).toBe(0);
+    // The admitted origin (OUTBOUND_ALLOW) is reached; the same host on another port is not.
+    expect((await outbound.request(`${site}/api/v1/entries/sgv.json?token=${TOKEN}&count=1`)).status).toBe(
+      200,
+    );
+  });
+
+  it('follows no redirect and reads no more than the cap, even from an admitted origin', async () => {
+    const outbound = createOutboundClient(parseOutboundAllow(`http://127.0.0.1:${port}`));
+    try {
+      expect((await outbound.request(`http://127.0.0.1:${port}/`)).text).toBe('[]');
+      await expect(outbound.request(`http://127.0.0.1:${port}/redirect`)).rejects.toMatchObject({
+        code: 'redirect',
+      });
+      await expect(
+        outbound.request(`http://127.0.0.1:${port}/big`, { maxBytes: 1024 * 1024 }),
+      ).rejects.toMatchObject({ code: 'too_large' });
+      // Admitting one origin admits no other port or name for the same host.
+      await expect(outbound.request(`http://localhost:${port}/`)).rejects.toMatchObject({
+        code: 'blocked_address',
+      });
+    } finally {
+      await outbound.close();
+    }
+  });
+
+  it('rate-limits the pulls a user asks for', async () => {
+    const { client } = await signUpAndSignIn(server, 'many-syncs@example.com');
+    const put = () =>
+      client.put('/api/v1/devices/nightscout/source', {
+        siteUrl: site,
+        credentialKind: 'token',
+        credential: TOKEN,
+      });
+    expect((await put()).status).toBe(200);
+    const statuses: number[] = [];
+    for (let i = 0; i < 10; i++)
+      statuses.push((await client.post('/api/v1/devices/nightscout/source/sync')).status);
+    expect(statuses.slice(0, 9).every((s) => s === 200)).toBe(true);
+    expect(statuses.at(-1)).toBe(429);
   });
 });

@@ -25,7 +25,7 @@ const save = createRoute({
   request: { body: jsonBody(NightscoutSourceRequest) },
   responses: {
     200: json(NightscoutSourceResponse, 'The site after its first pull'),
-    ...problems(400, 401, 503),
+    ...problems(400, 401, 429, 503),
   },
 });
 const sync = createRoute({
@@ -33,7 +33,10 @@ const sync = createRoute({
   method: 'post',
   path: `${PATH}/sync`,
   summary: 'Pull new readings from your Nightscout site now',
-  responses: { 200: json(NightscoutSourceResponse, 'The site after the pull'), ...problems(401, 404, 503) },
+  responses: {
+    200: json(NightscoutSourceResponse, 'The site after the pull'),
+    ...problems(401, 404, 429, 503),
+  },
 });
 const remove = createRoute({
   ...base,
@@ -43,18 +46,29 @@ const remove = createRoute({
   responses: { 204: { description: 'Removed' }, ...problems(401, 404, 503) },
 });
 
-export const nightscoutSourceRoutes = ({ db, notifier, logger, config, requireUser }: AppDeps) => {
+export const nightscoutSourceRoutes = ({
+  db,
+  notifier,
+  logger,
+  config,
+  requireUser,
+  outbound,
+  quotas,
+}: AppDeps) => {
   const pull: PullDeps = {
     db,
     notifier,
     logger,
     secret: config.sessionSecret,
     intervalSeconds: config.nightscout.pullIntervalSeconds,
-    allowPrivateAddresses: config.nightscout.allowPrivateAddresses,
+    outbound,
   };
   const app = createRouter();
   app.use(PATH, requireUser);
   app.use(`${PATH}/*`, requireUser);
+  // Saving the site and "sync now" each pull from the user's address at once: rate-limited per user.
+  app.use(PATH, quotas.outboundSync);
+  app.use(`${PATH}/sync`, quotas.outboundSync);
   const uid = (c: { get(k: 'user'): { id: string } }) => c.get('user').id;
   app.openapi(read, async (c) => c.json(await getSource(c.var.db, uid(c)), 200));
   app.openapi(save, async (c) =>

@@ -1,0 +1,152 @@
+import { TEXT_CONTROL_MESSAGE } from '@healthfolio/core';
+import { afterAll, beforeAll, describe, expect, it } from 'vitest';
+import { createTestServer, PASSWORD, signUpAndSignIn, type TestServer } from '../../test/harness';
+import { AUTH_LIMITS } from '../auth/auth-limits';
+import { MAX_LOGGED_MESSAGE, scrubMessage } from './log-safety';
+import { jsonDepth, MAX_JSON_DEPTH } from './request-guards';
+
+/** What fuzzing the API from its OpenAPI document found (issue 29), each as the attack it was. */
+let server: TestServer;
+beforeAll(async () => {
+  server = await createTestServer();
+});
+afterAll(() => server.close());
+
+const nested = (depth: number) => `${'['.repeat(depth)}${']'.repeat(depth)}`;
+
+describe('auth routes take no address or string longer than they need', () => {
+  it('refuses a 100,000-character callbackURL to the OAuth sign-in with a 400 naming it', async () => {
+    const client = server.client();
+    for (const callbackURL of ['x'.repeat(100_000), '😀'.repeat(51_200)]) {
+      const res = await client.post('/api/auth/sign-in/oauth2', { providerId: 'google', callbackURL });
+      expect(res.status).toBe(400);
+      const body = await res.json();
+      expect(body.code).toBe('validation_failed');
+      expect(body.errors).toEqual([
+        { path: 'callbackURL', message: `At most ${AUTH_LIMITS.url} characters` },
+      ]);
+    }
+  });
+
+  it('holds the other routes that take a callback or redirect address to the same cap', async () => {
+    const client = server.client();
+    const long = `/${'a'.repeat(AUTH_LIMITS.url)}`;
+    const cases = [
+      [
+        '/api/auth/sign-up/email',
+        { email: 'cap@example.com', password: PASSWORD, callbackURL: long },
+        'callbackURL',
+      ],
+      [
+        '/api/auth/sign-in/email',
+        { email: 'cap@example.com', password: PASSWORD, callbackURL: long },
+        'callbackURL',
+      ],
+      ['/api/auth/send-verification-email', { email: 'cap@example.com', callbackURL: long }, 'callbackURL'],
+      ['/api/auth/request-password-reset', { email: 'cap@example.com', redirectTo: long }, 'redirectTo'],
+      ['/api/auth/sign-in/oauth2', { providerId: 'google', errorCallbackURL: long }, 'errorCallbackURL'],
+    ] as const;
+    for (const [path, body, field] of cases) {
+      const res = await client.post(path, body);
+      expect(res.status, path).toBe(400);
+      expect((await res.json()).errors[0].path, path).toBe(field);
+    }
+    const verify = await client.get(
+      `/api/auth/verify-email?token=abc&callbackURL=${encodeURIComponent(long)}`,
+    );
+    expect(verify.status).toBe(400);
+    expect((await verify.json()).errors[0].path).toBe('callbackURL');
+    const huge = await client.get(`/api/auth/verify-email?token=${'t'.repeat(AUTH_LIMITS.target)}`);
+    expect(huge.status).toBe(414);
+  });
+
+  it('still lets a callback address of ordinary length through to sign-up', async () => {
+    const res = await server.client().post('/api/auth/sign-up/email', {
+      email: 'ordinary@example.com',
+      password: PASSWORD,
+      callbackURL: '/dashboard',
+    });
+    expect(res.status).toBe(200);
+  });
+
+  it('keeps a logged message short, cut where no address is left in part (the quadratic scrub)', () => {
+    const message = `Invalid callbackURL: ${'x'.repeat(MAX_LOGGED_MESSAGE - 30)} someone@example.com ${'😀'.repeat(100_000)}`;
+    const logged = scrubMessage(message);
+    expect(logged.length).toBeLessThanOrEqual(MAX_LOGGED_MESSAGE + 4);
+    expect(logged).not.toContain('someone');
+    expect(logged).not.toContain('@');
+    expect(scrubMessage('mail to someone@example.com failed')).toBe('mail to [email] failed');
+    expect(scrubMessage(`value "${'secret words '.repeat(400)}" refused`)).not.toContain('secret');
+  });
+});
+
+describe('JSON nesting is capped for every route', () => {
+  it('measures depth in one pass, brackets inside strings not counted', () => {
+    expect(jsonDepth('{"a":[1,{"b":"[[[[{{{{"}]}')).toBe(3);
+    expect(jsonDepth(nested(100_000))).toBe(100_000);
+  });
+
+  it('answers change-password with deeply nested JSON with a 400, not a 500', async () => {
+    const { client } = await signUpAndSignIn(server, 'deep@example.com');
+    const body = `{"currentPassword":"${PASSWORD}","newPassword":"Another-Fine-Pass-31","x":${nested(20_000)}}`;
+    const res = await client.post('/api/auth/change-password', body);
+    expect(res.status).toBe(400);
+    expect((await res.json()).code).toBe('json_too_deep');
+    // Nothing changed: the old password still signs in.
+    const again = await server
+      .client()
+      .post('/api/auth/sign-in/email', { email: 'deep@example.com', password: PASSWORD });
+    expect(again.status).toBe(200);
+  });
+
+  it('does the same on an API route, and lets ordinary nesting through', async () => {
+    const { client } = await signUpAndSignIn(server, 'deep-api@example.com');
+    const deep = await client.patch(
+      '/api/v1/profile',
+      `{"displayName":"A","x":${nested(MAX_JSON_DEPTH + 1)}}`,
+    );
+    expect(deep.status).toBe(400);
+    expect((await deep.json()).code).toBe('json_too_deep');
+    const ok = await client.patch('/api/v1/profile', { displayName: 'Ada' });
+    expect(ok.status).toBe(200);
+  });
+});
+
+describe('NUL and other control characters', () => {
+  it('are a 400 naming the field in text fields, not a 500 from PostgreSQL', async () => {
+    const { client } = await signUpAndSignIn(server, 'nul@example.com');
+    const cases = [
+      ['PATCH', '/api/v1/profile', { displayName: 'A\u0000B' }, 'displayName'],
+      [
+        'POST',
+        '/api/v1/appointments',
+        { provider: 'Dr\u0000', date: '2026-12-01', startTime: '09:00' },
+        'provider',
+      ],
+      ['POST', '/api/v1/foods/custom', { name: 'Bread\u0000', carbs_per_100g: 40 }, 'name'],
+    ] as const;
+    for (const [method, path, body, field] of cases) {
+      const res = await client.request(method, path, body);
+      expect(res.status, path).toBe(400);
+      expect((await res.json()).errors, path).toContainEqual({ path: field, message: TEXT_CONTROL_MESSAGE });
+    }
+    const search = await client.get('/api/v1/documents?q=a%00b');
+    expect(search.status).toBe(400);
+    expect((await search.json()).errors).toContainEqual({ path: 'q', message: TEXT_CONTROL_MESSAGE });
+  });
+
+  it('in an admin route’s path id is a 400 for any signed-in user, not a 503', async () => {
+    const { client } = await signUpAndSignIn(server, 'not-admin@example.com');
+    for (const path of [
+      '/api/v1/admin/users/%00',
+      '/api/v1/admin/users/a%00b/status',
+      '/api/v1/admin/shares/%7F/revoke',
+    ]) {
+      const res = await client.get(path);
+      expect(res.status, path).toBe(400);
+      expect((await res.json()).code, path).toBe('invalid_path');
+    }
+    // An ordinary refusal is still the 403 it was.
+    expect((await client.get('/api/v1/admin/users/00000000-0000-4000-8000-000000000000')).status).toBe(403);
+  });
+});
