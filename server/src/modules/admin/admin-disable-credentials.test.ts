@@ -35,7 +35,7 @@ beforeAll(async () => {
   nsSocket = attachNsSocket(http as Parameters<typeof attachNsSocket>[0], server.deps);
   base = `http://127.0.0.1:${(http.address() as AddressInfo).port}`;
   ({ client: admin } = await signInAdmin(server, 'chief-doors@example.com'));
-});
+}, 180_000);
 afterAll(async () => {
   for (const s of sockets) s.disconnect();
   nsSocket.close();

@@ -1,0 +1,1 @@
+ALTER TABLE "mail_outbox" ALTER COLUMN "text_body" DROP NOT NULL;
