@@ -8,6 +8,7 @@ import { createDeps } from '../../server/src/app-deps';
 import { loadConfig } from '../../server/src/config';
 import type { Database } from '../../server/src/db/database';
 import { mailOutbox } from '../../server/src/db/schema';
+import { openBody } from '../../server/src/mail/outbox-seal';
 
 const APP_URL = 'http://localhost:3000';
 const PASSWORD = 'Bench-Harbor-Lantern-42';
@@ -15,7 +16,7 @@ const PASSWORD = 'Bench-Harbor-Lantern-42';
 export type Fetcher = { request: (path: string, init?: RequestInit) => Response | Promise<Response> };
 
 /** Signs up through the API, confirms from the outbox email, signs in; returns the session cookie. */
-export const signedInCookie = async (app: Fetcher, db: Database, email: string) => {
+export const signedInCookie = async (app: Fetcher, db: Database, email: string, encryptionKey: string) => {
   const post = (path: string, body: unknown) =>
     app.request(path, {
       method: 'POST',
@@ -27,7 +28,9 @@ export const signedInCookie = async (app: Fetcher, db: Database, email: string) 
   const [mail] = await db.asSystem((tx) =>
     tx.select({ textBody: mailOutbox.textBody }).from(mailOutbox).where(eq(mailOutbox.toAddress, email)),
   );
-  const link = new URL(mail?.textBody.match(/https?:\/\/\S+/)?.[0] ?? '');
+  // Undelivered (no SMTP here), so kept sealed with ENCRYPTION_KEY (server/src/mail/outbox-seal.ts).
+  const body = mail?.textBody ? openBody(mail.textBody, encryptionKey) : '';
+  const link = new URL(body.match(/https?:\/\/\S+/)?.[0] ?? '');
   await app.request(link.pathname + link.search, { redirect: 'manual' });
   const signIn = await post('/api/auth/sign-in/email', { email, password: PASSWORD });
   if (signIn.status !== 200) throw new Error(`sign-in failed: ${signIn.status} ${await signIn.text()}`);
@@ -52,7 +55,7 @@ export const startAppServer = async (db: Database, databaseUrl?: string) => {
   });
   const deps = await createDeps(config, { db, logger: pino({ level: 'silent' }) });
   const app = createApp(deps);
-  const session = await signedInCookie(app, db, `bench-${Date.now()}@example.com`);
+  const session = await signedInCookie(app, db, `bench-${Date.now()}@example.com`, config.encryptionKey);
   const server = serve({ fetch: app.fetch, port: 0, hostname: '127.0.0.1' });
   await new Promise<void>((done) => server.once('listening', () => done()));
   return {

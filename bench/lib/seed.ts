@@ -41,7 +41,7 @@ export const seedBenchDatabase = async (target: { databaseUrl?: string; dataDir?
   const deps = await createDeps(config, { db, logger: pino({ level: 'silent' }) });
   try {
     const app = createApp(deps);
-    const session = await signedInCookie(app, db, `bench-${Date.now()}@example.com`);
+    const session = await signedInCookie(app, db, `bench-${Date.now()}@example.com`, config.encryptionKey);
     for (let i = 0; i < 60; i++) {
       const res = await app.request('/api/v1/entries', {
         method: 'POST',

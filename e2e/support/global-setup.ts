@@ -76,6 +76,9 @@ export default async function globalSetup() {
         // Reminders come due within a couple of seconds instead of up to 15.
         REMINDER_INTERVAL_SECONDS: '2',
         AI_REQUESTS_PER_10_MIN: '1000',
+        // Specs share accounts per worker and invite many caregivers; the budget has its own server test.
+        SHARE_INVITATIONS_PER_HOUR: '1000',
+        SHARE_INVITATIONS_PER_DAY: '1000',
         ...ai,
       },
     });

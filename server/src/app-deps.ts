@@ -75,6 +75,7 @@ export const createDeps = async (
     from: config.mailFrom,
     db,
     logger,
+    encryptionKey: config.encryptionKey,
     outboxRetentionHours: config.mailOutboxRetentionHours,
   });
   const audit = createAuditRecorder(db, logger);

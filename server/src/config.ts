@@ -70,6 +70,8 @@ const EnvSchema = z.object({
   AI_MAX_RETRIES: z.coerce.number().int().min(0).max(5).default(2),
   AI_TOOLS: boolish.default(true),
   AI_REQUESTS_PER_10_MIN: z.coerce.number().int().min(1).max(10000).default(30),
+  SHARE_INVITATIONS_PER_HOUR: z.coerce.number().int().min(1).max(10000).default(10),
+  SHARE_INVITATIONS_PER_DAY: z.coerce.number().int().min(1).max(100000).default(50),
   TERRA_DEV_ID: z.string().optional(),
   TERRA_API_KEY: z.string().optional(),
   TERRA_SIGNING_SECRET: z.string().optional(),
@@ -149,6 +151,8 @@ export interface Config {
   ai: AiConfig | undefined;
   /** Assistant questions and photo analyses one user may make in ten minutes (provider or not). */
   aiRequestsPer10Min: number;
+  /** Caregiver invitations per user (modules/sharing/invitation-quota.ts). */
+  shareInvitations: { perHour: number; perDay: number };
   logLevel: z.infer<typeof EnvSchema>['LOG_LEVEL'];
   /** Reverse proxies in front of the server: the client is that many X-Forwarded-For hops from the right. */
   trustProxy: number;
@@ -292,6 +296,7 @@ export const loadConfig = (env: NodeJS.ProcessEnv = process.env): Config => {
     google,
     ai: aiConfig(e),
     aiRequestsPer10Min: e.AI_REQUESTS_PER_10_MIN,
+    shareInvitations: { perHour: e.SHARE_INVITATIONS_PER_HOUR, perDay: e.SHARE_INVITATIONS_PER_DAY },
     logLevel: e.LOG_LEVEL,
     trustProxy: e.TRUST_PROXY,
     session: { idleSeconds: e.SESSION_IDLE_MINUTES * 60, absoluteSeconds: e.SESSION_ABSOLUTE_HOURS * 3600 },

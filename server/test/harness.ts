@@ -7,6 +7,7 @@ import { createApp } from '../src/app';
 import { type AppDeps, createDeps } from '../src/app-deps';
 import { type Config, loadConfig } from '../src/config';
 import { type Database, openPglite, openPostgres } from '../src/db/database';
+import { openBody } from '../src/mail/outbox-seal';
 import { TMP_DIR } from './global-setup';
 import { cloneDatabase, dropDatabase } from './postgres-template';
 
@@ -41,8 +42,28 @@ export interface TestServer {
  * The app on an open database, as one server process: `close` ends its bus and background work, not
  * the database (several instances may share one, as processes behind a load balancer do).
  */
+/** Each test database's ENCRYPTION_KEY, so a helper given only the database can open sealed mail. */
+const outboxKeys = new WeakMap<Database, string>();
+/**
+ * What each test server's mailer was asked to send (address, text), newest last: a delivered message
+ * keeps no body in the outbox, and the SMTP server a test talks to may be its own capture or none.
+ */
+const mailLogs = new WeakMap<Database, { to: string; text: string }[]>();
+
+/** The body of an outbox row as the mailer wrote it (sealed while undelivered, see mail/outbox-seal.ts). */
+export const mailBody = (db: Database, stored: string | null | undefined) =>
+  stored ? openBody(stored, outboxKeys.get(db) ?? '') : '';
+
 export const serveApp = async (config: Config, db: Database, logger?: Logger): Promise<TestServer> => {
+  outboxKeys.set(db, config.encryptionKey);
   const deps = await createDeps(config, { db, logger: logger ?? pino({ level: 'silent' }) });
+  const mailLog = mailLogs.get(db) ?? [];
+  mailLogs.set(db, mailLog);
+  const send = deps.mailer.send.bind(deps.mailer);
+  deps.mailer.send = (m) => {
+    mailLog.push({ to: m.to.toLowerCase(), text: m.text });
+    return send(m);
+  };
   const app = createApp(deps);
   return {
     deps,
@@ -70,7 +91,12 @@ export const createTestServer = async (
 ): Promise<TestServer> => {
   const { db, drop } = await openTestDatabase();
   const dataDir = mkdtempSync(join(TMP_DIR, 'data-'));
-  const config = { ...loadConfig({ DATA_DIR: dataDir, APP_URL, LOG_LEVEL: 'silent', ...env }), ...overrides };
+  // Suites invite many caregivers from one account; invitation-quota.test.ts sets the real budget.
+  const quiet = { SHARE_INVITATIONS_PER_HOUR: '10000', SHARE_INVITATIONS_PER_DAY: '10000' };
+  const config = {
+    ...loadConfig({ DATA_DIR: dataDir, APP_URL, LOG_LEVEL: 'silent', ...quiet, ...env }),
+    ...overrides,
+  };
   const server = await serveApp(config, db, opts.logger);
   return {
     ...server,
@@ -132,18 +158,21 @@ export class TestClient {
 export const PASSWORD = 'Quiet-Harbor-Lantern-42';
 
 /**
- * The newest link in the outbox (or the SMTP capture) sent to this address. Mail goes out after the
- * response, so it waits a little for it.
+ * The newest link mailed to this address (by this database's servers, or kept in its outbox). Mail
+ * goes out after the response, so it waits a little for it.
  */
 export const latestMailLink = async (db: Database, to: string, waitMs = 10_000) => {
   const deadline = Date.now() + waitMs;
   for (;;) {
+    const sent = mailLogs.get(db)?.findLast((m) => m.to === to.toLowerCase());
+    const link = sent?.text.match(/https?:\/\/\S+/)?.[0];
+    if (link) return link;
     const rows = await db.asSystem((tx) =>
       tx.execute<{ text_body: string }>(
         sql`select text_body from mail_outbox where to_address = ${to.toLowerCase()} order by created_at desc limit 1`,
       ),
     );
-    const url = (rows.rows[0]?.text_body ?? '').match(/https?:\/\/\S+/)?.[0];
+    const url = mailBody(db, rows.rows[0]?.text_body).match(/https?:\/\/\S+/)?.[0];
     if (url) return url;
     if (Date.now() > deadline) throw new Error(`No link mailed to ${to}`);
     await new Promise((r) => setTimeout(r, 50));

@@ -14,6 +14,7 @@ export const AUDIT_ACTIONS = [
   'two_factor_disabled',
   'two_factor_failed',
   'backup_code_used',
+  'second_factor_confirmed',
   'backup_codes_regenerated',
   'passkey_added',
   'passkey_removed',

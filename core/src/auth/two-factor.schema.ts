@@ -4,6 +4,10 @@ import { z } from 'zod';
 export const TWO_FACTOR_REQUIRED_MESSAGE =
   'Set up two-factor sign-in (an authenticator app or a passkey) before using admin features.';
 
+/** What an admin signed in without their second factor (e.g. with Google) is told (`second_factor_required`). */
+export const SECOND_FACTOR_REQUIRED_MESSAGE =
+  'Confirm it is you with your authenticator app, a backup code or a passkey before using admin features.';
+
 /** A 6-digit code from an authenticator app; spaces typed or pasted between the digits are dropped. */
 export const TotpCode = z
   .string()
@@ -31,5 +35,7 @@ export const SecondFactorStatusResponse = z.object({
   enabled: z.boolean(),
   /** Admins must have one before any admin route answers. */
   required: z.boolean(),
+  /** This session passed a second factor (at sign-in, or confirmed later); admin routes need it. */
+  sessionVerified: z.boolean(),
 });
 export type SecondFactorStatusResponse = z.infer<typeof SecondFactorStatusResponse>;

@@ -11,6 +11,7 @@ export const ERROR_CODES = [
   'unauthenticated',
   'forbidden',
   'two_factor_required',
+  'second_factor_required',
   'invalid_password',
   'csrf_rejected',
   'rate_limited',

@@ -35,6 +35,12 @@ const categories = z
   .max(SHARE_CATEGORIES.length)
   .refine((c) => new Set(c).size === c.length, 'Each category once');
 
+/**
+ * Live shares (not revoked, not expired) a user may have at once. (Invitations are also limited per
+ * hour and per day: SHARE_INVITATIONS_PER_HOUR / _PER_DAY, server/src/config.ts.)
+ */
+export const LIVE_SHARES_MAX = 50;
+
 export const ShareCreateRequest = z.strictObject({
   email: z.string().trim().min(1, SHARE_EMAIL_REQUIRED).max(254).pipe(z.email('Enter a valid email address')),
   name: z.string().trim().max(120).optional(),

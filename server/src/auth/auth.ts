@@ -27,6 +27,7 @@ import { createAdminPromoter } from './admin-emails';
 import { DISABLED_AUTH_PATHS } from './auth-paths';
 import type { BackgroundTasks } from './background';
 import { OAUTH2_CALLBACK_PATH } from './oauth2-alias';
+import { secondFactorOfPath } from './second-factor';
 import { SESSION_STEP_HEADER } from './two-factor-gate';
 
 /** Set by our own middleware from the socket; any client-sent value is overwritten first. */
@@ -109,6 +110,8 @@ export const createAuth = ({
       expiresIn: config.session.idleSeconds,
       updateAge: Math.min(300, Math.floor(config.session.idleSeconds / 2)),
       cookieCache: { enabled: false },
+      // How the session was signed in: the second factor it passed, if any (set by the hook below).
+      additionalFields: { secondFactor: { type: 'string', required: false, input: false } },
     },
     emailAndPassword: {
       enabled: true,
@@ -196,7 +199,7 @@ export const createAuth = ({
         create: {
           // The idle timeout in force (platform setting) from the first request; refused for accounts
           // an admin disabled or has not approved yet (the password or code was right, so this says so).
-          before: async (s) => {
+          before: async (s, ctx) => {
             const [row] = await db.owner
               .select({ status: user.status })
               .from(user)
@@ -206,9 +209,10 @@ export const createAuth = ({
                 code: row.status === 'disabled' ? 'ACCOUNT_DISABLED' : 'APPROVAL_PENDING',
                 message: row.status === 'disabled' ? ACCOUNT_DISABLED_MESSAGE : APPROVAL_PENDING_MESSAGE,
               });
-            if (!settings) return;
+            const marked = { ...s, secondFactor: secondFactorOfPath(ctx?.path) };
+            if (!settings) return { data: marked };
             const idleMs = (await settings.sessionTimeoutSeconds()) * 1000;
-            return { data: { ...s, expiresAt: new Date(Date.now() + idleMs) } };
+            return { data: { ...marked, expiresAt: new Date(Date.now() + idleMs) } };
           },
           after: async (s, ctx) => {
             // A step, not a sign-in (see SESSION_STEP_HEADER): the real one is audited when it comes.

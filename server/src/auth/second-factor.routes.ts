@@ -12,7 +12,9 @@ const statusRoute = createRoute({
   summary: 'Your second factors (authenticator app, passkeys) and whether your role requires one',
   description:
     'Set up and removed through better-auth at /api/auth/two-factor/* and /api/auth/passkey/* (each ' +
-    'change needs the re-entered password). Admin routes answer 403 `two_factor_required` until `enabled`.',
+    'change needs the re-entered password). Admin routes answer 403 `two_factor_required` until `enabled`, ' +
+    'and 403 `second_factor_required` until this session passed one (`sessionVerified`: a sign-in with the ' +
+    'code or a passkey, or a code confirmed at /api/auth/two-factor/verify-totp while signed in).',
   security: SESSION_SECURITY,
   responses: { 200: json(SecondFactorStatusResponse, 'Your second factors'), ...problems(401, 503) },
 });
@@ -21,9 +23,9 @@ export const secondFactorRoutes = ({ requireUser }: AppDeps) => {
   const app = createRouter();
   app.use('/api/v1/me/second-factor', requireUser);
   app.openapi(statusRoute, async (c) => {
-    const userId = c.get('user').id;
+    const { id: userId, sessionId } = c.get('user');
     const { isAdmin } = await getOwnRoles(c.var.db, userId);
-    return c.json(await secondFactorStatus(c.var.db, userId, isAdmin), 200);
+    return c.json(await secondFactorStatus(c.var.db, userId, sessionId, isAdmin), 200);
   });
   return app;
 };

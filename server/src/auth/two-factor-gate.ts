@@ -8,6 +8,7 @@ import { user } from '../db/schema';
 import { ProblemError, validationProblem } from '../http/problem';
 import type { AuditRecorder } from '../modules/audit/audit.service';
 import type { Auth } from './auth';
+import { markSessionSecondFactor } from './second-factor';
 import { type SessionResolver, verifiedToken } from './session';
 import type { AuthThrottle } from './throttle';
 
@@ -59,6 +60,8 @@ export interface GateStep {
   code?: string;
   /** For passkey removal: which one. */
   resourceId?: string;
+  /** A code checked by a signed-in session (e.g. after Google): that session passed a second factor. */
+  stepUpSessionId?: string;
 }
 
 const parseJson = (raw: string | undefined) => {
@@ -156,6 +159,8 @@ export const createTwoFactorGate = ({ auth, db, audit, throttle, resolveSession,
           }
         }
         step.enabling = !!current && !(await twoFactorEnabled({ id: current.user.id }));
+        // The enabling step's new session is marked by the session hook (auth.ts); this one stays.
+        if (current && !step.enabling) step.stepUpSessionId = current.user.sessionId;
         return { body, step };
       }
 
@@ -188,6 +193,10 @@ export const createTwoFactorGate = ({ auth, db, audit, throttle, resolveSession,
           return;
         }
         await throttle.reset(CODE_ACTION, userId);
+        if (step.stepUpSessionId) {
+          await markSessionSecondFactor(db, userId, step.stepUpSessionId, method);
+          await record('second_factor_confirmed', { details: { method } });
+        }
         if (step.code)
           await (await auth.$context).internalAdapter.createVerificationValue({
             identifier: usedCodeKey(userId, step.code),

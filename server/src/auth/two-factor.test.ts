@@ -39,6 +39,7 @@ describe('two-factor sign-in with an authenticator app', () => {
       passkeys: 0,
       enabled: false,
       required: false,
+      sessionVerified: false,
     });
     const wrong = await client.post('/api/auth/two-factor/enable', { password: 'not-my-password' });
     expect(wrong.status).toBe(400);
@@ -65,6 +66,10 @@ describe('two-factor sign-in with an authenticator app', () => {
     });
     expect(ok.status).toBe(200);
     expect((await next.get('/api/v1/profile')).status).toBe(200);
+    // This session passed the second factor at sign-in (admin routes ask for that).
+    expect(await (await next.get('/api/v1/me/second-factor')).json()).toMatchObject({
+      sessionVerified: true,
+    });
 
     // The same code is accepted once only, even inside its time window.
     const { client: replay } = await passwordStep(email);

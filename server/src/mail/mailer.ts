@@ -5,6 +5,7 @@ import nodemailer from 'nodemailer';
 import type { Logger } from 'pino';
 import type { Database } from '../db/database';
 import { mailOutbox } from '../db/schema';
+import { sealBody } from './outbox-seal';
 import { smtpTransportOptions } from './smtp-options';
 import type { MailType } from './templates';
 
@@ -38,7 +39,9 @@ export const DEFAULT_OUTBOX_RETENTION_HOURS = 24;
 
 /**
  * Sends over SMTP when SMTP_URL is set. Every message also lands in the `mail_outbox` table (kept for
- * `outboxRetentionHours`, then purged), so nothing is lost when SMTP is missing or fails. The log only
+ * `outboxRetentionHours`, then purged), so nothing is lost when SMTP is missing or fails: an
+ * undelivered message's body sealed with ENCRYPTION_KEY (`npm run mail:outbox` opens it), a delivered
+ * one without its body (its links and words went to the recipient, and backups need not carry them). The log only
  * gets the message's id and type: bodies hold reset links and reminders, and logs travel further than
  * the database. One exception: with no mail configured, a confirmation link is printed, so a
  * self-hoster can confirm their own first account.
@@ -48,6 +51,8 @@ export const createMailer = (opts: {
   from: string;
   db: Database;
   logger: Logger;
+  /** Seals the bodies of undelivered messages (ENCRYPTION_KEY). */
+  encryptionKey: string;
   outboxRetentionHours?: number;
   /** Extra TLS settings (the tests trust their own certificate authority here). */
   tls?: ConnectionOptions;
@@ -67,7 +72,7 @@ export const createMailer = (opts: {
         userId: m.userId ?? null,
         toAddress: m.to,
         subject: m.subject,
-        textBody: m.text,
+        textBody: status === 'sent' ? null : sealBody(m.text, opts.encryptionKey),
         status,
         error: error ?? null,
       }),

@@ -7,6 +7,7 @@ import { startSmtpCapture, subjectOf, textBody } from '../../test/smtp-capture';
 import { ConfigError, loadConfig } from '../config';
 import { createReminderScheduler } from '../jobs/reminder-scheduler';
 import { createMailer } from './mailer';
+import { openBody } from './outbox-seal';
 import { passwordResetEmail } from './templates';
 
 let smtp: Awaited<ReturnType<typeof startSmtpCapture>>;
@@ -38,10 +39,13 @@ describe('mail over SMTP', () => {
     await client.get(link.pathname + link.search);
     expect((await client.post('/api/auth/sign-in/email', { email, password: PASSWORD })).status).toBe(200);
 
+    // Delivered: the outbox (and every backup) keeps who, what subject and when, not the link.
     const { rows } = await server.deps.db.asSystem((tx) =>
-      tx.execute<{ status: string }>(sql`select status from mail_outbox where to_address = ${email}`),
+      tx.execute<{ status: string; text_body: string | null }>(
+        sql`select status, text_body from mail_outbox where to_address = ${email}`,
+      ),
     );
-    expect(rows).toEqual([{ status: 'sent' }]);
+    expect(rows).toEqual([{ status: 'sent', text_body: null }]);
   });
 
   it('keeps a message in the outbox when the SMTP server refuses it, so nothing is silently lost', async () => {
@@ -56,7 +60,13 @@ describe('mail over SMTP', () => {
         ),
       );
       expect(rows[0]?.status).toBe('failed');
-      expect(rows[0]?.text_body).toContain('/api/auth/verify-email?token=');
+      // Kept for the operator, sealed with ENCRYPTION_KEY: the table alone holds no working link.
+      expect(rows[0]?.text_body).toMatch(/^sealed:v1:/);
+      expect(rows[0]?.text_body).not.toContain('verify-email');
+      expect(openBody(rows[0]!.text_body, broken.deps.config.encryptionKey)).toContain(
+        '/api/auth/verify-email?token=',
+      );
+      expect(() => openBody(rows[0]!.text_body, 'ab'.repeat(32))).toThrow();
     } finally {
       await broken.close();
     }
@@ -77,6 +87,7 @@ const sendWith = async (smtpUrl: string | undefined, to: string, tls?: Connectio
     from: 'x@health.example',
     db: server.deps.db,
     logger: pino({ level: 'silent' }),
+    encryptionKey: server.deps.config.encryptionKey,
     tls,
   });
   await mailer.send({ to, ...passwordResetEmail('http://localhost:3000/reset') });

@@ -56,6 +56,13 @@ export const hypoCaregiverEmail = (appUrl: string, title: string, content: strin
  * A caregiver's invitation: who shares, which categories (names only, never values), until when, the
  * owner's own message, and the link. The link is the credential: it is never logged.
  */
+/** A user's own words in a message the server sends: every line quoted, so it reads as theirs. */
+export const quoted = (text: string) =>
+  text
+    .split(/\r\n|\r|\n/)
+    .map((line) => `> ${line}`.trimEnd())
+    .join('\n');
+
 export const shareInvitationEmail = (i: {
   ownerName: string;
   link: string;
@@ -69,7 +76,9 @@ export const shareInvitationEmail = (i: {
   text:
     [
       `${i.ownerName} invited you to view some of their health information on Healthfolio (read-only): ${i.categories.join(', ')}.`,
-      i.message ? `Their message:\n${i.message}` : null,
+      i.message
+        ? `${i.ownerName} added a message (their words, not Healthfolio's):\n${quoted(i.message)}`
+        : null,
       `Open it here:\n${i.link}`,
       i.requireSignIn ? 'You will be asked to sign in with this email address.' : null,
       i.expiresAt

@@ -43,6 +43,12 @@ export const session = authSchema.table(
     userId: uuid('user_id')
       .notNull()
       .references(() => user.id, { onDelete: 'cascade' }),
+    /**
+     * The second factor this session passed (`totp`, `backup_code`, `passkey`), at sign-in or later
+     * (the step-up after a Google sign-in); null when only a password or Google signed it in. Admin
+     * routes need one (roles.service requireAdmin).
+     */
+    secondFactor: text('second_factor'),
   },
   (t) => [index('session_user_id_idx').on(t.userId)],
 );

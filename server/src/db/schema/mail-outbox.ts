@@ -1,7 +1,11 @@
 import { index, pgPolicy, pgTable, text, timestamp, uuid } from 'drizzle-orm/pg-core';
 import { isSystem } from './rls';
 
-/** Every message the server sends, kept when no SMTP server is configured so a self-hoster can read it. */
+/**
+ * Every message the server sends, for `MAIL_OUTBOX_RETENTION_HOURS`. The body (reset, confirmation and
+ * share links included) is kept only while the message is undelivered, sealed with ENCRYPTION_KEY
+ * (`npm run mail:outbox` opens it); a delivered message keeps its address, subject and status only.
+ */
 export const mailOutbox = pgTable(
   'mail_outbox',
   {
@@ -9,7 +13,8 @@ export const mailOutbox = pgTable(
     userId: uuid('user_id'),
     toAddress: text('to_address').notNull(),
     subject: text('subject').notNull(),
-    textBody: text('text_body').notNull(),
+    /** Sealed (mail/outbox-seal.ts) while undelivered; null once the SMTP server accepted it. */
+    textBody: text('text_body'),
     status: text('status').notNull(),
     error: text('error'),
     createdAt: timestamp('created_at', { withTimezone: true }).notNull().defaultNow(),

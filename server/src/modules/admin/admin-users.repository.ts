@@ -89,6 +89,24 @@ export const setAccountStatus = (tx: Tx, userId: string, status: 'active' | 'dis
 export const deleteSessions = (tx: Tx, userId: string) =>
   tx.execute(sql`delete from auth.session where user_id = ${userId}`);
 
+/**
+ * Every credential that opens the account's data without a session dies with the account being
+ * disabled (DESIGN §5): Nightscout upload credentials are deleted (REST, JWT exchange and socket all
+ * look them up, and a JWT names one), caregiver share links and visit-packet links are revoked. None
+ * comes back when the account is enabled again. System scope (the caller's transaction).
+ */
+export const revokeOwnerCredentials = async (tx: Tx, userId: string) => {
+  const { rows } = await tx.execute<{ ns: number; shares: number; packets: number }>(sql`
+    with ns as (delete from ns_upload_credentials where user_id = ${userId} returning 1),
+      shares as (update shared_access set revoked_at = now(), updated_at = now()
+        where user_id = ${userId} and revoked_at is null returning 1),
+      packets as (update visit_packets set revoked_at = now()
+        where user_id = ${userId} and revoked_at is null returning 1)
+    select (select count(*)::int from ns) as ns, (select count(*)::int from shares) as shares,
+      (select count(*)::int from packets) as packets`);
+  return rows[0]!;
+};
+
 /** Every account for the CSV export: who, role, status, when; no health value. Owner + system scope. */
 export const selectUsersForExport = async (tx: Tx) => {
   const { rows } = await tx.execute<{

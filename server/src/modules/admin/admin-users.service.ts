@@ -16,6 +16,7 @@ import { adminAccountTx } from './admin-tx';
 import {
   countActiveAdmins,
   deleteSessions,
+  revokeOwnerCredentials,
   selectAccount,
   selectEntryCounts,
   selectUser,
@@ -91,7 +92,8 @@ export const assignRole = async (db: Database, adminId: string, targetUserId: st
 
 /**
  * Disables or enables an account (enabling one waiting for approval approves it). Disabling deletes its
- * sessions and makes every process forget them before the answer, so its next request is refused.
+ * sessions and makes every process forget them before the answer, so its next request is refused, and
+ * revokes every credential it handed out (upload credentials, share and visit-packet links) for good.
  */
 export const setUserStatus = async (
   deps: { db: Database; bus: RealtimeBus },
@@ -112,14 +114,21 @@ export const setUserStatus = async (
       }
       if (account.status === status) return;
       await setAccountStatus(tx, targetUserId, status);
-      if (status === 'disabled') await deleteSessions(tx, targetUserId);
+      let revoked: Awaited<ReturnType<typeof revokeOwnerCredentials>> | undefined;
+      if (status === 'disabled') {
+        await deleteSessions(tx, targetUserId);
+        revoked = await revokeOwnerCredentials(tx, targetUserId);
+      }
       const action =
         status === 'disabled'
           ? 'disable_user'
           : account.status === 'pending_approval'
             ? 'approve_user'
             : 'enable_user';
-      await recordAudit(tx, adminId, action, 'user', targetUserId, { previous: account.status });
+      await recordAudit(tx, adminId, action, 'user', targetUserId, {
+        previous: account.status,
+        ...(revoked && { revoked }),
+      });
     },
     true,
   );

@@ -1,6 +1,11 @@
-import { ADMIN_REQUIRED_MESSAGE, rolesSummary, TWO_FACTOR_REQUIRED_MESSAGE } from '@healthfolio/core';
+import {
+  ADMIN_REQUIRED_MESSAGE,
+  rolesSummary,
+  SECOND_FACTOR_REQUIRED_MESSAGE,
+  TWO_FACTOR_REQUIRED_MESSAGE,
+} from '@healthfolio/core';
 import { createMiddleware } from 'hono/factory';
-import { hasSecondFactor } from '../../auth/second-factor';
+import { adminSecondFactorGap } from '../../auth/second-factor';
 import type { Database } from '../../db/database';
 import { ProblemError } from '../../http/problem';
 import { recordAudit } from '../audit/audit.service';
@@ -11,7 +16,8 @@ export const getOwnRoles = async (db: Database, userId: string) =>
 
 /**
  * Admin-only routes: 403 with the spec's message for everyone else, and 403 `two_factor_required`
- * for an admin who has neither an authenticator app nor a passkey yet.
+ * for an admin who has neither an authenticator app nor a passkey yet, `second_factor_required` for
+ * an admin whose session has not passed one (a Google sign-in, until the code is confirmed).
  */
 export const requireAdmin = () =>
   createMiddleware(async (c, next) => {
@@ -29,15 +35,18 @@ export const requireAdmin = () =>
       );
       throw new ProblemError(403, 'forbidden', ADMIN_REQUIRED_MESSAGE);
     }
-    if (!(await hasSecondFactor(db, c.get('user').id))) {
+    const gap = await adminSecondFactorGap(db, c.get('user').id, c.get('user').sessionId);
+    if (gap) {
       await db.asUser(c.get('user').id, (tx) =>
         recordAudit(tx, c.get('user').id, 'access_denied', 'admin', null, {
           method: c.req.method,
           path: c.req.path,
-          reason: 'two_factor_required',
+          reason: gap,
         }),
       );
-      throw new ProblemError(403, 'two_factor_required', TWO_FACTOR_REQUIRED_MESSAGE);
+      const message =
+        gap === 'two_factor_required' ? TWO_FACTOR_REQUIRED_MESSAGE : SECOND_FACTOR_REQUIRED_MESSAGE;
+      throw new ProblemError(403, gap, message);
     }
     c.set('roles', roles);
     await next();

@@ -142,6 +142,18 @@ export const selectAccessLog = (tx: Tx, userId: string, shareId: string) =>
     .orderBy(desc(auditLogs.createdAt), desc(auditLogs.seq))
     .limit(200);
 
+/**
+ * How many of the user's shares are live (not revoked, not expired), with the user's share creations
+ * queued behind one transaction lock, so two at once cannot both pass the cap.
+ */
+export const lockAndCountLiveShares = async (tx: Tx, userId: string) => {
+  await tx.execute(sql`select pg_advisory_xact_lock(hashtext('healthfolio.shares'), hashtext(${userId}))`);
+  const { rows } = await tx.execute<{ n: number }>(sql`
+    select count(*)::int as n from shared_access
+    where user_id = ${userId} and revoked_at is null and (expires_at is null or expires_at > now())`);
+  return rows[0]?.n ?? 0;
+};
+
 /** Shares usable right now (not revoked, not expired), with whom they are shared. */
 export const selectLiveShares = (tx: Tx, userId: string) =>
   tx

@@ -11,6 +11,7 @@ import {
 import { createRoute, z } from '@hono/zod-openapi';
 import type { AppDeps } from '../../app-deps';
 import { createRouter, json, jsonBody, problems, SESSION_SECURITY } from '../../http/openapi';
+import { createInvitationQuota } from './invitation-quota';
 import { sharedWithMe } from './shared-with-me.service';
 import {
   createShare,
@@ -37,8 +38,15 @@ const create = createRoute({
   method: 'post',
   path: SHARES,
   summary: 'Invite a caregiver: the chosen categories, access level and expiry; the link is emailed',
+  description:
+    'At most SHARE_INVITATIONS_PER_HOUR (default 10) invitations an hour and SHARE_INVITATIONS_PER_DAY ' +
+    '(default 50) a day per user (429 with Retry-After), and 50 live shares at once (409 `too_many_shares`). ' +
+    'The personal message reaches the caregiver as a quotation from the user.',
   request: { body: jsonBody(ShareCreateRequest) },
-  responses: { 201: json(ShareCreatedResponse, 'The share and its link'), ...problems(400, 401, 503) },
+  responses: {
+    201: json(ShareCreatedResponse, 'The share and its link'),
+    ...problems(400, 401, 409, 429, 503),
+  },
 });
 const update = createRoute({
   ...base,
@@ -80,7 +88,7 @@ const withMe = createRoute({
   responses: { 200: json(SharedWithMeResponse, 'Shared with you'), ...problems(401, 503) },
 });
 
-export const sharingRoutes = ({ config, mailer, requireUser }: AppDeps) => {
+export const sharingRoutes = ({ config, mailer, requireUser, limiter }: AppDeps) => {
   const app = createRouter();
   app.use(SHARES, requireUser);
   app.use(`${SHARES}/*`, requireUser);
@@ -88,9 +96,12 @@ export const sharingRoutes = ({ config, mailer, requireUser }: AppDeps) => {
   const cfg = { appUrl: config.appUrl, encryptionKey: config.encryptionKey };
   const uid = (c: { get(k: 'user'): { id: string } }) => c.get('user').id;
   app.openapi(list, async (c) => c.json(await listShares(c.var.db, uid(c)), 200));
-  app.openapi(create, async (c) =>
-    c.json(await createShare(c.var.db, mailer, cfg, uid(c), c.req.valid('json')), 201),
-  );
+  const invitationQuota = createInvitationQuota(limiter, config.shareInvitations);
+  app.openapi(create, async (c) => {
+    const body = c.req.valid('json');
+    await invitationQuota(uid(c));
+    return c.json(await createShare(c.var.db, mailer, cfg, uid(c), body), 201);
+  });
   app.openapi(update, async (c) =>
     c.json(await updateShare(c.var.db, uid(c), c.req.valid('param').id, c.req.valid('json')), 200),
   );

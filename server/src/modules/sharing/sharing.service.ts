@@ -1,4 +1,5 @@
 import {
+  LIVE_SHARES_MAX,
   SHARE_CATEGORY_LABELS,
   type ShareAccessLogResponse,
   type ShareCategory,
@@ -27,6 +28,7 @@ import {
 import { presentShare } from './sharing.presenter';
 import {
   insertShare,
+  lockAndCountLiveShares,
   replacePermissions,
   selectAccessLog,
   selectLiveShares,
@@ -47,6 +49,12 @@ export const createShare = async (
   const token = newShareToken();
   const link = shareLink(cfg.appUrl, token);
   const { row, ownerName } = await db.asUser(userId, async (tx) => {
+    if ((await lockAndCountLiveShares(tx, userId)) >= LIVE_SHARES_MAX)
+      throw new ProblemError(
+        409,
+        'too_many_shares',
+        `You can have at most ${LIVE_SHARES_MAX} active shares. Revoke one you no longer need first.`,
+      );
     const share = await insertShare(tx, {
       userId,
       sharedWithEmail: req.email.toLowerCase(),

@@ -5,6 +5,7 @@ import { Badge } from '@/components/ui/badge';
 import { ErrorState } from '@/components/ui/error-state';
 import { PageSpinner } from '@/components/ui/spinner';
 import { Tabs, TabsContent, TabsList, TabsTrigger } from '@/components/ui/tabs';
+import { SecondFactorStepUp } from '@/features/auth/second-factor-step-up';
 import { TwoFactorRequired } from '@/features/settings/two-factor-required';
 import { useSecondFactorStatus } from '@/features/settings/use-second-factor';
 import { errorMessage } from '@/lib/api';
@@ -35,7 +36,8 @@ const TABS = [
 
 /**
  * /dashboard/admin-console. Non-admins are sent to / (spec §2); a spinner shows while the role loads;
- * an admin without a second factor is asked to set one up first (the API refuses them until then).
+ * an admin without a second factor is asked to set one up first, and one whose sign-in skipped it
+ * (Google) to confirm it (the API refuses them until then).
  */
 export function AdminConsolePage() {
   const roles = useRoles();
@@ -54,6 +56,8 @@ export function AdminConsolePage() {
       />
     );
   if (!factor.data.enabled) return <TwoFactorRequired />;
+  if (!factor.data.sessionVerified)
+    return <SecondFactorStepUp totp={factor.data.totp} passkeys={factor.data.passkeys} />;
 
   const tab = TABS.some((t) => t.value === params.get('tab')) ? params.get('tab')! : 'dashboard';
   return (

@@ -9,7 +9,13 @@ import { queryKeys } from '@/lib/session';
  * A passkey replaces both the password and the code: the browser asks which one to use. The passkey
  * code (API calls and WebAuthn) loads on the click, so the sign-in page's first load stays small.
  */
-export function PasskeySignInButton() {
+export function PasskeySignInButton({
+  label = 'Sign in with a passkey',
+  onDone,
+}: {
+  label?: string;
+  onDone?: () => unknown;
+} = {}) {
   const client = useQueryClient();
   const [pending, setPending] = useState(false);
   const [error, setError] = useState<string | null>(null);
@@ -20,6 +26,7 @@ export function PasskeySignInButton() {
     try {
       await (await api).secondFactorApi.signInWithPasskey();
       await client.invalidateQueries({ queryKey: queryKeys.session });
+      await onDone?.();
     } catch (err) {
       const message = await api.then(
         (m) => m.passkeyErrorMessage(err, 'Could not sign in with a passkey.'),
@@ -34,7 +41,7 @@ export function PasskeySignInButton() {
     <div className="flex flex-col gap-2">
       <Button variant="outline" disabled={pending} onClick={() => void signIn()}>
         <KeyRound aria-hidden="true" />
-        {pending ? 'Waiting for your passkey…' : 'Sign in with a passkey'}
+        {pending ? 'Waiting for your passkey…' : label}
       </Button>
       {error && (
         <Alert variant="destructive" role="alert">

@@ -24,8 +24,19 @@ const COPY: Record<Method, { label: string; hint: string; other: string }> = {
   },
 };
 
-/** The second step of a password sign-in for an account with an authenticator app. */
-export function TwoFactorStep({ onBack }: { onBack: () => void }) {
+/**
+ * The second step of a password sign-in for an account with an authenticator app; also the step-up
+ * of a session signed in without it (an admin after Google: `title`, `onVerified`, no way back).
+ */
+export function TwoFactorStep({
+  onBack,
+  title = 'Two-factor sign-in',
+  onVerified,
+}: {
+  onBack?: () => void;
+  title?: string;
+  onVerified?: () => unknown;
+}) {
   const client = useQueryClient();
   const [method, setMethod] = useState<Method>('totp');
   const [code, setCode] = useState('');
@@ -33,7 +44,7 @@ export function TwoFactorStep({ onBack }: { onBack: () => void }) {
   const verify = useMutation({
     mutationFn: (c: string) =>
       method === 'totp' ? secondFactorApi.verifyTotp(c) : secondFactorApi.verifyBackupCode(c),
-    onSuccess: () => client.invalidateQueries({ queryKey: queryKeys.session }),
+    onSuccess: () => (onVerified ? onVerified() : client.invalidateQueries({ queryKey: queryKeys.session })),
   });
   const copy = COPY[method];
 
@@ -56,7 +67,7 @@ export function TwoFactorStep({ onBack }: { onBack: () => void }) {
         <div className="flex items-center gap-2">
           <ShieldCheck className="size-5 text-primary" aria-hidden="true" />
           <h2 id="two-factor-heading" className="text-lg font-semibold">
-            Two-factor sign-in
+            {title}
           </h2>
         </div>
         <FormField
@@ -82,9 +93,11 @@ export function TwoFactorStep({ onBack }: { onBack: () => void }) {
       <Button variant="link" className="self-center" onClick={switchMethod}>
         {copy.other}
       </Button>
-      <Button variant="link" className="self-center" onClick={onBack}>
-        Back to sign in
-      </Button>
+      {onBack && (
+        <Button variant="link" className="self-center" onClick={onBack}>
+          Back to sign in
+        </Button>
+      )}
     </div>
   );
 }

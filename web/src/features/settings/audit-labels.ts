@@ -13,6 +13,7 @@ const ACCOUNT: Record<string, string> = {
   two_factor_disabled: 'Two-factor sign-in turned off',
   two_factor_failed: 'Wrong two-factor code',
   backup_code_used: 'Signed in with a backup code',
+  second_factor_confirmed: 'Confirmed it was you with a second factor',
   backup_codes_regenerated: 'New backup codes generated',
   passkey_added: 'Passkey added',
   passkey_removed: 'Passkey removed',

@@ -84,6 +84,9 @@ export function InviteDialog({ onClose }: { onClose: () => void }) {
     } catch (error) {
       if (error instanceof ApiError && error.status === 401)
         toast.error('Authentication required', { description: 'You must be logged in to share data' });
+      // Over the invitation budget (429) or the live-share cap (409): the server says when or what to do.
+      else if (error instanceof ApiError && (error.status === 429 || error.status === 409))
+        toast.error('Failed to create invitation', { description: error.message });
       else toast.error('Failed to create invitation');
     }
   });
@@ -112,7 +115,15 @@ export function InviteDialog({ onClose }: { onClose: () => void }) {
             <FormField label="Name (optional)" autoComplete="off" {...form.register('name')} />
             <div className="flex flex-col gap-2">
               <Label htmlFor="share-message">Personal Message (optional)</Label>
-              <Textarea id="share-message" rows={3} {...form.register('message')} />
+              <Textarea
+                id="share-message"
+                rows={3}
+                aria-describedby="share-message-hint"
+                {...form.register('message')}
+              />
+              <p id="share-message-hint" className="text-sm text-muted-foreground">
+                The email shows it as a quote from you, below the invitation.
+              </p>
             </div>
             <div className="grid gap-4 sm:grid-cols-2">
               <Controller
