@@ -1,4 +1,5 @@
 import { z } from 'zod';
+import { FUTURE_DATE_MESSAGE, isNotInFuture } from '../units/not-in-future';
 
 /** No glucose response carries more raw rows than this; longer windows are aggregated. */
 export const GLUCOSE_MAX_ROWS = 1000;
@@ -52,7 +53,7 @@ export const GlucoseBatchRequest = z.strictObject({
   readings: z
     .array(
       z.strictObject({
-        at: z.iso.datetime({ offset: true }),
+        at: z.iso.datetime({ offset: true }).refine((at) => isNotInFuture(at), FUTURE_DATE_MESSAGE),
         mgdl: z
           .number()
           .min(20, 'Glucose below 20 mg/dL is not a reading')

@@ -33,12 +33,19 @@ export function addDays(ymd: string, days: number): string {
 }
 
 /**
- * Spec §9: overdue = status overdue, or pending with a due date before today. `today` is the user's
- * calendar date in their time zone (localDate(now, zone)), so a bill due "yesterday" in Tokyo is
- * overdue there while it is still due today in New York.
+ * Spec §9: overdue = status overdue, or pending, with a due date before today; a bill due in the
+ * future is never overdue, whatever status was entered (issue 30). `today` is the user's calendar date
+ * in their time zone (localDate(now, zone)), so a bill due "yesterday" in Tokyo is overdue there while
+ * it is still due today in New York.
  */
 export function isOverdue(bill: Pick<BillLike, 'status' | 'dueDate'>, today: string) {
-  return bill.status === 'overdue' || (bill.status === 'pending' && bill.dueDate < today);
+  return (bill.status === 'overdue' || bill.status === 'pending') && bill.dueDate < today;
+}
+
+/** The status a bill shows today: "overdue" once past due, and an "overdue" not yet due shows as pending. */
+export function billStatusOn(bill: Pick<BillLike, 'status' | 'dueDate'>, today: string) {
+  if (isOverdue(bill, today)) return 'overdue';
+  return bill.status === 'overdue' ? 'pending' : bill.status;
 }
 
 /** Not paid and due between today and 30 days from today, both included. */

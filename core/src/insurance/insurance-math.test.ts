@@ -12,6 +12,7 @@ import {
 } from './analytics';
 import {
   type BillLike,
+  billStatusOn,
   billTotals,
   isDueSoon,
   isOverdue,
@@ -45,7 +46,12 @@ describe('bills', () => {
     const due = bill({ dueDate: '2026-11-24' });
     expect(isOverdue(due, localDate(now, 'America/New_York'))).toBe(false);
     expect(isOverdue(due, localDate(now, 'Asia/Tokyo'))).toBe(true);
-    expect(isOverdue(bill({ status: 'overdue', dueDate: '2030-01-01' }), '2026-11-24')).toBe(true);
+    // Due in the future: never overdue, even when entered as overdue; it shows as pending.
+    expect(isOverdue(bill({ status: 'overdue', dueDate: '2030-01-01' }), '2026-11-24')).toBe(false);
+    expect(billStatusOn(bill({ status: 'overdue', dueDate: '2030-01-01' }), '2026-11-24')).toBe('pending');
+    expect(isOverdue(bill({ status: 'overdue', dueDate: '2026-11-23' }), '2026-11-24')).toBe(true);
+    expect(billStatusOn(bill({ status: 'pending', dueDate: '2026-11-23' }), '2026-11-24')).toBe('overdue');
+    expect(billStatusOn(bill({ status: 'partial', dueDate: '2030-01-01' }), '2026-11-24')).toBe('partial');
     expect(isOverdue(bill({ status: 'partial', dueDate: '2026-01-01' }), '2026-11-24')).toBe(false);
     expect(isOverdue(bill({ status: 'paid', dueDate: '2026-01-01' }), '2026-11-24')).toBe(false);
   });

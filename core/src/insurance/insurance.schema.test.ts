@@ -3,6 +3,7 @@ import {
   BillCreateRequest,
   BillUpdateRequest,
   ClaimCreateRequest,
+  isPhoneNumber,
   PaymentCreateRequest,
   PlanCreateRequest,
 } from './insurance.schema';
@@ -92,7 +93,17 @@ describe('insurance schemas', () => {
         deductible: '1000',
         deductibleMet: '1000.01',
       }),
-    ).toEqual(['deductibleMet: Deductible met cannot be more than the deductible']);
+    ).toEqual([
+      'contactPhone: Enter a phone number such as 1-800-555-0100',
+      'deductibleMet: Deductible met cannot be more than the deductible',
+    ]);
+  });
+
+  it('takes a phone number as people write it, and nothing else', () => {
+    for (const phone of ['1-800-555-0100', '+44 20 7946 0958', '(555) 010-0199 ext. 12', '555.010.0199'])
+      expect(isPhoneNumber(phone), phone).toBe(true);
+    for (const phone of ['555', 'call us', 'help@insurer.com', '1-800-FLOWERS', '+1 555 010 0199 0199 01'])
+      expect(isPhoneNumber(phone), phone).toBe(false);
   });
 
   it('an edit changes only what it sends (no default status sneaks in)', () => {

@@ -76,6 +76,17 @@ const optionalText = (max: number) =>
 const requiredDate = (label: string) =>
   z.preprocess((v) => (empty(v) ? undefined : v), z.string({ error: `Enter the ${label}` }).pipe(LocalDate));
 
+/**
+ * A phone number as people write it: digits with spaces, dots, dashes, brackets, a leading + and an
+ * optional extension ("1-800-555-0100", "+44 20 7946 0958", "(555) 010-0199 ext. 12"); 7 to 15 digits
+ * before the extension (E.164 allows at most 15).
+ */
+export const isPhoneNumber = (s: string) => {
+  const match = /^(\+?[\d\s().-]+?)(?:\s*(?:x|ext\.?|extension)\s*\d{1,6})?$/i.exec(s.trim());
+  const digits = match?.[1]?.replace(/\D/g, '').length ?? 0;
+  return digits >= 7 && digits <= 15;
+};
+
 const isWebUrl = (s: string) => {
   try {
     const u = new URL(s);
@@ -115,7 +126,9 @@ const planFields = {
   copayPrimary: optionalAmount,
   copaySpecialist: optionalAmount,
   copayEmergency: optionalAmount,
-  contactPhone: required('contact phone', 40),
+  contactPhone: required('contact phone', 40).pipe(
+    z.string().refine(isPhoneNumber, 'Enter a phone number such as 1-800-555-0100'),
+  ),
   contactEmail: z
     .union([z.literal(''), z.email('Enter an email address such as help@insurer.com').max(200)])
     .nullish()

@@ -7,6 +7,7 @@ import {
   MAX_SINGLE_DOSE_LIMIT_UNITS,
 } from '../glucose/insulin-on-board';
 import { text as freeText } from '../http/text';
+import { FUTURE_DATE_MESSAGE, isDateNotInFuture, isNotInFuture } from '../units/not-in-future';
 import { WEIGHT_UNITS } from '../units/weight-units';
 import {
   ACTIVITIES,
@@ -54,15 +55,13 @@ export const BloodGlucoseData = z.strictObject({
   carbsConsumed: wholeNumber(0, 1000, 'Carbs').optional(),
 });
 
+/** A reading is a pair: a systolic value alone ("135/-") is not a blood pressure. */
 export const BloodPressureData = z
   .strictObject({
-    systolic: wholeNumber(50, 300, 'Systolic').optional(),
-    diastolic: wholeNumber(20, 200, 'Diastolic').optional(),
+    systolic: wholeNumber(50, 300, 'Systolic'),
+    diastolic: wholeNumber(20, 200, 'Diastolic'),
   })
-  .refine((d) => d.systolic !== undefined || d.diastolic !== undefined, {
-    message: 'Enter a systolic or a diastolic value',
-  })
-  .refine((d) => d.systolic === undefined || d.diastolic === undefined || d.systolic > d.diastolic, {
+  .refine((d) => d.systolic > d.diastolic, {
     message: 'Systolic must be higher than diastolic',
     path: ['systolic'],
   });
@@ -158,7 +157,9 @@ export const InsulinSettingsData = z.strictObject({
 
 export const A1cData = z.strictObject({
   value: z.number().min(3).max(20),
-  test_date: z.iso.date(),
+  test_date: z.iso
+    .date({ error: 'Test date is required' })
+    .refine((d) => isDateNotInFuture(d), FUTURE_DATE_MESSAGE),
   lab_name: text(200).optional(),
 });
 
@@ -179,7 +180,9 @@ export const TRACKER_DATA = {
 export type TrackerData<K extends TrackerKey> = z.infer<(typeof TRACKER_DATA)[K]>;
 
 const Notes = freeText().trim().max(5000).optional();
-const OccurredAt = z.iso.datetime({ offset: true, error: 'Date and time are required' });
+const OccurredAt = z.iso
+  .datetime({ offset: true, error: 'Date and time are required' })
+  .refine((at) => isNotInFuture(at), FUTURE_DATE_MESSAGE);
 
 const createVariant = <K extends TrackerKey>(key: K) =>
   z.strictObject({ tracker: z.literal(key), occurredAt: OccurredAt, notes: Notes, data: TRACKER_DATA[key] });
@@ -255,6 +258,8 @@ export const StreakSummaryResponse = z.object({
   longestStreak: z.number(),
   totalEntries: z.number(),
   entriesThisWeek: z.number(),
+  /** Entries of the last 30 local days (the Monthly Pace card). */
+  entriesThisMonth: z.number(),
   loggedDays: z.number(),
   lastLoggedDate: z.string().nullable(),
   streakGoal: z.number(),
@@ -273,5 +278,7 @@ export const TrackerStatsResponse = z.object({
   latest: EntryResponse.nullable(),
   /** Blood glucose only: mean of the last 7 days in mg/dL, null without readings. */
   average7d: z.number().nullable(),
+  /** Blood glucose only: how many readings (every source) that mean is of. */
+  average7dReadings: z.number(),
 });
 export type TrackerStatsResponse = z.infer<typeof TrackerStatsResponse>;

@@ -12,6 +12,7 @@ describe('streak summary', () => {
       longestStreak: 0,
       totalEntries: 0,
       entriesThisWeek: 0,
+      entriesThisMonth: 0,
       loggedDays: 0,
       lastLoggedDate: null,
       streakGoal: 7,
@@ -127,12 +128,52 @@ describe('streak summary', () => {
     expect(computeStreakSummary(entries, { timeZone: 'UTC', now }).entriesThisWeek).toBe(3);
   });
 
-  it('does not let a future-dated entry extend the current streak', () => {
-    const s = computeStreakSummary(['2024-06-10T08:00:00Z', '2024-06-12T08:00:00Z'], {
+  it('counts nothing dated in the future: not in totals, days, streaks, the week or the month', () => {
+    const s = computeStreakSummary(
+      ['2024-06-10T08:00:00Z', '2024-06-11T08:00:00Z', '2024-06-12T08:00:00Z', '2030-01-01T08:00:00Z'],
+      { timeZone: 'UTC', now: '2024-06-10T12:00:00Z' },
+    );
+    expect(s).toMatchObject({
+      currentStreak: 1,
+      longestStreak: 1,
+      totalEntries: 1,
+      loggedDays: 1,
+      entriesThisWeek: 1,
+      entriesThisMonth: 1,
+      lastLoggedDate: '2024-06-10',
+    });
+  });
+
+  it('counts an entry a few minutes ahead of the clock (skew) as today’s', () => {
+    const s = computeStreakSummary(['2024-06-11T00:02:00Z'], {
+      timeZone: 'UTC',
+      now: '2024-06-10T23:59:00Z',
+    });
+    expect(s).toMatchObject({
+      totalEntries: 1,
+      loggedDays: 1,
+      currentStreak: 1,
+      lastLoggedDate: '2024-06-10',
+    });
+  });
+
+  it('counts one entry as one: this week 1, this month 1, on 1 day', () => {
+    const s = computeStreakSummary(['2024-06-10T08:00:00Z'], {
       timeZone: 'UTC',
       now: '2024-06-10T12:00:00Z',
     });
-    expect(s).toMatchObject({ currentStreak: 1, totalEntries: 2, lastLoggedDate: '2024-06-12' });
+    expect(s).toMatchObject({ totalEntries: 1, entriesThisWeek: 1, entriesThisMonth: 1, loggedDays: 1 });
+  });
+
+  it('counts entries of the last 30 local days including today as this month, in the user’s zone', () => {
+    const now = '2024-06-30T12:00:00Z';
+    const entries = [
+      '2024-06-01T00:30:00Z', // 29 days ago in UTC: inside; in New York still May 31: outside
+      '2024-05-31T23:00:00Z', // 30 days ago: outside
+      '2024-06-30T10:00:00Z',
+    ];
+    expect(computeStreakSummary(entries, { timeZone: 'UTC', now }).entriesThisMonth).toBe(2);
+    expect(computeStreakSummary(entries, { timeZone: 'America/New_York', now }).entriesThisMonth).toBe(1);
   });
 
   it('accepts Date objects and epoch milliseconds like ISO strings', () => {
@@ -171,7 +212,10 @@ describe('streak properties', () => {
         expect(s.longestStreak).toBeGreaterThanOrEqual(s.currentStreak);
         expect(s.loggedDays).toBeGreaterThanOrEqual(s.longestStreak);
         expect(s.totalEntries).toBeGreaterThanOrEqual(s.loggedDays);
-        expect(s.entriesThisWeek).toBeLessThanOrEqual(s.totalEntries);
+        expect(s.entriesThisWeek).toBeLessThanOrEqual(s.entriesThisMonth);
+        expect(s.entriesThisMonth).toBeLessThanOrEqual(s.totalEntries);
+        // Nothing from the future: the last logged day is never after today.
+        if (s.lastLoggedDate) expect(s.lastLoggedDate <= localDate(at, timeZone)).toBe(true);
       }),
     );
   });
@@ -204,13 +248,16 @@ describe('streak properties', () => {
           const existing = entries[pick % entries.length] as number;
           const extra = existing + shiftMinutes * 60_000;
           fc.pre(localDate(extra, timeZone) === localDate(existing, timeZone));
+          // Nothing dated in the future counts, so both are in the past of `at`.
+          fc.pre(extra <= at && existing <= at);
           const before = computeStreakSummary(entries, { timeZone, now: at });
           const after = computeStreakSummary([...entries, extra], { timeZone, now: at });
           expect(after.totalEntries).toBe(before.totalEntries + 1);
-          expect({ ...after, totalEntries: 0, entriesThisWeek: 0 }).toEqual({
+          expect({ ...after, totalEntries: 0, entriesThisWeek: 0, entriesThisMonth: 0 }).toEqual({
             ...before,
             totalEntries: 0,
             entriesThisWeek: 0,
+            entriesThisMonth: 0,
           });
         },
       ),

@@ -48,7 +48,7 @@ test('a plan, a claim and two bills; a partial payment; Overview, Analytics and 
   await dialog.getByRole('button', { name: 'Save' }).click();
   await expect(toast(page, 'Insurance added')).toBeVisible();
   await expect(dialog).toBeHidden();
-  await tab(page, 'Providers').click();
+  await tab(page, 'Plans').click();
   await expect(panel(page).getByText('Blue Shield PPO')).toBeVisible();
 
   // A claim, and "View Claim Details" opens it.
@@ -148,7 +148,7 @@ test('a plan, a claim and two bills; a partial payment; Overview, Analytics and 
   });
   expect(dental.status()).toBe(201);
   await page.reload();
-  await tab(page, 'Providers').click();
+  await tab(page, 'Plans').click();
   await panel(page).getByRole('button', { name: 'Remove Delta Dental' }).click();
   await page
     .getByRole('alertdialog', { name: 'Remove this provider?' })
@@ -218,6 +218,57 @@ test('an EOB uploaded to a paid claim downloads; a pending claim’s download st
   expect((await readFile((await download.path()) as string)).subarray(0, 5).toString()).toBe('%PDF-');
 });
 
+test('no deductible says so, a phone number must be one, a bill due later is never overdue', async ({
+  page,
+  newAccount,
+}) => {
+  await page.context().addCookies((await newAccount('insurance-facts')).cookies);
+  await page.goto('/dashboard/insurance');
+  await page.getByRole('button', { name: 'Add Insurance' }).first().click();
+  const dialog = page.getByRole('dialog', { name: 'Add Insurance' });
+  await expect(dialog).toContainText('Fields marked * are required.');
+  await expect(dialog.getByRole('textbox', { name: 'Contact phone *' })).toHaveAttribute(
+    'aria-required',
+    'true',
+  );
+  await fill(dialog, {
+    'Plan name': 'Basic Care',
+    'Effective date': `${year()}-01-01`,
+    'Policy number': 'P-9',
+    'Member number': 'M-9',
+    'Contact phone': 'call us',
+  });
+  await dialog.getByRole('button', { name: 'Save' }).click();
+  await expect(dialog.getByText('Enter a phone number such as 1-800-555-0100')).toBeVisible();
+  await fill(dialog, { 'Contact phone': '(555) 010-0199' });
+  await dialog.getByRole('button', { name: 'Save' }).click();
+  await expect(dialog).toBeHidden();
+  // No deductible was entered: not "$0.00 of $0.00 met (100%)".
+  await expect(page.getByText('No deductible entered').first()).toBeVisible();
+  await expect(page.getByText('(100%)')).toHaveCount(0);
+  await tab(page, 'Plans').click();
+  await expect(panel(page)).toContainText('No deductible entered');
+
+  // A bill entered as overdue but due next month is not overdue.
+  const dueLater = new Date(Date.now() + 30 * 86_400_000).toISOString().slice(0, 10);
+  const bill = await page.request.post('/api/v1/insurance/bills', {
+    data: {
+      provider: 'Later Clinic',
+      amount: '80',
+      dueDate: dueLater,
+      status: 'overdue',
+      category: 'Doctor Visits',
+    },
+    headers: { Origin: process.env.E2E_BASE_URL ?? '' },
+  });
+  expect(bill.status(), await bill.text()).toBe(201);
+  await page.reload();
+  await tab(page, 'Bills').click();
+  const row = panel(page).getByRole('listitem').filter({ hasText: 'Later Clinic' });
+  await expect(row).toBeVisible();
+  await expect(row).not.toContainText(/overdue/i);
+});
+
 for (const { name, viewport } of [
   { name: 'desktop', viewport: DESKTOP },
   { name: 'phone', viewport: PHONE },
@@ -227,7 +278,7 @@ for (const { name, viewport } of [
     await page.context().addCookies(account.cookies);
     await page.setViewportSize(viewport);
     await page.goto('/dashboard/insurance');
-    for (const t of ['Overview', 'Providers', 'Claims', 'Bills', 'Analytics']) {
+    for (const t of ['Overview', 'Plans', 'Claims', 'Bills', 'Analytics']) {
       await tab(page, t).click();
       await expect(tab(page, t)).toHaveAttribute('aria-selected', 'true');
       await expect(panel(page)).toBeVisible();

@@ -87,3 +87,40 @@ test('a streak built from entries on past days: Log Data, Track Data and Achieve
   );
   await expect(achievement('Week Warrior').getByRole('progressbar')).toHaveAttribute('aria-valuenow', '7');
 });
+
+test('one entry counts as one; a week past its goal says so; nothing from the future counts', async ({
+  page,
+  newAccount,
+  signInAs,
+}) => {
+  await signInAs(await newAccount('tracking-one-entry', { type: 'general_health' }));
+  const minutesAgo = (n: number) => new Date(Date.now() - n * 60_000).toISOString();
+  await postEntry(page, { tracker: 'journal', occurredAt: minutesAgo(5), data: { value: 'First' } });
+  await page.goto('/dashboard/log-data');
+  await expect(card(page, 'Current Streak')).toContainText('Longest streak: 1 day · 1 entry in total');
+  await expect(card(page, 'This Week')).toContainText('1 of 7 entries');
+  // Was "4 of 30": this week's count projected, shown as if logged.
+  await expect(card(page, 'Monthly Pace')).toContainText('1 of 30 entries');
+  await expect(page.getByRole('progressbar', { name: 'Monthly Pace' })).toHaveAttribute('aria-valuenow', '1');
+  await expect(card(page, 'Streak Goal')).toContainText('1 of 7 days');
+  await page.goto('/dashboard/achievements');
+  await expect(card(page, 'Total Entries')).toContainText('On 1 day');
+
+  // A reading dated next year is refused, so it never counts as a day or an entry.
+  const future = await page.request.post('/api/v1/entries', {
+    data: { tracker: 'journal', occurredAt: '2030-01-01T09:00:00Z', data: { value: 'Later' } },
+    headers: { Origin: process.env.E2E_BASE_URL ?? '' },
+  });
+  expect(future.status()).toBe(400);
+  expect((await future.json()).errors).toEqual([{ path: 'occurredAt', message: 'Cannot be in the future' }]);
+
+  // Seven more this week: eight entries against a goal of seven.
+  for (const days of [1, 2, 3, 4, 5, 6, 6])
+    await postEntry(page, { tracker: 'journal', occurredAt: isoAt(days, '09:00'), data: { value: 'More' } });
+  await page.goto('/dashboard/log-data');
+  await expect(card(page, 'This Week')).toContainText('8 entries, goal of 7 reached');
+  await expect(card(page, 'This Week')).not.toContainText('8 of 7');
+  await expect(card(page, 'Monthly Pace')).toContainText('8 of 30 entries');
+  await page.goto('/dashboard/achievements');
+  await expect(card(page, 'Total Entries')).toContainText('On 7 different days');
+});

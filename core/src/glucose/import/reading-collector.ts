@@ -1,4 +1,5 @@
 import { mmolToMgdl } from '../../units/glucose-units';
+import { latestAllowedMs } from '../../units/not-in-future';
 import { parseDecimalInput, roundTo } from '../../units/round';
 import type { FileUnit } from './glucose-unit';
 import type { ImportedReading, ImportFormat, ParsedImport, SkippedRow } from './types';
@@ -42,6 +43,8 @@ export class ReadingCollector {
   private readonly lineByInstant = new Map<number, number>();
   private readonly unitCounts = { 'mg/dL': 0, 'mmol/L': 0 };
   private clipped = 0;
+  /** Rows dated after this (epoch ms) are skipped: nothing health-related is dated in the future. */
+  private readonly latestAllowed = latestAllowedMs();
 
   constructor(
     private readonly parseTimestamp: (text: string) => number | null,
@@ -64,6 +67,7 @@ export class ReadingCollector {
     if (timestamp.trim() === '') return 'No timestamp';
     const at = this.parseTimestamp(timestamp);
     if (at === null) return `Timestamp not understood: ${shown(timestamp)}`;
+    if (at > this.latestAllowed) return `Dated in the future: ${shown(timestamp)}`;
     const text = value.trim();
     if (text === '') return 'No glucose value';
     const marker = this.markers.size === 0 ? undefined : this.markers.get(text.toLowerCase());

@@ -8,7 +8,7 @@ const reading = fc.record({
   at: fc
     .integer({
       min: Date.parse('2000-01-01T00:00:00Z') / 1000,
-      max: Date.parse('2040-01-01T00:00:00Z') / 1000,
+      max: Date.parse('2025-12-31T00:00:00Z') / 1000,
     })
     .map((s) => s * 1000),
   mgdl: fc.integer({ min: 200, max: 6000 }).map((tenths) => tenths / 10),

@@ -1,5 +1,6 @@
 import { sql } from 'drizzle-orm';
 import {
+  boolean,
   check,
   doublePrecision,
   index,
@@ -24,7 +25,8 @@ const ownerOnce = sql`user_id = (select nullif(current_setting('app.user_id', tr
 
 /**
  * The single glucose store: manual logs, meter and CGM readings, imports and device data, all in
- * mg/dL. (user, time, source) is unique so re-importing a file adds nothing.
+ * mg/dL. (user, time, source) is unique for everything but the user's own logs, so re-importing a
+ * file or replaying an upload adds nothing, while a manual re-check in the same minute is kept.
  */
 export const glucoseReadings = pgTable(
   'glucose_readings',
@@ -42,14 +44,22 @@ export const glucoseReadings = pgTable(
     notes: text('notes'),
     /** The sensor's trend arrow in Nightscout's words (`Flat`, `FortyFiveUp`…); null when none came. */
     trend: text('trend'),
+    /**
+     * Part of the unique key: true for readings that deduplicate on (user, time, source) (imports,
+     * devices, uploads), null for the user's own logs. NULLs never collide in a unique index, so two
+     * readings logged by hand at the same minute are two readings.
+     */
+    deduplicated: boolean('deduplicated').generatedAlwaysAs(
+      sql`case when source = 'manual' then null else true end`,
+    ),
     createdAt: timestamp('created_at', { withTimezone: true }).notNull().defaultNow(),
     updatedAt: timestamp('updated_at', { withTimezone: true }).notNull().defaultNow(),
   },
   (t) => [
     // Also the index for a user's time ranges (its leading columns): a second (user, time) index only
-    // cost every imported reading one more insertion. Migration 0014 adds INCLUDE (value_mgdl), which
+    // cost every imported reading one more insertion. A custom migration adds INCLUDE (value_mgdl), which
     // drizzle cannot express, so window statistics are an index-only scan.
-    unique('glucose_readings_user_time_source_key').on(t.userId, t.recordedAt, t.source),
+    unique('glucose_readings_user_time_source_key').on(t.userId, t.recordedAt, t.source, t.deduplicated),
     // The readings that show as entries (logged by the user): the entry list, streaks and achievements
     // read these without stepping over a CGM user's hundreds of thousands of sensor readings.
     index('glucose_readings_user_logged_idx')

@@ -1,4 +1,4 @@
-import { GLUCOSE_LOG_MAX_MGDL, GLUCOSE_LOG_MIN_MGDL } from '@healthfolio/core';
+import { GLUCOSE_LOG_MAX_MGDL, GLUCOSE_LOG_MIN_MGDL, isNotInFuture } from '@healthfolio/core';
 
 /**
  * Terra's body data (`data[]` of a `body` webhook or GET /body) as what Healthfolio keeps: glucose
@@ -10,7 +10,8 @@ const obj = (v: unknown): Obj => (v && typeof v === 'object' && !Array.isArray(v
 const arr = (v: unknown): Obj[] => (Array.isArray(v) ? v.map(obj) : []);
 const time = (v: unknown) => {
   const ms = typeof v === 'string' ? Date.parse(v) : Number.NaN;
-  return Number.isNaN(ms) ? null : ms;
+  // Nothing health-related is dated in the future (a sample after now is left out like a malformed one).
+  return Number.isNaN(ms) || !isNotInFuture(ms) ? null : ms;
 };
 const num = (v: unknown) => (typeof v === 'number' && Number.isFinite(v) ? v : null);
 

@@ -47,6 +47,7 @@ export const getStreakSummary = (db: Database, userId: string): Promise<StreakSu
       longestStreak: summary.longestStreak,
       totalEntries: summary.totalEntries,
       entriesThisWeek: summary.entriesThisWeek,
+      entriesThisMonth: summary.entriesThisMonth,
       loggedDays: summary.loggedDays,
       lastLoggedDate: summary.lastLoggedDate,
       streakGoal: summary.streakGoal,

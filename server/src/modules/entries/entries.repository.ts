@@ -171,14 +171,18 @@ export const selectTrackerCounts = async (tx: Tx, userId: string, tracker: Track
       (count(*) filter (where occurred_at >= week_start))::int as this_week,
       (count(*) filter (where occurred_at >= month_start))::int as this_month,
       (count(*) filter (where occurred_at >= last_month_start and occurred_at < month_start))::int as last_month
-    from (${entriesRelation(userId, tracker)}) e, bounds`);
+    from (${entriesRelation(userId, tracker)}) e, bounds
+    -- Nothing dated in the future counts (rows stored before that rule was enforced).
+    where occurred_at <= now() + interval '5 minutes'`);
   return result.rows[0]!;
 };
 
-/** Mean of every glucose reading (all sources) in the last 7 days, in mg/dL. */
+/** Mean and count of every glucose reading (all sources) of the last 7 days up to now, in mg/dL. */
 export const selectGlucoseAverage7d = async (tx: Tx, userId: string) => {
-  const result = await tx.execute<{ avg: number | null }>(
-    sql`select avg(value_mgdl)::float8 as avg from glucose_readings where user_id = ${userId} and recorded_at >= now() - interval '7 days'`,
+  const result = await tx.execute<{ avg: number | null; n: number }>(
+    sql`select avg(value_mgdl)::float8 as avg, count(*)::int as n from glucose_readings
+      where user_id = ${userId} and recorded_at >= now() - interval '7 days'
+        and recorded_at <= now() + interval '5 minutes'`,
   );
-  return result.rows[0]?.avg ?? null;
+  return { avg: result.rows[0]?.avg ?? null, count: result.rows[0]?.n ?? 0 };
 };

@@ -28,19 +28,6 @@ import {
   updateTrackerEntry,
 } from './entries.repository';
 
-const isUniqueViolation = (err: unknown) => {
-  for (let e = err as { code?: string; cause?: unknown } | undefined, i = 0; e && i < 5; i++) {
-    if (e.code === '23505') return true;
-    e = e.cause as typeof e;
-  }
-  return false;
-};
-
-const sameTimeConflict = () =>
-  new ProblemError(409, 'conflict', 'A blood glucose reading is already logged at exactly this time.', [
-    { path: 'occurredAt', message: 'Choose another time' },
-  ]);
-
 const insert = async (tx: Tx, userId: string, req: EntryCreateRequest) => {
   const occurredAt = new Date(req.occurredAt);
   const notes = req.notes?.trim() || null;
@@ -66,22 +53,18 @@ export const createEntry = async (
   req: EntryCreateRequest,
   notifier: Announcer,
 ) => {
-  try {
-    const { entry, notices } = await db.asUser(userId, async (tx) => {
-      const id = await insert(tx, userId, req);
-      await syncAchievementUnlocks(tx, userId);
-      const notices = req.tracker === 'blood-glucose' ? await followUpAfterGlucoseWrite(tx, userId) : [];
-      const entry = presentEntry((await selectEntry(tx, userId, id))!);
-      // Last, just before the commit: the audit chain's head is locked from here to the commit.
-      await recordAudit(tx, userId, 'create', 'entry', id, { tracker: req.tracker });
-      return { entry, notices };
-    });
-    await announceNotices(notifier, userId, notices);
-    return entry;
-  } catch (err) {
-    if (isUniqueViolation(err)) throw sameTimeConflict();
-    throw err;
-  }
+  // A manual reading never collides with another (a re-check in the same minute is a second reading).
+  const { entry, notices } = await db.asUser(userId, async (tx) => {
+    const id = await insert(tx, userId, req);
+    await syncAchievementUnlocks(tx, userId);
+    const notices = req.tracker === 'blood-glucose' ? await followUpAfterGlucoseWrite(tx, userId) : [];
+    const entry = presentEntry((await selectEntry(tx, userId, id))!);
+    // Last, just before the commit: the audit chain's head is locked from here to the commit.
+    await recordAudit(tx, userId, 'create', 'entry', id, { tracker: req.tracker });
+    return { entry, notices };
+  });
+  await announceNotices(notifier, userId, notices);
+  return entry;
 };
 
 export const listEntries = (db: Database, userId: string, q: EntryListQuery): Promise<EntryListResponse> =>
@@ -129,44 +112,39 @@ export const updateEntry = async (
   patch: EntryUpdateRequest,
   notifier: Announcer,
 ) => {
-  try {
-    const { entry, notices } = await db.asUser(userId, async (tx) => {
-      let notices: string[] = [];
-      const existing = await selectEntry(tx, userId, id);
-      if (!existing) throw notFound('No entry with this id');
-      const occurredAt = patch.occurredAt ? new Date(patch.occurredAt) : undefined;
-      const notes = patch.notes === undefined ? undefined : patch.notes?.trim() || null;
-      if (existing.tracker === 'blood-glucose') {
-        const data = patch.data ? BloodGlucoseData.parse(validData('blood-glucose', patch.data)) : undefined;
-        await updateGlucoseEntry(tx, userId, id, {
-          recordedAt: occurredAt,
-          notes,
-          ...(data
-            ? {
-                valueMgdl: data.glucose,
-                mealContext: data.timing ?? null,
-                carbsConsumed: data.carbsConsumed ?? null,
-              }
-            : {}),
-        });
-        notices = await followUpAfterGlucoseWrite(tx, userId);
-      } else {
-        let data = patch.data ? validData(existing.tracker, patch.data) : undefined;
-        if (data && existing.tracker === 'insulin') await assertDoseAllowed(tx, userId, data);
-        if (data && existing.tracker === 'meal') data = await withAiProvenance(tx, userId, data);
-        await updateTrackerEntry(tx, userId, id, { occurredAt, notes, data });
-      }
-      await syncAchievementUnlocks(tx, userId);
-      const entry = presentEntry((await selectEntry(tx, userId, id))!);
-      await recordAudit(tx, userId, 'update', 'entry', id, { fields: changedFields(patch) });
-      return { entry, notices };
-    });
-    await announceNotices(notifier, userId, notices);
-    return entry;
-  } catch (err) {
-    if (isUniqueViolation(err)) throw sameTimeConflict();
-    throw err;
-  }
+  const { entry, notices } = await db.asUser(userId, async (tx) => {
+    let notices: string[] = [];
+    const existing = await selectEntry(tx, userId, id);
+    if (!existing) throw notFound('No entry with this id');
+    const occurredAt = patch.occurredAt ? new Date(patch.occurredAt) : undefined;
+    const notes = patch.notes === undefined ? undefined : patch.notes?.trim() || null;
+    if (existing.tracker === 'blood-glucose') {
+      const data = patch.data ? BloodGlucoseData.parse(validData('blood-glucose', patch.data)) : undefined;
+      await updateGlucoseEntry(tx, userId, id, {
+        recordedAt: occurredAt,
+        notes,
+        ...(data
+          ? {
+              valueMgdl: data.glucose,
+              mealContext: data.timing ?? null,
+              carbsConsumed: data.carbsConsumed ?? null,
+            }
+          : {}),
+      });
+      notices = await followUpAfterGlucoseWrite(tx, userId);
+    } else {
+      let data = patch.data ? validData(existing.tracker, patch.data) : undefined;
+      if (data && existing.tracker === 'insulin') await assertDoseAllowed(tx, userId, data);
+      if (data && existing.tracker === 'meal') data = await withAiProvenance(tx, userId, data);
+      await updateTrackerEntry(tx, userId, id, { occurredAt, notes, data });
+    }
+    await syncAchievementUnlocks(tx, userId);
+    const entry = presentEntry((await selectEntry(tx, userId, id))!);
+    await recordAudit(tx, userId, 'update', 'entry', id, { fields: changedFields(patch) });
+    return { entry, notices };
+  });
+  await announceNotices(notifier, userId, notices);
+  return entry;
 };
 
 /** Deletes the entry; a meal's stored photo (the analysis it cited) goes with it. */

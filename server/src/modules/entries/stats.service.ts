@@ -1,4 +1,4 @@
-import type { TrackerKey, TrackerStatsResponse } from '@healthfolio/core';
+import { latestAllowedMs, type TrackerKey, type TrackerStatsResponse } from '@healthfolio/core';
 import type { Database } from '../../db/database';
 import { findProfile } from '../profiles/profiles.repository';
 import { presentEntry } from './entries.presenter';
@@ -13,8 +13,11 @@ export const getTrackerStats = (
   db.readAsUser(userId, async (tx) => {
     const timeZone = (await findProfile(tx, userId))?.timezone ?? 'UTC';
     const counts = await selectTrackerCounts(tx, userId, tracker, timeZone);
-    const [latest] = await selectEntries(tx, userId, { tracker, order: 'desc', limit: 1 });
-    const average7d = tracker === 'blood-glucose' ? await selectGlucoseAverage7d(tx, userId) : null;
+    // The latest entry up to now: an entry dated in the future is never "latest".
+    const to = new Date(latestAllowedMs()).toISOString();
+    const [latest] = await selectEntries(tx, userId, { tracker, order: 'desc', limit: 1, to });
+    const average = tracker === 'blood-glucose' ? await selectGlucoseAverage7d(tx, userId) : null;
+    const average7d = average?.avg ?? null;
     return {
       tracker,
       total: counts.total,
@@ -23,5 +26,6 @@ export const getTrackerStats = (
       lastMonth: counts.last_month,
       latest: latest ? presentEntry(latest) : null,
       average7d: average7d === null ? null : Math.round(average7d * 10) / 10,
+      average7dReadings: average?.count ?? 0,
     };
   });

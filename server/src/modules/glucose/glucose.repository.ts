@@ -105,7 +105,7 @@ export const insertReadings = async (
       insert into glucose_readings (user_id, source, recorded_at, value_mgdl, trend)
       select ${userId}, ${source}, r.at, r.mgdl, r.trend
       from unnest(${at}::timestamptz[], ${mgdl}::float8[], ${trend}::text[]) as r(at, mgdl, trend)
-      on conflict (user_id, recorded_at, source) do nothing
+      on conflict (user_id, recorded_at, source, deduplicated) do nothing
       returning 1)
     select count(*)::int as inserted from inserted`);
   return result.rows[0]?.inserted ?? 0;

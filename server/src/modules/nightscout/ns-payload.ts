@@ -1,5 +1,5 @@
 import { createHash } from 'node:crypto';
-import { GLUCOSE_LOG_MAX_MGDL, GLUCOSE_LOG_MIN_MGDL } from '@healthfolio/core';
+import { GLUCOSE_LOG_MAX_MGDL, GLUCOSE_LOG_MIN_MGDL, latestAllowedMs } from '@healthfolio/core';
 
 /**
  * What the Nightscout clients send, read leniently the way Nightscout itself does: one object or an
@@ -56,7 +56,6 @@ const directionOf = (doc: Doc): string | null => {
 };
 
 const EARLIEST_MS = Date.UTC(2000, 0, 1);
-const FUTURE_SLACK_MS = 24 * 3_600_000;
 
 export const asDocs = (body: unknown): Doc[] => {
   const list = Array.isArray(body) ? body : body && typeof body === 'object' ? [body] : [];
@@ -78,7 +77,7 @@ const epochOf = (v: unknown): number | null => {
 };
 
 const plausible = (ms: number | null, nowMs: number) =>
-  ms !== null && ms >= EARLIEST_MS && ms <= nowMs + FUTURE_SLACK_MS ? Math.round(ms) : null;
+  ms !== null && ms >= EARLIEST_MS && ms <= latestAllowedMs(nowMs) ? Math.round(ms) : null;
 
 const firstTime = (doc: Doc, fields: string[], nowMs: number) => {
   for (const f of fields) {

@@ -15,6 +15,7 @@ import { glucoseStats } from '../glucose/glucose.service';
 import { presentDose } from '../medications/medications.service';
 import { selectDoses } from '../notifications/notifications.repository';
 import { findProfile } from '../profiles/profiles.repository';
+import { type MeterReadings, selectMeterReadings } from './meter-readings';
 
 const DAY_MS = 86_400_000;
 
@@ -37,8 +38,13 @@ export interface PacketData {
   days: number;
   from: Date;
   to: Date;
-  /** Null also when the window has no CGM (sensor) readings: the section is then left out. */
+  /** Null when not chosen, or when the window has no CGM (sensor) readings. */
   glucose: GlucoseStatsResponse | null;
+  /**
+   * Glucose chosen but no CGM data: the meter readings of the window (null without any, and the packet
+   * says so); undefined when glucose was not chosen or CGM data is shown.
+   */
+  meter: MeterReadings | null | undefined;
   bloodPressure: TrendPoint[] | null;
   weight: { points: TrendPoint[]; unit: WeightUnit } | null;
   medications: MedicationAdherence[] | null;
@@ -100,6 +106,7 @@ export const gatherPacketData = async (
           (r) => presentDose(r, to),
         )
       : null;
+    const meter = want('glucose') && !glucose ? await selectMeterReadings(tx, userId, from, to) : undefined;
     const a1cRow = want('a1c')
       ? (await selectEntries(tx, userId, { tracker: 'a1c', order: 'desc', limit: 1 }))[0]
       : undefined;
@@ -111,6 +118,7 @@ export const gatherPacketData = async (
       from,
       to,
       glucose,
+      meter,
       bloodPressure: bp
         ? bp.map((e) => ({
             at: new Date(e.occurred_at),

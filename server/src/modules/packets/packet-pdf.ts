@@ -1,5 +1,6 @@
 import {
   bandRangeInUnit,
+  countOf,
   formatGlucose,
   formatGlucoseWithUnit,
   formatWeight,
@@ -17,14 +18,52 @@ const dateTimeIn = (timeZone: string) => (d: Date) =>
 
 const pct = (v: number) => `${v.toFixed(v < 10 && v > 0 ? 1 : 0)}%`;
 
+/** Glucose chosen without CGM data: the meter readings' figures and chart, or why there are none. */
+const meterSection = (w: PdfWriter, d: PacketData) => {
+  if (d.meter === undefined) return;
+  const unit = d.unit;
+  w.heading('Glucose (meter readings)', 170);
+  const m = d.meter;
+  if (!m) {
+    w.line('No glucose readings in this period: no CGM data and no meter readings.', { color: MUTED });
+    return;
+  }
+  w.line(`${countOf(m.count, 'meter reading')}; no CGM data in this period.`, { color: MUTED, size: 9 });
+  const rows: [string, string][] = [
+    ['Readings', String(m.count)],
+    ['Mean glucose', formatGlucoseWithUnit(m.meanMgdl, unit)],
+    ['Lowest reading', formatGlucoseWithUnit(m.lowestMgdl, unit)],
+    [`Low: below ${formatGlucoseWithUnit(70, unit)}`, countOf(m.below70, 'reading')],
+    [`Urgent low: below ${formatGlucoseWithUnit(54, unit)}`, countOf(m.below54, 'reading')],
+  ];
+  for (const [label, value] of rows) w.row([label, value], [0, 260]);
+  if (m.points.length < m.count)
+    w.line(`The chart shows the latest ${m.points.length} readings.`, { size: 8, color: MUTED });
+  drawTrend(
+    w,
+    d.from,
+    d.to,
+    [
+      {
+        label: `Glucose (${unit})`,
+        color: BLUE,
+        points: m.points.map((p) => ({ at: p.at, value: p.mgdl })),
+      },
+    ],
+    (mgdl) => formatGlucose(mgdl, unit),
+    dateIn(d.timeZone),
+  );
+};
+
 const glucoseSection = (w: PdfWriter, d: PacketData) => {
+  meterSection(w, d);
   const g = d.glucose;
   if (!g?.statistics) return;
   const s = g.statistics;
   const unit = d.unit;
   w.heading('Glucose (CGM)', 200);
   w.line(
-    `${s.count} readings, ${g.gmiSufficiency.coveredDays.toFixed(1)} days of sensor data (${Math.round(
+    `${countOf(s.count, 'reading')}, ${g.gmiSufficiency.coveredDays.toFixed(1)} days of sensor data (${Math.round(
       g.gmiSufficiency.wearPercent,
     )}% of expected readings)`,
     { color: MUTED, size: 9 },
@@ -69,7 +108,7 @@ const bloodPressureSection = (w: PdfWriter, d: PacketData) => {
   const dia = pts.map((p) => p.values[1]!).filter(Number.isFinite);
   const avg = (xs: number[]) => (xs.length ? Math.round(xs.reduce((a, b) => a + b, 0) / xs.length) : null);
   w.line(
-    `${pts.length} readings. Average ${avg(sys) ?? '-'}/${avg(dia) ?? '-'} mmHg. Latest ${
+    `${countOf(pts.length, 'reading')}. Average ${avg(sys) ?? '-'}/${avg(dia) ?? '-'} mmHg. Latest ${
       Number.isFinite(pts.at(-1)!.values[0]!) ? pts.at(-1)!.values[0] : '-'
     }/${Number.isFinite(pts.at(-1)!.values[1]!) ? pts.at(-1)!.values[1] : '-'} mmHg on ${dateIn(d.timeZone)(
       pts.at(-1)!.at,
@@ -80,12 +119,20 @@ const bloodPressureSection = (w: PdfWriter, d: PacketData) => {
     d.from,
     d.to,
     [
-      { label: 'Systolic', color: VERMILION, points: pts.map((p) => ({ at: p.at, value: p.values[0]! })) },
-      { label: 'Diastolic', color: BLUE, points: pts.map((p) => ({ at: p.at, value: p.values[1]! })) },
+      // The app's colours: systolic blue, diastolic vermilion (web/src/features/trackers/trend-chart.tsx).
+      { label: 'Systolic', color: BLUE, points: pts.map((p) => ({ at: p.at, value: p.values[0]! })) },
+      { label: 'Diastolic', color: VERMILION, points: pts.map((p) => ({ at: p.at, value: p.values[1]! })) },
     ],
     (v) => `${Math.round(v)}`,
     dateIn(d.timeZone),
   );
+};
+
+/** "down 2.4 lbs over the period", or "no change over the period" (never "+0.0 lbs"). */
+const weightChange = (first: number, last: number, unit: string) => {
+  const change = formatWeight(Math.abs(last - first));
+  if (Number(change) === 0) return 'no change over the period';
+  return `${last > first ? 'up' : 'down'} ${change} ${unit} over the period`;
 };
 
 const weightSection = (w: PdfWriter, d: PacketData) => {
@@ -98,11 +145,11 @@ const weightSection = (w: PdfWriter, d: PacketData) => {
   }
   const first = points[0]!;
   const last = points.at(-1)!;
-  const change = last.values[0]! - first.values[0]!;
+  const latest = `${formatWeight(last.values[0]!)} ${unit} on ${dateIn(d.timeZone)(last.at)}`;
   w.line(
-    `${points.length} entries. Latest ${formatWeight(last.values[0]!)} ${unit} on ${dateIn(d.timeZone)(
-      last.at,
-    )}; change over the period ${change >= 0 ? '+' : ''}${formatWeight(change)} ${unit}.`,
+    points.length === 1
+      ? `1 entry: ${latest}.`
+      : `${countOf(points.length, 'entry', 'entries')}. Latest ${latest}; ${weightChange(first.values[0]!, last.values[0]!, unit)}.`,
   );
   drawTrend(
     w,
@@ -174,7 +221,7 @@ const questionsSection = (w: PdfWriter, d: PacketData) => {
   });
 };
 
-/** The printable pre-visit summary; a section appears only when chosen (glucose: only with CGM data). */
+/** The printable pre-visit summary; a section appears only when chosen (glucose: CGM data, else meter readings). */
 export const renderPacketPdf = async (d: PacketData): Promise<Uint8Array> => {
   const doc = await PDFDocument.create();
   doc.setTitle('Pre-visit summary');

@@ -121,8 +121,10 @@ describe('pre-visit packets as SMART Health Links', () => {
       'Glucose (CGM)',
       'mmol/L',
       'Ambulatory glucose profile',
+      '2 readings. Average 131/84 mmHg',
       '134/86 mmHg',
       '79.9 kg',
+      'down 0.6 kg over the period',
       '7.2% on 2026-09-01',
       'Should I change my evening dose?',
     ]) {
@@ -274,7 +276,19 @@ describe('pre-visit packets as SMART Health Links', () => {
     expect((await server.client().get(location.pathname)).status).toBe(404);
   });
 
-  it('leaves the glucose section out without CGM data', async () => {
+  it('shows meter readings when there is no CGM data: count, mean, lowest, lows and a chart', async () => {
+    // Bob has a fingerstick from 2 hours ago; two more, one of them an urgent low.
+    for (const [glucose, hoursAgo] of [
+      [62, 30],
+      [50, 50],
+    ] as const) {
+      const res = await bob.post('/api/v1/entries', {
+        tracker: 'blood-glucose',
+        occurredAt: new Date(Date.now() - hoursAgo * HOUR).toISOString(),
+        data: { glucose },
+      });
+      expect(res.status).toBe(201);
+    }
     const created = await makePacket(bob, { categories: ['glucose', 'a1c'] });
     const res = await open(created.manifestPath, created.passcode);
     const text =
@@ -283,9 +297,35 @@ describe('pre-visit packets as SMART Health Links', () => {
         bytes: await pdfFrom(await res.json(), created.payload.key),
       })) ?? '';
     expect(text).toContain('Bob Fingerstick');
-    expect(text).toContain('No A1C result recorded.');
+    expect(text).toContain('Glucose (meter readings)');
+    expect(text).toContain('3 meter readings; no CGM data in this period.');
+    // Mean (140 + 62 + 50) / 3 = 84; lowest 50; two below 70, one below 54.
+    expect(text).toMatch(/Mean glucose\s*84 mg\/dL/);
+    expect(text).toMatch(/Lowest reading\s*50 mg\/dL/);
+    expect(text).toMatch(/Low: below 70 mg\/dL\s*2 readings/);
+    expect(text).toMatch(/Urgent low: below 54 mg\/dL\s*1 reading\b/);
+    expect(text).toContain('Glucose (mg/dL)');
     expect(text).not.toContain('Glucose (CGM)');
     expect(text).not.toContain('Ambulatory glucose profile');
+    expect(text).toContain('No A1C result recorded.');
+  });
+
+  it('says why there is no glucose section when there are no readings at all', async () => {
+    const { client: carol } = await signUpAndSignIn(server, 'carol-packet@example.com');
+    await carol.post('/api/v1/entries', {
+      tracker: 'weight',
+      occurredAt: new Date(Date.now() - HOUR).toISOString(),
+      data: { weight: 150, weightUnit: 'lbs' },
+    });
+    const created = await makePacket(carol, { categories: ['glucose', 'weight'] });
+    const res = await open(created.manifestPath, created.passcode);
+    const text =
+      (await extractText('application/pdf', await pdfFrom(await res.json(), created.payload.key))) ?? '';
+    expect(text).toContain('No glucose readings in this period: no CGM data and no meter readings.');
+    // One weight: no "1 entries", no "+0.0 lbs over the period".
+    expect(text).toContain('1 entry: 150.0 lbs on');
+    expect(text).not.toContain('entries');
+    expect(text).not.toContain('+0.0');
   });
 
   it('refuses bad input with problem documents and writes nothing', async () => {

@@ -145,11 +145,15 @@ export const drawAgp = (
   });
 };
 
-/** A time series (one or more lines) over the packet's window, with a legend naming each line. */
+/**
+ * A time series (one or more lines) with a legend naming each line. The time axis runs from the first
+ * to the last reading, so the lines use the page's width even when the readings fill only a few days
+ * of the window; with one instant only, it falls back to the window.
+ */
 export const drawTrend = (
   w: PdfWriter,
-  from: Date,
-  to: Date,
+  windowFrom: Date,
+  windowTo: Date,
   series: { label: string; color: Color; points: { at: Date; value: number }[] }[],
   fmt: (v: number) => string,
   dateLabel: (d: Date) => string,
@@ -161,6 +165,10 @@ export const drawTrend = (
   const pad = Math.max((hi - lo) * 0.15, 1);
   const min = Math.floor(lo - pad);
   const max = Math.ceil(hi + pad);
+  const instants = series.flatMap((s) => s.points.map((p) => p.at.getTime()));
+  const first = Math.min(...instants);
+  const last = Math.max(...instants);
+  const [from, to] = last > first ? [new Date(first), new Date(last)] : [windowFrom, windowTo];
   const span = to.getTime() - from.getTime();
   const f = chartFrame(w, {
     height: 110,
@@ -168,7 +176,10 @@ export const drawTrend = (
     max,
     ticks: [min, (min + max) / 2, max],
     fmt,
-    xLabels: [0, 0.5, 1].map((at) => ({ at, label: dateLabel(new Date(from.getTime() + at * span)) })),
+    // A short span would print one date twice: each date is labelled once.
+    xLabels: [0, 0.5, 1]
+      .map((at) => ({ at, label: dateLabel(new Date(from.getTime() + at * span)) }))
+      .filter((x, i, all) => all.findIndex((y) => y.label === x.label) === i),
   });
   for (const s of series) {
     const xy = s.points.map((p): [number, number] => [(p.at.getTime() - from.getTime()) / span, p.value]);

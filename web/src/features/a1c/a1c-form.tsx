@@ -1,3 +1,4 @@
+import { isDateNotInFuture } from '@healthfolio/core/units/not-in-future';
 import { parseDecimalInput } from '@healthfolio/core/units/round';
 import { useForm } from 'react-hook-form';
 import { toast } from 'sonner';
@@ -6,8 +7,13 @@ import { Card, CardContent, CardHeader, CardTitle } from '@/components/ui/card';
 import { FormField } from '@/components/ui/form-field';
 import { localInputToIso, todayIn, useGlucoseFormat } from '@/features/diabetes/format';
 import { useCreateEntry } from '@/features/diabetes/glucose-api';
+import { ApiError } from '@/lib/api';
+
+const FUTURE = 'Cannot be in the future';
 
 type Values = { value: string; testDate: string; labName: string; notes: string };
+
+const earliest = (a: string | null, b: string) => (a !== null && Date.parse(a) < Date.parse(b) ? a : b);
 
 export function A1cForm() {
   const fmt = useGlucoseFormat();
@@ -24,14 +30,20 @@ export function A1cForm() {
       try {
         await create.mutateAsync({
           tracker: 'a1c',
-          // The entry's time: noon of the test day in the user's zone, so it lists on that day.
-          occurredAt: localInputToIso(`${v.testDate}T12:00`, fmt.timeZone) ?? new Date().toISOString(),
+          // The entry's time: noon of the test day in the user's zone, so it lists on that day; a test
+          // of today logged in the morning is dated now (nothing is dated in the future).
+          occurredAt: earliest(
+            localInputToIso(`${v.testDate}T12:00`, fmt.timeZone),
+            new Date().toISOString(),
+          ),
           notes: v.notes.trim() || undefined,
           data: { value, test_date: v.testDate, lab_name: v.labName.trim() || undefined },
         });
         toast.success('A1C reading added successfully');
         form.reset({ value: '', testDate: todayIn(fmt.timeZone), labName: '', notes: '' });
-      } catch {
+      } catch (err) {
+        const dateError = err instanceof ApiError && err.fieldErrors.find((e) => e.path === 'data.test_date');
+        if (dateError) form.setError('testDate', { message: dateError.message });
         toast.error('Failed to add A1C reading');
       }
     },
@@ -74,7 +86,11 @@ export function A1cForm() {
               required
               max={todayIn(fmt.timeZone)}
               error={errors.testDate?.message}
-              {...form.register('testDate', { required: 'Please fill in required fields' })}
+              {...form.register('testDate', {
+                required: 'Please fill in required fields',
+                // Today in the user's zone at the latest: a 2030 test would become "Latest A1C".
+                validate: (d) => (d <= todayIn(fmt.timeZone) && isDateNotInFuture(d)) || FUTURE,
+              })}
             />
           </div>
           <FormField label="Lab name (optional)" {...form.register('labName')} />

@@ -103,7 +103,13 @@ export function AchievementsPage() {
               <StatCard
                 title="Total Entries"
                 value={s.totalEntries}
-                detail={s.loggedDays === 1 ? 'On 1 day' : `On ${s.loggedDays} different days`}
+                detail={
+                  s.loggedDays === 0
+                    ? 'None yet'
+                    : s.loggedDays === 1
+                      ? 'On 1 day'
+                      : `On ${s.loggedDays} different days`
+                }
               />
             </div>
             <ProgressCards summary={s} />

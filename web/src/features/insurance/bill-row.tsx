@@ -1,4 +1,4 @@
-import { isOverdue } from '@healthfolio/core/insurance/bill-math';
+import { billStatusOn } from '@healthfolio/core/insurance/bill-math';
 import { Button } from '@/components/ui/button';
 import type { Open } from './dialog-state';
 import type { BillResponse } from './insurance-api';
@@ -8,7 +8,7 @@ import { StatusBadge } from './status-badge';
 /** A bill in a list: who, when due, its status (overdue as of today in the user's zone), what is left. */
 export function BillRow({ bill, open }: { bill: BillResponse; open: Open }) {
   const { money, today } = useInsuranceLocale();
-  const status = isOverdue(bill, today) ? 'overdue' : bill.status;
+  const status = billStatusOn(bill, today);
   return (
     <li className="flex flex-col gap-2 py-3 sm:flex-row sm:items-center sm:justify-between">
       <div className="flex min-w-0 flex-col gap-1">

@@ -1,4 +1,5 @@
-import { deductibleProgress } from '@healthfolio/core/insurance/analytics';
+import { type DeductibleProgress, deductibleProgress } from '@healthfolio/core/insurance/analytics';
+import { countOf } from '@healthfolio/core/text/count-words';
 import { Button } from '@/components/ui/button';
 import { Card, CardContent, CardDescription, CardHeader, CardTitle } from '@/components/ui/card';
 import { Progress } from '@/components/ui/progress';
@@ -34,17 +35,7 @@ export function DeductibleCard({ plans, open }: { plans: readonly PlanResponse[]
   );
 }
 
-function DeductibleBody({
-  plan,
-  money,
-  today,
-}: {
-  plan: PlanResponse;
-  money: (c: number) => string;
-  today: string;
-}) {
-  const d = deductibleProgress(plan, today);
-  const oop = Math.min(plan.outOfPocketMetCents, plan.outOfPocketMaxCents);
+function DeductibleMet({ d, money }: { d: DeductibleProgress; money: (c: number) => string }) {
   return (
     <>
       <p>
@@ -58,9 +49,32 @@ function DeductibleBody({
         valueText={`${money(d.currentCents)} of ${money(d.totalCents)}`}
       />
       <p className="text-muted-foreground">
-        {money(d.remainingCents)} to go · {d.remainingMonths} {d.remainingMonths === 1 ? 'month' : 'months'}{' '}
-        left in the plan year (renews {formatDay(d.planYearEnd)})
+        {money(d.remainingCents)} to go · {countOf(d.remainingMonths, 'month')} left in the plan year (renews{' '}
+        {formatDay(d.planYearEnd)})
       </p>
+    </>
+  );
+}
+
+function DeductibleBody({
+  plan,
+  money,
+  today,
+}: {
+  plan: PlanResponse;
+  money: (c: number) => string;
+  today: string;
+}) {
+  const d = deductibleProgress(plan, today);
+  const oop = Math.min(plan.outOfPocketMetCents, plan.outOfPocketMaxCents);
+  return (
+    <>
+      {d.totalCents > 0 ? (
+        <DeductibleMet d={d} money={money} />
+      ) : (
+        // A deductible of 0 was left empty: "$0.00 of $0.00 met (100%)" would be a figure nobody gave.
+        <p>No deductible entered. Edit the plan to follow what you have paid towards it.</p>
+      )}
       {plan.outOfPocketMaxCents > 0 && (
         <>
           <p className="mt-2">

@@ -1,4 +1,4 @@
-import { isOverdue } from '@healthfolio/core/insurance/bill-math';
+import { billStatusOn } from '@healthfolio/core/insurance/bill-math';
 import { EOB_UNAVAILABLE_MESSAGE, eobDownloadable } from '@healthfolio/core/insurance/insurance-options';
 import type { ReactNode } from 'react';
 import { Button } from '@/components/ui/button';
@@ -128,7 +128,7 @@ export function BillDetailsDialog({
       title={bill.provider}
       description={`${bill.category} bill due ${formatDay(bill.dueDate)}`}
       rows={[
-        ['Status', <StatusBadge key="s" status={isOverdue(bill, today) ? 'overdue' : bill.status} />],
+        ['Status', <StatusBadge key="s" status={billStatusOn(bill, today)} />],
         ['Amount', money(bill.amountCents)],
         ['Insurance covered', money(bill.insuranceCoveredCents)],
         ['Paid', money(bill.paidCents)],

@@ -17,11 +17,13 @@ import { InsuranceLocaleContext, makeInsuranceLocale } from './insurance-format'
 import { OverviewTab } from './overview-tab';
 import { ProvidersTab } from './providers-tab';
 
-const TABS = ['overview', 'providers', 'claims', 'bills', 'analytics'] as const;
+// The spec's "Providers" tab lists insurance plans, while "provider" on claims and bills means a
+// clinic or doctor: the tab is named for what it lists (issue 30). Old ?tab=providers links still open it.
+const TABS = ['overview', 'plans', 'claims', 'bills', 'analytics'] as const;
 type Tab = (typeof TABS)[number];
 const LABELS: Record<Tab, string> = {
   overview: 'Overview',
-  providers: 'Providers',
+  plans: 'Plans',
   claims: 'Claims',
   bills: 'Bills',
   analytics: 'Analytics',
@@ -32,7 +34,8 @@ const isTab = (v: string | null): v is Tab => v !== null && (TABS as readonly st
 export function InsurancePage() {
   const { profile } = useDashboardContext();
   const [params, setParams] = useSearchParams();
-  const tab: Tab = isTab(params.get('tab')) ? (params.get('tab') as Tab) : 'overview';
+  const asked = params.get('tab') === 'providers' ? 'plans' : params.get('tab');
+  const tab: Tab = isTab(asked) ? asked : 'overview';
   const [dialog, setDialog] = useState<OpenDialog | null>(null);
   const settings = useInsuranceSettings();
   const plans = usePlans();
@@ -63,7 +66,7 @@ export function InsurancePage() {
         <TabsContent value="overview">
           <OverviewTab {...data} open={setDialog} />
         </TabsContent>
-        <TabsContent value="providers">
+        <TabsContent value="plans">
           <ProvidersTab plans={data.plans} open={setDialog} />
         </TabsContent>
         <TabsContent value="claims">

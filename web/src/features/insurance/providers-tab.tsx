@@ -35,8 +35,18 @@ function PlanCard({ plan, open }: { plan: PlanResponse; open: Open }) {
     ...(plan.groupNumber ? ([['Group number', plan.groupNumber]] as [string, string][]) : []),
     ['Member number', plan.memberNumber],
     ['Effective date', formatDay(plan.effectiveDate)],
-    ['Deductible', `${money(plan.deductibleMetCents)} of ${money(plan.deductibleCents)} met`],
-    ['Out-of-pocket', `${money(plan.outOfPocketMetCents)} of ${money(plan.outOfPocketMaxCents)} met`],
+    [
+      'Deductible',
+      plan.deductibleCents > 0
+        ? `${money(plan.deductibleMetCents)} of ${money(plan.deductibleCents)} met`
+        : 'No deductible entered',
+    ],
+    [
+      'Out-of-pocket',
+      plan.outOfPocketMaxCents > 0
+        ? `${money(plan.outOfPocketMetCents)} of ${money(plan.outOfPocketMaxCents)} met`
+        : 'No out-of-pocket maximum entered',
+    ],
     [
       'Copays',
       `Primary ${money(plan.copayPrimaryCents)} · Specialist ${money(plan.copaySpecialistCents)} · Emergency ${money(plan.copayEmergencyCents)}`,

@@ -91,8 +91,9 @@ function Field({ spec, form }: { spec: FieldSpec; form: AnyForm }) {
       <TextareaField spec={spec} form={form} error={error} />
     ) : (
       <FormField
-        label={spec.kind === 'money' ? `${spec.label} (${currency})` : spec.label}
+        label={`${spec.kind === 'money' ? `${spec.label} (${currency})` : spec.label}${spec.required ? ' *' : ''}`}
         required={spec.required}
+        aria-required={spec.required || undefined}
         type={INPUT_TYPE[spec.kind ?? ''] ?? 'text'}
         inputMode={spec.kind === 'money' ? 'decimal' : undefined}
         autoComplete="off"
@@ -158,7 +159,10 @@ export function RecordDialog<Body>({
       <DialogContent className="max-h-[90vh] max-w-2xl overflow-y-auto">
         <DialogHeader>
           <DialogTitle>{title}</DialogTitle>
-          <DialogDescription>{description}</DialogDescription>
+          <DialogDescription>
+            {description}
+            {fields.some((f) => f.required) && ' Fields marked * are required.'}
+          </DialogDescription>
         </DialogHeader>
         <form noValidate onSubmit={submit} className="flex flex-col gap-4">
           {rootError && (

@@ -1,4 +1,5 @@
 import type { StreakSummaryResponse } from '@healthfolio/core';
+import { entriesCount } from '@healthfolio/core/text/count-words';
 import { Card, CardContent, CardDescription, CardHeader, CardTitle } from '@/components/ui/card';
 import { Progress } from '@/components/ui/progress';
 import { days } from './streak-cards';
@@ -6,30 +7,36 @@ import { days } from './streak-cards';
 const WEEKLY_TARGET = 7;
 const MONTHLY_TARGET = 30;
 
-/** The four progress cards (spec §9): week vs 7 entries, monthly pace, streak vs goal, all-time best. */
+/** "3 of 7 entries", or the count itself once the goal is passed ("9 entries, goal of 7 reached"). */
+const towards = (n: number, goal: number, noun: (k: number) => string) =>
+  n <= goal ? `${n} of ${noun(goal)}` : `${noun(n)}, goal of ${goal} reached`;
+
+/**
+ * The four progress cards (spec §9): the week's entries vs 7, the last 30 days' entries vs 30, the
+ * streak vs its goal, the all-time best. Each counts what it names, in the user's calendar days.
+ */
 export function ProgressCards({ summary }: { summary: StreakSummaryResponse }) {
-  const pace = Math.round((summary.entriesThisWeek / 7) * 30);
   const cards = [
     {
       title: 'This Week',
       value: summary.entriesThisWeek,
       max: WEEKLY_TARGET,
-      text: `${summary.entriesThisWeek} of ${WEEKLY_TARGET} entries`,
+      text: towards(summary.entriesThisWeek, WEEKLY_TARGET, entriesCount),
       note: 'Entries logged in the last 7 days',
     },
     {
       title: 'Monthly Pace',
-      value: pace,
+      value: summary.entriesThisMonth,
       max: MONTHLY_TARGET,
-      text: `${pace} of ${MONTHLY_TARGET} entries`,
-      note: "This week's entries projected over 30 days",
+      text: towards(summary.entriesThisMonth, MONTHLY_TARGET, entriesCount),
+      note: 'Entries logged in the last 30 days',
     },
     {
       title: 'Streak Goal',
       value: summary.currentStreak,
       max: summary.streakGoal,
-      text: `${summary.currentStreak} of ${days(summary.streakGoal)}`,
-      note: `Log ${summary.streakGoal} days in a row`,
+      text: towards(summary.currentStreak, summary.streakGoal, days),
+      note: `Log ${days(summary.streakGoal)} in a row`,
     },
     {
       title: 'All-Time Best',
@@ -48,7 +55,7 @@ export function ProgressCards({ summary }: { summary: StreakSummaryResponse }) {
           </CardHeader>
           <CardContent className="flex flex-col gap-2">
             <p className="text-xl font-semibold tabular-nums">{c.text}</p>
-            <Progress label={c.title} value={c.value} max={c.max} valueText={c.text} />
+            <Progress label={c.title} value={Math.min(c.value, c.max)} max={c.max} valueText={c.text} />
             <CardDescription>{c.note}</CardDescription>
           </CardContent>
         </Card>

@@ -1,10 +1,11 @@
 import type { StreakSummaryResponse } from '@healthfolio/core';
+import { countOf, entriesCount } from '@healthfolio/core/text/count-words';
 import { Flame, Sparkles } from 'lucide-react';
 import { Button } from '@/components/ui/button';
 import { Card, CardContent, CardDescription, CardHeader, CardTitle } from '@/components/ui/card';
 
 /** "1 day", "7 days". */
-export const days = (n: number) => `${n} ${n === 1 ? 'day' : 'days'}`;
+export const days = (n: number) => countOf(n, 'day');
 
 /** Motivation by current streak: 0, under 3, under 7, under 30, 30 or more (spec §9). */
 export const motivation = (streak: number) => {
@@ -29,7 +30,7 @@ export function StreakCards({ summary, onLog }: { summary: StreakSummaryResponse
         <CardContent className="flex flex-col gap-1">
           <p className="text-3xl font-semibold tabular-nums">{days(summary.currentStreak)}</p>
           <CardDescription>
-            Longest streak: {days(summary.longestStreak)} · {summary.totalEntries} entries in total
+            Longest streak: {days(summary.longestStreak)} · {entriesCount(summary.totalEntries)} in total
           </CardDescription>
         </CardContent>
       </Card>

@@ -1,3 +1,4 @@
+import { countOf } from '@healthfolio/core/text/count-words';
 import { formatGlucoseWithUnit } from '@healthfolio/core/units/glucose-units';
 import type { UseQueryResult } from '@tanstack/react-query';
 import { lazy, type ReactNode, Suspense } from 'react';
@@ -51,7 +52,7 @@ export function GlucoseAverageBody({ empty }: { empty: string }) {
               {formatGlucoseWithUnit(s.average7d, glucoseUnit)}
             </span>
             <span className="text-sm text-muted-foreground">
-              Average of {s.thisWeek} {s.thisWeek === 1 ? 'reading' : 'readings'} in the last 7 days
+              Average of {countOf(s.average7dReadings, 'reading')} in the last 7 days
             </span>
           </p>
         )

@@ -30,6 +30,8 @@ import { useCreateEntry, useUpdateEntry } from './use-entries';
 const MISSING: Partial<Record<keyof LogValues, string>> = {
   glucose: 'Enter a glucose value',
   weight: 'Enter your weight',
+  systolic: 'Enter the systolic value',
+  diastolic: 'Enter the diastolic value',
   value: 'This field is required',
 };
 

@@ -35,11 +35,13 @@ export function PressureFields({ form }: FieldsProps) {
     <div className="grid grid-cols-2 gap-3">
       <NumberField
         label="Systolic (mmHg)"
+        aria-required="true"
         error={errorOf(errors, 'systolic')}
         {...form.register('systolic')}
       />
       <NumberField
         label="Diastolic (mmHg)"
+        aria-required="true"
         error={errorOf(errors, 'diastolic')}
         {...form.register('diastolic')}
       />

@@ -1,0 +1,3 @@
+ALTER TABLE "glucose_readings" DROP CONSTRAINT "glucose_readings_user_time_source_key";--> statement-breakpoint
+ALTER TABLE "glucose_readings" ADD COLUMN "deduplicated" boolean GENERATED ALWAYS AS (case when source = 'manual' then null else true end) STORED;--> statement-breakpoint
+ALTER TABLE "glucose_readings" ADD CONSTRAINT "glucose_readings_user_time_source_key" UNIQUE("user_id","recorded_at","source","deduplicated");
