@@ -29,7 +29,8 @@ export function StreakCards({ summary, onLog }: { summary: StreakSummaryResponse
         <CardContent className="flex flex-col gap-1">
           <p className="text-3xl font-semibold tabular-nums">{days(summary.currentStreak)}</p>
           <CardDescription>
-            Longest streak: {days(summary.longestStreak)} · {summary.totalEntries} entries in total
+            Longest streak: {days(summary.longestStreak)} · {summary.totalEntries}{' '}
+            {summary.totalEntries === 1 ? 'entry' : 'entries'} in total
           </CardDescription>
         </CardContent>
       </Card>
