@@ -104,7 +104,8 @@ test.describe('alerts page', () => {
     );
     await page.goto('/dashboard/alerts');
     const error = page.getByRole('alert').filter({ hasText: 'Could not load your alerts' });
-    await expect(error).toContainText('The database is down.');
+    // The list's query retries before it gives up: allow for that.
+    await expect(error).toContainText('The database is down.', { timeout: 30_000 });
     await expect(page.getByText(BANNER)).toBeHidden();
     await expect(card(page, SAMPLE.all)).toBeHidden();
     await expect(page.getByText(/Metformin 500|245 mg\/dL/)).toHaveCount(0);

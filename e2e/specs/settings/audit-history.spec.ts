@@ -9,10 +9,20 @@ const manifestUrl = (link: string) => {
 };
 
 test('Account activity reads as sentences, with the browser by name and never the raw header', async ({
-  page,
+  browser,
   newAccount,
 }) => {
+  test.setTimeout(180_000); // four kinds of event and a sign-in, on a shared two-core machine
   const account = await newAccount('audit-history', { type: 'general_health' });
+  // The user agent this Chromium sends on Linux (the project's desktop preset says Windows instead).
+  const userAgent = `Mozilla/5.0 (X11; Linux x86_64) AppleWebKit/537.36 (KHTML, like Gecko) Chrome/${browser.version()} Safari/537.36`;
+  const context = await browser.newContext({
+    locale: 'en-US',
+    timezoneId: 'UTC',
+    baseURL: process.env.E2E_BASE_URL,
+    userAgent,
+  });
+  const page = await context.newPage();
   const headers = { Origin: process.env.E2E_BASE_URL ?? '' };
   const rawAgent = await page.evaluate(() => navigator.userAgent);
 
@@ -60,7 +70,9 @@ test('Account activity reads as sentences, with the browser by name and never th
     await page.goto('/dashboard/settings');
     const activity = page.getByRole('list', { name: 'Account activity' });
     const items = activity.getByRole('listitem');
-    await expect(items.first()).toContainText('Someone entered a wrong passcode for your visit packet');
+    await expect(items.first()).toContainText('Someone entered a wrong passcode for your visit packet', {
+      timeout: 30_000,
+    });
     await expect(items.first()).toContainText('1 wrong try so far');
     await expect(items.filter({ hasText: 'You added a bill payment' })).toHaveCount(1);
     await expect(items.filter({ hasText: 'You added an entry' })).toHaveCount(1);
@@ -73,4 +85,5 @@ test('Account activity reads as sentences, with the browser by name and never th
     await activity.scrollIntoViewIfNeeded();
     await expectNoAxeViolations(page);
   });
+  await context.close();
 });
