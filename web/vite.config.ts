@@ -4,7 +4,15 @@ import { defineConfig } from 'vite';
 
 export default defineConfig(({ isSsrBuild }) => ({
   plugins: [react(), tailwindcss()],
-  resolve: { alias: { '@': decodeURIComponent(new URL('./src', import.meta.url).pathname) } },
+  resolve: {
+    alias: {
+      '@': decodeURIComponent(new URL('./src', import.meta.url).pathname),
+      // Radix's scroll lock without an inline <style> element the CSP would refuse (see the file).
+      'react-style-singleton': decodeURIComponent(
+        new URL('./src/lib/style-singleton.ts', import.meta.url).pathname,
+      ),
+    },
+  },
   server: {
     proxy: { '/api': { target: 'http://localhost:3000', changeOrigin: false } },
   },

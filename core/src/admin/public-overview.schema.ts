@@ -13,5 +13,15 @@ export const PublicOverviewResponse = z.object({
       caregivers: z.number().int(),
     })
     .nullable(),
+  /** What this instance is set up to do, so the landing page claims only what is true here. */
+  features: z.object({
+    /** Where the assistant's language model runs: none (built-in analyst only), on this server's own
+     * machine or network, or at an outside provider (questions and figures leave this server). */
+    ai: z.enum(['none', 'this_server', 'outside']),
+    /** Wearables and health devices can be connected (the device service, Terra, is set up). */
+    devices: z.boolean(),
+    /** The largest document upload accepted, in bytes (Settings → Maximum file size). */
+    uploadLimitBytes: z.number().int(),
+  }),
 });
 export type PublicOverviewResponse = z.infer<typeof PublicOverviewResponse>;

@@ -100,6 +100,14 @@ export const AuditEventResponse = z.object({
   ipAddress: z.string().nullable(),
   userAgent: z.string().nullable(),
   createdAt: z.string(),
+  /** What happened, as a sentence for the account-activity screen ("You added a bill payment"). */
+  summary: z.string(),
+  /** A second line in words (changed fields, wrong tries so far), or null. */
+  detail: z.string().nullable(),
+  /** The browser and system by name ("Chrome on Linux"), or null when no user agent was recorded. */
+  device: z.string().nullable(),
+  /** Where the request came from, when the server knows without a lookup (a local network), else null. */
+  place: z.string().nullable(),
 });
 export type AuditEventResponse = z.infer<typeof AuditEventResponse>;
 

@@ -101,6 +101,8 @@ export const ShareAccessLogResponse = z.object({
       at: z.string(),
       ipAddress: z.string().nullable(),
       userAgent: z.string().nullable(),
+      /** The browser by name ("Chrome on Linux"); the raw header is never shown to a person. */
+      device: z.string().nullable(),
       viewed: z.string(),
     }),
   ),

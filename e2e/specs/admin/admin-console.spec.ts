@@ -160,11 +160,13 @@ test.describe('admin console', () => {
       for (const group of ['Security', 'Storage', 'Notifications', 'User management', 'Other'])
         await expect(page.getByRole('heading', { name: group, exact: true })).toBeVisible();
       const size = page.getByRole('form', { name: /Maximum file size/ });
-      await size.getByRole('button', { name: 'Edit as JSON' }).click();
-      await size.getByLabel('Value (JSON)').fill('{ "value": 5, ');
+      await expect(size).not.toContainText('max_file_size');
+      await expect(size.getByLabel('Size')).toBeVisible();
+      await size.getByRole('button', { name: 'Advanced: edit the stored value' }).click();
+      await size.getByLabel('Stored value (JSON, for admins)').fill('{ "value": 5, ');
       await size.getByRole('button', { name: /Save/ }).click();
       await expect(size.getByText(/This is not valid JSON/)).toBeVisible();
-      await size.getByLabel('Value (JSON)').fill('{ "value": 5, "unit": "TB" }');
+      await size.getByLabel('Stored value (JSON, for admins)').fill('{ "value": 5, "unit": "TB" }');
       await size.getByRole('button', { name: /Save/ }).click();
       await expect(toast(page, 'Failed to update setting')).toContainText('The unit must be MB or GB');
       await expectNoAxeViolations(page);
@@ -217,7 +219,7 @@ test.describe('admin console', () => {
     await page.getByLabel('Title').fill('Planned upgrade');
     await page.getByLabel('Content').fill('The app will be offline at 22:00 UTC.');
     await page.getByRole('button', { name: 'Send Message' }).click();
-    await expect(toast(page, 'Message Sent')).toContainText('Message sent to 1 users successfully');
+    await expect(toast(page, 'Message Sent')).toContainText('Message sent to 1 user successfully');
     await expect(toast(userPage, 'Planned upgrade')).toContainText('The app will be offline at 22:00 UTC.');
     await expect(userPage.getByText('System Administrator').first()).toBeVisible();
 
@@ -231,7 +233,7 @@ test.describe('admin console', () => {
     await page.getByLabel('Date and time').fill('2026-12-01T09:30');
     await send.click();
     await expect(toast(page, 'Email sent successfully')).toContainText(
-      `appointment_reminder email sent to ${to}`,
+      `Appointment reminder email sent to ${to}`,
     );
     await expect
       .poll(async () => (await mailsTo(to)).map((m) => m.subject))

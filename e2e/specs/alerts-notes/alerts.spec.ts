@@ -1,5 +1,5 @@
 import { DESKTOP, expect, expectNoAxeViolations, PHONE, test } from '../../support/fixtures';
-import { addNotifications, BANNER, failNotifications, SAMPLE } from './notify-api';
+import { addNotifications, BANNER, SAMPLE } from './notify-api';
 
 const card = (page: import('@playwright/test').Page, title: string) =>
   page.getByRole('article', { name: title });
@@ -84,25 +84,37 @@ test.describe('alerts page', () => {
     await expect(card(page, SAMPLE.all)).toBeHidden();
   });
 
-  test('when the list cannot be loaded the samples show under the banner', async ({
+  test('when the list cannot be loaded a signed-in user gets the error and Try again, never samples', async ({
     page,
-    accounts,
+    newAccount,
     signInAs,
   }) => {
-    await signInAs(await accounts.general());
-    await failNotifications(page);
+    await signInAs(await newAccount('alerts-failed', { type: 'general_health' }));
+    // Only the list request fails (the browser failing it); the unread counts still load.
+    await page.route(/\/api\/v1\/notifications\?/, (route) =>
+      route.fulfill({
+        status: 500,
+        contentType: 'application/problem+json',
+        body: JSON.stringify({
+          title: 'Internal Server Error',
+          status: 500,
+          detail: 'The database is down.',
+        }),
+      }),
+    );
     await page.goto('/dashboard/alerts');
-    await expect(page.getByText(BANNER)).toBeVisible();
-    await expect(page.getByText('Your alerts could not be loaded: The database is down.')).toBeVisible();
-    await expect(card(page, SAMPLE.all)).toBeVisible();
-    await page.getByRole('tab', { name: /^Reminders/ }).click();
-    await expect(card(page, SAMPLE.reminders)).toBeVisible();
-
-    // Once the server answers again, the real (empty) list replaces the samples.
-    await page.unroute(/\/api\/v1\/notifications/);
-    await page.getByRole('button', { name: 'Try again' }).click();
+    const error = page.getByRole('alert').filter({ hasText: 'Could not load your alerts' });
+    // The list's query retries before it gives up: allow for that.
+    await expect(error).toContainText('The database is down.', { timeout: 30_000 });
     await expect(page.getByText(BANNER)).toBeHidden();
-    await expect(card(page, SAMPLE.reminders)).toBeHidden();
+    await expect(card(page, SAMPLE.all)).toBeHidden();
+    await expect(page.getByText(/Metformin 500|245 mg\/dL/)).toHaveCount(0);
+
+    // Once the server answers again, the real (empty) list replaces the error.
+    await page.unroute(/\/api\/v1\/notifications\?/);
+    await error.getByRole('button', { name: 'Try again' }).click();
+    await expect(page.getByText('No alerts yet.')).toBeVisible();
+    await expect(error).toBeHidden();
   });
 });
 

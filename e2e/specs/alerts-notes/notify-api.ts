@@ -1,4 +1,4 @@
-import { type Page, request } from '@playwright/test';
+import { request } from '@playwright/test';
 import { type Account, baseURL } from '../../support/accounts';
 import { expect } from '../../support/fixtures';
 
@@ -20,16 +20,6 @@ export const addNotifications = async (account: Account, items: NewItem[]) => {
     await api.dispose();
   }
 };
-
-/** Every notifications request (lists and counts) answers 500, as a failing server would. */
-export const failNotifications = (page: Page) =>
-  page.route(/\/api\/v1\/notifications/, (route) =>
-    route.fulfill({
-      status: 500,
-      contentType: 'application/problem+json',
-      body: JSON.stringify({ title: 'Internal Server Error', status: 500, detail: 'The database is down.' }),
-    }),
-  );
 
 export const BANNER = 'Demo mode: Showing sample alerts and reminders. Enable login to see real data.';
 

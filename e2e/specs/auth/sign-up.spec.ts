@@ -34,8 +34,11 @@ test('sign up, confirm from the email, sign in, sign out', async ({ page }) => {
     const link = await mailedLink(email, /Confirm your Healthfolio account/);
     expect(link).toContain('/api/auth/verify-email?token=');
     await page.goto(link);
-    await expect(page).toHaveURL(/\/auth$/);
+    await expect(page).toHaveURL(/\/auth\?confirmed=1$/);
     await expect(page.getByRole('heading', { name: 'Welcome to Healthfolio' })).toBeVisible();
+    await expect(
+      page.getByRole('status').filter({ hasText: 'Your email address is confirmed.' }),
+    ).toBeVisible();
   });
 
   await test.step('sign in, choose a journey, reach the dashboard', async () => {

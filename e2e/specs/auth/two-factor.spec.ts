@@ -76,6 +76,9 @@ test('an admin sets up an authenticator app in Settings → Security, then signs
     await signOut(page);
     await passwordStep(page, NEW_ADMIN_EMAIL);
     await expect(page.getByRole('heading', { name: 'Two-factor sign-in' })).toBeVisible();
+    // The code step alone: no Google button, no Sign In/Sign Up tabs beside it.
+    await expect(page.getByRole('button', { name: 'Continue with Google' })).toHaveCount(0);
+    await expect(page.getByRole('tab')).toHaveCount(0);
     await expectNoAxeViolations(page);
     await page.getByLabel('Authentication code').fill('000000');
     await page.getByRole('button', { name: 'Verify' }).click();

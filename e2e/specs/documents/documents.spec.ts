@@ -35,6 +35,10 @@ test('a document is uploaded with progress, found by a word inside it, viewed, e
     .getByLabel('File')
     .setInputFiles({ name: 'CBC March.pdf', mimeType: 'application/pdf', buffer: pdf });
   await expect(dialog.getByLabel('Title')).toHaveValue('CBC March');
+  // The admin's limit (the default 10 MB here), and only the missing field named.
+  await expect(dialog).toContainText('PDF, JPG, JPEG, PNG, DOC or DOCX, up to 10 MB.');
+  await dialog.getByRole('button', { name: 'Upload', exact: true }).click();
+  await expect(toast(page, 'Please choose a category.')).toContainText('Missing Information');
   await dialog.getByLabel('Category').selectOption('Lab Results');
   const restore = await throttleUploads(page, 200_000);
   await dialog.getByRole('button', { name: 'Upload', exact: true }).click();

@@ -2,12 +2,29 @@ import { expect, expectNoAxeViolations, test } from '../../support/fixtures';
 
 test.use({ locale: 'en-US', timezoneId: 'UTC' });
 
-test('Settings shows the account’s own activity: the sign-in (from where) and the entry logged', async ({
-  page,
+/** The manifest address inside a SMART Health Link (`…#shlink:/<base64url JSON>`). */
+const manifestUrl = (link: string) => {
+  const payload = link.split('shlink:/')[1] ?? '';
+  return (JSON.parse(Buffer.from(payload, 'base64url').toString('utf8')) as { url: string }).url;
+};
+
+test('Account activity reads as sentences, with the browser by name and never the raw header', async ({
+  browser,
   newAccount,
 }) => {
+  test.setTimeout(180_000); // four kinds of event and a sign-in, on a shared two-core machine
   const account = await newAccount('audit-history', { type: 'general_health' });
-  const browser = await page.evaluate(() => navigator.userAgent);
+  // The user agent this Chromium sends on Linux (the project's desktop preset says Windows instead).
+  const userAgent = `Mozilla/5.0 (X11; Linux x86_64) AppleWebKit/537.36 (KHTML, like Gecko) Chrome/${browser.version()} Safari/537.36`;
+  const context = await browser.newContext({
+    locale: 'en-US',
+    timezoneId: 'UTC',
+    baseURL: process.env.E2E_BASE_URL,
+    userAgent,
+  });
+  const page = await context.newPage();
+  const headers = { Origin: process.env.E2E_BASE_URL ?? '' };
+  const rawAgent = await page.evaluate(() => navigator.userAgent);
 
   await test.step('sign in and log a journal entry in the browser', async () => {
     await page.goto('/auth');
@@ -24,15 +41,49 @@ test('Settings shows the account’s own activity: the sign-in (from where) and 
     await expect(dialog).toBeHidden();
   });
 
-  await test.step('Settings lists both, newest first, with the address and browser, never the entry’s text', async () => {
+  await test.step('a bill payment, and a wrong passcode on a visit packet', async () => {
+    const bill = await page.request.post('/api/v1/insurance/bills', {
+      headers,
+      data: { provider: 'City Lab', amount: '100.00', dueDate: '2026-11-01', category: 'Lab Work' },
+    });
+    expect(bill.status(), await bill.text()).toBe(201);
+    const billId = ((await bill.json()) as { id: string }).id;
+    const paid = await page.request.post(`/api/v1/insurance/bills/${billId}/payments`, {
+      headers,
+      data: { amount: '40.00', paidOn: '2026-11-02' },
+    });
+    expect(paid.status(), await paid.text()).toBe(201);
+
+    const packet = await page.request.post('/api/v1/packets', {
+      headers,
+      data: { days: 14, categories: ['blood_pressure'], questions: [] },
+    });
+    expect(packet.status(), await packet.text()).toBe(201);
+    const { link, passcode } = (await packet.json()) as { link: string; passcode: string };
+    const wrong = await page.request.post(manifestUrl(link), {
+      data: { recipient: 'Riverside Clinic', passcode: passcode === '00000000' ? '11111111' : '00000000' },
+    });
+    expect(wrong.status()).toBe(401);
+  });
+
+  await test.step('Settings says what happened in words, newest first, never the entry’s text', async () => {
     await page.goto('/dashboard/settings');
     const activity = page.getByRole('list', { name: 'Account activity' });
     const items = activity.getByRole('listitem');
-    await expect(items.first()).toContainText('Created an entry');
-    const signIn = items.filter({ hasText: 'Signed in' }).filter({ hasText: browser });
-    await expect(signIn.first()).toContainText(/127\.0\.0\.1/);
+    await expect(items.first()).toContainText('Someone entered a wrong passcode for your visit packet', {
+      timeout: 30_000,
+    });
+    await expect(items.first()).toContainText('1 wrong try so far');
+    await expect(items.filter({ hasText: 'You added a bill payment' })).toHaveCount(1);
+    await expect(items.filter({ hasText: 'You added an entry' })).toHaveCount(1);
+    const signIn = items.filter({ hasText: 'You signed in' });
+    await expect(signIn.first()).toContainText('Chrome on Linux');
+    await expect(signIn.first()).toContainText('127.0.0.1');
+    await expect(activity).not.toContainText(rawAgent);
+    await expect(activity).not.toContainText(/bill_payment|visit_packet|access_denied|admin access/i);
     await expect(activity).not.toContainText('A private thought');
     await activity.scrollIntoViewIfNeeded();
     await expectNoAxeViolations(page);
   });
+  await context.close();
 });

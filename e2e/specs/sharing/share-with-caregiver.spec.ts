@@ -92,6 +92,12 @@ test('a caregiver sees only what was shared, until the owner revokes it', async 
   expect((await download).suggestedFilename()).toBe('referral-note.pdf');
   await expectNoAxeViolations(caregiver);
   await caregiver.setViewportSize(PHONE);
+  // On a phone each entry is a card: the notes are on screen, not cut off past its right edge.
+  const notes = caregiver.getByText('after the walk');
+  await expect(notes).toBeVisible();
+  const box = (await notes.boundingBox())!;
+  expect(box.x).toBeGreaterThanOrEqual(0);
+  expect(box.x + box.width).toBeLessThanOrEqual(PHONE.width);
   await expectNoAxeViolations(caregiver);
 
   await page.reload();

@@ -39,6 +39,10 @@ test.describe('landing page', () => {
     // No claims this instance cannot back: no invented user counts, trials or credit cards.
     await expect(main).not.toContainText(/500K|98%|24\/7|500\+|trial|credit card/i);
     await expect(main.getByText('Open source', { exact: true })).toBeVisible();
+    // What this instance is set up for: a model on its own machine (the stub on loopback), Terra on.
+    await expect(main.getByText('Free and open source. Your records stay on this server.')).toBeVisible();
+    await expect(main.getByText('Fitness wearables')).toBeVisible();
+    await expect(main.getByText('Nightscout, xDrip+ and similar apps')).toBeVisible();
 
     // Sign-in and sign-up links for signed-out visitors, and the title back to /.
     const account = page.getByRole('navigation', { name: 'Account' });

@@ -45,4 +45,9 @@ describe('Permissions-Policy', () => {
       expect(policy['publickey-credentials-get']).toBe('(self)');
     }
   });
+
+  it('names no feature Chromium does not know (each one logs a warning on every page)', async () => {
+    const policy = directives((await server.client().get('/')).headers.get('permissions-policy'));
+    expect(Object.keys(policy)).not.toContain('bluetooth');
+  });
 });

@@ -6,6 +6,8 @@ export type Session = { session: { id: string; expiresAt?: string }; user: Sessi
 
 /** Where better-auth sends people back to after a confirmation link or a Google round trip. */
 export const AUTH_CALLBACK = '/auth';
+/** Where a confirmation link lands: the sign-in page, saying the address is now confirmed. */
+export const CONFIRMED_CALLBACK = '/auth?confirmed=1';
 
 export const authApi = {
   getSession: () => api<Session>('/api/auth/get-session'),
@@ -15,12 +17,12 @@ export const authApi = {
   signUp: (body: { email: string; password: string; name?: string }) =>
     api<unknown>('/api/auth/sign-up/email', {
       method: 'POST',
-      body: { ...body, callbackURL: AUTH_CALLBACK },
+      body: { ...body, callbackURL: CONFIRMED_CALLBACK },
     }),
   resendVerification: (email: string) =>
     api<unknown>('/api/auth/send-verification-email', {
       method: 'POST',
-      body: { email, callbackURL: AUTH_CALLBACK },
+      body: { email, callbackURL: CONFIRMED_CALLBACK },
     }),
   requestPasswordReset: (email: string) =>
     api<unknown>('/api/auth/request-password-reset', {

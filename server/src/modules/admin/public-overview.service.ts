@@ -1,6 +1,8 @@
-import type { PublicOverviewResponse } from '@healthfolio/core';
+import { maxFileSizeBytes, type PublicOverviewResponse } from '@healthfolio/core';
 import { sql } from 'drizzle-orm';
+import type { Config } from '../../config';
 import type { Database } from '../../db/database';
+import { aiLocation } from './ai-location';
 import type { PlatformSettingsStore } from './platform-settings.store';
 
 const USAGE_CACHE_MS = 60_000;
@@ -29,6 +31,7 @@ const countUsage = async (db: Database) => {
 export const publicOverview = async (deps: {
   db: Database;
   settings: PlatformSettingsStore;
+  config: Pick<Config, 'ai' | 'terra'>;
 }): Promise<PublicOverviewResponse> => {
   const s = await deps.settings.getPlatformSettings();
   let usage: PublicOverviewResponse['usage'] = null;
@@ -52,5 +55,10 @@ export const publicOverview = async (deps: {
       requiresApproval: s.user_registration.require_approval,
     },
     usage,
+    features: {
+      ai: aiLocation(deps.config.ai),
+      devices: Boolean(deps.config.terra),
+      uploadLimitBytes: maxFileSizeBytes(s.max_file_size),
+    },
   };
 };

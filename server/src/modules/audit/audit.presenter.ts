@@ -1,5 +1,17 @@
 import type { AuditEventResponse } from '@healthfolio/core';
+import ipaddr from 'ipaddr.js';
 import type { AuditRow } from './audit.repository';
+import { auditDetail, auditSentence } from './audit-sentence';
+import { deviceName } from './user-agent';
+
+/** What the server can say about an address without a geo-IP lookup; anything public stays unknown. */
+export const placeOf = (address: string | null): string | null => {
+  if (!address || !ipaddr.isValid(address)) return null;
+  const range = ipaddr.process(address).range();
+  if (range === 'loopback') return 'The computer this app runs on';
+  if (range === 'private' || range === 'uniqueLocal' || range === 'linkLocal') return 'Your local network';
+  return null;
+};
 
 export const presentAuditEvent = (r: AuditRow): AuditEventResponse => ({
   id: r.id,
@@ -10,4 +22,8 @@ export const presentAuditEvent = (r: AuditRow): AuditEventResponse => ({
   ipAddress: r.ipAddress,
   userAgent: r.userAgent,
   createdAt: r.createdAt.toISOString(),
+  summary: auditSentence(r),
+  detail: auditDetail(r),
+  device: deviceName(r.userAgent),
+  place: placeOf(r.ipAddress),
 });

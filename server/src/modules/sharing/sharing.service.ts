@@ -16,6 +16,7 @@ import { notFound, ProblemError } from '../../http/problem';
 import type { Mailer } from '../../mail/mailer';
 import { shareInvitationEmail } from '../../mail/templates';
 import { changedFields, recordAudit } from '../audit/audit.service';
+import { deviceName } from '../audit/user-agent';
 import { findProfile } from '../profiles/profiles.repository';
 import {
   hashShareToken,
@@ -175,6 +176,7 @@ export const shareAccessLog = (db: Database, userId: string, id: string): Promis
         at: r.at.toISOString(),
         ipAddress: r.ipAddress,
         userAgent: r.userAgent,
+        device: deviceName(r.userAgent),
         viewed: String(r.details?.viewed ?? 'overview'),
       })),
     };

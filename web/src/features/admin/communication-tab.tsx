@@ -18,8 +18,9 @@ function MailStatus() {
       <CardContent className="flex flex-col gap-3">
         {outbox && (
           <Alert>
-            Email is not set up on this server (SMTP_URL is not set), so no email leaves it. Messages are kept
-            in the outbox below instead.
+            No mail server is set up, so no email leaves this server: messages are kept in the outbox below.
+            To send email, set the SMTP_URL setting in the server’s environment (see Operations in the
+            documentation) and restart it.
           </Alert>
         )}
         {mail.data.items.length === 0 ? (

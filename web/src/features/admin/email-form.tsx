@@ -27,18 +27,20 @@ export function EmailForm() {
     send.mutate(
       { type, recipientEmail, ...(recipientName.trim() && { recipientName }), data: payload },
       {
+        // "Sent" only when the mail server took it; without one the email waits in the outbox.
         onSuccess: (res) =>
-          toast.success('Email sent successfully', {
-            description:
-              res.delivery === 'outbox'
-                ? `${type} email kept in the outbox for ${recipientEmail} (no mail server is configured)`
-                : `${type} email sent to ${recipientEmail}`,
-          }),
+          res.delivery === 'outbox'
+            ? toast.warning('Email not sent', {
+                description: `No mail server is set up, so the ${EMAIL_TYPE_LABELS[type].toLowerCase()} email for ${recipientEmail} is kept in the outbox below.`,
+              })
+            : toast.success('Email sent successfully', {
+                description: `${EMAIL_TYPE_LABELS[type]} email sent to ${recipientEmail}`,
+              }),
         onError: (err) =>
           toast.error('Failed to send email', {
             description:
               err instanceof ApiError && err.fieldErrors.length
-                ? err.fieldErrors.map((f) => `${f.path}: ${f.message}`).join('; ')
+                ? err.fieldErrors.map((f) => f.message).join('; ')
                 : err.message || 'An error occurred while sending the email',
           }),
       },

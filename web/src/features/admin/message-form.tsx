@@ -35,7 +35,9 @@ export function MessageForm() {
       { userIds: selected, title, content, type, priority },
       {
         onSuccess: ({ sent }) => {
-          toast.success('Message Sent', { description: `Message sent to ${sent} users successfully` });
+          toast.success('Message Sent', {
+            description: `Message sent to ${sent} ${sent === 1 ? 'user' : 'users'} successfully`,
+          });
           setTitle('');
           setContent('');
           setSelected([]);

@@ -10,7 +10,7 @@ import { ApiError, errorMessage } from '@/lib/api';
 import { useUpdateSetting } from './admin-api';
 import { SETTING_FIELDS, valueFromDraft } from './setting-fields';
 
-/** One setting: its own fields, or its JSON (which must parse before it is sent). */
+/** One setting: its labelled fields, or (advanced, for admins) its stored JSON, which must parse before it is sent. */
 export function SettingCard({ setting }: { setting: PlatformSettingResponse }) {
   const spec = SETTING_FIELDS[setting.key];
   const update = useUpdateSetting();
@@ -61,24 +61,13 @@ export function SettingCard({ setting }: { setting: PlatformSettingResponse }) {
       className="flex flex-col gap-3 rounded-lg border p-4"
       aria-labelledby={`${id}-title`}
     >
-      <div className="flex flex-wrap items-baseline justify-between gap-2">
-        <h3 id={`${id}-title`} className="font-medium">
-          {spec.title} <span className="font-mono text-xs text-muted-foreground">{setting.key}</span>
-        </h3>
-        <Button
-          type="button"
-          variant="link"
-          size="sm"
-          className="h-auto p-0"
-          onClick={() => setAsJson((v) => !v)}
-        >
-          {asJson ? 'Edit as form' : 'Edit as JSON'}
-        </Button>
-      </div>
+      <h3 id={`${id}-title`} className="font-medium">
+        {spec.title}
+      </h3>
       <p className="text-sm text-muted-foreground">{setting.description}</p>
       {asJson ? (
         <div className="flex flex-col gap-2">
-          <Label htmlFor={`${id}-json`}>Value (JSON)</Label>
+          <Label htmlFor={`${id}-json`}>Stored value (JSON, for admins)</Label>
           <Textarea
             id={`${id}-json`}
             className="font-mono text-xs"
@@ -143,9 +132,22 @@ export function SettingCard({ setting }: { setting: PlatformSettingResponse }) {
           })}
         </div>
       )}
-      <Button type="submit" size="sm" className="self-start" disabled={update.isPending}>
-        Save<span className="sr-only"> {spec.title}</span>
-      </Button>
+      <div className="flex flex-wrap items-center justify-between gap-2">
+        <Button type="submit" size="sm" disabled={update.isPending}>
+          Save<span className="sr-only"> {spec.title}</span>
+        </Button>
+        {/* For an admin who needs the stored value itself (scripts, support): off the main path. */}
+        <Button
+          type="button"
+          variant="link"
+          size="sm"
+          className="h-auto p-0 text-xs text-muted-foreground"
+          aria-pressed={asJson}
+          onClick={() => setAsJson((v) => !v)}
+        >
+          {asJson ? 'Back to the form' : 'Advanced: edit the stored value'}
+        </Button>
+      </div>
     </form>
   );
 }

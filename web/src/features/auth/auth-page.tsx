@@ -1,9 +1,9 @@
-import { lazy, Suspense } from 'react';
+import { lazy, Suspense, useState } from 'react';
 import { useSearchParams } from 'react-router';
 import { Alert } from '@/components/ui/alert';
 import { Card, CardContent, CardDescription, CardHeader } from '@/components/ui/card';
 import { ErrorState } from '@/components/ui/error-state';
-import { PageSpinner } from '@/components/ui/spinner';
+import { PageSpinner, Spinner } from '@/components/ui/spinner';
 import { Tabs, TabsContent, TabsList, TabsTrigger } from '@/components/ui/tabs';
 import { errorMessage } from '@/lib/api';
 import { useDocumentTitle } from '@/lib/use-document-title';
@@ -15,6 +15,8 @@ import { useAuthRouting } from './use-auth-routing';
 
 // Only a new account, once signed in, chooses its journey: not part of the sign-in page's first load.
 const ChooseJourney = lazy(() => import('./choose-journey').then((m) => ({ default: m.ChooseJourney })));
+// Only accounts with an authenticator app see the code step: loaded when the password was right.
+const TwoFactorStep = lazy(() => import('./two-factor-step').then((m) => ({ default: m.TwoFactorStep })));
 
 const ERRORS: Record<string, string> = {
   google: 'Failed to sign in with Google',
@@ -32,7 +34,10 @@ export function AuthPage() {
   const routing = useAuthRouting();
   useDocumentTitle(routing.stage === 'choose' ? 'Choose Your Health Journey' : 'Sign In');
   const error = params.get('error');
+  // The confirmation link comes back here (CONFIRMED_CALLBACK); an invalid one carries an error instead.
+  const confirmed = params.get('confirmed') === '1' && !error;
   const checking = routing.stage === 'loading';
+  const [codeStep, setCodeStep] = useState(false);
 
   if (routing.stage === 'setting-up') {
     return (
@@ -83,29 +88,39 @@ export function AuthPage() {
           )}
           {error && (
             <Alert variant="destructive" role="alert">
-              {ERRORS[error] ?? `Sign-in failed (${error}). Please try again.`}
+              {ERRORS[error] ?? 'Sign-in did not work. Please try again.'}
             </Alert>
           )}
-          <fieldset disabled={checking} aria-busy={checking} className="flex min-w-0 flex-col gap-4">
-            <GoogleButton />
-            <div className="flex items-center gap-3 text-xs text-muted-foreground uppercase">
-              <span className="h-px flex-1 bg-border" />
-              or with email
-              <span className="h-px flex-1 bg-border" />
-            </div>
-            <Tabs defaultValue={params.get('tab') === 'signup' ? 'signup' : 'signin'}>
-              <TabsList className="w-full">
-                <TabsTrigger value="signin">Sign In</TabsTrigger>
-                <TabsTrigger value="signup">Sign Up</TabsTrigger>
-              </TabsList>
-              <TabsContent value="signin">
-                <SignInForm />
-              </TabsContent>
-              <TabsContent value="signup">
-                <SignUpForm />
-              </TabsContent>
-            </Tabs>
-          </fieldset>
+          {confirmed && !codeStep && (
+            <Alert role="status">Your email address is confirmed. Sign in to continue.</Alert>
+          )}
+          {codeStep ? (
+            // The second step alone: Google and the Sign In/Sign Up tabs have nothing to do with it.
+            <Suspense fallback={<Spinner label="Loading the code step" />}>
+              <TwoFactorStep onBack={() => setCodeStep(false)} />
+            </Suspense>
+          ) : (
+            <fieldset disabled={checking} aria-busy={checking} className="flex min-w-0 flex-col gap-4">
+              <GoogleButton />
+              <div className="flex items-center gap-3 text-xs text-muted-foreground uppercase">
+                <span className="h-px flex-1 bg-border" />
+                or with email
+                <span className="h-px flex-1 bg-border" />
+              </div>
+              <Tabs defaultValue={params.get('tab') === 'signup' ? 'signup' : 'signin'}>
+                <TabsList className="w-full">
+                  <TabsTrigger value="signin">Sign In</TabsTrigger>
+                  <TabsTrigger value="signup">Sign Up</TabsTrigger>
+                </TabsList>
+                <TabsContent value="signin">
+                  <SignInForm onCodeStep={() => setCodeStep(true)} />
+                </TabsContent>
+                <TabsContent value="signup">
+                  <SignUpForm />
+                </TabsContent>
+              </Tabs>
+            </fieldset>
+          )}
         </CardContent>
       </Card>
     </AuthLayout>

@@ -6,7 +6,6 @@ import type { z } from 'zod';
 import { Alert } from '@/components/ui/alert';
 import { Button } from '@/components/ui/button';
 import { FormField } from '@/components/ui/form-field';
-import { Spinner } from '@/components/ui/spinner';
 import { ApiError, errorMessage } from '@/lib/api';
 import { authApi } from '@/lib/auth-api';
 import { lazyZodResolver, loadCore } from '@/lib/lazy-resolver';
@@ -14,19 +13,17 @@ import type { SignInStep } from '@/lib/second-factor-api';
 import { queryKeys } from '@/lib/session';
 import { PasskeySignInButton } from './passkey-sign-in-button';
 
-// Only accounts with an authenticator app see the code step: loaded when the password was right.
-const TwoFactorStep = lazy(() => import('./two-factor-step').then((m) => ({ default: m.TwoFactorStep })));
 const ForgotPasswordDialog = lazy(() =>
   import('./forgot-password-dialog').then((m) => ({ default: m.ForgotPasswordDialog })),
 );
 
 type Values = z.input<typeof SignInRequest>;
 
-export function SignInForm() {
+/** Email and password; `onCodeStep` when the account asks for its second factor (the page shows that step alone). */
+export function SignInForm({ onCodeStep }: { onCodeStep: () => void }) {
   const client = useQueryClient();
   const [unconfirmed, setUnconfirmed] = useState<string | null>(null);
   const [forgotOpen, setForgotOpen] = useState(false);
-  const [codeStep, setCodeStep] = useState(false);
   const forgotButton = useRef<HTMLButtonElement>(null);
   const form = useForm<Values, unknown, z.output<typeof SignInRequest>>({
     resolver: lazyZodResolver(async () => (await loadCore()).SignInRequest),
@@ -36,7 +33,7 @@ export function SignInForm() {
     mutationFn: authApi.signIn as (body: { email: string; password: string }) => Promise<SignInStep>,
     onMutate: () => setUnconfirmed(null),
     onSuccess: (step) => {
-      if (step.twoFactorRedirect) setCodeStep(true);
+      if (step.twoFactorRedirect) onCodeStep();
       else void client.invalidateQueries({ queryKey: queryKeys.session });
     },
     onError: (error, values) => {
@@ -48,19 +45,6 @@ export function SignInForm() {
   const resend = useMutation({ mutationFn: authApi.resendVerification });
   const { errors } = form.formState;
   const showServerError = signIn.isError && !unconfirmed;
-
-  if (codeStep)
-    return (
-      <Suspense fallback={<Spinner label="Loading the code step" />}>
-        <TwoFactorStep
-          onBack={() => {
-            setCodeStep(false);
-            form.resetField('password');
-            signIn.reset();
-          }}
-        />
-      </Suspense>
-    );
 
   return (
     <div className="flex flex-col gap-2">

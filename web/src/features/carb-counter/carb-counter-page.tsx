@@ -1,8 +1,6 @@
 import { MEAL_TYPES } from '@healthfolio/core/trackers/enums';
-import { Camera } from 'lucide-react';
 import { useState } from 'react';
 import { toast } from 'sonner';
-import { Badge } from '@/components/ui/badge';
 import { Button } from '@/components/ui/button';
 import { Card, CardContent, CardDescription, CardHeader, CardTitle } from '@/components/ui/card';
 import { FormField } from '@/components/ui/form-field';
@@ -12,6 +10,7 @@ import { useCreateEntry } from '@/features/diabetes/glucose-api';
 import { FoodSearch } from './food-search';
 import { MealFoods } from './meal-foods';
 import { MyFoodsCard } from './my-foods-card';
+import { PhotoAnalysisCard } from './photo-analysis-card';
 import { useCustomFoods } from './use-custom-foods';
 import { useMealBuilder } from './use-meal-builder';
 
@@ -53,25 +52,14 @@ export function CarbCounterPage() {
       <div className="flex flex-col gap-6">
         <FoodSearch onAdd={meal.add} own={own.data} />
         <MyFoodsCard onAdd={meal.add} />
-        <Card>
-          <CardHeader className="flex-row items-center justify-between gap-2">
-            <CardTitle className="flex items-center gap-2 text-base">
-              <Camera className="size-5 text-muted-foreground" aria-hidden="true" />
-              Photo analysis
-            </CardTitle>
-            <Badge variant="outline">Coming Soon</Badge>
-          </CardHeader>
-          <CardContent>
-            <CardDescription>
-              Estimating carbs from a photo of your plate is not available yet.
-            </CardDescription>
-          </CardContent>
-        </Card>
+        <PhotoAnalysisCard />
       </div>
       <Card>
         <CardHeader>
           <CardTitle>Your meal</CardTitle>
-          <CardDescription>Carbs = carbs per 100 g × portion ÷ 100, rounded to 0.1 g.</CardDescription>
+          <CardDescription>
+            Set the portion of each food in grams; its carbs and the meal’s total follow.
+          </CardDescription>
         </CardHeader>
         <CardContent className="flex flex-col gap-4">
           <MealFoods meal={meal} />

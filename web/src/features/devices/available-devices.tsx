@@ -8,14 +8,14 @@ import { Card, CardContent, CardDescription, CardHeader, CardTitle } from '@/com
 
 type Item = DeviceCatalogueResponse['items'][number];
 
-/** What works without the operator's Terra account: said plainly, with the ways that always work. */
+/** What works without the device service (Terra) set up: said plainly, with the ways that always work. */
 export function TerraNotConfigured({ onNightscout }: { onNightscout: () => void }) {
   return (
     <Alert role="status">
       <p className="font-medium">Device connections are not set up on this server.</p>
       <p className="mt-1">
-        Connecting wearables and health devices needs the operator to configure Terra. You can still bring in
-        your CGM data:{' '}
+        Connecting wearables and health devices directly is not switched on here; whoever runs this
+        Healthfolio can turn it on. You can still bring in your CGM data:{' '}
         <Link className="underline" to="/dashboard/glucose-import">
           import a CGM file
         </Link>{' '}

@@ -69,15 +69,20 @@ export function RepositoryCard({
         <CardTitle className="flex items-center gap-2 text-base">
           <FolderOpen className="size-5 text-muted-foreground" aria-hidden="true" /> File Repository
         </CardTitle>
-        <Button variant="link" onClick={onOpen}>
-          View all ({files(unsorted.length)})
-        </Button>
+        {/* Only with something to open: "View all (0 files)" beside a full card above reads as a fault. */}
+        {unsorted.length > 0 && (
+          <Button variant="link" onClick={onOpen}>
+            View all ({files(unsorted.length)})
+          </Button>
+        )}
       </CardHeader>
       <CardContent>
         {unsorted.length ? (
           <Preview docs={unsorted.slice(0, REPOSITORY_PREVIEW)} onView={onView} />
         ) : (
-          <CardDescription>No unsorted files.</CardDescription>
+          <CardDescription>
+            Files in none of the categories above show here. There are none now.
+          </CardDescription>
         )}
       </CardContent>
     </Card>

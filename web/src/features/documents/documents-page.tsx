@@ -6,6 +6,7 @@ import { toast } from 'sonner';
 import { Button } from '@/components/ui/button';
 import { ConfirmDialog } from '@/components/ui/confirm-dialog';
 import { QueryView } from '@/features/trackers/screen-parts';
+import { useIsMobile } from '@/lib/use-is-mobile';
 import { CategoryCards, RepositoryCard } from './category-cards';
 import { DocumentList } from './document-list';
 import { type DocumentResponse, useDeleteDocument, useDocuments } from './documents-api';
@@ -27,6 +28,7 @@ export function DocumentsPage() {
   const remove = useDeleteDocument();
   const { progress, upload } = useUploader();
   const close = () => setOpen(null);
+  const isMobile = useIsMobile();
   const actions = {
     onView: (doc: DocumentResponse) => setOpen({ kind: 'view', doc }),
     onEdit: (doc: DocumentResponse) => setOpen({ kind: 'edit', doc }),
@@ -45,6 +47,8 @@ export function DocumentsPage() {
         toast.error('Delete Failed', { description: 'The document was not deleted. Please try again.' }),
     });
 
+  // On a phone the search comes first, not below seven cards (a phone's screen is one card tall).
+  const list = <DocumentList card={card} onShowAll={() => openCard()} {...actions} />;
   return (
     <div className="flex flex-col gap-6">
       <div className="flex flex-wrap items-center justify-between gap-3">
@@ -55,6 +59,7 @@ export function DocumentsPage() {
           <Upload aria-hidden="true" /> Upload Document
         </Button>
       </div>
+      {isMobile && list}
       <QueryView query={all} what="your documents">
         {(docs) => (
           <>
@@ -68,7 +73,7 @@ export function DocumentsPage() {
           </>
         )}
       </QueryView>
-      <DocumentList card={card} onShowAll={() => openCard()} {...actions} />
+      {!isMobile && list}
       {open?.kind === 'upload' && (
         <UploadDialog onClose={close} onSubmit={(v) => upload({ ...v, file: v.file }, 'Document Uploaded')} />
       )}

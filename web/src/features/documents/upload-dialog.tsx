@@ -14,6 +14,12 @@ import { Input } from '@/components/ui/input';
 import { Label } from '@/components/ui/label';
 import { Select } from '@/components/ui/select';
 import { Textarea } from '@/components/ui/textarea';
+import { useInstanceOverview } from '@/features/landing/use-instance-overview';
+
+const size = new Intl.NumberFormat(undefined, { maximumFractionDigits: 1 });
+/** 10485760 → "10 MB", 2147483648 → "2 GB". */
+const fileSize = (bytes: number) =>
+  bytes >= 1024 ** 3 ? `${size.format(bytes / 1024 ** 3)} GB` : `${size.format(bytes / 1024 ** 2)} MB`;
 
 const today = () => {
   const d = new Date();
@@ -39,6 +45,8 @@ export function UploadDialog({
   onClose: () => void;
 }) {
   const ids = { file: useId(), category: useId(), description: useId() };
+  // The admin's current limit (Settings → Maximum file size), never a number written into the screen.
+  const limit = useInstanceOverview().data?.features.uploadLimitBytes;
   const [values, setValues] = useState<UploadDialogValues>({
     title: '',
     category,
@@ -57,7 +65,9 @@ export function UploadDialog({
       <DialogContent>
         <DialogHeader>
           <DialogTitle>Upload Document</DialogTitle>
-          <DialogDescription>PDF, JPG, JPEG, PNG, DOC or DOCX, up to 10MB.</DialogDescription>
+          <DialogDescription>
+            PDF, JPG, JPEG, PNG, DOC or DOCX{limit ? `, up to ${fileSize(limit)}` : ''}.
+          </DialogDescription>
         </DialogHeader>
         <form className="flex flex-col gap-4" onSubmit={submit} noValidate>
           <div className="flex flex-col gap-2">

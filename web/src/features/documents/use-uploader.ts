@@ -14,6 +14,17 @@ const failure = (error: unknown) =>
     ? error.message
     : UPLOAD_FAILED_MESSAGE;
 
+/** Names only what is missing ("Please choose a category."); all three missing is the spec's sentence. */
+const missingFields = (file?: File, title?: string, category?: string) => {
+  const missing = [
+    !file && 'select a file',
+    !title?.trim() && 'enter a title',
+    !category && 'choose a category',
+  ].filter((m): m is string => Boolean(m));
+  if (missing.length === 3) return MISSING_INFORMATION_MESSAGE;
+  return `Please ${missing.join(' and ')}.`;
+};
+
 /** One upload at a time, with its progress (null when idle) for the blocking "Processing" dialog. */
 export const useUploader = () => {
   const client = useQueryClient();
@@ -27,7 +38,7 @@ export const useUploader = () => {
   ) => {
     const { file, title, category } = fields;
     if (!file || !title?.trim() || !category) {
-      toast.error(MISSING_INFORMATION_TITLE, { description: MISSING_INFORMATION_MESSAGE });
+      toast.error(MISSING_INFORMATION_TITLE, { description: missingFields(file, title, category) });
       return false;
     }
     if (!isAllowedFileName(file.name)) {

@@ -78,7 +78,7 @@ export function HypoSettingsCard() {
                 ? `The urgent alert also goes to ${settings.data.alertRecipients
                     .map((r) => r.name || r.email)
                     .join(', ')} (chosen in Health Data Sharing).`
-                : 'No caregiver is chosen for alerts: the urgent alert reaches only you. In Health Data Sharing, invite someone or open Manage Permissions and turn on “Alert them when my glucose stays low”.'}
+                : 'No caregiver is chosen for alerts: the urgent alert reaches only you. In Health Data Sharing, invite someone or open Manage Permissions and turn on “Email them if my glucose stays low after a low-glucose alert”.'}
             </p>
           </>
         )}

@@ -15,9 +15,9 @@ export function InsulinCalculatorPage() {
           <CardHeader>
             <CardTitle>Calculate a dose</CardTitle>
             <CardDescription>
-              Meal insulin = carbs ÷ carb ratio; correction = (glucose − target) ÷ correction factor, only
-              above target. Each is rounded to 0.1 unit. Beside it, the same dose with the correction reduced
-              by insulin still on board from the doses you logged.
+              Enter the carbs you are about to eat and your glucose now. The dose covers the meal with your
+              carb ratio and, when you are above your target, adds a correction with your correction factor.
+              Beside it is the same dose lowered for insulin still working from the doses you logged.
             </CardDescription>
           </CardHeader>
           <CardContent>

@@ -6,9 +6,11 @@ import { LandingPlatforms } from './landing-platforms';
 import { LandingDistribution, LandingResults } from './landing-results';
 import { LandingDevices, LandingProblem, LandingSegments } from './landing-sections';
 import { MaintenanceBanner } from './maintenance-banner';
+import { privacySentence, useInstanceOverview } from './use-instance-overview';
 
 export function LandingPage() {
   useDocumentTitle('Personal Health Records');
+  const overview = useInstanceOverview();
   return (
     <div className="min-h-screen bg-background">
       <LandingHeader />
@@ -26,7 +28,9 @@ export function LandingPage() {
             <h2 id="cta-title" className="text-3xl font-bold tracking-tight">
               Start keeping your health records
             </h2>
-            <p className="text-lg opacity-90">Free and open source. Your data stays on this server.</p>
+            <p className="min-h-14 text-lg opacity-90 sm:min-h-7">
+              Free and open source. {privacySentence(overview.data?.features)}
+            </p>
             <CtaLink to="/auth" variant="secondary">
               Get Started
             </CtaLink>

@@ -13,6 +13,7 @@ import {
 import { Link } from 'react-router';
 import { Button } from '@/components/ui/button';
 import { Card, CardContent, CardHeader } from '@/components/ui/card';
+import { useInstanceOverview } from './use-instance-overview';
 
 const PROBLEMS = [
   'Records scattered across clinic portals, paper and email',
@@ -110,24 +111,32 @@ export function LandingSegments() {
   );
 }
 
-const DEVICES = [
+// What every instance can take in (a CGM file, Nightscout and the apps uploading to it) ...
+const ALWAYS = [
+  { icon: Droplet, label: 'CGM files (Dexcom Clarity, LibreView)' },
+  { icon: Smartphone, label: 'Nightscout, xDrip+ and similar apps' },
+];
+// ... and what needs the device service this instance may not have set up.
+const CONNECTED = [
   { icon: Watch, label: 'Fitness wearables' },
   { icon: Activity, label: 'Blood pressure monitors' },
-  { icon: Droplet, label: 'Glucose monitors' },
-  { icon: Smartphone, label: 'Health apps' },
 ];
 
 export function LandingDevices() {
+  const devices = useInstanceOverview().data?.features.devices === true;
+  const items = devices ? [...ALWAYS, ...CONNECTED] : ALWAYS;
   return (
     <section aria-labelledby="devices-title" className="mx-auto max-w-6xl px-6 py-16 text-center">
       <h2 id="devices-title" className="text-3xl font-bold tracking-tight">
         Bring in readings from your devices
       </h2>
       <p className="mx-auto mt-3 max-w-2xl text-muted-foreground">
-        Bring in readings from the devices and apps you already use.
+        {devices
+          ? 'Bring in readings from the devices and apps you already use.'
+          : 'Bring in your glucose readings from the apps and files you already have.'}
       </p>
-      <ul className="mt-10 grid grid-cols-2 gap-4 md:grid-cols-4">
-        {DEVICES.map(({ icon: Icon, label }) => (
+      <ul className={`mt-10 grid grid-cols-2 gap-4 ${devices ? 'md:grid-cols-4' : 'mx-auto max-w-2xl'}`}>
+        {items.map(({ icon: Icon, label }) => (
           <li key={label} className="flex flex-col items-center gap-3 rounded-xl border bg-card p-6">
             <Icon className="size-8 text-primary" aria-hidden="true" />
             <span className="font-medium">{label}</span>

@@ -1,12 +1,22 @@
+import type { AuditEventResponse } from '@healthfolio/core';
 import { Card, CardContent, CardDescription, CardHeader, CardTitle } from '@/components/ui/card';
 import { ErrorState } from '@/components/ui/error-state';
 import { LoadMore } from '@/components/ui/load-more';
 import { Spinner } from '@/components/ui/spinner';
 import { errorMessage } from '@/lib/api';
-import { auditEventDetail, auditEventLabel } from './audit-labels';
 import { useAuditHistory } from './use-audit-history';
 
 const when = new Intl.DateTimeFormat(undefined, { dateStyle: 'medium', timeStyle: 'short' });
+
+/** "Chrome on Linux · Your local network · 192.168.1.20": what is known of where an event came from. */
+const whereFrom = (e: AuditEventResponse) =>
+  [
+    e.device ?? 'Unknown browser',
+    e.place,
+    e.ipAddress && e.ipAddress !== 'unknown' ? e.ipAddress : 'address unknown',
+  ]
+    .filter(Boolean)
+    .join(' · ');
 
 /** Settings → Account activity: the user's own audit trail (sign-ins and from where, what changed). */
 export function AuditHistoryCard() {
@@ -18,7 +28,7 @@ export function AuditHistoryCard() {
       <CardHeader>
         <CardTitle>Account activity</CardTitle>
         <CardDescription>
-          Sign-ins, and what was viewed or changed in your account, with the address and browser used.
+          Sign-ins, and what was opened or changed in your account, with the browser and address used.
         </CardDescription>
       </CardHeader>
       <CardContent className="flex flex-col gap-3">
@@ -35,24 +45,18 @@ export function AuditHistoryCard() {
         ) : (
           <>
             <ul aria-label="Account activity" className="divide-y rounded-md border">
-              {items.map((e) => {
-                const detail = auditEventDetail(e);
-                return (
-                  <li key={e.id} className="grid gap-0.5 px-3 py-2 text-sm">
-                    <div className="flex flex-wrap items-baseline justify-between gap-2">
-                      <span className="font-medium">{auditEventLabel(e)}</span>
-                      <time dateTime={e.createdAt} className="text-muted-foreground">
-                        {when.format(new Date(e.createdAt))}
-                      </time>
-                    </div>
-                    {detail && <span className="text-muted-foreground">{detail}</span>}
-                    <span className="break-all text-xs text-muted-foreground">
-                      {e.ipAddress ?? 'Unknown address'}
-                      {e.userAgent ? ` · ${e.userAgent}` : ''}
-                    </span>
-                  </li>
-                );
-              })}
+              {items.map((e) => (
+                <li key={e.id} className="grid gap-0.5 px-3 py-2 text-sm">
+                  <div className="flex flex-wrap items-baseline justify-between gap-2">
+                    <span className="font-medium">{e.summary}</span>
+                    <time dateTime={e.createdAt} className="text-muted-foreground">
+                      {when.format(new Date(e.createdAt))}
+                    </time>
+                  </div>
+                  {e.detail && <span className="text-muted-foreground">{e.detail}</span>}
+                  <span className="break-words text-xs text-muted-foreground">{whereFrom(e)}</span>
+                </li>
+              ))}
             </ul>
             <LoadMore list={history} what="activity" />
           </>

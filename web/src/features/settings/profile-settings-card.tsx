@@ -12,24 +12,20 @@ import { Select } from '@/components/ui/select';
 import { useDashboardContext } from '@/features/shell/use-dashboard-context';
 import { errorMessage } from '@/lib/api';
 import { useUpdateProfile } from '@/lib/session';
-
-const timeZones = (current: string) => {
-  const all = typeof Intl.supportedValuesOf === 'function' ? Intl.supportedValuesOf('timeZone') : [];
-  return all.includes(current) ? all : [current, ...all];
-};
+import { zoneChoices } from './time-zones';
 
 type Values = z.input<typeof ProfileUpdateRequest>;
 
 export function ProfileSettingsCard() {
   const { profile } = useDashboardContext();
   const update = useUpdateProfile();
-  const zones = useMemo(() => timeZones(profile.timezone), [profile.timezone]);
+  const { zones, value: timezone } = useMemo(() => zoneChoices(profile.timezone), [profile.timezone]);
   const form = useForm<Values, unknown, z.output<typeof ProfileUpdateRequest>>({
     resolver: zodResolver(ProfileUpdateRequest),
     values: {
       displayName: profile.displayName,
       glucoseUnit: profile.glucoseUnit,
-      timezone: profile.timezone,
+      timezone,
     },
   });
   const { errors, isDirty } = form.formState;

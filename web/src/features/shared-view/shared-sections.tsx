@@ -36,10 +36,43 @@ function EntryTable({
 }) {
   if (entries.length === 0) return <Empty>No {caption.toLowerCase()} in the shared period.</Empty>;
   const sorted = [...entries].sort((a, b) => b.occurredAt.localeCompare(a.occurredAt));
+  const when = (e: EntryResponse) =>
+    `${formatDate(e.occurredAt, o.timeZone)} ${formatTime(e.occurredAt, o.timeZone)}`;
   return (
-    // Scrolls sideways on a phone: focusable so a keyboard can scroll it too.
+    <>
+      {/* A phone gets one card per entry: four columns there cut the notes off at the screen's edge. */}
+      <ul aria-label={caption} className="flex flex-col divide-y rounded-md border text-sm sm:hidden">
+        {sorted.map((e) => (
+          <li key={e.id} className="flex flex-col gap-0.5 px-3 py-2">
+            <span className="flex flex-wrap justify-between gap-2">
+              <span className="font-medium">{TRACKER_TITLES[e.tracker]}</span>
+              <span className="text-muted-foreground">{when(e)}</span>
+            </span>
+            <span>{entryValue(e, o.glucoseUnit)}</span>
+            {e.notes && <span className="break-words text-muted-foreground">{e.notes}</span>}
+          </li>
+        ))}
+      </ul>
+      <EntryRows sorted={sorted} o={o} caption={caption} when={when} />
+    </>
+  );
+}
+
+function EntryRows({
+  sorted,
+  o,
+  caption,
+  when,
+}: {
+  sorted: EntryResponse[];
+  o: SharedOverviewResponse;
+  caption: string;
+  when: (e: EntryResponse) => string;
+}) {
+  return (
+    // Wider screens: the table, scrolling sideways if it must; focusable so a keyboard can scroll it too.
     // biome-ignore lint/a11y/noNoninteractiveTabindex: a scrollable region must be reachable by keyboard.
-    <section className="overflow-x-auto" tabIndex={0} aria-label={caption}>
+    <section className="hidden overflow-x-auto sm:block" tabIndex={0} aria-label={caption}>
       <table className="w-full text-left text-sm">
         <caption className="sr-only">{caption}</caption>
         <thead>
@@ -61,9 +94,7 @@ function EntryTable({
         <tbody>
           {sorted.map((e) => (
             <tr key={e.id} className="border-b last:border-0 align-top">
-              <td className="py-2 pr-3 whitespace-nowrap">
-                {formatDate(e.occurredAt, o.timeZone)} {formatTime(e.occurredAt, o.timeZone)}
-              </td>
+              <td className="py-2 pr-3 whitespace-nowrap">{when(e)}</td>
               <td className="py-2 pr-3">{TRACKER_TITLES[e.tracker]}</td>
               <td className="py-2 pr-3">{entryValue(e, o.glucoseUnit)}</td>
               <td className="py-2 text-muted-foreground">{e.notes}</td>

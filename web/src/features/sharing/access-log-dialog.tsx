@@ -53,8 +53,8 @@ export function AccessLogDialog({
                       <td className="py-2 pr-3 whitespace-nowrap">{formatWhen(item.at, timeZone)}</td>
                       <td className="py-2 pr-3">{viewedLabel(item.viewed)}</td>
                       <td className="py-2 break-all text-muted-foreground">
-                        {item.ipAddress ?? 'Unknown address'}
-                        {item.userAgent && <span className="block text-xs">{item.userAgent}</span>}
+                        {item.device ?? 'Unknown browser'}
+                        <span className="block text-xs">{item.ipAddress ?? 'Address unknown'}</span>
                       </td>
                     </tr>
                   ))}

@@ -79,8 +79,10 @@ export function InviteDialog({ onClose }: { onClose: () => void }) {
 
   const submit = form.handleSubmit(async (body) => {
     try {
-      setCreated(await create.mutateAsync(body));
-      toast.success('Invitation sent');
+      const share = await create.mutateAsync(body);
+      setCreated(share);
+      // "Sent" only when the email left; otherwise the dialog says to pass the link on yourself.
+      toast.success(share.emailed ? 'Invitation sent' : 'Share link created');
     } catch (error) {
       if (error instanceof ApiError && error.status === 401)
         toast.error('Authentication required', { description: 'You must be logged in to share data' });
@@ -172,9 +174,7 @@ export function InviteDialog({ onClose }: { onClose: () => void }) {
                 className="mt-0.5 size-4 accent-primary"
                 {...form.register('alertOnLow')}
               />
-              <span>
-                Alert them when my glucose stays low (the low-glucose follow-up’s urgent alert, by email)
-              </span>
+              <span>Email them if my glucose stays low after a low-glucose alert</span>
             </label>
             <DialogFooter>
               <Button variant="outline" onClick={onClose}>

@@ -78,9 +78,7 @@ export function PermissionsDialog({ share, onClose }: { share: ShareResponse; on
               checked={alertOnLow}
               onChange={(e) => setAlertOnLow(e.target.checked)}
             />
-            <span>
-              Alert them when my glucose stays low (the low-glucose follow-up’s urgent alert, by email)
-            </span>
+            <span>Email them if my glucose stays low after a low-glucose alert</span>
           </label>
         </div>
         <DialogFooter>

@@ -49,8 +49,8 @@ export function SharingPage() {
     <div className="flex flex-col gap-6">
       <div className="flex flex-wrap items-center justify-between gap-3">
         <p className="flex items-center gap-2 text-sm text-muted-foreground">
-          <Lock className="size-4" aria-hidden="true" /> Links carry a 256-bit secret; each caregiver sees
-          only what you choose, read-only.
+          <Lock className="size-4" aria-hidden="true" /> Each caregiver gets a private link that cannot be
+          guessed, and sees only what you choose, without being able to change it.
         </p>
         <Button onClick={() => setOpen({ kind: 'invite' })}>
           <UserPlus aria-hidden="true" /> Invite Someone

@@ -14,7 +14,7 @@ export function MobileLayout({ context, title, parent }: Props) {
   const tabs = context.roles.isAdmin ? [...MAIN_TABS, ADMIN_TAB] : MAIN_TABS;
   return (
     <div className="flex min-h-screen flex-col bg-background">
-      <header className="sticky top-0 z-40 flex h-14 items-center gap-2 border-b bg-card/95 px-2 backdrop-blur">
+      <header className="sticky top-0 z-40 flex min-h-14 items-center gap-2 border-b bg-card/95 px-2 py-1 backdrop-blur">
         {parent ? (
           <Button variant="ghost" size="icon" aria-label="Back" onClick={() => navigate(parent)}>
             <ArrowLeft aria-hidden="true" />
@@ -22,10 +22,15 @@ export function MobileLayout({ context, title, parent }: Props) {
         ) : (
           <span className="w-2" />
         )}
-        <h1 className="min-w-0 flex-1 truncate text-lg font-semibold">{title}</h1>
+        {/* A long title wraps to a second line rather than losing its end. */}
+        <h1 className="min-w-0 flex-1 text-lg leading-tight font-semibold text-balance break-words">
+          {title}
+        </h1>
         <AccountMenu email={context.user.email} displayName={context.profile.displayName} />
       </header>
-      <main className="flex-1 px-4 pt-4 pb-24">
+      {/* Room below the content for the tab bar (4rem) and the chat button above it (3.5rem + gaps),
+          so the last of a page can be scrolled clear of both. */}
+      <main className="flex-1 px-4 pt-4 pb-40">
         <Outlet context={context} />
       </main>
       <ChatLauncher mobile />

@@ -1,0 +1,115 @@
+import type { ConsoleMessage, Page } from '@playwright/test';
+import { expect, PHONE, test } from '../../support/fixtures';
+
+test.use({ locale: 'en-US', timezoneId: 'UTC' });
+// Several screens per test on a shared two-core machine: the dashboard can take a while to appear.
+test.describe.configure({ timeout: 180_000 });
+const SLOW = { timeout: 30_000 };
+
+/** Console lines about the page's own security headers (CSP refusals, Permissions-Policy warnings). */
+const headerComplaints = (page: Page) => {
+  const lines: string[] = [];
+  page.on('console', (m: ConsoleMessage) => {
+    if (/Content Security Policy|Content-Security-Policy|Permissions-Policy|Refused to apply/i.test(m.text()))
+      lines.push(`${m.type()}: ${m.text()}`);
+  });
+  return lines;
+};
+
+test('a dialog opens with no CSP error and no page logs a Permissions-Policy warning', async ({
+  page,
+  accounts,
+  signInAs,
+}) => {
+  const complaints = headerComplaints(page);
+  await page.goto('/');
+  await expect(page.getByRole('heading', { level: 1 })).toBeVisible();
+  await signInAs(await accounts.general());
+  await page.goto('/dashboard/documents');
+  await page.getByRole('button', { name: 'Upload Document' }).click(SLOW);
+  const dialog = page.getByRole('dialog', { name: 'Upload Document' });
+  await expect(dialog).toBeVisible();
+  // The page behind a dialog does not scroll (Radix's lock, now without an inline <style>).
+  expect(await page.evaluate(() => getComputedStyle(document.body).overflow)).toBe('hidden');
+  await dialog.getByRole('button', { name: 'Cancel' }).click();
+  await expect(dialog).toBeHidden();
+  await page.goto('/dashboard/sharing');
+  await page.getByRole('button', { name: 'Invite Someone' }).click(SLOW);
+  await expect(page.getByRole('dialog')).toBeVisible();
+  expect(complaints).toEqual([]);
+});
+
+test('the zone list uses today’s names (Asia/Kolkata, not Asia/Calcutta)', async ({
+  page,
+  accounts,
+  signInAs,
+}) => {
+  await signInAs(await accounts.general());
+  await page.goto('/dashboard/settings');
+  await expect(page.getByLabel('Time zone')).toBeVisible(SLOW);
+  const zones = await page
+    .getByLabel('Time zone')
+    .locator('option')
+    .evaluateAll((options) => options.map((o) => (o as HTMLOptionElement).value));
+  expect(zones).toEqual(expect.arrayContaining(['Asia/Kolkata', 'Asia/Ho_Chi_Minh', 'Europe/Kyiv']));
+  expect(zones).not.toContain('Asia/Calcutta');
+  expect(zones).not.toContain('Asia/Saigon');
+  expect(zones).not.toContain('Europe/Kiev');
+});
+
+test.describe('on a phone (375×812)', () => {
+  test.use({ viewport: PHONE });
+
+  test('Log Data shows its tiles on the first screen, and the documents search is there too', async ({
+    page,
+    accounts,
+    signInAs,
+  }) => {
+    await signInAs(await accounts.general());
+    await page.goto('/dashboard/log-data');
+    const firstTile = page.getByRole('heading', { name: 'What would you like to log?' });
+    await expect(firstTile).toBeVisible(SLOW);
+    const tiles = page.locator('section[aria-labelledby="log-heading"] li');
+    const tile = (await tiles.first().boundingBox())!;
+    expect(tile.y + tile.height).toBeLessThanOrEqual(PHONE.height);
+    // The streak cards follow the tiles instead of pushing them off the screen.
+    const streak = (await page.getByText('Current Streak').boundingBox())!;
+    expect(streak.y).toBeGreaterThan(tile.y);
+
+    await page.goto('/dashboard/documents');
+    const search = page.getByLabel('Search documents');
+    await expect(search).toBeVisible(SLOW);
+    const box = (await search.boundingBox())!;
+    expect(box.y + box.height).toBeLessThanOrEqual(PHONE.height);
+  });
+
+  test('a long title is shown whole, and the chat button leaves the end of a page uncovered', async ({
+    page,
+    accounts,
+    signInAs,
+  }) => {
+    await signInAs(await accounts.general());
+    await page.goto('/dashboard/documents');
+    const title = page.getByRole('heading', { level: 1, name: 'Documents & Medical Records' });
+    await expect(title).toBeVisible(SLOW);
+    const whole = await title.evaluate(
+      (h) => h.scrollWidth <= h.clientWidth && h.scrollHeight <= h.clientHeight,
+    );
+    expect(whole).toBe(true);
+    const menu = (await page.getByRole('button', { name: 'Account menu' }).boundingBox())!;
+    const heading = (await title.boundingBox())!;
+    expect(heading.x + heading.width).toBeLessThanOrEqual(menu.x);
+
+    await page.goto('/dashboard/settings');
+    await expect(page.getByRole('heading', { level: 1, name: 'Settings' })).toBeVisible(SLOW);
+    await expect(page.getByRole('list', { name: 'Account activity' })).toBeVisible(SLOW);
+    await page.evaluate(() => window.scrollTo(0, document.documentElement.scrollHeight));
+    const chat = (await page.getByRole('button', { name: 'Open AI chat' }).boundingBox())!;
+    const lastBottom = await page.evaluate(() => {
+      const main = document.querySelector('main')!;
+      const last = main.lastElementChild as HTMLElement;
+      return last.getBoundingClientRect().bottom;
+    });
+    expect(lastBottom).toBeLessThanOrEqual(chat.y);
+  });
+});
