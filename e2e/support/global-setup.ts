@@ -22,7 +22,7 @@ const freePort = () =>
   });
 
 const waitForHealth = async (url: string, child: ChildProcess) => {
-  const deadline = Date.now() + 60_000;
+  const deadline = Date.now() + 180_000;
   while (Date.now() < deadline) {
     if (child.exitCode !== null)
       throw new Error(`The app exited with code ${child.exitCode} before it was ready`);
@@ -31,7 +31,7 @@ const waitForHealth = async (url: string, child: ChildProcess) => {
     } catch {}
     await new Promise((r) => setTimeout(r, 250));
   }
-  throw new Error('The app did not become healthy within 60 s');
+  throw new Error('The app did not become healthy within 180 s');
 };
 
 /**
