@@ -34,16 +34,19 @@ const reply = (m: ChildMessage<unknown>, exitCode: number) => {
 
 process.once('message', (start: Start) => {
   const limitBytes = start.memoryMb * 1024 * 1024;
+  let worker: Worker | undefined;
   const watch = setInterval(() => {
     const rss = process.memoryUsage.rss();
     if (rss > limitBytes) {
       clearInterval(watch);
       reply({ ok: false, code: 'memory_limit', rssMb: Math.round(rss / 1048576) }, EXIT_MEMORY);
+      // Stop the parser now, not only when the process exits: it is still allocating.
+      void worker?.terminate();
     }
   }, WATCH_EVERY_MS);
   setTimeout(() => reply({ ok: false, code: 'time_limit' }, EXIT_TIME), start.timeMs).unref();
 
-  const worker = new Worker(threadCode, {
+  worker = new Worker(threadCode, {
     eval: true,
     workerData: { parser: start.parser, input: start.input },
     resourceLimits: { maxOldGenerationSizeMb: start.heapMb },

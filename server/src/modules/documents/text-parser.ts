@@ -116,7 +116,9 @@ export interface TextParserInput {
  */
 export const parse = async ({ fileType, bytes }: TextParserInput): Promise<string | null> => {
   let text: string;
-  if (fileType === 'application/pdf') text = await pdfText(bytes);
+  // pdf.js refuses a Buffer: it is given a plain view of the same bytes.
+  if (fileType === 'application/pdf')
+    text = await pdfText(new Uint8Array(bytes.buffer, bytes.byteOffset, bytes.byteLength));
   else if (fileType.startsWith('image/')) text = await imageText(bytes);
   else return null;
   const clean = text.replace(/\s+/g, ' ').trim();
