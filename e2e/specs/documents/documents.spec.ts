@@ -57,7 +57,7 @@ test('a document is uploaded with progress, found by a word inside it, viewed, e
 
   // The text inside is read in the background; then a word from it finds the document.
   const row = page.getByRole('article', { name: 'CBC March' });
-  await expect(row).toContainText('Text searchable', { timeout: 20_000 });
+  await expect(row).toContainText('Text searchable', { timeout: 60_000 });
   await page.getByLabel('Search documents').fill('hemoglobin');
   await expect(row).toBeVisible();
   await expect(row).toContainText('Lab Results');
