@@ -320,7 +320,10 @@ describe('pre-visit packets as SMART Health Links', () => {
     const created = await makePacket(carol, { categories: ['glucose', 'weight'] });
     const res = await open(created.manifestPath, created.passcode);
     const text =
-      (await extractText('application/pdf', await pdfFrom(await res.json(), created.payload.key))) ?? '';
+      (await pdfTextOf({
+        fileType: 'application/pdf',
+        bytes: await pdfFrom(await res.json(), created.payload.key),
+      })) ?? '';
     expect(text).toContain('No glucose readings in this period: no CGM data and no meter readings.');
     // One weight: no "1 entries", no "+0.0 lbs over the period".
     expect(text).toContain('1 entry: 150.0 lbs on');
