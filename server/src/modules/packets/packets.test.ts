@@ -121,6 +121,10 @@ describe('pre-visit packets as SMART Health Links', () => {
       'Glucose (CGM)',
       'mmol/L',
       'Ambulatory glucose profile',
+      // The consensus level words, as every screen labels a reading (issue 30).
+      'Urgent low',
+      'In range',
+      'Very high',
       '134/86 mmHg',
       '79.9 kg',
       '7.2% on 2026-09-01',
