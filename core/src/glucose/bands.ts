@@ -13,6 +13,7 @@ export type GlucoseBandId = (typeof GLUCOSE_BAND_IDS)[number];
 
 export interface GlucoseBandDefinition {
   id: GlucoseBandId;
+  /** The level word (levels.ts labels single readings with the same words). */
   label: string;
   /** The range as the consensus prints it, in mg/dL. */
   range: string;
@@ -23,23 +24,23 @@ export interface GlucoseBandDefinition {
 }
 
 export const GLUCOSE_BANDS: readonly GlucoseBandDefinition[] = [
-  { id: 'very_low', label: 'Very Low', range: '<54', target: { comparison: 'less_than', percent: 1 } },
+  { id: 'very_low', label: 'Urgent low', range: '<54', target: { comparison: 'less_than', percent: 1 } },
   {
     id: 'low',
     label: 'Low',
     range: '54–69',
     target: { comparison: 'less_than', percent: 4 },
-    targetNote: 'below 70 in total, including Very Low',
+    targetNote: 'below 70 in total, including Urgent low',
   },
-  { id: 'in_range', label: 'In Range', range: '70–180', target: { comparison: 'greater_than', percent: 70 } },
+  { id: 'in_range', label: 'In range', range: '70–180', target: { comparison: 'greater_than', percent: 70 } },
   {
     id: 'high',
     label: 'High',
     range: '181–250',
     target: { comparison: 'less_than', percent: 25 },
-    targetNote: 'above 180 in total, including Very High',
+    targetNote: 'above 180 in total, including Very high',
   },
-  { id: 'very_high', label: 'Very High', range: '>250', target: { comparison: 'less_than', percent: 5 } },
+  { id: 'very_high', label: 'Very high', range: '>250', target: { comparison: 'less_than', percent: 5 } },
 ];
 
 export type GlucoseBandValues = Record<GlucoseBandId, number>;

@@ -61,7 +61,7 @@ test('a low glucose suggests no dose, says to treat it first, and its follow-up 
   await expect(guard.getByRole('status')).toContainText(
     'Follow-up started: we will remind you to re-check at',
   );
-  await expect(toast(page, 'Low glucose')).toContainText('Your glucose was 69 mg/dL at');
+  await expect(toast(page, 'Low glucose')).toContainText('Your glucose was 69 mg/dL (Low) at');
 
   // Settings show it running, with the switch on.
   await page.goto('/dashboard/settings');

@@ -117,6 +117,8 @@ test('blood glucose: logged from its Log Data tile, found in its list, details a
     list: 'Blood glucose readings',
     row: async (row) => {
       await expect(row).toContainText('142 mg/dL');
+      // The consensus level, with its icon (issue 30).
+      await expect(row).toContainText('In range');
       await expect(row).toContainText('After meal');
     },
     value: '142 mg/dL',

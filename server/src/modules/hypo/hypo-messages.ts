@@ -1,10 +1,13 @@
 import {
   formatGlucoseWithUnit,
+  GLUCOSE_LEVELS,
   type GlucoseUnit,
+  glucoseLevel,
   HYPO_ESCALATE_AFTER_MINUTES,
   HYPO_RECHECK_AFTER_MINUTES,
   LOW_GLUCOSE_BELOW_MGDL,
-  TREAT_LOW_CARBS_GRAMS,
+  LOW_STEPS,
+  URGENT_LOW_STEPS,
 } from '@healthfolio/core';
 
 export interface ReadingFacts {
@@ -18,14 +21,15 @@ const time = (at: Date, timeZone: string) =>
   new Intl.DateTimeFormat('en-US', { timeStyle: 'short', timeZone }).format(at);
 const reading = (f: ReadingFacts) =>
   `${formatGlucoseWithUnit(f.valueMgdl, f.unit)} at ${time(f.readingAt, f.timeZone)}`;
+/** "45 mg/dL (Urgent low) at 9:05 PM": the level in core's words, as every screen labels it. */
+const readingWithLevel = (f: ReadingFacts) =>
+  `${formatGlucoseWithUnit(f.valueMgdl, f.unit)} (${glucoseLevel(f.valueMgdl).word}) at ${time(f.readingAt, f.timeZone)}`;
 
 /** The user's own notifications of a follow-up: in their unit and time zone (stored, never logged). */
 export const hypoMessages = {
   alert: (f: ReadingFacts, urgent: boolean) => ({
-    title: urgent ? 'Urgent low glucose' : 'Low glucose',
-    content: `Your glucose was ${reading(f)}. Treat the low first: take ${TREAT_LOW_CARBS_GRAMS} g of fast-acting carbs and re-check in ${HYPO_RECHECK_AFTER_MINUTES} minutes.${
-      urgent ? ' This is urgently low: if you cannot treat it yourself, get help now.' : ''
-    }`,
+    title: `${(urgent ? GLUCOSE_LEVELS.very_low : GLUCOSE_LEVELS.low).word} glucose`,
+    content: `Your glucose was ${readingWithLevel(f)}. ${urgent ? URGENT_LOW_STEPS : LOW_STEPS}`,
     priority: urgent ? ('urgent' as const) : ('high' as const),
     type: 'alert' as const,
   }),
@@ -44,6 +48,6 @@ export const hypoMessages = {
   /** To a caregiver the user chose for alerts: who, the value and the time, as the issue asks. */
   caregiver: (ownerName: string, f: ReadingFacts) => ({
     title: `Urgent: ${ownerName} has low glucose`,
-    content: `${ownerName}'s glucose was ${reading(f)} and has not come back up after ${HYPO_ESCALATE_AFTER_MINUTES} minutes. Please check on them.`,
+    content: `${ownerName}'s glucose was ${readingWithLevel(f)} and has not come back up after ${HYPO_ESCALATE_AFTER_MINUTES} minutes. Please check on them.`,
   }),
 };

@@ -74,8 +74,10 @@ describe('hypo follow-up: starting', () => {
     expect(Date.parse(f.escalateDueAt) - Date.parse(f.startedAt)).toBe(30 * MIN);
     const [alert] = await notifications(client);
     expect(alert).toMatchObject({ title: 'Low glucose', priority: 'high' });
-    expect(alert!.content).toContain('Your glucose was 65 mg/dL at');
-    expect(alert!.content).toContain('take 15 g of fast-acting carbs and re-check in 15 minutes');
+    expect(alert!.content).toContain('Your glucose was 65 mg/dL (Low) at');
+    expect(alert!.content).toContain('Take 15 g of fast-acting carbs now');
+    expect(alert!.content).toContain('re-check in 15 minutes');
+    expect(alert!.content).not.toContain('glucagon');
     await settle();
     expect(heard).toContainEqual(expect.objectContaining({ event: 'notification.created', id: alert!.id }));
   });
@@ -95,6 +97,10 @@ describe('hypo follow-up: starting', () => {
     expect((await followUps(c.client))[0]).toMatchObject({ urgent: true });
     const [alert] = await notifications(c.client);
     expect(alert).toMatchObject({ title: 'Urgent low glucose', priority: 'urgent' });
+    // The consensus word and what to do now: fast carbs, a re-check, then glucagon or emergency help.
+    expect(alert!.content).toContain('Your glucose was 53 mg/dL (Urgent low) at');
+    expect(alert!.content).toContain('Take 15 g of fast-acting carbs now');
+    expect(alert!.content).toContain('use glucagon or call emergency services');
   });
 
   it('a run of low CGM readings, one at a time or in one import of many, is one follow-up with one alert', async () => {
@@ -224,7 +230,7 @@ describe('hypo follow-up: re-check and escalation (durable, by the scheduler)', 
     await scheduler().runOnce(later(30.1));
     const alerted = smtp.messages.filter((m) => subjectOf(m.raw) === 'Urgent: Hana has low glucose');
     expect(alerted.map((m) => m.to)).toEqual([['carer@example.com']]);
-    expect(textBody(alerted[0]!.raw)).toContain("Hana's glucose was 58 mg/dL at");
+    expect(textBody(alerted[0]!.raw)).toContain("Hana's glucose was 58 mg/dL (Low) at");
     const stored = await server.deps.db.asSystem((tx) =>
       tx.execute<{ caregivers_alerted_at: Date | null }>(
         sql`select caregivers_alerted_at from hypo_follow_ups where id = ${f.id}`,

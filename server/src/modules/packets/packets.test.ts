@@ -122,6 +122,10 @@ describe('pre-visit packets as SMART Health Links', () => {
       'mmol/L',
       'Ambulatory glucose profile',
       '2 readings. Average 131/84 mmHg',
+      // The consensus level words, as every screen labels a reading (issue 30).
+      'Urgent low',
+      'In range',
+      'Very high',
       '134/86 mmHg',
       '79.9 kg',
       'down 0.6 kg over the period',

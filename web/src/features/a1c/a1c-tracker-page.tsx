@@ -1,6 +1,5 @@
 import {
   A1C_TARGET_PERCENT,
-  a1cStatus,
   a1cTrend,
   estimatedAverageGlucose,
   meetsA1cTarget,
@@ -48,7 +47,14 @@ export function A1cTrackerPage() {
     .sort((a, b) => b.testDate.localeCompare(a.testDate));
   const latest = rows[0];
   const trend = a1cTrend(rows.map((r) => ({ value: r.value, testDate: r.testDate })));
-  const chart = [...rows].reverse().map((r) => ({ label: formatCalendarDate(r.testDate), value: r.value }));
+  const eag = (value: number) =>
+    `${estimatedAverageGlucose(value, fmt.unit).toFixed(fmt.unit === 'mmol/L' ? 1 : 0)} ${fmt.unit}`;
+  const chart = [...rows].reverse().map((r) => ({
+    at: Date.parse(`${r.testDate}T00:00:00Z`),
+    date: formatCalendarDate(r.testDate),
+    value: r.value,
+    eag: eag(r.value),
+  }));
 
   return (
     <div className="grid max-w-6xl gap-6 lg:grid-cols-2">
@@ -84,18 +90,14 @@ export function A1cTrackerPage() {
                     <dd className="text-sm text-muted-foreground">{formatCalendarDate(latest.testDate)}</dd>
                   </div>
                   <div>
-                    <dt className="text-sm text-muted-foreground">Status</dt>
-                    <dd className="text-lg font-semibold">{a1cStatus(latest.value)}</dd>
-                    <dd className="text-sm">
+                    <dt className="text-sm text-muted-foreground">Target</dt>
+                    <dd className="text-lg font-semibold">
                       {meetsA1cTarget(latest.value) ? 'Under the 7.0% target' : 'At or above the 7.0% target'}
                     </dd>
                   </div>
                   <div>
                     <dt className="text-sm text-muted-foreground">Estimated average glucose</dt>
-                    <dd className="text-lg font-semibold tabular-nums">
-                      {estimatedAverageGlucose(latest.value, fmt.unit).toFixed(fmt.unit === 'mmol/L' ? 1 : 0)}{' '}
-                      {fmt.unit}
-                    </dd>
+                    <dd className="text-lg font-semibold tabular-nums">{eag(latest.value)}</dd>
                   </div>
                   <div>
                     <dt className="text-sm text-muted-foreground">Trend</dt>
@@ -120,7 +122,7 @@ export function A1cTrackerPage() {
               </CardHeader>
               <CardContent>
                 <figure
-                  aria-label="Line chart of A1C by test date, 4 to 12%, target line at 7%"
+                  aria-label="Line chart of A1C by test date, spaced by time, target line at 7%"
                   className="m-0 text-muted-foreground"
                 >
                   <div aria-hidden="true">
@@ -143,7 +145,7 @@ export function A1cTrackerPage() {
                     <li key={r.id} className="flex flex-wrap items-baseline justify-between gap-2 py-2">
                       <span>
                         <span className="font-semibold tabular-nums">{r.value.toFixed(1)}%</span>{' '}
-                        <span className="text-sm">{a1cStatus(r.value)}</span>
+                        <span className="text-sm text-muted-foreground">eAG {eag(r.value)}</span>
                       </span>
                       <span className="text-sm text-muted-foreground">
                         {formatCalendarDate(r.testDate)}

@@ -1,4 +1,3 @@
-import { CircleAlert, CircleCheck, TriangleAlert } from 'lucide-react';
 import type { ReactNode } from 'react';
 import { Link } from 'react-router';
 import { Card, CardContent } from '@/components/ui/card';
@@ -8,23 +7,7 @@ import { errorMessage } from '@/lib/api';
 import { cn } from '@/lib/utils';
 import { useGlucoseStatus } from './glucose-api';
 
-/** Spec §9: below 70 red, above 180 orange, otherwise green — always with a word and an icon. */
-export function rangeOf(mgdl: number) {
-  if (mgdl < 70) return { label: 'Low', className: 'text-destructive', Icon: CircleAlert };
-  if (mgdl > 180)
-    return { label: 'High', className: 'text-orange-700 dark:text-orange-400', Icon: TriangleAlert };
-  return { label: 'In range', className: 'text-success', Icon: CircleCheck };
-}
-
-export function RangeTag({ mgdl, className }: { mgdl: number; className?: string }) {
-  const { label, className: tone, Icon } = rangeOf(mgdl);
-  return (
-    <span className={cn('inline-flex items-center gap-1 text-sm font-medium', tone, className)}>
-      <Icon className="size-4" aria-hidden="true" />
-      {label}
-    </span>
-  );
-}
+export { levelOf, RangeTag } from './glucose-level-tag';
 
 /**
  * The empty state of every glucose screen: where readings come from. With `days`, a user who has

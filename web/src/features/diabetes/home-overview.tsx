@@ -1,7 +1,9 @@
 import type { GlucoseReadingResponse } from '@healthfolio/core';
+import { glucoseChartScale } from '@healthfolio/core/glucose/chart-scale';
 import { glucoseDecimals } from '@healthfolio/core/units/glucose-units';
 import { Camera, Droplet, type LucideIcon, Syringe } from 'lucide-react';
 import { Card, CardContent, CardDescription, CardHeader, CardTitle } from '@/components/ui/card';
+import { levelLinesText } from '@/features/glucose-analytics/glucose-summary';
 import type { GlucoseFormat } from './format';
 import { RangeTag } from './glucose-ui';
 import { RecentReadingsChart } from './recent-readings-chart';
@@ -14,7 +16,10 @@ const ACTIONS: { id: HomeAction; title: string; text: string; icon: LucideIcon }
   { id: 'insulin', title: 'Log Insulin', text: 'Calculate and log a dose', icon: Syringe },
 ];
 
-/** Line chart of the last 12 readings (dashed lines at 70 and 180, axis 60–220) and the action cards. */
+/**
+ * Line chart of the last 12 readings (axis 60–220, widened to hold every reading; dashed lines at
+ * 70 and 180, and at 54 or 250 when a reading passes them) and the action cards.
+ */
 export function HomeOverview({
   readings,
   fmt,
@@ -27,9 +32,16 @@ export function HomeOverview({
   const last12 = readings.slice(0, 12).reverse();
   const data = last12.map((r) => ({
     id: r.id,
+    at: Date.parse(r.recordedAt),
     label: fmt.time(r.recordedAt),
     value: fmt.toUnit(r.valueMgdl),
   }));
+  const readingsText = last12.length === 1 ? 'reading' : `${last12.length} readings`;
+  const scale = glucoseChartScale(
+    last12.map((r) => r.valueMgdl),
+    fmt.unit,
+    [60, 220],
+  );
   return (
     <div className="flex flex-col gap-4">
       {last12.length > 0 && (
@@ -37,19 +49,20 @@ export function HomeOverview({
           <CardHeader>
             <CardTitle>Recent readings</CardTitle>
             <CardDescription>
-              Your last {last12.length} readings in {fmt.unit}; dashed lines mark {fmt.value(70)} and{' '}
-              {fmt.value(180)}.
+              Your last {readingsText} in {fmt.unit}; dashed lines mark {levelLinesText(scale, fmt)}.
             </CardDescription>
           </CardHeader>
           <CardContent className="flex flex-col gap-3">
-            <figure aria-label={`Line chart of the last ${last12.length} glucose readings`} className="m-0">
+            <figure
+              aria-label={`Line chart of your last ${last12.length === 1 ? 'glucose reading' : `${last12.length} glucose readings`}`}
+              className="m-0"
+            >
               <div aria-hidden="true">
                 <RecentReadingsChart
                   data={data}
-                  domain={[fmt.toUnit(60), fmt.toUnit(220)]}
-                  ticks={[60, 100, 140, 180, 220].map(fmt.toUnit)}
-                  low={fmt.toUnit(70)}
-                  high={fmt.toUnit(180)}
+                  domain={scale.domain}
+                  ticks={scale.ticks}
+                  lines={scale.lines}
                   decimals={glucoseDecimals(fmt.unit)}
                 />
               </div>

@@ -1,7 +1,13 @@
+import { glucoseChartScale } from '@healthfolio/core/glucose/chart-scale';
 import { glucoseDecimals } from '@healthfolio/core/units/glucose-units';
 import { Link } from 'react-router';
 import { Card, CardContent, CardDescription, CardHeader, CardTitle } from '@/components/ui/card';
-import { GmiText, TimeInRangeBar, toAgpPoints } from '@/features/glucose-analytics/glucose-summary';
+import {
+  agpValuesMgdl,
+  GmiText,
+  TimeInRangeBar,
+  toAgpPoints,
+} from '@/features/glucose-analytics/glucose-summary';
 import { AgpChart } from '@/features/glucose-analytics/lazy-charts';
 import type { GlucoseFormat } from './format';
 import { useGlucoseStats } from './glucose-api';
@@ -13,6 +19,7 @@ const link = 'text-sm font-medium text-primary underline-offset-4 hover:underlin
 export function HomeTrends({ fmt }: { fmt: GlucoseFormat }) {
   const stats = useGlucoseStats(14);
   const s = stats.data?.statistics;
+  const scale = glucoseChartScale(agpValuesMgdl(stats.data?.agp ?? []), fmt.unit, [40, 300]);
   return (
     <QueryState query={stats} what="your 14-day summary">
       {!s || !stats.data ? (
@@ -40,10 +47,9 @@ export function HomeTrends({ fmt }: { fmt: GlucoseFormat }) {
               <AgpChart
                 label="Ambulatory glucose profile for the last 14 days"
                 data={toAgpPoints(stats.data.agp, fmt)}
-                domain={[fmt.toUnit(40), fmt.toUnit(300)]}
-                ticks={[40, 70, 120, 180, 250, 300].map(fmt.toUnit)}
-                low={fmt.toUnit(70)}
-                high={fmt.toUnit(180)}
+                domain={scale.domain}
+                ticks={scale.ticks}
+                lines={scale.lines}
                 unit={fmt.unit}
                 decimals={glucoseDecimals(fmt.unit)}
                 height={240}

@@ -1,32 +1,31 @@
 import { useEffect, useRef, useState } from 'react';
 
+import { levelLineColour } from '@/features/glucose-analytics/level-lines';
+
 // Okabe–Ito, as the other glucose charts.
 const LINE = '#0072B2';
-const LOW = '#D55E00';
-const HIGH = '#E69F00';
 const PAD = { top: 10, right: 12, bottom: 26, left: 44 };
 
-export type RecentPoint = { id: string; label: string; value: number };
+/** A reading at an instant (epoch ms), its time label and its value in the user's unit. */
+export type RecentPoint = { id: string; at: number; label: string; value: number };
 
 /**
  * The home screen's chart of the last 12 readings, drawn as plain SVG: it is on the first screen a
  * diabetes user sees, and recharts would double that screen's JavaScript for twelve points.
- * The domain grows past its limits when a reading falls outside them.
+ * The domain (core's glucoseChartScale) holds every reading; the level lines are drawn where given.
  */
 export function RecentReadingsChart({
   data,
   domain,
   ticks,
-  low,
-  high,
+  lines,
   decimals,
   height = 240,
 }: {
   data: RecentPoint[];
   domain: [number, number];
   ticks: number[];
-  low: number;
-  high: number;
+  lines: { mgdl: number; value: number }[];
   decimals: number;
   height?: number;
 }) {
@@ -40,24 +39,34 @@ export function RecentReadingsChart({
     return () => observer.disconnect();
   }, []);
 
-  const values = data.map((d) => d.value);
-  const min = Math.min(domain[0], ...values);
-  const max = Math.max(domain[1], ...values);
+  const [min, max] = domain;
   const plotW = Math.max(0, width - PAD.left - PAD.right);
   const plotH = height - PAD.top - PAD.bottom;
-  const x = (i: number) => PAD.left + (data.length <= 1 ? plotW / 2 : (i * plotW) / (data.length - 1));
   const y = (v: number) => PAD.top + ((max - v) / (max - min || 1)) * plotH;
+  // Proportional to time: a gap between readings shows as a gap.
+  const first = data[0]?.at ?? 0;
+  const span = (data.at(-1)?.at ?? first) - first;
+  const x = (i: number) =>
+    PAD.left + (span <= 0 ? plotW / 2 : (((data[i]?.at ?? first) - first) * plotW) / span);
   const path = data
     .map((d, i) => `${i === 0 ? 'M' : 'L'}${x(i).toFixed(1)},${y(d.value).toFixed(1)}`)
     .join(' ');
-  // About one time label per 100 px, always including the latest reading.
-  const every = Math.max(1, Math.ceil(data.length / Math.max(1, Math.floor(plotW / 100))));
+  // Time labels at least ~90 px apart, always including the latest reading.
+  const labelled = new Set<number>();
+  let lastX = Number.POSITIVE_INFINITY;
+  for (let i = data.length - 1; i >= 0; i--) {
+    if (lastX - x(i) >= 90) {
+      labelled.add(i);
+      lastX = x(i);
+    }
+  }
   const shownTicks = ticks.filter((t) => t >= min && t <= max);
 
   return (
     <div ref={box} style={{ height }} className="w-full">
       {width > 0 && (
         <svg width={width} height={height} role="presentation" className="text-muted-foreground">
+          <rect data-chart-part="plot" x={PAD.left} y={PAD.top} width={plotW} height={plotH} fill="none" />
           {shownTicks.map((t) => (
             <g key={t}>
               <line
@@ -74,28 +83,17 @@ export function RecentReadingsChart({
               </text>
             </g>
           ))}
-          <line
-            x1={PAD.left}
-            x2={PAD.left + plotW}
-            y1={y(high)}
-            y2={y(high)}
-            stroke={HIGH}
-            strokeDasharray="6 4"
-          />
-          <line
-            x1={PAD.left}
-            x2={PAD.left + plotW}
-            y1={y(low)}
-            y2={y(low)}
-            stroke={LOW}
-            strokeDasharray="6 4"
-          />
-          <text x={PAD.left + plotW} y={y(high) - 4} textAnchor="end" fontSize={11} fill="currentColor">
-            High
-          </text>
-          <text x={PAD.left + plotW} y={y(low) - 4} textAnchor="end" fontSize={11} fill="currentColor">
-            Low
-          </text>
+          {lines.map((l) => (
+            <line
+              key={l.mgdl}
+              x1={PAD.left}
+              x2={PAD.left + plotW}
+              y1={y(l.value)}
+              y2={y(l.value)}
+              stroke={levelLineColour(l.mgdl)}
+              strokeDasharray="6 4"
+            />
+          ))}
           <path d={path} fill="none" stroke={LINE} strokeWidth={2} strokeLinejoin="round" />
           {data.map((d, i) => (
             <circle
@@ -103,18 +101,25 @@ export function RecentReadingsChart({
               cx={x(i)}
               cy={y(d.value)}
               r={3}
+              data-chart-part="point"
               fill="var(--card)"
               stroke={LINE}
               strokeWidth={2}
             />
           ))}
           {data.map((d, i) =>
-            (data.length - 1 - i) % every === 0 ? (
+            labelled.has(i) ? (
               <text
                 key={`label-${d.id}`}
                 x={x(i)}
                 y={height - 8}
-                textAnchor={i === data.length - 1 && data.length > 1 ? 'end' : i === 0 ? 'start' : 'middle'}
+                textAnchor={
+                  x(i) > PAD.left + plotW - 40 && data.length > 1
+                    ? 'end'
+                    : x(i) < PAD.left + 40
+                      ? 'start'
+                      : 'middle'
+                }
                 fontSize={12}
                 fill="currentColor"
               >

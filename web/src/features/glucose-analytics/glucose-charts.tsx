@@ -12,6 +12,7 @@ import {
   XAxis,
   YAxis,
 } from 'recharts';
+import { levelLineColour } from './level-lines';
 
 // Okabe–Ito colours: distinguishable with the common kinds of colour blindness.
 export const CHART_BLUE = '#0072B2';
@@ -31,34 +32,52 @@ const tooltipStyle = {
   labelStyle: { color: 'var(--foreground)' },
 };
 
-export type LinePoint = { label: string; value: number };
+/** A point at an instant (epoch ms): the x axis is proportional to time, gaps included. */
+export type LinePoint = { at: number; value: number };
+export type LevelLine = { mgdl: number; value: number };
 
-/** Glucose over time with dashed lines at the range limits; the domain grows to fit outliers. */
+/** Dashed lines at the consensus limits the domain reaches (core's glucoseChartScale). */
+const levelLines = (lines: LevelLine[]) =>
+  lines.map((l) => (
+    <ReferenceLine key={l.mgdl} y={l.value} stroke={levelLineColour(l.mgdl)} strokeDasharray="6 4" />
+  ));
+
+/** Glucose over time; the domain and lines come from core's glucoseChartScale, so every point fits. */
 export function GlucoseLineChart({
   data,
   domain,
-  low,
-  high,
+  lines,
   unit,
   decimals,
   ticks,
+  formatTime,
   height = 260,
 }: {
   data: LinePoint[];
   domain: [number, number];
   /** Axis ticks in the user's unit (the clinical limits read better than evenly spaced numbers). */
   ticks?: number[];
-  low: number;
-  high: number;
+  lines: LevelLine[];
   unit: string;
   decimals: number;
+  /** An instant as the x axis and the tooltip write it (in the user's zone). */
+  formatTime: (at: number) => string;
   height?: number;
 }) {
   return (
     <ResponsiveContainer width="100%" height={height}>
       <LineChart data={data} margin={{ top: 8, right: 12, bottom: 4, left: 0 }} accessibilityLayer={false}>
         {grid}
-        <XAxis dataKey="label" tick={tick} tickLine={false} minTickGap={24} />
+        <XAxis
+          dataKey="at"
+          type="number"
+          scale="time"
+          domain={['dataMin', 'dataMax']}
+          tickFormatter={formatTime}
+          tick={tick}
+          tickLine={false}
+          minTickGap={24}
+        />
         <YAxis
           tick={tick}
           tickLine={false}
@@ -67,19 +86,12 @@ export function GlucoseLineChart({
           width={44}
           tickFormatter={(v: number) => v.toFixed(decimals)}
         />
-        <ReferenceLine
-          y={low}
-          stroke={CHART_VERMILION}
-          strokeDasharray="6 4"
-          label={{ value: 'Low', fill: 'currentColor', fontSize: 11, position: 'insideBottomRight' }}
+        {levelLines(lines)}
+        <Tooltip
+          {...tooltipStyle}
+          labelFormatter={(at) => formatTime(Number(at))}
+          formatter={(v) => [`${Number(v).toFixed(decimals)} ${unit}`, 'Glucose']}
         />
-        <ReferenceLine
-          y={high}
-          stroke={CHART_ORANGE}
-          strokeDasharray="6 4"
-          label={{ value: 'High', fill: 'currentColor', fontSize: 11, position: 'insideTopRight' }}
-        />
-        <Tooltip {...tooltipStyle} formatter={(v) => [`${Number(v).toFixed(decimals)} ${unit}`, 'Glucose']} />
         <Line
           type="monotone"
           dataKey="value"
@@ -104,8 +116,7 @@ export type AgpPoint = {
 export function AgpChart({
   data,
   domain,
-  low,
-  high,
+  lines,
   unit,
   decimals,
   ticks,
@@ -114,8 +125,7 @@ export function AgpChart({
   data: AgpPoint[];
   domain: [number, number];
   ticks?: number[];
-  low: number;
-  high: number;
+  lines: LevelLine[];
   unit: string;
   decimals: number;
   height?: number;
@@ -147,8 +157,7 @@ export function AgpChart({
           width={44}
           tickFormatter={(v: number) => v.toFixed(decimals)}
         />
-        <ReferenceLine y={low} stroke={CHART_VERMILION} strokeDasharray="6 4" />
-        <ReferenceLine y={high} stroke={CHART_ORANGE} strokeDasharray="6 4" />
+        {levelLines(lines)}
         <Tooltip
           {...tooltipStyle}
           labelFormatter={(h) => `${String(Number(h) % 24).padStart(2, '0')}:00`}

@@ -4,6 +4,7 @@ import {
   type GlucoseBandId,
   roundedBandPercentages,
 } from '@healthfolio/core/glucose/bands';
+import type { GlucoseChartScale } from '@healthfolio/core/glucose/chart-scale';
 import { GMI_MIN_DAYS, GMI_MIN_WEAR_PERCENT } from '@healthfolio/core/glucose/gmi';
 import type { GlucoseFormat } from '@/features/diabetes/format';
 import type { GlucoseStats } from '@/features/diabetes/glucose-api';
@@ -60,8 +61,8 @@ export function TimeInRangeBar({
               <span className="ml-auto font-semibold tabular-nums">{value}%</span>
               <span className="w-full pl-5 text-xs text-muted-foreground">
                 Target {comparison === 'less_than' ? 'under' : 'over'} {percent}%
-                {band.id === 'low' ? ` (below ${fmt.value(70)} in total, including Very Low)` : ''}
-                {band.id === 'high' ? ` (above ${fmt.value(180)} in total, including Very High)` : ''}
+                {band.id === 'low' ? ` (below ${fmt.value(70)} in total, including Urgent low)` : ''}
+                {band.id === 'high' ? ` (above ${fmt.value(180)} in total, including Very high)` : ''}
                 {' · '}
                 {met ? 'met' : 'not met'}
               </span>
@@ -72,6 +73,16 @@ export function TimeInRangeBar({
     </div>
   );
 }
+
+/** Every value an AGP chart draws (mg/dL), for its domain. */
+export const agpValuesMgdl = (agp: GlucoseStats['agp']) =>
+  agp.flatMap((bin) => [bin.p5, bin.p25, bin.p50, bin.p75, bin.p95]).filter((v): v is number => v != null);
+
+/** "54, 70 and 180": the level lines a chart draws, in the user's unit. */
+export const levelLinesText = (scale: GlucoseChartScale, fmt: GlucoseFormat) => {
+  const values = scale.lines.map((l) => fmt.value(l.mgdl));
+  return values.length > 1 ? `${values.slice(0, -1).join(', ')} and ${values.at(-1)}` : (values[0] ?? '');
+};
 
 /** AGP bins in the user's unit, wrapped to 24:00 so the curve spans the whole day. */
 export function toAgpPoints(agp: GlucoseStats['agp'], fmt: GlucoseFormat): AgpPoint[] {

@@ -1,4 +1,5 @@
 import { roundedBandPercentages } from '@healthfolio/core/glucose/bands';
+import { glucoseChartScale } from '@healthfolio/core/glucose/chart-scale';
 import { TIME_IN_RANGE_GOAL_PERCENT, variabilityLabel } from '@healthfolio/core/glucose/variability';
 import { glucoseDecimals } from '@healthfolio/core/units/glucose-units';
 import { Upload } from 'lucide-react';
@@ -8,7 +9,7 @@ import { Card, CardContent, CardDescription, CardHeader, CardTitle } from '@/com
 import { useGlucoseFormat } from '@/features/diabetes/format';
 import { useGlucoseSeries, useGlucoseStats } from '@/features/diabetes/glucose-api';
 import { BackLink, NoReadings, QueryState, RangeChips, StatCard } from '@/features/diabetes/glucose-ui';
-import { GmiText, TimeInRangeBar, toAgpPoints } from './glucose-summary';
+import { agpValuesMgdl, GmiText, levelLinesText, TimeInRangeBar, toAgpPoints } from './glucose-summary';
 import { AgpChart, GlucoseLineChart } from './lazy-charts';
 
 const RANGES = [7, 30, 90] as const;
@@ -25,10 +26,15 @@ export function GlucoseTrendsPage() {
   // The cards use the band list's rounding, so "In range" here and in the list never differ by 1%.
   const bands = s ? roundedBandPercentages(s.bandCounts) : null;
   const multiDay = days > 7;
-  const points = (series.data?.points ?? []).map((p) => ({
-    label: multiDay ? fmt.date(p.at) : fmt.dateTime(p.at),
-    value: fmt.toUnit(p.mean),
-  }));
+  const raw = series.data?.points ?? [];
+  const points = raw.map((p) => ({ at: Date.parse(p.at), value: fmt.toUnit(p.mean) }));
+  // The spec's 40–300 axis, widened when a point falls outside it.
+  const lineScale = glucoseChartScale(
+    raw.map((p) => p.mean),
+    fmt.unit,
+    [40, 300],
+  );
+  const agpScale = glucoseChartScale(agpValuesMgdl(stats.data?.agp ?? []), fmt.unit, [40, 300]);
 
   return (
     <div className="flex max-w-6xl flex-col gap-4">
@@ -94,7 +100,7 @@ export function GlucoseTrendsPage() {
                   {series.data && series.data.bucketMinutes > 0
                     ? `Averages of ${series.data.bucketMinutes}-minute periods`
                     : 'Each reading'}
-                  , in {fmt.unit}; dashed lines at {fmt.value(70)} and {fmt.value(180)}.
+                  , in {fmt.unit}; dashed lines at {levelLinesText(lineScale, fmt)}.
                 </CardDescription>
               </CardHeader>
               <CardContent>
@@ -102,10 +108,10 @@ export function GlucoseTrendsPage() {
                   <GlucoseLineChart
                     label={`Line chart of glucose over the last ${days} days`}
                     data={points}
-                    domain={[fmt.toUnit(40), fmt.toUnit(300)]}
-                    ticks={[40, 70, 120, 180, 250, 300].map(fmt.toUnit)}
-                    low={fmt.toUnit(70)}
-                    high={fmt.toUnit(180)}
+                    domain={lineScale.domain}
+                    ticks={lineScale.ticks}
+                    lines={lineScale.lines}
+                    formatTime={multiDay ? fmt.date : fmt.dateTime}
                     unit={fmt.unit}
                     decimals={decimals}
                     height={300}
@@ -137,10 +143,9 @@ export function GlucoseTrendsPage() {
                   <AgpChart
                     label={`Ambulatory glucose profile over the last ${days} days`}
                     data={toAgpPoints(stats.data.agp, fmt)}
-                    domain={[fmt.toUnit(40), fmt.toUnit(300)]}
-                    ticks={[40, 70, 120, 180, 250, 300].map(fmt.toUnit)}
-                    low={fmt.toUnit(70)}
-                    high={fmt.toUnit(180)}
+                    domain={agpScale.domain}
+                    ticks={agpScale.ticks}
+                    lines={agpScale.lines}
                     unit={fmt.unit}
                     decimals={decimals}
                   />

@@ -1,3 +1,4 @@
+import { glucoseChartScale } from '@healthfolio/core/glucose/chart-scale';
 import { glucoseDecimals } from '@healthfolio/core/units/glucose-units';
 import { Lightbulb } from 'lucide-react';
 import { Badge } from '@/components/ui/badge';
@@ -119,6 +120,12 @@ export function TimeOfDay({ data, fmt }: { data: Patterns; fmt: GlucoseFormat })
 
 export function PatternTrends({ fmt }: { fmt: GlucoseFormat }) {
   const series = useGlucoseSeries(30);
+  const raw = series.data?.points ?? [];
+  const scale = glucoseChartScale(
+    raw.map((p) => p.mean),
+    fmt.unit,
+    [40, 300],
+  );
   return (
     <Card>
       <CardHeader>
@@ -129,14 +136,11 @@ export function PatternTrends({ fmt }: { fmt: GlucoseFormat }) {
         <QueryState query={series} what="the 30-day chart">
           <GlucoseLineChart
             label="Line chart of glucose over the last 30 days"
-            data={(series.data?.points ?? []).map((p) => ({
-              label: fmt.date(p.at),
-              value: fmt.toUnit(p.mean),
-            }))}
-            domain={[fmt.toUnit(40), fmt.toUnit(300)]}
-            ticks={[40, 70, 120, 180, 250, 300].map(fmt.toUnit)}
-            low={fmt.toUnit(70)}
-            high={fmt.toUnit(180)}
+            data={raw.map((p) => ({ at: Date.parse(p.at), value: fmt.toUnit(p.mean) }))}
+            domain={scale.domain}
+            ticks={scale.ticks}
+            lines={scale.lines}
+            formatTime={fmt.date}
             unit={fmt.unit}
             decimals={glucoseDecimals(fmt.unit)}
           />

@@ -3,6 +3,7 @@ import { NOTIFICATION_TABS } from '@healthfolio/core/notifications/notification-
 import { useQueryClient } from '@tanstack/react-query';
 import { useEffect } from 'react';
 import { toast } from 'sonner';
+import { lowAlertToastOptions } from '@/features/trackers/glucose-toast';
 import { removeFromLists, upsertInLists } from './live-cache';
 import { notificationKeys, refreshNotifications, replaceInLists } from './notifications-api';
 import { isOwnCreate } from './own-creates';
@@ -12,7 +13,12 @@ export const STREAM_PATH = '/api/v1/notifications/stream';
 /** Spec §4: a live item is announced with its title and content; urgent ones in the alarming style. */
 const announce = (item: NotificationResponse) => {
   const show = item.priority === 'urgent' ? toast.error : toast;
-  show(item.title, { description: item.content });
+  // A low-glucose follow-up's alert takes the place of the log dialog's low toast (issue 30).
+  const lowAlert = typeof item.metadata.hypoFollowUpId === 'string' && item.type === 'alert';
+  show(item.title, {
+    description: item.content,
+    ...(lowAlert ? lowAlertToastOptions(item.priority === 'urgent') : {}),
+  });
 };
 
 const parse = <T>(event: Event): T | null => {

@@ -1,12 +1,12 @@
 import type { EntryResponse, ShareCategory } from '@healthfolio/core';
 import { TRACKER_TITLES } from '@healthfolio/core/trackers/tracker-titles';
-import { roundGlucoseForDisplay } from '@healthfolio/core/units/glucose-units';
 import type { ReactNode } from 'react';
 import { Badge } from '@/components/ui/badge';
+import { RangeTag } from '@/features/diabetes/glucose-level-tag';
 import { entryValue, formatDate, formatShortDate, formatTime } from '@/features/trackers/entry-format';
 import { QueryView } from '@/features/trackers/screen-parts';
 import { TrendChart } from '@/features/trackers/trend-chart';
-import { pressureSeries } from '@/features/trackers/trend-series';
+import { glucoseLevelSeries, pressureSeries } from '@/features/trackers/trend-series';
 import { SharedDocumentList } from './shared-document-list';
 import {
   type SharedAppointmentsResponse,
@@ -96,13 +96,27 @@ function EntryRows({
             <tr key={e.id} className="border-b last:border-0 align-top">
               <td className="py-2 pr-3 whitespace-nowrap">{when(e)}</td>
               <td className="py-2 pr-3">{TRACKER_TITLES[e.tracker]}</td>
-              <td className="py-2 pr-3">{entryValue(e, o.glucoseUnit)}</td>
+              <td className="py-2 pr-3">
+                <GlucoseValue entry={e} o={o} />
+              </td>
               <td className="py-2 text-muted-foreground">{e.notes}</td>
             </tr>
           ))}
         </tbody>
       </table>
     </section>
+  );
+}
+
+/** An entry's value; a glucose reading also carries its level (word and icon), as on the owner's screens. */
+function GlucoseValue({ entry, o }: { entry: EntryResponse; o: SharedOverviewResponse }) {
+  const mgdl = entry.tracker === 'blood-glucose' ? entry.data.glucose : undefined;
+  if (typeof mgdl !== 'number') return <>{entryValue(entry, o.glucoseUnit)}</>;
+  return (
+    <span className="inline-flex flex-wrap items-center gap-x-2">
+      {entryValue(entry, o.glucoseUnit)}
+      <RangeTag mgdl={mgdl} />
+    </span>
   );
 }
 
@@ -134,15 +148,10 @@ function Health({ token, overview: o }: Props) {
           ) : (
             <TrendChart
               height={240}
-              series={{
-                points: d.glucose.points.map((p) => ({
-                  label: formatShortDate(p.at, o.timeZone),
-                  Glucose: roundGlucoseForDisplay(p.mean, o.glucoseUnit),
-                })),
-                lines: [{ key: 'Glucose', name: 'Glucose' }],
-                domain: ['auto', 'auto'],
-                unit: o.glucoseUnit,
-              }}
+              series={glucoseLevelSeries(
+                d.glucose.points.map((p) => ({ label: formatShortDate(p.at, o.timeZone), mgdl: p.mean })),
+                o.glucoseUnit,
+              )}
             />
           )}
           <BloodPressureTrend entries={d.entries} o={o} />

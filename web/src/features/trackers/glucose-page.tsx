@@ -2,6 +2,7 @@ import { formatGlucoseWithUnit } from '@healthfolio/core/units/glucose-units';
 import { ClipboardPlus, TrendingUp } from 'lucide-react';
 import { Link } from 'react-router';
 import { Button } from '@/components/ui/button';
+import { RangeTag } from '@/features/diabetes/glucose-level-tag';
 import { useDashboardContext } from '@/features/shell/use-dashboard-context';
 import { dataNumber, dataText } from './entry-format';
 import { EmptyWithLink, EntryList } from './entry-list';
@@ -56,7 +57,13 @@ export function BloodGlucosePage() {
             const mgdl = dataNumber(e, 'glucose');
             const timing = dataText(e, 'timing');
             return {
-              text: mgdl === undefined ? undefined : formatGlucoseWithUnit(mgdl, unit),
+              text:
+                mgdl === undefined ? undefined : (
+                  <span className="inline-flex flex-wrap items-center gap-x-2">
+                    {formatGlucoseWithUnit(mgdl, unit)}
+                    <RangeTag mgdl={mgdl} />
+                  </span>
+                ),
               badge: timing ? humanize(timing) : undefined,
             };
           }}

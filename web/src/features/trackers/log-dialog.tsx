@@ -18,6 +18,7 @@ import { useDashboardContext } from '@/features/shell/use-dashboard-context';
 import { ApiError, errorMessage } from '@/lib/api';
 import { loadCore } from '@/lib/lazy-resolver';
 import { errorOf } from './field-helpers';
+import { toastLowAfterSave } from './glucose-toast';
 import { GlucoseFields, PressureFields, ValueField, WeightFields } from './log-fields';
 import { fieldForPath, initialValues, type LogValues, toPayload } from './log-form';
 import { MealFields } from './meal-fields';
@@ -99,7 +100,8 @@ export function LogDialog({
       } else {
         await create.mutateAsync(payload);
       }
-      toast.success(`Saved ${name}`, { description: successText(payload) });
+      const lowAlert = payload.tracker === 'blood-glucose' && toastLowAfterSave(payload.data.glucose, unit);
+      if (!lowAlert) toast.success(`Saved ${name}`, { description: successText(payload) });
       onClose();
     } catch (error) {
       if (error instanceof ApiError && error.status === 401) {

@@ -1,4 +1,15 @@
-import { CartesianGrid, Legend, Line, LineChart, ResponsiveContainer, Tooltip, XAxis, YAxis } from 'recharts';
+import {
+  CartesianGrid,
+  Legend,
+  Line,
+  LineChart,
+  ReferenceLine,
+  ResponsiveContainer,
+  Tooltip,
+  XAxis,
+  YAxis,
+} from 'recharts';
+import { levelLineColour } from '@/features/glucose-analytics/level-lines';
 import type { Series } from './trend-series';
 
 // Okabe–Ito colours plus a distinct dash and marker per line: told apart without colour too.
@@ -34,6 +45,10 @@ export function TrendChart({
         />
         <YAxis
           domain={series.domain}
+          ticks={series.ticks}
+          tickFormatter={
+            series.ticks ? (v: number) => v.toFixed(series.unit === 'mmol/L' ? 1 : 0) : undefined
+          }
           allowDecimals={series.unit === 'mmol/L' || series.unit === 'kg' || series.unit === 'lbs'}
           tick={{ fill: 'currentColor', fontSize: 12 }}
           tickLine={false}
@@ -48,6 +63,9 @@ export function TrendChart({
           formatter={(value) => `${value}${series.unit ? ` ${series.unit}` : ''}`}
         />
         {!compact && <Legend />}
+        {series.levelLines?.map((l) => (
+          <ReferenceLine key={l.mgdl} y={l.value} stroke={levelLineColour(l.mgdl)} strokeDasharray="6 4" />
+        ))}
         {series.lines.map((line, i) => {
           const style = STYLES[i % STYLES.length] ?? STYLES[0];
           return (

@@ -1,4 +1,5 @@
 import type { EntryResponse, ProfileResponse } from '@healthfolio/core';
+import { glucoseChartScale } from '@healthfolio/core/glucose/chart-scale';
 import { roundGlucoseForDisplay } from '@healthfolio/core/units/glucose-units';
 import { convertWeight, roundWeightForDisplay, type WeightUnit } from '@healthfolio/core/units/weight-units';
 import { dataNumber, dataText, formatShortDate } from './entry-format';
@@ -9,6 +10,10 @@ export type Series = {
   points: Point[];
   lines: Line[];
   domain: [number, number] | ['auto', 'auto'];
+  /** Axis ticks; the chart picks its own without them. */
+  ticks?: number[];
+  /** Dashed reference lines (the glucose level limits), with the mg/dL limit each stands for. */
+  levelLines?: { mgdl: number; value: number }[];
   unit: string;
   caption?: string;
 };
@@ -72,20 +77,32 @@ export function weightSeries(entries: EntryResponse[], profile: ProfileResponse)
   return { points, lines: [{ key: 'Weight', name: 'Weight' }], domain: padded(points, ['Weight'], 5), unit };
 }
 
-export function glucoseSeries(entries: EntryResponse[], profile: ProfileResponse): Series {
-  const unit = profile.glucoseUnit;
-  const points = entries.map((e) => {
-    const mgdl = dataNumber(e, 'glucose');
-    return {
-      ...base(e, profile.timezone),
-      Glucose: mgdl === undefined ? undefined : roundGlucoseForDisplay(mgdl, unit),
-    };
-  });
-  const pad = unit === 'mmol/L' ? 1 : 10;
+/** Glucose points (mg/dL, already in time order) on core's glucose axis: every point and the 70–180 range fit. */
+export function glucoseLevelSeries(
+  readings: { label: string; mgdl: number | undefined }[],
+  unit: ProfileResponse['glucoseUnit'],
+): Series {
+  const points = readings.map((r) => ({
+    label: r.label,
+    Glucose: r.mgdl === undefined ? undefined : roundGlucoseForDisplay(r.mgdl, unit),
+  }));
+  const scale = glucoseChartScale(
+    readings.flatMap((r) => (r.mgdl === undefined ? [] : [r.mgdl])),
+    unit,
+  );
   return {
     points,
     lines: [{ key: 'Glucose', name: 'Glucose' }],
-    domain: padded(points, ['Glucose'], pad),
+    domain: scale.domain,
+    ticks: scale.ticks,
+    levelLines: scale.lines,
     unit,
   };
+}
+
+export function glucoseSeries(entries: EntryResponse[], profile: ProfileResponse): Series {
+  return glucoseLevelSeries(
+    entries.map((e) => ({ ...base(e, profile.timezone), mgdl: dataNumber(e, 'glucose') })),
+    profile.glucoseUnit,
+  );
 }
