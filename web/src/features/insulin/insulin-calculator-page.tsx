@@ -5,27 +5,31 @@ import { InsulinDoseLog } from './insulin-dose-log';
 import { InsulinSettingsCard } from './insulin-settings-card';
 import { useInsulinSettings } from './use-insulin-settings';
 
-/** /dashboard/insulin-calculator */
+/** /dashboard/insulin-calculator: until the user saved their own settings, only the settings form. */
 export function InsulinCalculatorPage() {
-  const { query, settings, dosing, savedAt } = useInsulinSettings();
+  const { query, saved, stored, savedAt } = useInsulinSettings();
   return (
     <div className="flex max-w-4xl flex-col gap-6">
       <QueryState query={query} what="your insulin settings">
-        <Card>
-          <CardHeader>
-            <CardTitle>Calculate a dose</CardTitle>
-            <CardDescription>
-              Meal insulin = carbs ÷ carb ratio; correction = (glucose − target) ÷ correction factor, only
-              above target. Each is rounded to 0.1 unit. Beside it, the same dose with the correction reduced
-              by insulin still on board from the doses you logged.
-            </CardDescription>
-          </CardHeader>
-          <CardContent>
-            <InsulinCalculator settings={settings} dosing={dosing} />
-          </CardContent>
-        </Card>
-        <InsulinDoseLog dosing={dosing} />
-        <InsulinSettingsCard settings={settings} dosing={dosing} savedAt={savedAt} />
+        {saved && (
+          <>
+            <Card>
+              <CardHeader>
+                <CardTitle>Calculate a dose</CardTitle>
+                <CardDescription>
+                  Meal insulin = carbs ÷ carb ratio; correction = (glucose − target) ÷ correction factor, only
+                  above target. Each is rounded to 0.1 unit. Beside it, the same dose with the correction
+                  reduced by insulin still on board from the doses you logged.
+                </CardDescription>
+              </CardHeader>
+              <CardContent>
+                <InsulinCalculator settings={saved} />
+              </CardContent>
+            </Card>
+            <InsulinDoseLog dosing={saved} />
+          </>
+        )}
+        <InsulinSettingsCard stored={stored} saved={saved !== null} savedAt={savedAt} />
       </QueryState>
     </div>
   );
