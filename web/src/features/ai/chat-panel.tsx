@@ -58,7 +58,15 @@ export function ChatPanel({ chat, className }: { chat: ChatState; className?: st
 
   return (
     <div className={cn('flex min-h-0 flex-col', className)}>
-      <div role="log" aria-label="Conversation" aria-live="polite" className="flex-1 overflow-y-auto p-3">
+      {/* Focusable so a keyboard can scroll a long answer (a safety answer often overflows the widget). */}
+      <div
+        role="log"
+        aria-label="Conversation"
+        aria-live="polite"
+        // biome-ignore lint/a11y/noNoninteractiveTabindex: a scrollable region must be reachable by keyboard (WCAG 2.1.1)
+        tabIndex={0}
+        className="flex-1 overflow-y-auto p-3 focus-visible:outline-2 focus-visible:outline-ring"
+      >
         <ul className="space-y-3">
           {chat.messages.map((m) => (
             <Bubble key={m.id} from={m.role}>
