@@ -1,11 +1,7 @@
 import { describe, expect, it } from 'vitest';
-import {
-  type AnalystMetrics,
-  analystAnswer,
-  analystIntent,
-  NOT_CONFIGURED_NOTE,
-  questionWindow,
-} from './analyst';
+import { type AnalystMetrics, analystAnswer, NOT_CONFIGURED_NOTE } from './analyst';
+import { analystIntent, questionWindow } from './analyst-intent';
+import { detectEmergencies, SAFETY_HEADING } from './emergency';
 
 const metrics = (over: Partial<AnalystMetrics> = {}): AnalystMetrics => ({
   unit: 'mg/dL',
@@ -36,6 +32,38 @@ describe('the window a question names', () => {
   ])('%s → %i days', (q, days) => expect(questionWindow(q).days).toBe(days));
 });
 
+describe('what a question is about', () => {
+  it.each([
+    ['Is my blood pressure too high?', ['bp']],
+    ['average blood pressure this month', ['bp']],
+    ['What is my BP?', ['bp']],
+    ['How has my weight changed this month?', ['weight']],
+    ['What was my average glucose this week?', ['glucose']],
+    ['Is my blood sugar too high?', ['glucose']],
+    ['What patterns do you see in my recent data?', ['glucose']],
+    ['any lows this week?', ['glucose']],
+    ['I feel dizzy and my glucose was 45, what should I do?', ['glucose']],
+    ['Have I missed any medications?', ['medications']],
+    ['When is my next appointment?', ['appointments']],
+    ["What's my logging streak?", ['streaks']],
+    ['How consistent have I been with logging and medications?', ['medications', 'streaks']],
+    ['Write me a poem about kale', ['unknown']],
+    ['Should I change my insulin?', ['unknown']],
+  ])('%s → %j', (q, routes) => expect(analystIntent(q).routes).toEqual(routes));
+
+  it('picks the glucose figures the question asks for', () => {
+    expect(analystIntent('What was my average glucose this week?').glucose).toEqual(['average']);
+    expect(analystIntent('time in range this month').glucose).toEqual(['time-in-range']);
+    expect(analystIntent('Is my glucose too high?').glucose).toEqual([
+      'average',
+      'time-in-range',
+      'lows-highs',
+    ]);
+    expect(analystIntent('How is my sugar?').glucose).toEqual(['average', 'time-in-range']);
+    expect(analystIntent('average blood pressure').glucose).toEqual([]);
+  });
+});
+
 describe('the built-in analyst', () => {
   it('answers the average glucose of the week with the figure, its unit and its window', () => {
     const answer = analystAnswer(analystIntent('What was my average glucose this week?'), metrics());
@@ -55,12 +83,12 @@ describe('the built-in analyst', () => {
     expect(answer).toContain('no glucose readings');
     expect(answer).not.toMatch(/\d+%/);
   });
-  it('says plainly that no language model is configured for anything else', () => {
-    expect(analystAnswer(analystIntent('Write me a poem about kale'), metrics())).toContain(
-      NOT_CONFIGURED_NOTE,
-    );
+  it('says plainly that it cannot answer anything else, and what it can', () => {
+    const answer = analystAnswer(analystIntent('Write me a poem about kale'), metrics());
+    expect(answer).toContain('I cannot answer that.');
+    expect(answer).toContain(NOT_CONFIGURED_NOTE);
   });
-  it('answers consistency with streak and adherence, and blood pressure without glucose', () => {
+  it('answers consistency with streak and adherence', () => {
     const m = metrics({ adherence: { taken: 9, skipped: 1, missed: 2 } });
     const answer = analystAnswer(
       analystIntent('How consistent have I been with logging and medications?'),
@@ -68,6 +96,56 @@ describe('the built-in analyst', () => {
     );
     expect(answer).toContain('current logging streak is 2 days');
     expect(answer).toContain('9 of 12 doses taken (75%), 1 skipped, 2 missed');
-    expect(analystIntent('average blood pressure').topics).toEqual(['blood-pressure']);
+  });
+
+  it('answers "Is my blood pressure too high?" with the blood pressure and its ACC/AHA category, no glucose', () => {
+    const m = metrics({ bloodPressure: { count: 3, systolic: 134.4, diastolic: 78 } });
+    const answer = analystAnswer(analystIntent('Is my blood pressure too high?'), m);
+    expect(answer).toContain(
+      'Your average blood pressure over the last 7 days (Nov 17 – Nov 24) was 134/78 mmHg, from 3 entries. In the ACC/AHA categories that is Stage 1 hypertension (130–139 systolic or 80–89 diastolic); normal is below 120/80 mmHg.',
+    );
+    expect(answer).not.toMatch(/glucose|mg\/dL/);
+  });
+
+  it('says plainly it cannot judge a blood pressure it has no entries for', () => {
+    const answer = analystAnswer(analystIntent('Is my blood pressure too high?'), metrics());
+    expect(answer).toContain(
+      'You have no blood pressure entries in the last 7 days (Nov 17 – Nov 24), so I cannot say',
+    );
+    expect(answer).not.toMatch(/\d+\/\d+ mmHg,/);
+  });
+
+  it('compares glucose with the consensus targets, in the user’s unit', () => {
+    const answer = analystAnswer(analystIntent('Is my glucose too high?'), metrics({ unit: 'mmol/L' }));
+    expect(answer).toContain('67% of your 3 glucose readings were in range (3.9–10.0 mmol/L)');
+    expect(answer).toContain(
+      'the consensus target for most adults with diabetes is more than 70%, so you are below it.',
+    );
+    expect(answer).toContain('33% above 10.0 mmol/L (target: under 25%)');
+  });
+
+  it('answers weight with its window', () => {
+    const m = metrics({ weight: { count: 2, first: 82, latest: 80.5, unit: 'kg' } });
+    expect(analystAnswer(analystIntent('my weight this month'), m)).toContain(
+      'Your latest weight in the last 7 days (Nov 17 – Nov 24) was 80.5 kg, down 1.5 kg from your first entry in that window (2 entries).',
+    );
+  });
+
+  it('puts the safety answer before any figure for an emergency question', () => {
+    const q = 'I feel dizzy and my glucose was 45, what should I do?';
+    const answer = analystAnswer(analystIntent(q), metrics(), detectEmergencies(q, 'mg/dL'));
+    expect(answer.startsWith(SAFETY_HEADING)).toBe(true);
+    const safety = answer.indexOf('A glucose of 45 mg/dL is dangerously low.');
+    const figure = answer.indexOf('Your average glucose over the last 7 days');
+    expect(safety).toBeGreaterThan(0);
+    expect(figure).toBeGreaterThan(safety);
+  });
+
+  it('gives the safety answer for an emergency it has no figures for, and no "cannot answer"', () => {
+    const q = 'I have chest pain';
+    const answer = analystAnswer(analystIntent(q), metrics(), detectEmergencies(q, 'mg/dL'));
+    expect(answer.startsWith(SAFETY_HEADING)).toBe(true);
+    expect(answer).toContain('Call emergency services');
+    expect(answer).not.toContain('I cannot answer that');
   });
 });

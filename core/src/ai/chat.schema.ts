@@ -1,6 +1,6 @@
 import { z } from 'zod';
 import { text } from '../http/text';
-import { AI_LIMITS } from './texts';
+import { AI_LIMITS, messageTooLong } from './texts';
 
 export const ChatRole = z.enum(['user', 'assistant']);
 export type ChatRole = z.infer<typeof ChatRole>;
@@ -19,10 +19,7 @@ export const ChatHistoryResponse = z.object({ items: z.array(ChatMessageResponse
 export type ChatHistoryResponse = z.infer<typeof ChatHistoryResponse>;
 
 export const ChatSendRequest = z.strictObject({
-  message: text()
-    .trim()
-    .min(1, 'Type a message')
-    .max(AI_LIMITS.messageMaxChars, `A message has at most ${AI_LIMITS.messageMaxChars} characters`),
+  message: text().trim().min(1, 'Type a message').max(AI_LIMITS.messageMaxChars, messageTooLong()),
 });
 export type ChatSendRequest = z.infer<typeof ChatSendRequest>;
 

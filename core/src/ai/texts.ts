@@ -20,6 +20,10 @@ export const AI_LIMITS = {
   messageMaxChars: 4000,
 } as const;
 
+/** The chat's own words for a message the server refuses as too long (not a connection error). */
+export const messageTooLong = (max: number = AI_LIMITS.messageMaxChars) =>
+  `Messages can be at most ${max.toLocaleString('en-US')} characters`;
+
 /** The four quick-question buttons of /dashboard/ai-analysis. */
 export const AI_QUICK_QUESTIONS = [
   'What was my average glucose this week?',

@@ -1,12 +1,6 @@
 import { describe, expect, it } from 'vitest';
 import { parseGlucoseInput } from '../units/glucose-units';
-import {
-  checkDose,
-  DEFAULT_MAX_SINGLE_DOSE_UNITS,
-  dosingSettingsFrom,
-  isLowGlucose,
-  isUrgentLowGlucose,
-} from './dosing-guards';
+import { checkDose, isLowGlucose, isUrgentLowGlucose, savedInsulinSettings } from './dosing-guards';
 
 describe('low glucose guards', () => {
   it('is low below 70 mg/dL: 69 is low, 70 is not', () => {
@@ -28,31 +22,50 @@ describe('low glucose guards', () => {
 });
 
 describe('dose check', () => {
-  it('needs a confirmation above 10 units and refuses above the maximum (default 15)', () => {
-    expect(DEFAULT_MAX_SINGLE_DOSE_UNITS).toBe(15);
-    expect(checkDose(10)).toEqual({ kind: 'ok' });
-    expect(checkDose(10.1)).toEqual({ kind: 'confirm', maximum: 15 });
-    expect(checkDose(15)).toEqual({ kind: 'confirm', maximum: 15 });
-    expect(checkDose(15.1)).toEqual({ kind: 'above_maximum', maximum: 15 });
+  it('with a maximum of 15: a confirmation above 10 units, refused above 15', () => {
+    expect(checkDose(10, 15)).toEqual({ kind: 'ok' });
+    expect(checkDose(10.1, 15)).toEqual({ kind: 'confirm', maximum: 15, alertAbove: 10 });
+    expect(checkDose(15, 15)).toEqual({ kind: 'confirm', maximum: 15, alertAbove: 10 });
+    expect(checkDose(15.1, 15)).toEqual({ kind: 'above_maximum', maximum: 15 });
+    expect(checkDose(Number.NaN, 15)).toEqual({ kind: 'above_maximum', maximum: 15 });
   });
 
-  it('uses the user maximum, also below 10 units', () => {
-    expect(checkDose(8, 8)).toEqual({ kind: 'ok' });
+  it('follows the user maximum, also below 10 units, and moves the alert with it', () => {
+    expect(checkDose(5.3, 8)).toEqual({ kind: 'ok' });
+    expect(checkDose(8, 8)).toEqual({ kind: 'confirm', maximum: 8, alertAbove: 5.3 });
     expect(checkDose(8.1, 8)).toEqual({ kind: 'above_maximum', maximum: 8 });
-    expect(checkDose(20, 25)).toEqual({ kind: 'confirm', maximum: 25 });
+    expect(checkDose(12, 40)).toEqual({ kind: 'ok' });
+    expect(checkDose(27, 40)).toEqual({ kind: 'confirm', maximum: 40, alertAbove: 26.7 });
   });
 });
 
-describe('dosing settings', () => {
-  it('reads the saved curve, DIA and maximum, with defaults for what is missing or invalid', () => {
-    expect(dosingSettingsFrom(undefined)).toEqual({ curve: 'rapid-acting', diaHours: 5, maxSingleDose: 15 });
-    expect(dosingSettingsFrom({ insulin_curve: 'ultra-rapid', dia_hours: 6.5, max_single_dose: 12 })).toEqual(
-      { curve: 'ultra-rapid', diaHours: 6.5, maxSingleDose: 12 },
-    );
-    expect(dosingSettingsFrom({ insulin_curve: 'nph', dia_hours: 3 })).toEqual({
-      curve: 'rapid-acting',
-      diaHours: 5,
-      maxSingleDose: 15,
+describe('saved insulin settings', () => {
+  const full = {
+    carb_ratio: 12,
+    correction_factor: 40,
+    target_glucose: 110,
+    insulin_curve: 'ultra-rapid',
+    dia_hours: 6.5,
+    max_single_dose: 12,
+  };
+  it('reads every saved setting', () => {
+    expect(savedInsulinSettings(full)).toEqual({
+      carbRatio: 12,
+      correctionFactor: 40,
+      targetGlucoseMgdl: 110,
+      curve: 'ultra-rapid',
+      diaHours: 6.5,
+      maxSingleDose: 12,
     });
+  });
+  it('is nothing until every one of them is saved and valid: no default stands in', () => {
+    expect(savedInsulinSettings(undefined)).toBeNull();
+    expect(savedInsulinSettings({ carb_ratio: 15, correction_factor: 50, target_glucose: 120 })).toBeNull();
+    for (const key of Object.keys(full))
+      expect(savedInsulinSettings({ ...full, [key]: undefined }), key).toBeNull();
+    expect(savedInsulinSettings({ ...full, insulin_curve: 'nph' })).toBeNull();
+    expect(savedInsulinSettings({ ...full, dia_hours: 3 })).toBeNull();
+    expect(savedInsulinSettings({ ...full, max_single_dose: 0 })).toBeNull();
+    expect(savedInsulinSettings({ ...full, carb_ratio: -1 })).toBeNull();
   });
 });

@@ -1,10 +1,10 @@
-import { HIGH_DOSE_ABOVE_UNITS, VERY_HIGH_DOSE_ABOVE_UNITS } from './insulin';
+import { highDoseAboveUnits, type InsulinSettings } from './insulin';
 import {
   DIA_MAX_HOURS,
   DIA_MIN_HOURS,
-  INSULIN_ACTION_DEFAULTS,
   INSULIN_CURVES,
   type InsulinActionSettings,
+  MAX_SINGLE_DOSE_LIMIT_UNITS,
 } from './insulin-on-board';
 
 /** Below 70 mg/dL (3.9 mmol/L) is low: no dose is suggested, the low is treated first. */
@@ -16,9 +16,6 @@ export const URGENT_LOW_GLUCOSE_BELOW_MGDL = 54;
 export const TREAT_LOW_CARBS_GRAMS = 15;
 export const RECHECK_AFTER_MINUTES = 15;
 
-/** The per-user maximum single dose when none is set: the spec's red threshold. */
-export const DEFAULT_MAX_SINGLE_DOSE_UNITS = VERY_HIGH_DOSE_ABOVE_UNITS;
-
 export const isLowGlucose = (mgdl: number) => mgdl < LOW_GLUCOSE_BELOW_MGDL;
 export const isUrgentLowGlucose = (mgdl: number) => mgdl < URGENT_LOW_GLUCOSE_BELOW_MGDL;
 
@@ -26,17 +23,18 @@ export const TREAT_LOW_FIRST_MESSAGE = `Treat the low first: take ${TREAT_LOW_CA
 export const ESTIMATE_NOT_ADVICE = 'This is an estimate from your own settings, not medical advice.';
 
 export type DoseCheck =
-  /** Within the user's maximum and not above 10 units. */
+  /** Within the user's maximum and not above the High Dose Alert's threshold. */
   | { kind: 'ok' }
-  /** Above 10 units ("High Dose Alert"), within the maximum: logged only after an explicit confirmation. */
-  | { kind: 'confirm'; maximum: number }
+  /** Above the High Dose Alert's threshold, within the maximum: logged only after an explicit confirmation. */
+  | { kind: 'confirm'; maximum: number; alertAbove: number }
   /** Above the user's maximum single dose: refused. */
   | { kind: 'above_maximum'; maximum: number };
 
 /** What logging `totalUnits` needs, given the user's maximum single dose. */
-export function checkDose(totalUnits: number, maximum = DEFAULT_MAX_SINGLE_DOSE_UNITS): DoseCheck {
-  if (totalUnits > maximum) return { kind: 'above_maximum', maximum };
-  if (totalUnits > HIGH_DOSE_ABOVE_UNITS) return { kind: 'confirm', maximum };
+export function checkDose(totalUnits: number, maximum: number): DoseCheck {
+  if (!(totalUnits <= maximum)) return { kind: 'above_maximum', maximum };
+  const alertAbove = highDoseAboveUnits(maximum);
+  if (totalUnits > alertAbove) return { kind: 'confirm', maximum, alertAbove };
   return { kind: 'ok' };
 }
 
@@ -47,20 +45,35 @@ export interface DosingSettings extends InsulinActionSettings {
   maxSingleDose: number;
 }
 
+/** Everything a dose is worked out and checked from: only ever values the user saved. */
+export type SavedInsulinSettings = InsulinSettings & DosingSettings;
+
+export const INSULIN_SETTINGS_REQUIRED_MESSAGE =
+  'Save your insulin settings first: the carb ratio, correction factor, target, maximum single dose, insulin type and duration of action your care team gave you.';
+
+const positive = (v: unknown, max = Number.POSITIVE_INFINITY): v is number =>
+  typeof v === 'number' && Number.isFinite(v) && v > 0 && v <= max;
+
 /**
- * Curve, DIA and maximum single dose from the latest Insulin Settings entry's data (snake_case as
- * stored); the defaults for any the user has not saved (rapid-acting, 5 h, 15 units).
+ * The settings from the latest Insulin Settings entry's data (snake_case as stored), or null unless
+ * every one of them was saved and is valid: no dose is ever suggested or accepted from a default.
  */
-export function dosingSettingsFrom(data: Record<string, unknown> | null | undefined): DosingSettings {
-  const curve = INSULIN_CURVES.find((c) => c === data?.insulin_curve) ?? INSULIN_ACTION_DEFAULTS.curve;
-  const dia = data?.dia_hours;
-  const max = data?.max_single_dose;
+export function savedInsulinSettings(
+  data: Record<string, unknown> | null | undefined,
+): SavedInsulinSettings | null {
+  if (!data) return null;
+  const curve = INSULIN_CURVES.find((c) => c === data.insulin_curve);
+  const { carb_ratio: ratio, correction_factor: factor, target_glucose: target } = data;
+  const { dia_hours: dia, max_single_dose: max } = data;
+  if (!curve || !positive(ratio) || !positive(factor) || !positive(target)) return null;
+  if (!positive(max, MAX_SINGLE_DOSE_LIMIT_UNITS)) return null;
+  if (typeof dia !== 'number' || !(dia >= DIA_MIN_HOURS && dia <= DIA_MAX_HOURS)) return null;
   return {
+    carbRatio: ratio,
+    correctionFactor: factor,
+    targetGlucoseMgdl: target,
     curve,
-    diaHours:
-      typeof dia === 'number' && dia >= DIA_MIN_HOURS && dia <= DIA_MAX_HOURS
-        ? dia
-        : INSULIN_ACTION_DEFAULTS.diaHours,
-    maxSingleDose: typeof max === 'number' && max > 0 ? max : DEFAULT_MAX_SINGLE_DOSE_UNITS,
+    diaHours: dia,
+    maxSingleDose: max,
   };
 }

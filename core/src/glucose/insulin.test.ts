@@ -2,13 +2,13 @@ import { describe, expect, it } from 'vitest';
 import {
   calculateInsulinDose,
   clampLoggedGlucose,
-  INSULIN_DEFAULTS,
+  highDoseAboveUnits,
   insulinDoseLevel,
   insulinInputErrors,
-  isHighInsulinDose,
 } from './insulin';
 
-const defaults = INSULIN_DEFAULTS;
+/** A user's saved settings (15 g per unit, 50 mg/dL per unit, target 120). */
+const defaults = { carbRatio: 15, correctionFactor: 50, targetGlucoseMgdl: 120 };
 
 describe('insulin dose', () => {
   it('is carbs / ratio plus (glucose − target) / factor above target, each rounded to 0.1', () => {
@@ -81,9 +81,17 @@ describe('insulin input checks', () => {
     expect(clampLoggedGlucose(150)).toBe(150);
   });
 
-  it('refuses negative carbs and a ratio or factor of zero or less', () => {
-    expect(insulinInputErrors({ carbs: -1 }, defaults).map((e) => e.field)).toEqual(['carbs']);
+  it('refuses negative carbs, more than 300 g in a meal, and a ratio or factor of zero or less', () => {
+    expect(insulinInputErrors({ carbs: -1 }, defaults)).toEqual([
+      { field: 'carbs', message: 'Carbs must be between 0 and 300 g' },
+    ]);
+    expect(insulinInputErrors({ carbs: 1000 }, defaults)).toEqual([
+      { field: 'carbs', message: 'Carbs must be between 0 and 300 g' },
+    ]);
+    expect(insulinInputErrors({ carbs: 300.1 }, defaults)).toHaveLength(1);
+    expect(insulinInputErrors({ carbs: 300 }, defaults)).toEqual([]);
     expect(insulinInputErrors({ carbs: 0 }, defaults)).toEqual([]);
+    expect(() => calculateInsulinDose({ carbs: 1000 }, defaults)).toThrow(RangeError);
     const fields = insulinInputErrors({}, { carbRatio: 0, correctionFactor: -5, targetGlucoseMgdl: 120 }).map(
       (e) => e.field,
     );
@@ -93,12 +101,17 @@ describe('insulin input checks', () => {
 });
 
 describe('insulin dose level', () => {
-  it('is red above 15, orange above 10, else green; the alert shows above 10', () => {
-    expect(insulinDoseLevel(15.1)).toBe('very_high');
-    expect(insulinDoseLevel(15)).toBe('high');
-    expect(insulinDoseLevel(10.1)).toBe('high');
-    expect(insulinDoseLevel(10)).toBe('normal');
-    expect(isHighInsulinDose(10)).toBe(false);
-    expect(isHighInsulinDose(10.1)).toBe(true);
+  it('follows the maximum: above it refused (red), above two thirds of it the alert (orange), else green', () => {
+    expect(highDoseAboveUnits(15)).toBe(10);
+    expect(insulinDoseLevel(15.1, 15)).toBe('above_maximum');
+    expect(insulinDoseLevel(15, 15)).toBe('high');
+    expect(insulinDoseLevel(10.1, 15)).toBe('high');
+    expect(insulinDoseLevel(10, 15)).toBe('normal');
+    // A maximum of 8: the alert starts above 5.3 units, not at a fixed 10 it could never reach.
+    expect(highDoseAboveUnits(8)).toBe(5.3);
+    expect(insulinDoseLevel(6, 8)).toBe('high');
+    expect(insulinDoseLevel(8.1, 8)).toBe('above_maximum');
+    // A maximum of 40: 12 units is a usual dose.
+    expect(insulinDoseLevel(12, 40)).toBe('normal');
   });
 });

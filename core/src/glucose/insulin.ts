@@ -3,13 +3,16 @@ import { GLUCOSE_LOG_MAX_MGDL, GLUCOSE_LOG_MIN_MGDL } from '../trackers/entry.sc
 import { formatGlucoseWithUnit, roundGlucoseForDisplay } from '../units/glucose-units';
 import { roundTo } from '../units/round';
 
-/** The calculator's settings when the user has saved none (spec §9). */
-export const INSULIN_DEFAULTS = { carbRatio: 15, correctionFactor: 50, targetGlucoseMgdl: 120 } as const;
+/**
+ * The High Dose Alert starts above two thirds of the user's maximum single dose: above 10 units for
+ * the spec's 15-unit red line, and lower or higher with the maximum the care team set (a fixed 10
+ * would never fire under a maximum of 8, and fire on every usual dose under a maximum of 40).
+ */
+export const HIGH_DOSE_FRACTION_OF_MAXIMUM = 2 / 3;
+export const highDoseAboveUnits = (maximum: number) => roundTo(maximum * HIGH_DOSE_FRACTION_OF_MAXIMUM, 1);
 
-/** A total above this many units shows "High Dose Alert" and is coloured orange (spec §9). */
-export const HIGH_DOSE_ABOVE_UNITS = 10;
-/** A total above this many units is coloured red. */
-export const VERY_HIGH_DOSE_ABOVE_UNITS = 15;
+/** A meal's carbs the calculator accepts: more than 300 g in one meal is a typing slip, not a meal. */
+export const CARBS_MAX_GRAMS = 300;
 
 export interface InsulinSettings {
   /** Grams of carbohydrate covered by one unit. */
@@ -58,8 +61,8 @@ export function insulinInputErrors(
       message: `Glucose must be between ${formatGlucoseWithUnit(GLUCOSE_LOG_MIN_MGDL, unit)} and ${formatGlucoseWithUnit(GLUCOSE_LOG_MAX_MGDL, unit)}`,
     });
   }
-  if (carbs != null && !(carbs >= 0 && Number.isFinite(carbs))) {
-    errors.push({ field: 'carbs', message: 'Carbs cannot be negative' });
+  if (carbs != null && !(carbs >= 0 && carbs <= CARBS_MAX_GRAMS && Number.isFinite(carbs))) {
+    errors.push({ field: 'carbs', message: `Carbs must be between 0 and ${CARBS_MAX_GRAMS} g` });
   }
   if (!(settings.carbRatio > 0 && Number.isFinite(settings.carbRatio))) {
     errors.push({ field: 'carbRatio', message: 'Carb ratio must be above 0' });
@@ -95,17 +98,16 @@ export function calculateInsulinDose(
   return { mealInsulin, correctionInsulin, totalInsulin: roundTo(mealInsulin + correctionInsulin, 1) };
 }
 
-/** Above 15 units "very_high" (red), above 10 "high" (orange, with the alert), else "normal" (green). */
-export type InsulinDoseLevel = 'very_high' | 'high' | 'normal';
+/**
+ * Above the user's maximum single dose "above_maximum" (red, refused), above the High Dose Alert's
+ * threshold "high" (orange, with the alert), else "normal" (green).
+ */
+export type InsulinDoseLevel = 'above_maximum' | 'high' | 'normal';
 
-export function insulinDoseLevel(totalUnits: number): InsulinDoseLevel {
-  if (totalUnits > VERY_HIGH_DOSE_ABOVE_UNITS) return 'very_high';
-  if (totalUnits > HIGH_DOSE_ABOVE_UNITS) return 'high';
+export function insulinDoseLevel(totalUnits: number, maximum: number): InsulinDoseLevel {
+  if (totalUnits > maximum) return 'above_maximum';
+  if (totalUnits > highDoseAboveUnits(maximum)) return 'high';
   return 'normal';
-}
-
-export function isHighInsulinDose(totalUnits: number): boolean {
-  return totalUnits > HIGH_DOSE_ABOVE_UNITS;
 }
 
 /** A glucose accepted at a display bound (1.1 mmol/L = 19.8 mg/dL) stored within the entry's 20–600 mg/dL. */

@@ -20,6 +20,7 @@ export const ERROR_CODES = [
   'internal_error',
   'dose_above_maximum',
   'high_dose_unconfirmed',
+  'insulin_settings_required',
 ] as const;
 export type ErrorCode = (typeof ERROR_CODES)[number];
 

@@ -133,26 +133,28 @@ export const InsulinData = z.strictObject({
   high_dose_confirmed: z.literal(true).optional(),
 });
 
+/**
+ * Every setting a dose is worked out and checked from is required: the calculator suggests nothing
+ * and the server accepts no dose until the user saved them all (DESIGN §10).
+ */
 export const InsulinSettingsData = z.strictObject({
   carb_ratio: z.number().gt(0, 'Carb ratio must be above 0').max(200),
   correction_factor: z.number().gt(0, 'Correction factor must be above 0').max(1000),
   target_glucose: z.number().min(70).max(200),
-  /** Insulin on board: the activity curve and the duration of insulin action (defaults rapid-acting, 5 h). */
-  insulin_curve: z.enum(INSULIN_CURVES).optional(),
+  /** Insulin on board: the activity curve and the duration of insulin action. */
+  insulin_curve: z.enum(INSULIN_CURVES),
   dia_hours: z
     .number()
     .min(DIA_MIN_HOURS, `Duration of insulin action must be at least ${DIA_MIN_HOURS} hours`)
-    .max(DIA_MAX_HOURS, `Duration of insulin action must be at most ${DIA_MAX_HOURS} hours`)
-    .optional(),
-  /** Doses above this are refused (default 15 units). */
+    .max(DIA_MAX_HOURS, `Duration of insulin action must be at most ${DIA_MAX_HOURS} hours`),
+  /** Doses above this are refused. */
   max_single_dose: z
     .number()
     .gt(0, 'Maximum single dose must be above 0')
     .max(
       MAX_SINGLE_DOSE_LIMIT_UNITS,
       `Maximum single dose must be at most ${MAX_SINGLE_DOSE_LIMIT_UNITS} units`,
-    )
-    .optional(),
+    ),
 });
 
 export const A1cData = z.strictObject({

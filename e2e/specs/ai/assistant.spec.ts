@@ -81,3 +81,30 @@ test('the full page answers a quick question, keeps the history after a reload, 
   await input.press('Enter');
   await expect(toast(page, 'AI Analysis Error', FAILED)).toBeVisible();
 });
+
+test('a message above the limit names the limit and keeps the text; it is no connection error', async ({
+  page,
+  newAccount,
+  signInAs,
+}) => {
+  await signInAs(await newAccount('ai-long', { type: 'general_health' }));
+  await page.goto('/dashboard/ai-analysis');
+  const log = page.getByRole('main').getByRole('log', { name: 'Conversation' });
+  const input = log.locator('..').getByRole('textbox', { name: 'Message' });
+  const long = 'a'.repeat(5000);
+  await input.fill(long);
+  await input.press('Enter');
+  await expect(
+    page.getByRole('alert').filter({ hasText: 'Messages can be at most 4,000 characters' }),
+  ).toBeVisible();
+  await expect(input).toHaveValue(long);
+  await expect(input).toHaveAttribute('aria-invalid', 'true');
+  await expect(log.getByText(APOLOGY)).toHaveCount(0);
+  await expect(page.locator('[data-sonner-toast]')).toHaveCount(0);
+  await expect(log.getByRole('listitem')).toHaveCount(1); // the greeting alone: nothing was sent
+  // Shortened, it goes.
+  await input.fill('Hello again');
+  await expect(page.getByText('Messages can be at most 4,000 characters')).toHaveCount(0);
+  await input.press('Enter');
+  await expect(log.getByText('Stub answer: Hello again')).toBeVisible();
+});

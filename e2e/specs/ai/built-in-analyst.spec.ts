@@ -71,3 +71,35 @@ test('without a language model, the built-in analyst answers the week’s averag
   await expect(dialog).toBeHidden();
   await expectPhotoLoaded(page, noAi(), 'Your meal: Porridge', 640);
 });
+
+test('the built-in analyst answers "dizzy and 45" with what to do now before any figure, and blood pressure with blood pressure', async ({
+  page,
+}) => {
+  const account = await onNoAiApp(() => createAccount('ai-safety', { type: 'diabetes_focused' }));
+  await page.context().addCookies(account.cookies);
+  const res = await page.request.post(`${noAi()}/api/v1/entries`, {
+    headers: { Origin: noAi() },
+    data: {
+      tracker: 'blood-glucose',
+      occurredAt: new Date(Date.now() - 3_600_000).toISOString(),
+      data: { glucose: 150 },
+    },
+  });
+  expect(res.ok()).toBe(true);
+  await page.goto(`${noAi()}/dashboard/ai-analysis`);
+  const log = page.getByRole('main').getByRole('log', { name: 'Conversation' });
+  const input = log.locator('..').getByRole('textbox', { name: 'Message' });
+  await input.fill('I feel dizzy and my glucose was 45, what should I do?');
+  await input.press('Enter');
+  const answer = log.getByRole('listitem').filter({ hasText: 'Safety first: what to do now' });
+  await expect(answer).toContainText('A glucose of 45 mg/dL is dangerously low.');
+  const text = ((await answer.textContent()) ?? '').replace(/^Assistant: /, '');
+  expect(text.startsWith('Safety first: what to do now')).toBe(true);
+  expect(text.indexOf('Call emergency services')).toBeLessThan(text.indexOf('Your average glucose'));
+  await expect(answer).toContainText(/Your average glucose over the last 7 days \(.+\) was 150 mg\/dL/);
+
+  await input.fill('Is my blood pressure too high?');
+  await input.press('Enter');
+  await expect(log).toContainText('You have no blood pressure entries in the last 7 days');
+  await expectNoAxeViolations(page);
+});

@@ -1,8 +1,9 @@
 import { carbsForPortion, FOODS } from '../../../core/src/foods/food-database';
 import { estimatedAverageGlucose } from '../../../core/src/glucose/a1c';
-import { calculateInsulinDose, INSULIN_DEFAULTS } from '../../../core/src/glucose/insulin';
+import { calculateInsulinDose } from '../../../core/src/glucose/insulin';
 import { formatGlucose, parseGlucoseInput } from '../../../core/src/units/glucose-units';
 import { expect, expectNoAxeViolations, test } from '../../support/fixtures';
+import { CARE_TEAM_SETTINGS, saveInsulinSettings } from '../dosing/insulin-settings';
 import { setGlucoseUnit } from './helpers';
 
 const carbsPer100g = (name: string) => {
@@ -58,13 +59,14 @@ test('carb counter to a logged meal, insulin high-dose alert and log, A1C add an
   });
 
   await test.step('insulin calculator: refuses out-of-range input, alerts on a high dose, logs it', async () => {
-    await page.goto('/dashboard/insulin-calculator');
+    // No dose until the settings from the care team are saved.
+    await saveInsulinSettings(page);
     const glucose = page.getByLabel('Current glucose (mg/dL)');
     await glucose.fill('700');
     await expect(page.getByText(/Glucose must be between/).first()).toBeVisible();
     await glucose.fill('250');
     await page.getByLabel('Carbs (g)').fill('150');
-    const dose = calculateInsulinDose({ glucoseMgdl: 250, carbs: 150 }, INSULIN_DEFAULTS);
+    const dose = calculateInsulinDose({ glucoseMgdl: 250, carbs: 150 }, CARE_TEAM_SETTINGS);
     // Above 10 units (orange, with the alert) and not above 15 (red).
     expect(dose.totalInsulin).toBeGreaterThan(10);
     expect(dose.totalInsulin).toBeLessThanOrEqual(15);
@@ -86,7 +88,7 @@ test('carb counter to a logged meal, insulin high-dose alert and log, A1C add an
     // A usual dose: no alert.
     await glucose.fill('110');
     await page.getByLabel('Carbs (g)').fill('30');
-    const small = calculateInsulinDose({ glucoseMgdl: 110, carbs: 30 }, INSULIN_DEFAULTS);
+    const small = calculateInsulinDose({ glucoseMgdl: 110, carbs: 30 }, CARE_TEAM_SETTINGS);
     await expect(result).toContainText(`Total insulin${small.totalInsulin.toFixed(1)} units`);
     await expect(result).toContainText('Usual dose');
     await expect(page.getByText('High Dose Alert')).toHaveCount(0);
@@ -143,12 +145,12 @@ test('carb counter to a logged meal, insulin high-dose alert and log, A1C add an
     await setGlucoseUnit(page, 'mmol/L');
     await page.goto('/dashboard/insulin-calculator');
     await expect(page.getByLabel('Target glucose (mmol/L)')).toHaveValue(
-      formatGlucose(INSULIN_DEFAULTS.targetGlucoseMgdl, 'mmol/L'),
+      formatGlucose(CARE_TEAM_SETTINGS.targetGlucoseMgdl, 'mmol/L'),
     );
     await page.getByLabel('Current glucose (mmol/L)').fill('13.9');
     await page.getByLabel('Carbs (g)').fill('150');
     const mgdl = parseGlucoseInput('13.9', 'mmol/L');
-    const dose = calculateInsulinDose({ glucoseMgdl: mgdl, carbs: 150 }, INSULIN_DEFAULTS, 'mmol/L');
+    const dose = calculateInsulinDose({ glucoseMgdl: mgdl, carbs: 150 }, CARE_TEAM_SETTINGS, 'mmol/L');
     const result = page.getByRole('region', { name: 'Calculated dose' });
     await expect(result).toContainText(`Correction${dose.correctionInsulin.toFixed(1)} units`);
     await expect(result).toContainText(`Total insulin${dose.totalInsulin.toFixed(1)} units`);

@@ -1,8 +1,9 @@
 import { request } from '@playwright/test';
-import { calculateInsulinDose, INSULIN_DEFAULTS } from '../../../core/src/glucose/insulin';
+import { calculateInsulinDose } from '../../../core/src/glucose/insulin';
 import { adjustForInsulinOnBoard, iobFraction } from '../../../core/src/glucose/insulin-on-board';
 import { type Account, baseURL } from '../../support/accounts';
 import { expect, expectNoAxeViolations, PHONE, test } from '../../support/fixtures';
+import { CARE_TEAM_SETTINGS, saveInsulinSettings } from './insulin-settings';
 
 const toast = (page: import('@playwright/test').Page, text: string) =>
   page.locator('[data-sonner-toast]').filter({ hasText: text });
@@ -34,7 +35,7 @@ test('a low glucose suggests no dose, says to treat it first, and its follow-up 
   signInAs,
 }) => {
   await signInAs(await newAccount('dosing-low', { type: 'diabetes_focused' }));
-  await page.goto('/dashboard/insulin-calculator');
+  await saveInsulinSettings(page);
   await page.getByLabel('Carbs (g)').fill('45');
   const glucose = page.getByLabel('Current glucose (mg/dL)');
 
@@ -79,8 +80,9 @@ test('a correction still on board warns of stacking; a large dose needs the High
   await page.setViewportSize(PHONE);
   const account = await newAccount('dosing-stack', { type: 'diabetes_focused' });
   await signInAs(account);
+  await saveInsulinSettings(page);
   await logDoseByApi(account, 40, 2);
-  await page.goto('/dashboard/insulin-calculator');
+  await page.reload();
   await page.getByLabel('Current glucose (mg/dL)').fill('250');
   await page.getByLabel('Carbs (g)').fill('150');
 
@@ -91,7 +93,7 @@ test('a correction still on board warns of stacking; a large dose needs the High
   const iob = 2 * iobFraction(40, { curve: 'rapid-acting', diaHours: 5 });
   await expect(stacking).toContainText(`${iob.toFixed(1)} units of it are still on board`);
 
-  const plain = calculateInsulinDose({ glucoseMgdl: 250, carbs: 150 }, INSULIN_DEFAULTS);
+  const plain = calculateInsulinDose({ glucoseMgdl: 250, carbs: 150 }, CARE_TEAM_SETTINGS);
   const adjusted = adjustForInsulinOnBoard(plain, iob);
   const withIob = page.getByRole('region', { name: 'Adjusted for insulin on board' });
   await expect(withIob).toContainText(`Insulin on board${adjusted.iob.toFixed(1)} units`);
@@ -117,13 +119,13 @@ test('a correction still on board warns of stacking; a large dose needs the High
   await expect(log.first()).toContainText(/Insulin on board then: \d+\.\d units/);
   await expect(log.nth(1)).toContainText('Insulin on board then: 0.0 units');
 
-  // Above the 15-unit maximum: the alert explains, and there is nothing to confirm.
+  // Above the 15-unit maximum: shown as refused before anything can be logged.
   await page.getByLabel('Current glucose (mg/dL)').fill('400');
   await page.getByLabel('Carbs (g)').fill('200');
-  const big = calculateInsulinDose({ glucoseMgdl: 400, carbs: 200 }, INSULIN_DEFAULTS);
+  const big = calculateInsulinDose({ glucoseMgdl: 400, carbs: 200 }, CARE_TEAM_SETTINGS);
   expect(big.totalInsulin).toBeGreaterThan(15);
   await page.getByRole('radio', { name: `Plain formula (${big.totalInsulin.toFixed(1)} units)` }).check();
-  await page.getByRole('button', { name: 'Log dose' }).click();
-  await expect(dialog).toContainText('above your maximum single dose of 15 units');
-  await expect(dialog.getByRole('button', { name: /Yes, log/ })).toHaveCount(0);
+  const refused = page.getByRole('alert').filter({ hasText: 'Refused' });
+  await expect(refused).toContainText('above your maximum single dose of 15 units');
+  await expect(page.getByRole('button', { name: 'Log dose' })).toBeDisabled();
 });

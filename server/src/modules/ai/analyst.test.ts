@@ -78,6 +78,63 @@ describe('the built-in analyst (no AI provider configured)', () => {
   });
 });
 
+describe('the built-in analyst: safety first, and the metric asked about', () => {
+  let carol: TestClient;
+  beforeAll(async () => {
+    carol = (await signUpAndSignIn(server, 'carol-analyst@example.com')).client;
+    await logGlucose(carol, 120, daysAgo(1));
+    await logGlucose(carol, 160, daysAgo(2));
+    for (const [systolic, diastolic, d] of [
+      [142, 92, 1],
+      [138, 88, 3],
+    ] as const) {
+      const res = await carol.post('/api/v1/entries', {
+        tracker: 'blood-pressure',
+        occurredAt: daysAgo(d),
+        data: { systolic, diastolic },
+      });
+      expect(res.status).toBe(201);
+    }
+  });
+
+  it('answers "dizzy and 45" with what to do now before the week’s figures, and stores it so', async () => {
+    const events = await ask(carol, 'I feel dizzy and my glucose was 45, what should I do?');
+    const text = replyText(events);
+    expect(text.startsWith('Safety first: what to do now')).toBe(true);
+    expect(text).toContain('A glucose of 45 mg/dL is dangerously low.');
+    expect(text).toContain('take 15 g of fast-acting carbohydrate');
+    expect(text).toContain('Call emergency services');
+    const figure = text.indexOf('Your average glucose over the last 7 days');
+    expect(figure).toBeGreaterThan(text.indexOf('Call emergency services'));
+    expect(events.at(-1)).toMatchObject({ event: 'done', data: { content: text } });
+  });
+
+  it('answers "Is my blood pressure too high?" with the blood pressure and its ACC/AHA category, not glucose', async () => {
+    const text = replyText(await ask(carol, 'Is my blood pressure too high?'));
+    expect(text).toMatch(
+      /^Your average blood pressure over the last 7 days \([A-Z][a-z]{2} \d{1,2} – [A-Z][a-z]{2} \d{1,2}\) was 140\/90 mmHg, from 2 entries\. In the ACC\/AHA categories that is Stage 2 hypertension/,
+    );
+    expect(text).not.toMatch(/glucose|mg\/dL/);
+  });
+
+  it('understands a glucose in mmol/L for a mmol/L user', async () => {
+    expect((await carol.patch('/api/v1/profile', { glucoseUnit: 'mmol/L' })).status).toBe(200);
+    const text = replyText(await ask(carol, 'glucose 2.5 and shaky'));
+    expect(text).toContain('A glucose of 2.5 mmol/L is dangerously low.');
+    expect(text).toContain('Your average glucose over the last 7 days');
+    expect(text).toContain('7.8 mmol/L');
+  });
+
+  it('refuses a message above the limit with the limit named, and stores nothing', async () => {
+    const res = await carol.post('/api/v1/ai/chat', { message: 'x'.repeat(5000) });
+    expect(res.status).toBe(400);
+    const body = await res.json();
+    expect(body.errors).toEqual([{ path: 'message', message: 'Messages can be at most 4,000 characters' }]);
+    const { items } = await (await carol.get('/api/v1/ai/chat')).json();
+    expect(items.some((m: { content: string }) => m.content.startsWith('xxxx'))).toBe(false);
+  });
+});
+
 describe('meal photos without a vision model', () => {
   it('still stores the photo and attaches it to the meal, saying it was not analysed', async () => {
     const jpeg = await sharp({ create: { width: 40, height: 30, channels: 3, background: '#4c8' } })

@@ -5,6 +5,9 @@ import {
   analystAnswer,
   analystIntent,
   type ChatMessageResponse,
+  detectEmergencies,
+  type EmergencyFinding,
+  emergencyAnswer,
 } from '@healthfolio/core';
 import type { AppDeps } from '../../app-deps';
 import { AiError, type AiMessage } from './ai.client';
@@ -102,10 +105,22 @@ const askModel = async (
   }
 };
 
+const analystReply = async (
+  deps: Deps,
+  userId: string,
+  q: PendingQuestion,
+  emergencies: EmergencyFinding[],
+) => {
+  const intent = analystIntent(q.message);
+  return analystAnswer(intent, await windowMetrics(deps.db, userId, intent.days, q.settings), emergencies);
+};
+
 /**
  * The reply to an accepted question: from the model (streamed through onText as it arrives), or,
- * without one, from the built-in analyst. The reply is stored once complete; an empty one reads
- * "No response from AI.". Provider failures throw AiError.
+ * without one, from the built-in analyst. A question that signals an emergency gets the safety answer
+ * first whatever the model says, and keeps it (with the analyst's figures) if the model fails. The
+ * reply is stored once complete; an empty one reads "No response from AI.". Provider failures throw
+ * AiError.
  */
 export const answerQuestion = async (
   deps: Deps,
@@ -114,18 +129,30 @@ export const answerQuestion = async (
   onText: (t: string) => void,
   signal: AbortSignal,
 ): Promise<ChatMessageResponse> => {
+  const emergencies = detectEmergencies(q.message, q.settings.unit);
   let reply: string;
   let source: string;
   if (deps.ai.chatModel) {
-    reply = (await askModel(deps, userId, q, onText, signal)).trim();
-    source = deps.ai.chatModel;
-    if (!reply) {
-      reply = AI_TEXTS.emptyReply;
-      onText(reply);
+    const safety = emergencies.length ? `${emergencyAnswer(emergencies)}\n\n` : '';
+    if (safety) onText(safety);
+    try {
+      reply = (await askModel(deps, userId, q, onText, signal)).trim();
+      source = deps.ai.chatModel;
+      if (!reply) {
+        reply = AI_TEXTS.emptyReply;
+        onText(reply);
+      }
+      reply = safety + reply;
+    } catch (err) {
+      if (!safety || signal.aborted || !(err instanceof AiError)) throw err;
+      // The safety answer is never lost to a provider failure: the analyst's figures follow it.
+      const figures = await analystReply(deps, userId, q, []);
+      onText(figures);
+      reply = safety + figures;
+      source = ANALYST_SOURCE;
     }
   } else {
-    const intent = analystIntent(q.message);
-    reply = analystAnswer(intent, await windowMetrics(deps.db, userId, intent.days, q.settings));
+    reply = await analystReply(deps, userId, q, emergencies);
     source = ANALYST_SOURCE;
     onText(reply);
   }

@@ -1,5 +1,5 @@
 import { Writable } from 'node:stream';
-import { AI_TEXTS } from '@healthfolio/core';
+import { AI_TEXTS, SAFETY_RULE } from '@healthfolio/core';
 import { sql } from 'drizzle-orm';
 import pino from 'pino';
 import { afterAll, beforeAll, beforeEach, describe, expect, it } from 'vitest';
@@ -175,6 +175,35 @@ describe('the assistant with an OpenAI-compatible provider', () => {
     expect(logs).toContain('ai provider call failed');
     expect(logs).not.toContain(KEY);
     expect(logs).not.toContain('Fail?');
+  });
+
+  it('puts the safety answer first for an emergency question, whatever the model says; the prompt carries the rule', async () => {
+    stub.enqueue({ text: 'Your average glucose was 130 mg/dL over the last 7 days.', chunks: 3 });
+    const events = await ask(alice, 'I feel dizzy and my glucose was 45, what should I do?');
+    const text = replyText(events);
+    expect(text.startsWith('Safety first: what to do now')).toBe(true);
+    expect(text).toContain('A glucose of 45 mg/dL is dangerously low.');
+    expect(text.endsWith('Your average glucose was 130 mg/dL over the last 7 days.')).toBe(true);
+    expect(events.at(-1)).toMatchObject({ event: 'done', data: { content: text, source: 'stub-chat' } });
+    expect(systemOf()).toContain(SAFETY_RULE);
+  });
+
+  it('keeps the safety answer, with the figures, when the provider fails on an emergency question', async () => {
+    stub.enqueue({ status: 500 }, { status: 500 });
+    const events = await ask(alice, 'I have chest pain and trouble breathing');
+    const text = replyText(events);
+    expect(text.startsWith('Safety first: what to do now')).toBe(true);
+    expect(text).toContain('Chest pain can be a heart attack.');
+    expect(text).toContain('Trouble breathing is an emergency.');
+    expect(events.at(-1)).toMatchObject({
+      event: 'done',
+      data: { content: text, source: 'built-in analyst' },
+    });
+  });
+
+  it('adds nothing to an ordinary question', async () => {
+    stub.enqueue({ text: 'Fine.' });
+    expect(replyText(await ask(alice, 'my glucose was 145 after a chest day at the gym'))).toBe('Fine.');
   });
 
   it('keeps each user’s conversation to themselves', async () => {

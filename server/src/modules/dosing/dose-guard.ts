@@ -1,35 +1,39 @@
 import {
   checkDose,
   doseAboveMaximumMessage,
-  dosingSettingsFrom,
-  HIGH_DOSE_ABOVE_UNITS,
+  INSULIN_SETTINGS_REQUIRED_MESSAGE,
+  savedInsulinSettings,
 } from '@healthfolio/core';
 import { sql } from 'drizzle-orm';
 import type { Tx } from '../../db/database';
 import { ProblemError } from '../../http/problem';
 
-/** The user's curve, DIA and maximum single dose, from their latest Insulin Settings entry. */
-export const latestDosingSettings = async (tx: Tx, userId: string) => {
+/** The user's insulin settings from their latest Insulin Settings entry, or null until all are saved. */
+export const latestInsulinSettings = async (tx: Tx, userId: string) => {
   const { rows } = await tx.execute<{ data: Record<string, unknown> }>(sql`
     select data from tracker_entries where user_id = ${userId} and tracker = 'insulin-settings'
     order by occurred_at desc, id desc limit 1`);
-  return dosingSettingsFrom(rows[0]?.data);
+  return savedInsulinSettings(rows[0]?.data);
 };
 
 /**
- * An insulin dose above the user's maximum single dose is refused; one above 10 units only with the
- * High Dose Alert confirmed. Checked on every write of a dose (log and edit), in the same transaction.
+ * A dose is accepted only once the user saved their own insulin settings (a suggestion from defaults
+ * nobody confirmed is refused); above their maximum single dose it is refused; above the High Dose
+ * Alert's threshold (two thirds of the maximum) only with the alert confirmed. Checked on every write
+ * of a dose through the app (log and edit), in the same transaction.
  */
 export const assertDoseAllowed = async (tx: Tx, userId: string, data: Record<string, unknown>) => {
-  const total = Number(data.total_insulin);
-  const { maxSingleDose } = await latestDosingSettings(tx, userId);
-  const check = checkDose(total, maxSingleDose);
+  const settings = await latestInsulinSettings(tx, userId);
+  if (!settings) {
+    throw new ProblemError(422, 'insulin_settings_required', INSULIN_SETTINGS_REQUIRED_MESSAGE);
+  }
+  const check = checkDose(Number(data.total_insulin), settings.maxSingleDose);
   if (check.kind === 'above_maximum') {
     const message = doseAboveMaximumMessage(check.maximum);
     throw new ProblemError(422, 'dose_above_maximum', message, [{ path: 'data.total_insulin', message }]);
   }
   if (check.kind === 'confirm' && data.high_dose_confirmed !== true) {
-    const message = `A dose above ${HIGH_DOSE_ABOVE_UNITS} units needs the High Dose Alert confirmed.`;
+    const message = `A dose above ${check.alertAbove} units needs the High Dose Alert confirmed.`;
     throw new ProblemError(422, 'high_dose_unconfirmed', message, [
       { path: 'data.high_dose_confirmed', message },
     ]);

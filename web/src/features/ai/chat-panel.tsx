@@ -1,6 +1,6 @@
-import { AI_TEXTS } from '@healthfolio/core/ai/texts';
+import { AI_LIMITS, AI_TEXTS, messageTooLong } from '@healthfolio/core/ai/texts';
 import { Send } from 'lucide-react';
-import { type KeyboardEvent, useEffect, useRef, useState } from 'react';
+import { type KeyboardEvent, useEffect, useId, useRef, useState } from 'react';
 import { Button } from '@/components/ui/button';
 import { Textarea } from '@/components/ui/textarea';
 import { cn } from '@/lib/utils';
@@ -25,6 +25,8 @@ function Bubble({ from: role, children }: { from: 'user' | 'assistant'; children
 /** The message list and the input, shared by the floating widget and the full page. */
 export function ChatPanel({ chat, className }: { chat: ChatState; className?: string }) {
   const [draft, setDraft] = useState('');
+  const [refused, setRefused] = useState<string | null>(null);
+  const problemId = useId();
   const endRef = useRef<HTMLLIElement>(null);
   const count = chat.messages.length;
   // biome-ignore lint/correctness/useExhaustiveDependencies: scroll when a message or a streamed piece arrives
@@ -32,11 +34,20 @@ export function ChatPanel({ chat, className }: { chat: ChatState; className?: st
     endRef.current?.scrollIntoView?.({ block: 'end' });
   }, [count, chat.streaming]);
 
+  const tooLong = draft.trim().length > AI_LIMITS.messageMaxChars;
+  const problem = tooLong ? messageTooLong() : refused;
+
   const submit = async () => {
     const text = draft;
-    if (!text.trim() || chat.pending) return;
+    if (!text.trim() || chat.pending || tooLong) return;
     setDraft('');
-    await chat.send(text);
+    setRefused(null);
+    const result = await chat.send(text);
+    if (!result.ok) {
+      // Refused, not lost: the text goes back into the input unless something new was typed meanwhile.
+      setDraft((now) => (now.trim() ? now : text));
+      setRefused(result.problem);
+    }
   };
   const onKeyDown = (e: KeyboardEvent<HTMLTextAreaElement>) => {
     if (e.key === 'Enter' && !e.shiftKey && !e.nativeEvent.isComposing) {
@@ -47,7 +58,15 @@ export function ChatPanel({ chat, className }: { chat: ChatState; className?: st
 
   return (
     <div className={cn('flex min-h-0 flex-col', className)}>
-      <div role="log" aria-label="Conversation" aria-live="polite" className="flex-1 overflow-y-auto p-3">
+      {/* Focusable so a keyboard can scroll a long answer (a safety answer often overflows the widget). */}
+      <div
+        role="log"
+        aria-label="Conversation"
+        aria-live="polite"
+        // biome-ignore lint/a11y/noNoninteractiveTabindex: a scrollable region must be reachable by keyboard (WCAG 2.1.1)
+        tabIndex={0}
+        className="flex-1 overflow-y-auto p-3 focus-visible:outline-2 focus-visible:outline-ring"
+      >
         <ul className="space-y-3">
           {chat.messages.map((m) => (
             <Bubble key={m.id} from={m.role}>
@@ -73,15 +92,27 @@ export function ChatPanel({ chat, className }: { chat: ChatState; className?: st
           void submit();
         }}
       >
-        <Textarea
-          aria-label="Message"
-          placeholder="Ask about your health data…"
-          className="min-h-10 resize-none"
-          rows={2}
-          value={draft}
-          onChange={(e) => setDraft(e.target.value)}
-          onKeyDown={onKeyDown}
-        />
+        <div className="flex min-w-0 flex-1 flex-col gap-1">
+          <Textarea
+            aria-label="Message"
+            aria-invalid={problem ? true : undefined}
+            aria-describedby={problem ? problemId : undefined}
+            placeholder="Ask about your health data…"
+            className="min-h-10 resize-none"
+            rows={2}
+            value={draft}
+            onChange={(e) => {
+              setDraft(e.target.value);
+              setRefused(null);
+            }}
+            onKeyDown={onKeyDown}
+          />
+          {problem && (
+            <p id={problemId} role="alert" className="text-sm text-destructive">
+              {problem}
+            </p>
+          )}
+        </div>
         <Button type="submit" disabled={chat.pending} aria-label={chat.pending ? AI_TEXTS.analyzing : 'Send'}>
           {chat.pending ? AI_TEXTS.analyzing : <Send aria-hidden="true" />}
         </Button>

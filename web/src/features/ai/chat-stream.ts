@@ -18,8 +18,17 @@ export async function streamChat(message: string, onText: (t: string) => void): 
     throw new ApiError('Could not reach the server.', { status: 0 });
   }
   if (!res.ok || !res.body) {
-    const body = (await res.json().catch(() => ({}))) as { detail?: string; code?: string };
-    throw new ApiError(body.detail ?? 'Request failed', { status: res.status, code: body.code });
+    const body = (await res.json().catch(() => ({}))) as {
+      detail?: string;
+      code?: string;
+      errors?: { path: string; message: string }[];
+    };
+    throw new ApiError(body.detail ?? 'Request failed', {
+      status: res.status,
+      code: body.code,
+      retryAfter: res.headers.get('Retry-After'),
+      errors: Array.isArray(body.errors) ? body.errors : undefined,
+    });
   }
   const reader = res.body.pipeThrough(new TextDecoderStream()).getReader();
   let buffer = '';

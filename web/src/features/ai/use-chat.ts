@@ -1,9 +1,9 @@
 import type { ChatHistoryResponse } from '@healthfolio/core';
-import { AI_TEXTS } from '@healthfolio/core/ai/texts';
+import { AI_LIMITS, AI_TEXTS, messageTooLong } from '@healthfolio/core/ai/texts';
 import { useMutation, useQuery, useQueryClient } from '@tanstack/react-query';
 import { useEffect, useRef, useState } from 'react';
 import { toast } from 'sonner';
-import { api } from '@/lib/api';
+import { ApiError, api } from '@/lib/api';
 import { streamChat } from './chat-stream';
 
 export interface ChatItem {
@@ -17,9 +17,20 @@ const HISTORY_KEY = ['ai-chat'];
 let localId = 0;
 const nextId = () => `local-${++localId}`;
 
+/** What became of a send: sent (or ignored), or refused with the reason in words for the user. */
+export type SendResult = { ok: true } | { ok: false; problem: string };
+
+// The server answered and refused the message (too long, too many questions, signed out): its own
+// words, not the spec's connection-error texts, which are for a server that could not be reached or failed.
+const refusal = (error: unknown): string | null => {
+  if (!(error instanceof ApiError) || error.status < 400 || error.status >= 500) return null;
+  return error.fieldErrors[0]?.message ?? error.message;
+};
+
 /**
  * The conversation: the greeting, the stored history (loaded once), then what this screen sends.
- * A send is ignored while blank or while a reply is pending; a failure shows the toast titled
+ * A send is ignored while blank or while a reply is pending; one too long or refused by the server
+ * comes back with the reason (the caller keeps the text); a connection failure shows the toast titled
  * `errorTitle` and the spec's apology as an assistant message.
  */
 export function useChat(errorTitle: string) {
@@ -37,17 +48,25 @@ export function useChat(errorTitle: string) {
     if (history.data && items === null) setItems(history.data.items);
   }, [history.data, items]);
 
-  const send = async (text: string) => {
+  const send = async (text: string): Promise<SendResult> => {
     const message = text.trim();
-    if (!message || pendingRef.current) return false;
+    if (!message || pendingRef.current) return { ok: true };
+    if (message.length > AI_LIMITS.messageMaxChars) return { ok: false, problem: messageTooLong() };
     pendingRef.current = true;
     setPending(true);
-    setItems((prev) => [...(prev ?? []), { id: nextId(), role: 'user', content: message }]);
+    const asked: ChatItem = { id: nextId(), role: 'user', content: message };
+    setItems((prev) => [...(prev ?? []), asked]);
     setStreaming('');
     try {
       const done = await streamChat(message, (t) => setStreaming((s) => (s ?? '') + t));
       setItems((prev) => [...(prev ?? []), { id: done.id, role: 'assistant', content: done.content }]);
-    } catch {
+    } catch (error) {
+      const problem = refusal(error);
+      if (problem) {
+        // Refused before it was stored: the question leaves the conversation and goes back to the input.
+        setItems((prev) => (prev ?? []).filter((m) => m !== asked));
+        return { ok: false, problem };
+      }
       toast.error(errorTitle, { description: AI_TEXTS.errorDescription });
       setItems((prev) => [...(prev ?? []), { id: nextId(), role: 'assistant', content: AI_TEXTS.apology }]);
     } finally {
@@ -56,7 +75,7 @@ export function useChat(errorTitle: string) {
       setStreaming(null);
       void qc.invalidateQueries({ queryKey: HISTORY_KEY, refetchType: 'none' });
     }
-    return true;
+    return { ok: true };
   };
 
   const clear = useMutation({

@@ -1,16 +1,11 @@
-import {
-  HIGH_DOSE_ABOVE_UNITS,
-  type InsulinDose,
-  insulinDoseLevel,
-  isHighInsulinDose,
-} from '@healthfolio/core/glucose/insulin';
+import { highDoseAboveUnits, type InsulinDose, insulinDoseLevel } from '@healthfolio/core/glucose/insulin';
 import { TriangleAlert } from 'lucide-react';
 import { Alert } from '@/components/ui/alert';
 import { cn } from '@/lib/utils';
 
-// Colour and a word: above 15 units red, above 10 orange, else green (never colour alone).
+// Colour and a word: above the maximum red (refused), above the alert's threshold orange, else green.
 const LEVEL = {
-  very_high: { className: 'text-destructive', word: 'Very high dose' },
+  above_maximum: { className: 'text-destructive', word: 'Refused: above your maximum' },
   high: { className: 'text-orange-700 dark:text-orange-400', word: 'High dose' },
   normal: { className: 'text-success', word: 'Usual dose' },
 } as const;
@@ -18,8 +13,9 @@ const LEVEL = {
 const units = (n: number) => `${n.toFixed(1)} units`;
 
 /** Meal, correction and total insulin, announced as they change, with the high dose alert. */
-export function DoseResult({ dose }: { dose: InsulinDose | null }) {
-  const level = dose ? LEVEL[insulinDoseLevel(dose.totalInsulin)] : null;
+export function DoseResult({ dose, maximum }: { dose: InsulinDose | null; maximum: number }) {
+  const kind = dose ? insulinDoseLevel(dose.totalInsulin, maximum) : null;
+  const level = kind ? LEVEL[kind] : null;
   return (
     <>
       <section aria-live="polite" aria-label="Calculated dose" className="rounded-lg border bg-muted/40 p-4">
@@ -47,13 +43,14 @@ export function DoseResult({ dose }: { dose: InsulinDose | null }) {
           </p>
         )}
       </section>
-      {dose && isHighInsulinDose(dose.totalInsulin) && (
+      {kind === 'high' && (
         <Alert variant="destructive" role="alert" className="flex gap-2">
           <TriangleAlert className="size-5 shrink-0" aria-hidden="true" />
           <div>
             <p className="font-semibold">High Dose Alert</p>
             <p>
-              This dose is above {HIGH_DOSE_ABOVE_UNITS} units. Double-check your numbers before you take it.
+              This dose is above {highDoseAboveUnits(maximum)} units (two thirds of your {maximum}-unit
+              maximum). Double-check your numbers before you take it.
             </p>
           </div>
         </Alert>

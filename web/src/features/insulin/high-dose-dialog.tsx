@@ -1,5 +1,4 @@
 import { type DoseCheck, doseAboveMaximumMessage } from '@healthfolio/core/glucose/dosing-guards';
-import { HIGH_DOSE_ABOVE_UNITS } from '@healthfolio/core/glucose/insulin';
 import { Button } from '@/components/ui/button';
 import {
   Dialog,
@@ -11,8 +10,9 @@ import {
 } from '@/components/ui/dialog';
 
 /**
- * "High Dose Alert" before logging above 10 units: an explicit confirmation. Above the user's maximum
- * single dose there is nothing to confirm: the server refuses it, and the dialog says why.
+ * "High Dose Alert" before logging above the alert's threshold (two thirds of the user's maximum): an
+ * explicit confirmation. Above the maximum there is nothing to confirm: the server refuses it, and the
+ * dialog says why.
  */
 export function HighDoseDialog({
   units,
@@ -36,7 +36,7 @@ export function HighDoseDialog({
           <DialogDescription>
             {above
               ? doseAboveMaximumMessage(check.maximum)
-              : `You are about to log ${units.toFixed(1)} units, more than ${HIGH_DOSE_ABOVE_UNITS} units. Double-check your glucose, carbs and settings before you take it.`}
+              : `You are about to log ${units.toFixed(1)} units, more than ${check.alertAbove} units. Double-check your glucose, carbs and settings before you take it.`}
           </DialogDescription>
         </DialogHeader>
         <DialogFooter>

@@ -5,27 +5,32 @@ import { InsulinDoseLog } from './insulin-dose-log';
 import { InsulinSettingsCard } from './insulin-settings-card';
 import { useInsulinSettings } from './use-insulin-settings';
 
-/** /dashboard/insulin-calculator */
+/** /dashboard/insulin-calculator: until the user saved their own settings, only the settings form. */
 export function InsulinCalculatorPage() {
-  const { query, settings, dosing, savedAt } = useInsulinSettings();
+  const { query, saved, stored, savedAt } = useInsulinSettings();
   return (
     <div className="flex max-w-4xl flex-col gap-6">
       <QueryState query={query} what="your insulin settings">
-        <Card>
-          <CardHeader>
-            <CardTitle>Calculate a dose</CardTitle>
-            <CardDescription>
-              Enter the carbs you are about to eat and your glucose now. The dose covers the meal with your
-              carb ratio and, when you are above your target, adds a correction with your correction factor.
-              Beside it is the same dose lowered for insulin still working from the doses you logged.
-            </CardDescription>
-          </CardHeader>
-          <CardContent>
-            <InsulinCalculator settings={settings} dosing={dosing} />
-          </CardContent>
-        </Card>
-        <InsulinDoseLog dosing={dosing} />
-        <InsulinSettingsCard settings={settings} dosing={dosing} savedAt={savedAt} />
+        {saved && (
+          <>
+            <Card>
+              <CardHeader>
+                <CardTitle>Calculate a dose</CardTitle>
+                <CardDescription>
+                  Enter the carbs you are about to eat and your glucose now. The dose covers the meal with
+                  your carb ratio and, when you are above your target, adds a correction with your correction
+                  factor. Beside it is the same dose lowered for insulin still working from the doses you
+                  logged.
+                </CardDescription>
+              </CardHeader>
+              <CardContent>
+                <InsulinCalculator settings={saved} />
+              </CardContent>
+            </Card>
+            <InsulinDoseLog dosing={saved} />
+          </>
+        )}
+        <InsulinSettingsCard stored={stored} saved={saved !== null} savedAt={savedAt} />
       </QueryState>
     </div>
   );

@@ -1,14 +1,15 @@
 import {
   checkDose,
   type DoseCheck,
-  type DosingSettings,
+  doseAboveMaximumMessage,
   ESTIMATE_NOT_ADVICE,
   isLowGlucose,
+  type SavedInsulinSettings,
 } from '@healthfolio/core/glucose/dosing-guards';
 import {
+  CARBS_MAX_GRAMS,
   calculateInsulinDose,
   clampLoggedGlucose,
-  type InsulinSettings,
   insulinInputErrors,
 } from '@healthfolio/core/glucose/insulin';
 import {
@@ -51,16 +52,15 @@ const readSigned = (text: string, parse: (t: string) => number | null) => {
 
 /**
  * Glucose, carbs and meal type in; meal, correction and total insulin out, beside the same dose
- * adjusted for insulin on board; "Log dose" saves an Insulin entry. Below 70 mg/dL no dose is
- * suggested. Used on the calculator screen and in the home screen's Log Insulin dialog.
+ * adjusted for insulin on board; "Log dose" saves an Insulin entry. Only from the user's saved
+ * settings; below 70 mg/dL no dose is suggested; a dose above the maximum is shown as refused and
+ * cannot be logged. Used on the calculator screen and in the home screen's Log Insulin dialog.
  */
 export function InsulinCalculator({
   settings,
-  dosing,
   onLogged,
 }: {
-  settings: InsulinSettings;
-  dosing: DosingSettings;
+  settings: SavedInsulinSettings;
   onLogged?: () => void;
 }) {
   const fmt = useGlucoseFormat();
@@ -87,16 +87,17 @@ export function InsulinCalculator({
   const low = ready && glucoseMgdl !== null && isLowGlucose(glucoseMgdl);
   const dose = ready && !low ? calculateInsulinDose({ glucoseMgdl, carbs }, settings, fmt.unit) : null;
   const adjusted =
-    dose && dosesQuery.isSuccess ? adjustForInsulinOnBoard(dose, insulinOnBoard(doses, now, dosing)) : null;
-  const stacking = dose && dose.correctionInsulin > 0 ? stackingWarning(doses, now, dosing) : null;
+    dose && dosesQuery.isSuccess ? adjustForInsulinOnBoard(dose, insulinOnBoard(doses, now, settings)) : null;
+  const stacking = dose && dose.correctionInsulin > 0 ? stackingWarning(doses, now, settings) : null;
   const differs = adjusted !== null && dose !== null && adjusted.totalAfterIob !== dose.totalInsulin;
   const logged =
     dose && adjusted && differs && choice === 'adjusted'
       ? { correction: adjusted.correctionAfterIob, total: adjusted.totalAfterIob }
       : dose && { correction: dose.correctionInsulin, total: dose.totalInsulin };
+  const refused = logged !== null && checkDose(logged.total, settings.maxSingleDose).kind === 'above_maximum';
 
   const save = async (confirmed: boolean) => {
-    if (!dose || !logged || logged.total <= 0) return;
+    if (!dose || !logged || logged.total <= 0 || refused) return;
     try {
       await create.mutateAsync({
         tracker: 'insulin',
@@ -123,8 +124,8 @@ export function InsulinCalculator({
     }
   };
   const log = () => {
-    if (!logged) return;
-    const check = checkDose(logged.total, dosing.maxSingleDose);
+    if (!logged || refused) return;
+    const check = checkDose(logged.total, settings.maxSingleDose);
     if (check.kind === 'ok') void save(false);
     else setConfirming(check);
   };
@@ -146,6 +147,7 @@ export function InsulinCalculator({
           value={carbsText}
           onChange={(e) => setCarbsText(e.target.value)}
           error={carbsError}
+          hint={`Between 0 and ${CARBS_MAX_GRAMS} g`}
         />
         <div className="flex flex-col gap-2">
           <Label htmlFor="insulin-meal-type">Meal type</Label>
@@ -170,8 +172,8 @@ export function InsulinCalculator({
       ) : (
         <>
           {stacking && <StackingAlert warning={stacking} />}
-          <DoseResult dose={dose} />
-          {adjusted && <IobResult adjusted={adjusted} dosing={dosing} />}
+          <DoseResult dose={dose} maximum={settings.maxSingleDose} />
+          {adjusted && <IobResult adjusted={adjusted} dosing={settings} />}
           {dose && dosesQuery.isError && (
             <Alert role="status">
               Insulin on board could not be worked out: your logged doses did not load. The result above does
@@ -197,10 +199,16 @@ export function InsulinCalculator({
               ]}
             />
           )}
+          {refused && logged && (
+            <Alert variant="destructive" role="alert">
+              <p className="font-semibold">Refused: {logged.total.toFixed(1)} units cannot be logged</p>
+              <p>{doseAboveMaximumMessage(settings.maxSingleDose)}</p>
+            </Alert>
+          )}
           <Button
             className="self-start"
             onClick={log}
-            disabled={!logged || logged.total <= 0 || create.isPending}
+            disabled={!logged || logged.total <= 0 || refused || create.isPending}
           >
             {create.isPending ? 'Logging…' : 'Log dose'}
           </Button>

@@ -1,22 +1,29 @@
 import { Dialog, DialogContent, DialogDescription, DialogHeader, DialogTitle } from '@/components/ui/dialog';
 import { QueryState } from '@/features/diabetes/glucose-ui';
 import { InsulinCalculator } from './insulin-calculator';
+import { InsulinSettingsCard } from './insulin-settings-card';
 import { useInsulinSettings } from './use-insulin-settings';
 
 /** The calculator's log flow in a dialog, for the home screen's Log Insulin card. */
 export function InsulinLogDialog({ onClose }: { onClose: () => void }) {
-  const { query, settings, dosing } = useInsulinSettings();
+  const { query, saved, stored, savedAt } = useInsulinSettings();
   return (
     <Dialog open onOpenChange={(open) => !open && onClose()}>
-      <DialogContent className="max-w-2xl">
+      <DialogContent className="max-h-[90vh] max-w-2xl overflow-y-auto">
         <DialogHeader>
           <DialogTitle>Log Insulin</DialogTitle>
           <DialogDescription>
-            The dose from your saved insulin settings; adjust them on the Insulin Calculator.
+            {saved
+              ? 'The dose from your saved insulin settings; adjust them on the Insulin Calculator.'
+              : 'No dose is suggested until you save your own insulin settings.'}
           </DialogDescription>
         </DialogHeader>
         <QueryState query={query} what="your insulin settings">
-          <InsulinCalculator settings={settings} dosing={dosing} onLogged={onClose} />
+          {saved ? (
+            <InsulinCalculator settings={saved} onLogged={onClose} />
+          ) : (
+            <InsulinSettingsCard stored={stored} saved={false} savedAt={savedAt} />
+          )}
         </QueryState>
       </DialogContent>
     </Dialog>

@@ -1,5 +1,3 @@
-import type { DosingSettings } from '@healthfolio/core/glucose/dosing-guards';
-import { INSULIN_DEFAULTS, type InsulinSettings } from '@healthfolio/core/glucose/insulin';
 import {
   DIA_MAX_HOURS,
   DIA_MIN_HOURS,
@@ -19,41 +17,50 @@ import { Label } from '@/components/ui/label';
 import { Select } from '@/components/ui/select';
 import { useGlucoseFormat } from '@/features/diabetes/format';
 import { useCreateEntry } from '@/features/diabetes/glucose-api';
+import type { StoredInsulinSettings } from './use-insulin-settings';
 
 type Values = {
   carbRatio: string;
   correctionFactor: string;
   target: string;
-  curve: InsulinCurve;
+  curve: InsulinCurve | '';
   diaHours: string;
   maxDose: string;
 };
 
+const CARE_TEAM_LINE =
+  'These come from your care team: use the carb ratio, correction factor, target, maximum single dose, insulin type and duration of action they gave you.';
+
 /**
  * Carb ratio, correction factor and target, the insulin's curve and duration of action (for insulin on
  * board) and the maximum single dose, saved as a new Insulin Settings entry (the latest is in force).
- * The factor and target are shown and typed in the user's glucose unit, stored in mg/dL.
+ * Nothing is filled in for the user: a field shows only what they saved. The factor and target are
+ * shown and typed in the user's glucose unit, stored in mg/dL.
  */
 export function InsulinSettingsCard({
-  settings,
-  dosing,
+  stored,
+  saved,
   savedAt,
 }: {
-  settings: InsulinSettings;
-  dosing: DosingSettings;
+  stored: StoredInsulinSettings | null;
+  /** Every setting is saved and valid (the calculator suggests doses). */
+  saved: boolean;
   savedAt: string | null;
 }) {
   const fmt = useGlucoseFormat();
   const create = useCreateEntry();
   const decimals = glucoseDecimals(fmt.unit);
+  const glucoseText = (mgdl: number | undefined) =>
+    mgdl === undefined ? '' : roundGlucoseForDisplay(mgdl, fmt.unit).toFixed(decimals);
+  const text = (n: number | undefined) => (n === undefined ? '' : String(n));
   const form = useForm<Values>({
     values: {
-      carbRatio: String(settings.carbRatio),
-      correctionFactor: roundGlucoseForDisplay(settings.correctionFactor, fmt.unit).toFixed(decimals),
-      target: roundGlucoseForDisplay(settings.targetGlucoseMgdl, fmt.unit).toFixed(decimals),
-      curve: dosing.curve,
-      diaHours: String(dosing.diaHours),
-      maxDose: String(dosing.maxSingleDose),
+      carbRatio: text(stored?.carb_ratio),
+      correctionFactor: glucoseText(stored?.correction_factor),
+      target: glucoseText(stored?.target_glucose),
+      curve: INSULIN_CURVES.find((c) => c === stored?.insulin_curve) ?? '',
+      diaHours: text(stored?.dia_hours),
+      maxDose: text(stored?.max_single_dose),
     },
   });
   const { errors, isSubmitting } = form.formState;
@@ -69,13 +76,15 @@ export function InsulinSettingsCard({
   const save = form.handleSubmit(async (v) => {
     // An unchanged field keeps the stored mg/dL value: converting 2.8 mmol/L back would not give 50.
     const shown = (mgdl: number) => roundGlucoseForDisplay(mgdl, fmt.unit).toFixed(decimals);
-    const keep = (text: string, stored: number) => (text.trim() === shown(stored) ? stored : fmt.parse(text));
-    const target = keep(v.target, settings.targetGlucoseMgdl);
-    const factor = keep(v.correctionFactor, settings.correctionFactor);
+    const keep = (typed: string, mgdl: number | undefined) =>
+      mgdl !== undefined && typed.trim() === shown(mgdl) ? mgdl : fmt.parse(typed);
+    const target = keep(v.target, stored?.target_glucose);
+    const factor = keep(v.correctionFactor, stored?.correction_factor);
     const ratio = parseDecimalInput(v.carbRatio);
     const dia = parseDecimalInput(v.diaHours);
     const maxDose = parseDecimalInput(v.maxDose);
     if (target === null || factor === null || ratio === null || dia === null || maxDose === null) return;
+    if (!v.curve) return;
     try {
       await create.mutateAsync({
         tracker: 'insulin-settings',
@@ -100,10 +109,10 @@ export function InsulinSettingsCard({
       <CardHeader>
         <CardTitle>Settings</CardTitle>
         <CardDescription>
-          {savedAt
+          {saved && savedAt
             ? `Saved ${fmt.dateTime(savedAt)}.`
-            : `Defaults (${INSULIN_DEFAULTS.carbRatio} g per unit, ${fmt.withUnit(INSULIN_DEFAULTS.correctionFactor)} per unit, target ${fmt.withUnit(INSULIN_DEFAULTS.targetGlucoseMgdl)}) until you save your own.`}{' '}
-          Use the values your care team gave you.
+            : 'No dose is suggested until you save your own settings.'}{' '}
+          {CARE_TEAM_LINE}
         </CardDescription>
       </CardHeader>
       <CardContent>
@@ -140,13 +149,26 @@ export function InsulinSettingsCard({
           />
           <div className="flex flex-col gap-2">
             <Label htmlFor="insulin-curve">Insulin type</Label>
-            <Select id="insulin-curve" {...form.register('curve')}>
+            <Select
+              id="insulin-curve"
+              aria-invalid={errors.curve ? true : undefined}
+              aria-describedby={errors.curve ? 'insulin-curve-error' : undefined}
+              {...form.register('curve', { validate: (c) => c !== '' || 'Choose the insulin type' })}
+            >
+              <option value="" disabled>
+                Choose…
+              </option>
               {INSULIN_CURVES.map((c) => (
                 <option key={c} value={c}>
                   {INSULIN_CURVE_LABELS[c]}
                 </option>
               ))}
             </Select>
+            {errors.curve && (
+              <p id="insulin-curve-error" className="text-sm text-destructive">
+                {errors.curve.message}
+              </p>
+            )}
           </div>
           <FormField
             label="Duration of insulin action (hours)"

@@ -1,22 +1,24 @@
-import { type DosingSettings, dosingSettingsFrom } from '@healthfolio/core/glucose/dosing-guards';
-import { INSULIN_DEFAULTS, type InsulinSettings } from '@healthfolio/core/glucose/insulin';
+import { type SavedInsulinSettings, savedInsulinSettings } from '@healthfolio/core/glucose/dosing-guards';
 import { useEntries } from '@/features/diabetes/glucose-api';
 
+/** The latest Insulin Settings entry's data as stored (snake_case), complete or not. */
+export type StoredInsulinSettings = Partial<{
+  carb_ratio: number;
+  correction_factor: number;
+  target_glucose: number;
+  insulin_curve: string;
+  dia_hours: number;
+  max_single_dose: number;
+}>;
+
 /**
- * The latest Insulin Settings entry is in force; without one, the spec's defaults (15 / 50 / 120),
- * rapid-acting insulin with a 5-hour duration of action and a 15-unit maximum single dose.
+ * The latest Insulin Settings entry is in force. `saved` is null until the user saved every setting a
+ * dose needs: no dose is suggested from defaults nobody confirmed (DESIGN §10).
  */
 export function useInsulinSettings() {
   const query = useEntries('insulin-settings', 1);
   const latest = query.data?.items[0];
-  const data = latest?.data as
-    | { carb_ratio?: number; correction_factor?: number; target_glucose?: number }
-    | undefined;
-  const settings: InsulinSettings = {
-    carbRatio: data?.carb_ratio ?? INSULIN_DEFAULTS.carbRatio,
-    correctionFactor: data?.correction_factor ?? INSULIN_DEFAULTS.correctionFactor,
-    targetGlucoseMgdl: data?.target_glucose ?? INSULIN_DEFAULTS.targetGlucoseMgdl,
-  };
-  const dosing: DosingSettings = dosingSettingsFrom(latest?.data);
-  return { query, settings, dosing, savedAt: latest?.occurredAt ?? null };
+  const stored = (latest?.data ?? null) as StoredInsulinSettings | null;
+  const saved: SavedInsulinSettings | null = savedInsulinSettings(latest?.data);
+  return { query, saved, stored, savedAt: latest?.occurredAt ?? null };
 }

@@ -1,0 +1,157 @@
+import type { GlucoseUnit } from '../profiles/profile.schema';
+import { formatGlucoseWithUnit, MGDL_PER_MMOLL } from '../units/glucose-units';
+
+/**
+ * Emergency detection for a question to the assistant: an urgent symptom or a dangerous value gets
+ * what to do now before any figure (DESIGN §10). It errs on the side of safety: a needless safety note
+ * costs a line, a missed one can cost a life; words alone that merely sound alike ("chest day") do not
+ * count.
+ */
+export type EmergencyKind =
+  | 'low-glucose'
+  | 'high-glucose'
+  | 'chest-pain'
+  | 'trouble-breathing'
+  | 'fainting'
+  | 'stroke'
+  | 'blood-pressure';
+
+export interface EmergencyFinding {
+  kind: EmergencyKind;
+  /** The value that triggered it, in words ("45 mg/dL", "185/95 mmHg"), when there is one. */
+  value?: string;
+}
+
+/** Level 2 hypoglycaemia (Battelino 2019) and the very high glucose that needs help the same day. */
+export const EMERGENCY_LOW_BELOW_MGDL = 54;
+export const EMERGENCY_HIGH_ABOVE_MGDL = 300;
+/** ACC/AHA 2017: 180/120 mmHg and above is a hypertensive crisis level. */
+export const CRISIS_SYSTOLIC_MMHG = 180;
+export const CRISIS_DIASTOLIC_MMHG = 120;
+
+const SYMPTOMS: [EmergencyKind, RegExp][] = [
+  [
+    'chest-pain',
+    /\bchest (pains?|tightness|pressure|hurts?|is (hurting|tight))\b|\b(pain|pressure|tightness) in (my |the )?chest\b|\bheart attack\b|\btight chest\b/,
+  ],
+  [
+    'trouble-breathing',
+    /\b(trouble|difficulty|problems?|hard|struggling) (to )?breath(e|ing)\b|\b(can ?not|can't|cant|unable to) (breathe|catch my breath)\b|\bshort(ness)? of breath\b|\bbreathless\b|\bgasping\b/,
+  ],
+  [
+    'fainting',
+    /\bfaint(ed|ing)?\b|\bpass(ed|ing)? out\b|\bblack(ed)? out\b|\blost consciousness\b|\bunconscious\b|\bunresponsive\b|\bcollapsed\b|\bseizures?\b/,
+  ],
+  [
+    'stroke',
+    /\bstroke\b|\bface (is )?droop\w*|\bdrooping (face|mouth|eyelid)|\bslurr(ed|ing)( speech| words)?\b|\b(arm|leg|face|one side)\b.{0,25}\b(weak|weakness|numb|numbness)\b|\b(weak|weakness|numb|numbness)\b.{0,25}\b(one side|arm|leg|face)\b|\bcan'?t (speak|talk|lift my arm)\b/,
+  ],
+];
+
+const GLUCOSE_WORD = /\b(glucose|sugars?|bgl?|cgm|meter|libre|dexcom)\b/g;
+// Another measure between the glucose word and the number: the number is that measure's.
+const OTHER_MEASURE =
+  /\b(carbs?|insulin|units?|weight|weigh\w*|pressure|bp|a1c|pulse|heart|temperature|temp|ketones?|steps|calories|target)\b/;
+const NEAR_CHARS = 30;
+// A number that counts something else: days, carbs, percent, units, a time of day or a date.
+const NOT_A_READING =
+  /^\s*(%|percent|days?|weeks?|months?|years?|hours?|hrs?|minutes?|mins?|times|readings|entries|g\b|grams?|carbs?|units?|u\b|am\b|pm\b|kg|lbs?|pounds|mg\b(?!\/)|[:/.]\d)/;
+
+const mgdlOf = (value: number, unit: GlucoseUnit | null, userUnit: GlucoseUnit) => {
+  // The unit as typed wins; otherwise the user's own unit when the value is plausible in it, else the
+  // other one ("glucose 2.5" from a mg/dL user is 2.5 mmol/L, "glucose 45" from a mmol/L user 45 mg/dL).
+  const plausible = (u: GlucoseUnit) =>
+    u === 'mg/dL' ? value >= 18 && value <= 700 : value > 0 && value <= 33.3;
+  const u = unit ?? (plausible(userUnit) ? userUnit : userUnit === 'mg/dL' ? 'mmol/L' : 'mg/dL');
+  return u === 'mmol/L' ? value * MGDL_PER_MMOLL : value;
+};
+
+/** The text since the last glucose word before a number names no other measure and no other number. */
+const nearGlucoseWord = (before: string) => {
+  const last = [...before.matchAll(GLUCOSE_WORD)].at(-1);
+  if (!last) return false;
+  // A time of day between them ("glucose at 8:30 was 45") is not another number.
+  const gap = before.slice((last.index ?? 0) + last[0].length).replace(/\b\d{1,2}:\d{2}(\s*[ap]m)?/g, 'at');
+  return gap.length <= NEAR_CHARS && !/\d/.test(gap) && !OTHER_MEASURE.test(gap);
+};
+
+/** Every glucose value a question names, in mg/dL: with a unit anywhere, or a bare number near a glucose word. */
+export const glucoseValuesIn = (question: string, userUnit: GlucoseUnit): number[] => {
+  const t = question.toLowerCase();
+  const values: number[] = [];
+  for (const m of t.matchAll(/(?<![\d.,/:])(\d{1,3}(?:[.,]\d)?)(?![\d/:])/g)) {
+    const start = m.index ?? 0;
+    const after = t.slice(start + m[0].length);
+    const before = t.slice(Math.max(0, start - 40), start);
+    const value = Number(m[1]!.replace(',', '.'));
+    const unit = /^\s*mg\s*\/\s*dl/.test(after)
+      ? 'mg/dL'
+      : /^\s*mmol(\s*\/\s*l)?/.test(after)
+        ? 'mmol/L'
+        : null;
+    if (!unit && (NOT_A_READING.test(after) || !nearGlucoseWord(before))) continue;
+    if (value > 0) values.push(mgdlOf(value, unit, userUnit));
+  }
+  return values;
+};
+
+/** Blood pressures a question names ("185/95", "180 over 120", "systolic 190", "diastolic 125"). */
+const crisisPressure = (t: string): string | null => {
+  for (const m of t.matchAll(/(?<![\d/.])(\d{2,3})\s*(?:\/|over)\s*(\d{2,3})(?![\d/])/g)) {
+    const sys = Number(m[1]);
+    const dia = Number(m[2]);
+    // "11/24" is a date: a pressure has a systolic above its diastolic and both in a body's range.
+    if (sys < 60 || dia < 30 || sys <= dia) continue;
+    if (sys >= CRISIS_SYSTOLIC_MMHG || dia >= CRISIS_DIASTOLIC_MMHG) return `${sys}/${dia} mmHg`;
+  }
+  const sys = /\b(?:systolic|top number)\D{0,15}(\d{2,3})\b/.exec(t);
+  if (sys && Number(sys[1]) >= CRISIS_SYSTOLIC_MMHG) return `a systolic of ${sys[1]} mmHg`;
+  const dia = /\b(?:diastolic|bottom number)\D{0,15}(\d{2,3})\b/.exec(t);
+  if (dia && Number(dia[1]) >= CRISIS_DIASTOLIC_MMHG) return `a diastolic of ${dia[1]} mmHg`;
+  return null;
+};
+
+/** The emergencies a question signals, most urgent first; empty when it signals none. */
+export const detectEmergencies = (question: string, userUnit: GlucoseUnit): EmergencyFinding[] => {
+  const t = question.toLowerCase().replace(/[’‘]/g, "'");
+  const found: EmergencyFinding[] = [];
+  for (const [kind, re] of SYMPTOMS) if (re.test(t)) found.push({ kind });
+  const glucose = glucoseValuesIn(t, userUnit);
+  const low = glucose.filter((v) => v < EMERGENCY_LOW_BELOW_MGDL);
+  const high = glucose.filter((v) => v > EMERGENCY_HIGH_ABOVE_MGDL);
+  if (low.length)
+    found.unshift({ kind: 'low-glucose', value: formatGlucoseWithUnit(Math.min(...low), userUnit) });
+  if (high.length)
+    found.push({ kind: 'high-glucose', value: formatGlucoseWithUnit(Math.max(...high), userUnit) });
+  const pressure = crisisPressure(t);
+  if (pressure) found.push({ kind: 'blood-pressure', value: pressure });
+  return found;
+};
+
+const CALL = 'Call emergency services (911, 112 or your local number) now';
+
+const WHAT_TO_DO: Record<EmergencyKind, (f: EmergencyFinding) => string> = {
+  'low-glucose': (f) =>
+    `A glucose of ${f.value} is dangerously low. Now: if you can swallow safely, take 15 g of fast-acting carbohydrate (juice, regular soda or glucose tablets), rest, and re-check in 15 minutes; repeat if it is still low, then eat a snack. ${CALL} if you cannot swallow safely, are confused, pass out or have a seizure, or if it does not come up after treatment; anyone with you should give glucagon if you have it and cannot eat or drink.`,
+  'high-glucose': (f) =>
+    `A glucose of ${f.value} is very high. Now: check for ketones if you can, drink water, and take correction insulin only as your care team told you; call your doctor or care team today. ${CALL} if you are vomiting, breathing fast or deeply, very drowsy or confused, or have strong belly pain: these can be signs of diabetic ketoacidosis.`,
+  'chest-pain': () =>
+    `Chest pain can be a heart attack. ${CALL}; do not drive yourself. Sit down and rest while you wait, and chew an aspirin only if emergency services or your doctor tell you to.`,
+  'trouble-breathing': () =>
+    `Trouble breathing is an emergency. ${CALL}. Sit upright, loosen tight clothing, and use your rescue inhaler if you have one.`,
+  fainting: () =>
+    `Fainting, passing out or a seizure needs help now. ${CALL} if someone is unconscious, does not wake fully, has a seizure, or fainted with chest pain, a racing heart or trouble breathing. If you have diabetes, a low glucose may be the cause: anyone with you should give glucagon if you have it and cannot eat or drink.`,
+  stroke: () =>
+    `These can be signs of a stroke (face drooping, arm or leg weakness, slurred speech). ${CALL}, and note the time the signs began: treatment works best in the first hours.`,
+  'blood-pressure': (f) =>
+    `A blood pressure of ${f.value} is at a hypertensive crisis level (180/120 mmHg or higher). Now: sit quietly for 5 minutes and measure again. ${CALL} if you also have chest pain, shortness of breath, back pain, numbness or weakness, a change in vision or trouble speaking; if it stays at or above 180/120 without those, contact your doctor right away.`,
+};
+
+export const SAFETY_HEADING = 'Safety first: what to do now';
+
+/** The safety answer: what to do now and when to call emergency services, one paragraph per finding. */
+export const emergencyAnswer = (findings: EmergencyFinding[]): string =>
+  `${SAFETY_HEADING}\n\n${findings.map((f) => WHAT_TO_DO[f.kind](f)).join('\n\n')}`;
+
+/** The same rule for a language model, in its system prompt (the server also puts the answer first). */
+export const SAFETY_RULE = `Safety first: if the user's message names an urgent symptom (chest pain, trouble breathing, fainting or passing out, a seizure, signs of a stroke such as face drooping, arm weakness or slurred speech) or a dangerous value (glucose below ${EMERGENCY_LOW_BELOW_MGDL} mg/dL (3.0 mmol/L) or above ${EMERGENCY_HIGH_ABOVE_MGDL} mg/dL (16.7 mmol/L), blood pressure at or above ${CRISIS_SYSTOLIC_MMHG}/${CRISIS_DIASTOLIC_MMHG} mmHg), begin your answer with what to do now and when to call emergency services, before any figure. For a low glucose that is the rule of 15: 15 g of fast-acting carbohydrate, re-check in 15 minutes, and emergency services if the person cannot swallow safely, is confused or passes out.`;
