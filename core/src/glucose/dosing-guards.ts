@@ -12,9 +12,9 @@ export const LOW_GLUCOSE_BELOW_MGDL = 70;
 /** Below 54 mg/dL (3.0 mmol/L) is urgently low (level 2 hypoglycaemia): the first alert is urgent. */
 export const URGENT_LOW_GLUCOSE_BELOW_MGDL = 54;
 
-/** The rule of 15: 15 g of fast-acting carbohydrate, then re-check in 15 minutes. */
-export const TREAT_LOW_CARBS_GRAMS = 15;
-export const RECHECK_AFTER_MINUTES = 15;
+import { RECHECK_AFTER_MINUTES, TREAT_LOW_CARBS_GRAMS } from './rule-of-15';
+
+export { RECHECK_AFTER_MINUTES, TREAT_LOW_CARBS_GRAMS };
 
 export const isLowGlucose = (mgdl: number) => mgdl < LOW_GLUCOSE_BELOW_MGDL;
 export const isUrgentLowGlucose = (mgdl: number) => mgdl < URGENT_LOW_GLUCOSE_BELOW_MGDL;

@@ -1,7 +1,7 @@
 import type { GlucoseUnit } from '../profiles/profile.schema';
 import { formatGlucoseWithUnit } from '../units/glucose-units';
 import { bandOf, GLUCOSE_BANDS, type GlucoseBandId } from './bands';
-import { RECHECK_AFTER_MINUTES, TREAT_LOW_CARBS_GRAMS } from './dosing-guards';
+import { RECHECK_AFTER_MINUTES, TREAT_LOW_CARBS_GRAMS } from './rule-of-15';
 
 /**
  * The level of one reading, in the consensus words (Battelino 2019): the one rule every screen,

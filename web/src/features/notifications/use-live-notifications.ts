@@ -3,7 +3,7 @@ import { NOTIFICATION_TABS } from '@healthfolio/core/notifications/notification-
 import { useQueryClient } from '@tanstack/react-query';
 import { useEffect } from 'react';
 import { toast } from 'sonner';
-import { lowAlertToastOptions } from '@/features/trackers/glucose-toast';
+import { lowAlertToastOptions } from '@/features/trackers/low-alert-toast';
 import { removeFromLists, upsertInLists } from './live-cache';
 import { notificationKeys, refreshNotifications, replaceInLists } from './notifications-api';
 import { isOwnCreate } from './own-creates';
