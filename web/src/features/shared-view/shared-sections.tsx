@@ -4,8 +4,8 @@ import { roundGlucoseForDisplay } from '@healthfolio/core/units/glucose-units';
 import type { ReactNode } from 'react';
 import { Badge } from '@/components/ui/badge';
 import { entryValue, formatDate, formatShortDate, formatTime } from '@/features/trackers/entry-format';
+import { LazyTrendChart as TrendChart } from '@/features/trackers/lazy-trend-chart';
 import { QueryView } from '@/features/trackers/screen-parts';
-import { TrendChart } from '@/features/trackers/trend-chart';
 import { pressureSeries } from '@/features/trackers/trend-series';
 import { SharedDocumentList } from './shared-document-list';
 import {
