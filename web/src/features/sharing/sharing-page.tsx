@@ -1,6 +1,6 @@
 import { shareSummary } from '@healthfolio/core/sharing/share-rules';
 import { Clock, Lock, Mail, UserPlus, Users } from 'lucide-react';
-import { useState } from 'react';
+import { lazy, Suspense, useState } from 'react';
 import { toast } from 'sonner';
 import { Button } from '@/components/ui/button';
 import { ConfirmDialog } from '@/components/ui/confirm-dialog';
@@ -9,12 +9,14 @@ import { PacketsSection } from '@/features/packets/packets-section';
 import { useDashboardContext } from '@/features/shell/use-dashboard-context';
 import { QueryView, StatCard } from '@/features/trackers/screen-parts';
 import { AccessLogDialog } from './access-log-dialog';
-import { InviteDialog } from './invite-dialog';
 import { PermissionsDialog } from './permissions-dialog';
 import { type ShareAction, ShareCard } from './share-card';
 import { copyText, formatWhen } from './share-format';
 import { SharedWithMe } from './shared-with-me';
 import { fetchShareLink, type ShareResponse, useRevokeShare, useShares } from './sharing-api';
+
+// The invite form (its form library and the share rules it checks) loads when it is opened.
+const InviteDialog = lazy(async () => ({ default: (await import('./invite-dialog')).InviteDialog }));
 
 type Open = { kind: 'invite' } | { kind: Exclude<ShareAction, 'copy'>; share: ShareResponse } | null;
 
@@ -113,7 +115,11 @@ export function SharingPage() {
       )}
       <PacketsSection timeZone={zone} />
       <SharedWithMe />
-      {open?.kind === 'invite' && <InviteDialog onClose={() => setOpen(null)} />}
+      {open?.kind === 'invite' && (
+        <Suspense fallback={null}>
+          <InviteDialog onClose={() => setOpen(null)} />
+        </Suspense>
+      )}
       {open?.kind === 'permissions' && <PermissionsDialog share={open.share} onClose={() => setOpen(null)} />}
       {open?.kind === 'log' && (
         <AccessLogDialog share={open.share} timeZone={zone} onClose={() => setOpen(null)} />
