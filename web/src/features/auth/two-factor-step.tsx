@@ -1,4 +1,4 @@
-import { BackupCode, TotpCode } from '@healthfolio/core';
+import { BackupCode, TotpCode } from '@healthfolio/core/auth/two-factor.schema';
 import { useMutation, useQueryClient } from '@tanstack/react-query';
 import { ShieldCheck } from 'lucide-react';
 import { type FormEvent, useState } from 'react';
