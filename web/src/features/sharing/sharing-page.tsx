@@ -5,7 +5,7 @@ import { toast } from 'sonner';
 import { Button } from '@/components/ui/button';
 import { ConfirmDialog } from '@/components/ui/confirm-dialog';
 import { ErrorState } from '@/components/ui/error-state';
-import { PacketsSection } from '@/features/packets/packets-section';
+import { Spinner } from '@/components/ui/spinner';
 import { useDashboardContext } from '@/features/shell/use-dashboard-context';
 import { QueryView, StatCard } from '@/features/trackers/screen-parts';
 import { AccessLogDialog } from './access-log-dialog';
@@ -15,6 +15,10 @@ import { copyText, formatWhen } from './share-format';
 import { SharedWithMe } from './shared-with-me';
 import { fetchShareLink, type ShareResponse, useRevokeShare, useShares } from './sharing-api';
 
+// Health packets (their category labels come with the packet rules, and zod) load after the page.
+const PacketsSection = lazy(async () => ({
+  default: (await import('@/features/packets/packets-section')).PacketsSection,
+}));
 // The invite form (its form library and the share rules it checks) loads when it is opened.
 const InviteDialog = lazy(async () => ({ default: (await import('./invite-dialog')).InviteDialog }));
 
@@ -113,7 +117,9 @@ export function SharingPage() {
           }}
         </QueryView>
       )}
-      <PacketsSection timeZone={zone} />
+      <Suspense fallback={<Spinner label="Loading packets" />}>
+        <PacketsSection timeZone={zone} />
+      </Suspense>
       <SharedWithMe />
       {open?.kind === 'invite' && (
         <Suspense fallback={null}>
