@@ -56,11 +56,26 @@ export const FIRST_LOAD = {
   '*': ['src/features/not-found/not-found-page.tsx'],
 };
 
+/**
+ * The manifest entry of a source module. A route module whose chunk also serves a chunk it loads
+ * lazily (a dialog importing the page's API hooks) is listed under its chunk's name (`_name-hash.js`,
+ * no `src`) rather than its path: found by that name when exactly one such chunk has it.
+ */
+const entryKey = (manifest, key) => {
+  if (manifest[key] || !key.startsWith('src/')) return key;
+  const name = key.replace(/^.*\//, '').replace(/\.[jt]sx?$/, '');
+  const named = Object.keys(manifest).filter(
+    (k) => k.startsWith('_') && !manifest[k].src && manifest[k].name === name,
+  );
+  return named.length === 1 ? named[0] : key;
+};
+
 /** Every chunk file a list of manifest entries loads before running, each once, in load order. */
 export const chunkClosure = (manifest, keys) => {
   const files = [];
   const seen = new Set();
-  const visit = (key) => {
+  const visit = (source) => {
+    const key = entryKey(manifest, source);
     if (seen.has(key)) return;
     seen.add(key);
     const chunk = manifest[key];

@@ -1,15 +1,19 @@
 import { Plus } from 'lucide-react';
-import { useState } from 'react';
+import { lazy, Suspense, useState } from 'react';
 import { toast } from 'sonner';
 import { Button } from '@/components/ui/button';
 import { ConfirmDialog } from '@/components/ui/confirm-dialog';
 import { useDashboardContext } from '@/features/shell/use-dashboard-context';
 import { errorMessage } from '@/lib/api';
-import { AppointmentDialog } from './appointment-dialog';
 import { appointmentDate } from './appointment-format';
 import { AppointmentList } from './appointment-list';
 import { type AppointmentResponse, useCancelAppointment, useDeleteAppointment } from './appointments-api';
 import { CalendarFeedCard } from './calendar-feed-card';
+
+// The form dialog (and its form library) loads when it is opened, not with the page.
+const AppointmentDialog = lazy(async () => ({
+  default: (await import('./appointment-dialog')).AppointmentDialog,
+}));
 
 type Editing = { appointment?: AppointmentResponse } | null;
 type Confirming = { kind: 'cancel' | 'delete'; appointment: AppointmentResponse } | null;
@@ -69,7 +73,11 @@ export function AppointmentsPage() {
         </div>
         <CalendarFeedCard />
       </div>
-      {editing && <AppointmentDialog appointment={editing.appointment} onClose={() => setEditing(null)} />}
+      {editing && (
+        <Suspense fallback={null}>
+          <AppointmentDialog appointment={editing.appointment} onClose={() => setEditing(null)} />
+        </Suspense>
+      )}
       {confirming?.kind === 'cancel' && (
         <ConfirmDialog
           title="Cancel this appointment?"

@@ -1,22 +1,16 @@
-import { Password } from '@healthfolio/core';
-import { zodResolver } from '@hookform/resolvers/zod';
 import { useMutation } from '@tanstack/react-query';
 import { useForm } from 'react-hook-form';
 import { Link, useNavigate, useSearchParams } from 'react-router';
 import { toast } from 'sonner';
-import { z } from 'zod';
 import { Alert } from '@/components/ui/alert';
 import { Button } from '@/components/ui/button';
 import { Card, CardContent, CardDescription, CardHeader } from '@/components/ui/card';
 import { FormField } from '@/components/ui/form-field';
 import { errorMessage } from '@/lib/api';
 import { authApi } from '@/lib/auth-api';
+import { lazyZodResolver } from '@/lib/lazy-resolver';
 import { useDocumentTitle } from '@/lib/use-document-title';
 import { AuthLayout } from './auth-layout';
-
-const ResetForm = z
-  .object({ newPassword: Password, confirm: z.string() })
-  .refine((v) => v.newPassword === v.confirm, { path: ['confirm'], message: 'The passwords do not match' });
 
 export function ResetPasswordPage() {
   useDocumentTitle('Reset Password');
@@ -24,7 +18,10 @@ export function ResetPasswordPage() {
   const navigate = useNavigate();
   const token = params.get('token');
   const invalid = params.get('error') !== null || !token;
-  const form = useForm({ resolver: zodResolver(ResetForm), defaultValues: { newPassword: '', confirm: '' } });
+  const form = useForm({
+    resolver: lazyZodResolver(async () => (await import('./reset-form.schema')).ResetForm),
+    defaultValues: { newPassword: '', confirm: '' },
+  });
   const reset = useMutation({
     mutationFn: (newPassword: string) => authApi.resetPassword(newPassword, token ?? ''),
     onSuccess: () => {

@@ -1,4 +1,3 @@
-import { BackupCode, TotpCode } from '@healthfolio/core';
 import { useMutation, useQueryClient } from '@tanstack/react-query';
 import { ShieldCheck } from 'lucide-react';
 import { type FormEvent, useState } from 'react';
@@ -48,8 +47,10 @@ export function TwoFactorStep({
   });
   const copy = COPY[method];
 
-  const submit = (e: FormEvent) => {
+  const submit = async (e: FormEvent) => {
     e.preventDefault();
+    // The code rules (and zod) load on the first submit, not with the page.
+    const { BackupCode, TotpCode } = await import('@healthfolio/core/auth/two-factor.schema');
     const parsed = (method === 'totp' ? TotpCode : BackupCode).safeParse(code);
     setInvalid(parsed.success ? null : (parsed.error.issues[0]?.message ?? 'Enter the code'));
     if (parsed.success) verify.mutate(parsed.data);

@@ -1,8 +1,9 @@
 import { useQueryClient } from '@tanstack/react-query';
-import { useEffect, useState } from 'react';
+import { lazy, Suspense, useEffect, useState } from 'react';
 import { useSearchParams } from 'react-router';
 import { toast } from 'sonner';
 import { Badge } from '@/components/ui/badge';
+import { Spinner } from '@/components/ui/spinner';
 import { Tabs, TabsContent, TabsList, TabsTrigger } from '@/components/ui/tabs';
 import { QueryView } from '@/features/trackers/screen-parts';
 import { useIsMobile } from '@/lib/use-is-mobile';
@@ -16,7 +17,9 @@ import {
   useNightscoutSource,
   useWidgetSession,
 } from './devices-api';
-import { MyDevices } from './my-devices';
+
+// The My Devices tab (its dialogs and forms) loads when that tab is opened.
+const MyDevices = lazy(async () => ({ default: (await import('./my-devices')).MyDevices }));
 
 /**
  * Where Terra's widget comes back to (in the popup, or the whole page on a phone): a popup tells the
@@ -106,7 +109,11 @@ export function DevicesPage() {
       </TabsContent>
       <TabsContent value="mine">
         <QueryView query={connections} what="your devices">
-          {(items) => <MyDevices connections={items} />}
+          {(items) => (
+            <Suspense fallback={<Spinner label="Loading your devices" />}>
+              <MyDevices connections={items} />
+            </Suspense>
+          )}
         </QueryView>
       </TabsContent>
       <TabsContent value="overview">

@@ -1,15 +1,20 @@
 import type { DeviceConnectionListResponse } from '@healthfolio/core';
 import { Unplug } from 'lucide-react';
-import { useState } from 'react';
+import { lazy, Suspense, useState } from 'react';
 import { toast } from 'sonner';
 import { Button } from '@/components/ui/button';
 import { Card, CardContent, CardDescription, CardHeader, CardTitle } from '@/components/ui/card';
 import { ConfirmDialog } from '@/components/ui/confirm-dialog';
+import { Spinner } from '@/components/ui/spinner';
 import { errorMessage } from '@/lib/api';
 import { useDisconnect } from './devices-api';
 import { providerName, when } from './format';
-import { NightscoutSourceCard } from './nightscout-source-card';
 import { UploaderCredentialsCard } from './uploader-credentials-card';
+
+// The Nightscout source form (its form library and rules, with zod) loads after the page.
+const NightscoutSourceCard = lazy(async () => ({
+  default: (await import('./nightscout-source-card')).NightscoutSourceCard,
+}));
 
 type Connection = DeviceConnectionListResponse['items'][number];
 
@@ -76,7 +81,9 @@ export function MyDevices({ connections }: { connections: Connection[] }) {
     <div className="grid gap-4 lg:grid-cols-2 lg:items-start">
       <div className="flex flex-col gap-4">
         <ConnectedDevices items={connections} />
-        <NightscoutSourceCard />
+        <Suspense fallback={<Spinner label="Loading Nightscout source" />}>
+          <NightscoutSourceCard />
+        </Suspense>
       </div>
       <UploaderCredentialsCard />
     </div>

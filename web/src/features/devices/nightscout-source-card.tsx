@@ -1,4 +1,4 @@
-import { NightscoutSourceRequest } from '@healthfolio/core';
+import { NightscoutSourceRequest } from '@healthfolio/core/devices/nightscout.schema';
 import { zodResolver } from '@hookform/resolvers/zod';
 import { RefreshCw, Trash2 } from 'lucide-react';
 import { useId, useState } from 'react';

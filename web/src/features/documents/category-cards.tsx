@@ -1,11 +1,11 @@
 import {
-  ACCEPT_ATTRIBUTE,
   CARD_PREVIEW,
   CATEGORY_CARDS,
   cardOf,
   categorySlug,
   REPOSITORY_PREVIEW,
-} from '@healthfolio/core';
+} from '@healthfolio/core/documents/document-categories';
+import { ACCEPT_ATTRIBUTE } from '@healthfolio/core/documents/document-files';
 import {
   Camera,
   ClipboardList,

@@ -4,7 +4,7 @@ import {
   DOCUMENT_SORT_LABELS,
   DOCUMENT_SORTS,
   type DocumentSort,
-} from '@healthfolio/core';
+} from '@healthfolio/core/documents/document-categories';
 import { Search } from 'lucide-react';
 import { useDeferredValue, useId, useState } from 'react';
 import { Button } from '@/components/ui/button';

@@ -1,4 +1,4 @@
-import { formatFileSize } from '@healthfolio/core';
+import { formatFileSize } from '@healthfolio/core/documents/document-files';
 import { Download, Eye, FileImage, FileText, Pencil, Trash2 } from 'lucide-react';
 import { Button } from '@/components/ui/button';
 import { downloadDocument } from './document-actions';

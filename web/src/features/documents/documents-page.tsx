@@ -1,4 +1,4 @@
-import { titleFromFileName } from '@healthfolio/core';
+import { titleFromFileName } from '@healthfolio/core/documents/document-files';
 import { Upload } from 'lucide-react';
 import { useState } from 'react';
 import { useSearchParams } from 'react-router';

@@ -1,4 +1,5 @@
-import { DOCUMENT_CATEGORIES, type DocumentCategory } from '@healthfolio/core';
+import type { DocumentCategory } from '@healthfolio/core/documents/document.schema';
+import { DOCUMENT_CATEGORIES } from '@healthfolio/core/documents/document-categories';
 import { type FormEvent, useId, useState } from 'react';
 import { toast } from 'sonner';
 import { Button } from '@/components/ui/button';

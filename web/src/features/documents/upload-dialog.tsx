@@ -1,4 +1,5 @@
-import { ACCEPT_ATTRIBUTE, DOCUMENT_CATEGORIES, titleFromFileName } from '@healthfolio/core';
+import { DOCUMENT_CATEGORIES } from '@healthfolio/core/documents/document-categories';
+import { ACCEPT_ATTRIBUTE, titleFromFileName } from '@healthfolio/core/documents/document-files';
 import { type FormEvent, useId, useState } from 'react';
 import { Button } from '@/components/ui/button';
 import {

@@ -1,4 +1,8 @@
-import { isAllowedFileName, MISSING_INFORMATION_MESSAGE, MISSING_INFORMATION_TITLE } from '@healthfolio/core';
+import {
+  MISSING_INFORMATION_MESSAGE,
+  MISSING_INFORMATION_TITLE,
+} from '@healthfolio/core/documents/document.schema';
+import { isAllowedFileName } from '@healthfolio/core/documents/document-files';
 import { useQueryClient } from '@tanstack/react-query';
 import { useState } from 'react';
 import { toast } from 'sonner';

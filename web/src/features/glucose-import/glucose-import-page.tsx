@@ -1,5 +1,5 @@
 import { FileUp } from 'lucide-react';
-import { useId, useState } from 'react';
+import { lazy, Suspense, useId, useState } from 'react';
 import { Alert } from '@/components/ui/alert';
 import { Card, CardContent, CardDescription, CardHeader, CardTitle } from '@/components/ui/card';
 import { Label } from '@/components/ui/label';
@@ -10,9 +10,11 @@ import { BackLink } from '@/features/diabetes/glucose-ui';
 import { FORMAT_LABELS } from './format-labels';
 import { type ImportFormat, type ParsedImport, parseGlucoseFile } from './import-parser';
 import { ImportPreview } from './import-preview';
-import { ImportRunner } from './import-runner';
 
 type Parsed = { fileName: string; result: ParsedImport };
+
+// The import step (and the schema rules it brings, with zod) loads once a file has readings to import.
+const ImportRunner = lazy(async () => ({ default: (await import('./import-runner')).ImportRunner }));
 
 /** /dashboard/glucose-import: choose a CGM export, preview what it holds, import it in batches. */
 export function GlucoseImportPage() {
@@ -109,7 +111,9 @@ export function GlucoseImportPage() {
         <>
           <ImportPreview fileName={parsed.fileName} result={parsed.result} fmt={fmt} />
           {parsed.result.readings.length > 0 && (
-            <ImportRunner key={`${parsed.fileName}-${parsed.result.format}`} result={parsed.result} />
+            <Suspense fallback={<Spinner label="Loading" />}>
+              <ImportRunner key={`${parsed.fileName}-${parsed.result.format}`} result={parsed.result} />
+            </Suspense>
           )}
         </>
       )}

@@ -1,4 +1,5 @@
 import { GLUCOSE_BATCH_MAX } from '@healthfolio/core/glucose/glucose.schema';
+import { importSource, type ParsedImport } from '@healthfolio/core/glucose/import/types';
 import { useState } from 'react';
 import { Link } from 'react-router';
 import { Alert } from '@/components/ui/alert';
@@ -6,7 +7,6 @@ import { Button } from '@/components/ui/button';
 import { Card, CardContent, CardHeader, CardTitle } from '@/components/ui/card';
 import { useRefreshDiabetesData } from '@/features/diabetes/glucose-api';
 import { api, errorMessage } from '@/lib/api';
-import { importSource, type ParsedImport } from './import-parser';
 
 type BatchResult = { received: number; inserted: number; duplicates: number };
 type Run =

@@ -1,5 +1,5 @@
 import { Plus } from 'lucide-react';
-import { useMemo, useState } from 'react';
+import { lazy, Suspense, useMemo, useState } from 'react';
 import { useSearchParams } from 'react-router';
 import { Button } from '@/components/ui/button';
 import { ErrorState } from '@/components/ui/error-state';
@@ -12,10 +12,14 @@ import { BillsTab } from './bills-tab';
 import { ClaimsTab } from './claims-tab';
 import type { OpenDialog } from './dialog-state';
 import { useBills, useClaims, useInsuranceSettings, usePlans } from './insurance-api';
-import { InsuranceDialogs } from './insurance-dialogs';
 import { InsuranceLocaleContext, makeInsuranceLocale } from './insurance-format';
 import { OverviewTab } from './overview-tab';
 import { ProvidersTab } from './providers-tab';
+
+// The dialogs (forms, attachments, and the rules they bring) load when one is opened.
+const InsuranceDialogs = lazy(async () => ({
+  default: (await import('./insurance-dialogs')).InsuranceDialogs,
+}));
 
 // The spec's "Providers" tab lists insurance plans, while "provider" on claims and bills means a
 // clinic or doctor: the tab is named for what it lists (issue 30). Old ?tab=providers links still open it.
@@ -78,13 +82,17 @@ export function InsurancePage() {
         <TabsContent value="analytics">
           <AnalyticsTab {...data} open={setDialog} />
         </TabsContent>
-        <InsuranceDialogs
-          dialog={dialog}
-          plans={data.plans}
-          settings={data.settings}
-          open={setDialog}
-          close={() => setDialog(null)}
-        />
+        {dialog && (
+          <Suspense fallback={null}>
+            <InsuranceDialogs
+              dialog={dialog}
+              plans={data.plans}
+              settings={data.settings}
+              open={setDialog}
+              close={() => setDialog(null)}
+            />
+          </Suspense>
+        )}
       </>
     );
   }

@@ -1,14 +1,18 @@
 import type { NotificationResponse } from '@healthfolio/core';
 import { Plus, Search } from 'lucide-react';
-import { useState } from 'react';
+import { lazy, Suspense, useState } from 'react';
 import { Button } from '@/components/ui/button';
 import { Input } from '@/components/ui/input';
 import { Label } from '@/components/ui/label';
 import { useDashboardContext } from '@/features/shell/use-dashboard-context';
-import { DeleteNoteDialog } from './delete-note-dialog';
-import { NoteDialog } from './note-dialog';
 import { NoteList } from './note-list';
 import { useDebouncedValue } from './use-debounced-value';
+
+// The dialogs (and their form library) load when one is opened, not with the page.
+const NoteDialog = lazy(async () => ({ default: (await import('./note-dialog')).NoteDialog }));
+const DeleteNoteDialog = lazy(async () => ({
+  default: (await import('./delete-note-dialog')).DeleteNoteDialog,
+}));
 
 type Open =
   | { kind: 'add' }
@@ -54,9 +58,11 @@ export function NotesPage() {
         onEdit={(note) => setOpen({ kind: 'edit', note })}
         onDelete={(note) => setOpen({ kind: 'delete', note })}
       />
-      {open?.kind === 'add' && <NoteDialog onClose={close} />}
-      {open?.kind === 'edit' && <NoteDialog note={open.note} onClose={close} />}
-      {open?.kind === 'delete' && <DeleteNoteDialog note={open.note} onClose={close} />}
+      <Suspense fallback={null}>
+        {open?.kind === 'add' && <NoteDialog onClose={close} />}
+        {open?.kind === 'edit' && <NoteDialog note={open.note} onClose={close} />}
+        {open?.kind === 'delete' && <DeleteNoteDialog note={open.note} onClose={close} />}
+      </Suspense>
     </div>
   );
 }

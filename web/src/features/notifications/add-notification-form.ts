@@ -64,8 +64,11 @@ export const toCreatePayload = (v: AddValues, timeZone: string) => ({
 
 /** The core schema behind the fields' shape; both load on first validation, not with the page. */
 export const loadAddSchema = async (timeZone: string) => {
-  const [{ NotificationCreateRequest }, zod] = await Promise.all([loadCore(), import('zod')]);
-  return zod.preprocess(
+  const [{ NotificationCreateRequest }, { preprocess }] = await Promise.all([
+    loadCore(),
+    import('@/lib/zod-preprocess'),
+  ]);
+  return preprocess(
     (v) => toCreatePayload(v as AddValues, timeZone),
     NotificationCreateRequest,
   ) as unknown as z.ZodType<NotificationCreateRequest, AddValues>;

@@ -1,16 +1,27 @@
 import type { NotificationTab } from '@healthfolio/core';
 import { Plus } from 'lucide-react';
-import { useState } from 'react';
+import { lazy, Suspense, useState } from 'react';
 import { useSearchParams } from 'react-router';
 import { Button } from '@/components/ui/button';
+import { Spinner } from '@/components/ui/spinner';
 import { Tabs, TabsContent, TabsList, TabsTrigger } from '@/components/ui/tabs';
-import { MedicationSetup } from '@/features/medications/medication-setup';
 import { useIsMobile } from '@/lib/use-is-mobile';
-import { type AddableType, AddNotificationDialog } from './add-notification-dialog';
+import type { AddableType } from './add-notification-dialog';
 import { NotificationTabPanel } from './notification-tab-panel';
 import { useUnreadCounts } from './notifications-api';
-import { PhoneNotifications } from './phone-notifications';
 import { UnreadBadge } from './unread-badge';
+
+// The add dialog (and its form library) loads when opened; Medication Setup when its tab is shown.
+const AddNotificationDialog = lazy(async () => ({
+  default: (await import('./add-notification-dialog')).AddNotificationDialog,
+}));
+// A phone gets the compact view, loaded only there.
+const PhoneNotifications = lazy(async () => ({
+  default: (await import('./phone-notifications')).PhoneNotifications,
+}));
+const MedicationSetup = lazy(async () => ({
+  default: (await import('@/features/medications/medication-setup')).MedicationSetup,
+}));
 
 const TABS = [
   { value: 'all', label: 'All' },
@@ -41,7 +52,9 @@ export function NotificationsPage() {
   const requested = params.get('tab');
   const initial = isTab(requested) ? requested : 'all';
   return useIsMobile() ? (
-    <PhoneNotifications showMedication={initial === 'medication'} />
+    <Suspense fallback={<Spinner label="Loading notifications" />}>
+      <PhoneNotifications showMedication={initial === 'medication'} />
+    </Suspense>
   ) : (
     <NotificationsScreen initial={initial} />
   );
@@ -80,10 +93,16 @@ function NotificationsScreen({ initial }: { initial: TabValue }) {
           </TabsContent>
         ))}
         <TabsContent value="medication">
-          <MedicationSetup />
+          <Suspense fallback={<Spinner label="Loading medications" />}>
+            <MedicationSetup />
+          </Suspense>
         </TabsContent>
       </Tabs>
-      {adding && <AddNotificationDialog defaultType={DEFAULT_TYPE[tab]} onClose={() => setAdding(false)} />}
+      {adding && (
+        <Suspense fallback={null}>
+          <AddNotificationDialog defaultType={DEFAULT_TYPE[tab]} onClose={() => setAdding(false)} />
+        </Suspense>
+      )}
     </div>
   );
 }

@@ -1,4 +1,4 @@
-import { Password } from '@healthfolio/core';
+import { Password } from '@healthfolio/core/auth/credentials.schema';
 import { zodResolver } from '@hookform/resolvers/zod';
 import { useMutation } from '@tanstack/react-query';
 import { useForm } from 'react-hook-form';

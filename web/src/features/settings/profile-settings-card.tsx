@@ -1,4 +1,4 @@
-import { ProfileUpdateRequest } from '@healthfolio/core';
+import { ProfileUpdateRequest } from '@healthfolio/core/profiles/profile.schema';
 import { zodResolver } from '@hookform/resolvers/zod';
 import { useMemo } from 'react';
 import { useForm } from 'react-hook-form';

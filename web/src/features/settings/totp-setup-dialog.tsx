@@ -1,4 +1,4 @@
-import { TotpCode } from '@healthfolio/core';
+import { TotpCode } from '@healthfolio/core/auth/two-factor.schema';
 import { useMutation } from '@tanstack/react-query';
 import { type FormEvent, useEffect, useState } from 'react';
 import { Alert } from '@/components/ui/alert';

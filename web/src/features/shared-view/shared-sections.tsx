@@ -4,8 +4,8 @@ import type { ReactNode } from 'react';
 import { Badge } from '@/components/ui/badge';
 import { RangeTag } from '@/features/diabetes/glucose-level-tag';
 import { entryValue, formatDate, formatShortDate, formatTime } from '@/features/trackers/entry-format';
+import { LazyTrendChart as TrendChart } from '@/features/trackers/lazy-trend-chart';
 import { QueryView } from '@/features/trackers/screen-parts';
-import { TrendChart } from '@/features/trackers/trend-chart';
 import { glucoseLevelSeries, pressureSeries } from '@/features/trackers/trend-series';
 import { SharedDocumentList } from './shared-document-list';
 import {

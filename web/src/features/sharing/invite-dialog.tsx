@@ -1,4 +1,4 @@
-import { ShareCreateRequest } from '@healthfolio/core';
+import { ShareCreateRequest } from '@healthfolio/core/sharing/share.schema';
 import { zodResolver } from '@hookform/resolvers/zod';
 import { Copy } from 'lucide-react';
 import { useId, useState } from 'react';

@@ -1,20 +1,26 @@
 import { shareSummary } from '@healthfolio/core/sharing/share-rules';
 import { Clock, Lock, Mail, UserPlus, Users } from 'lucide-react';
-import { useState } from 'react';
+import { lazy, Suspense, useState } from 'react';
 import { toast } from 'sonner';
 import { Button } from '@/components/ui/button';
 import { ConfirmDialog } from '@/components/ui/confirm-dialog';
 import { ErrorState } from '@/components/ui/error-state';
-import { PacketsSection } from '@/features/packets/packets-section';
+import { Spinner } from '@/components/ui/spinner';
 import { useDashboardContext } from '@/features/shell/use-dashboard-context';
 import { QueryView, StatCard } from '@/features/trackers/screen-parts';
 import { AccessLogDialog } from './access-log-dialog';
-import { InviteDialog } from './invite-dialog';
 import { PermissionsDialog } from './permissions-dialog';
 import { type ShareAction, ShareCard } from './share-card';
 import { copyText, formatWhen } from './share-format';
 import { SharedWithMe } from './shared-with-me';
 import { fetchShareLink, type ShareResponse, useRevokeShare, useShares } from './sharing-api';
+
+// Health packets (their category labels come with the packet rules, and zod) load after the page.
+const PacketsSection = lazy(async () => ({
+  default: (await import('@/features/packets/packets-section')).PacketsSection,
+}));
+// The invite form (its form library and the share rules it checks) loads when it is opened.
+const InviteDialog = lazy(async () => ({ default: (await import('./invite-dialog')).InviteDialog }));
 
 type Open = { kind: 'invite' } | { kind: Exclude<ShareAction, 'copy'>; share: ShareResponse } | null;
 
@@ -111,9 +117,15 @@ export function SharingPage() {
           }}
         </QueryView>
       )}
-      <PacketsSection timeZone={zone} />
+      <Suspense fallback={<Spinner label="Loading packets" />}>
+        <PacketsSection timeZone={zone} />
+      </Suspense>
       <SharedWithMe />
-      {open?.kind === 'invite' && <InviteDialog onClose={() => setOpen(null)} />}
+      {open?.kind === 'invite' && (
+        <Suspense fallback={null}>
+          <InviteDialog onClose={() => setOpen(null)} />
+        </Suspense>
+      )}
       {open?.kind === 'permissions' && <PermissionsDialog share={open.share} onClose={() => setOpen(null)} />}
       {open?.kind === 'log' && (
         <AccessLogDialog share={open.share} timeZone={zone} onClose={() => setOpen(null)} />
