@@ -2,12 +2,11 @@ import { z } from 'zod';
 import { text } from '../http/text';
 import { LocalDate } from '../notifications/wall-clock';
 import { DOCUMENT_CATEGORIES, DOCUMENT_SORTS } from './document-categories';
+import { EXTRACTION_FAILURES, EXTRACTION_STATES, MISSING_INFORMATION_MESSAGE } from './document-texts';
 
 export * from './document-categories';
 export * from './document-files';
-
-export const MISSING_INFORMATION_TITLE = 'Missing Information';
-export const MISSING_INFORMATION_MESSAGE = 'Please select a file, enter a title, and choose a category.';
+export * from './document-texts';
 
 export const DocumentCategory = z.enum(DOCUMENT_CATEGORIES, { error: MISSING_INFORMATION_MESSAGE });
 export type DocumentCategory = z.infer<typeof DocumentCategory>;
@@ -42,28 +41,12 @@ export const DocumentUpdateRequest = z
 export type DocumentUpdateRequest = z.infer<typeof DocumentUpdateRequest>;
 
 /** Text extraction for search: waiting, running, finished, or given up after retries. */
-export const EXTRACTION_STATES = ['queued', 'reading', 'done', 'failed'] as const;
 export const ExtractionState = z.enum(EXTRACTION_STATES);
 export type ExtractionState = z.infer<typeof ExtractionState>;
 
-export const EXTRACTION_LABELS: Record<ExtractionState, string> = {
-  queued: 'Waiting to be read',
-  reading: 'Reading text…',
-  done: 'Text searchable',
-  failed: 'Text could not be read',
-};
-
 /** Why reading the text gave up (the file itself stays stored and usable). */
-export const EXTRACTION_FAILURES = ['too_large', 'too_slow', 'unreadable'] as const;
 export const ExtractionFailure = z.enum(EXTRACTION_FAILURES);
 export type ExtractionFailure = z.infer<typeof ExtractionFailure>;
-
-/** Said on the document's screen after "We couldn't read the text of this file; the file itself is fine." */
-export const EXTRACTION_FAILURE_REASONS: Record<ExtractionFailure, string> = {
-  too_large: 'It has too much inside it (or a page too large) to be read safely.',
-  too_slow: 'Reading it took too long.',
-  unreadable: 'Its contents could not be read.',
-};
 
 export const DocumentResponse = z.object({
   id: z.string().uuid(),

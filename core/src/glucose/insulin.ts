@@ -1,7 +1,7 @@
 import type { GlucoseUnit } from '../profiles/profile.schema';
-import { GLUCOSE_LOG_MAX_MGDL, GLUCOSE_LOG_MIN_MGDL } from '../trackers/entry.schema';
 import { formatGlucoseWithUnit, roundGlucoseForDisplay } from '../units/glucose-units';
 import { roundTo } from '../units/round';
+import { GLUCOSE_LOG_MAX_MGDL, GLUCOSE_LOG_MIN_MGDL } from './log-range';
 
 /**
  * The High Dose Alert starts above two thirds of the user's maximum single dose: above 10 units for

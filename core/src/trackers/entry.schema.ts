@@ -6,6 +6,7 @@ import {
   INSULIN_CURVES,
   MAX_SINGLE_DOSE_LIMIT_UNITS,
 } from '../glucose/insulin-on-board';
+import { GLUCOSE_LOG_MAX_MGDL, GLUCOSE_LOG_MIN_MGDL } from '../glucose/log-range';
 import { text as freeText } from '../http/text';
 import { FUTURE_DATE_MESSAGE, isDateNotInFuture, isNotInFuture } from '../units/not-in-future';
 import { WEIGHT_UNITS } from '../units/weight-units';
@@ -32,9 +33,7 @@ export type TrackerKey = TrackerKeyType;
 export const TRACKER_KEYS = Object.keys(TRACKER_TITLES) as TrackerKey[];
 export const TrackerKey = z.enum(TRACKER_KEYS as [TrackerKey, ...TrackerKey[]]);
 
-/** Canonical glucose bounds in mg/dL for a logged reading (what meters can display). */
-export const GLUCOSE_LOG_MIN_MGDL = 20;
-export const GLUCOSE_LOG_MAX_MGDL = 600;
+export { GLUCOSE_LOG_MAX_MGDL, GLUCOSE_LOG_MIN_MGDL };
 
 const wholeNumber = (min: number, max: number, what: string) =>
   z

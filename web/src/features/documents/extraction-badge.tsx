@@ -1,4 +1,4 @@
-import { EXTRACTION_LABELS, type ExtractionState } from '@healthfolio/core/documents/document.schema';
+import { EXTRACTION_LABELS, type ExtractionState } from '@healthfolio/core/documents/document-texts';
 import { Badge } from '@/components/ui/badge';
 
 /** Whether the words inside the file can be searched yet (said in words, not by colour alone). */

@@ -1,8 +1,8 @@
+import { isAllowedFileName } from '@healthfolio/core/documents/document-files';
 import {
   MISSING_INFORMATION_MESSAGE,
   MISSING_INFORMATION_TITLE,
-} from '@healthfolio/core/documents/document.schema';
-import { isAllowedFileName } from '@healthfolio/core/documents/document-files';
+} from '@healthfolio/core/documents/document-texts';
 import { useQueryClient } from '@tanstack/react-query';
 import { useState } from 'react';
 import { toast } from 'sonner';

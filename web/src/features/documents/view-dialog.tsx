@@ -1,5 +1,5 @@
-import { EXTRACTION_FAILURE_REASONS } from '@healthfolio/core/documents/document.schema';
 import { formatFileSize } from '@healthfolio/core/documents/document-files';
+import { EXTRACTION_FAILURE_REASONS } from '@healthfolio/core/documents/document-texts';
 import { useQuery } from '@tanstack/react-query';
 import { Download } from 'lucide-react';
 import { lazy, Suspense, useCallback, useEffect, useState } from 'react';

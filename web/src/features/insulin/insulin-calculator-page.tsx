@@ -1,9 +1,15 @@
+import { lazy, Suspense } from 'react';
 import { Card, CardContent, CardDescription, CardHeader, CardTitle } from '@/components/ui/card';
+import { Spinner } from '@/components/ui/spinner';
 import { QueryState } from '@/features/diabetes/glucose-ui';
 import { InsulinCalculator } from './insulin-calculator';
 import { InsulinDoseLog } from './insulin-dose-log';
-import { InsulinSettingsCard } from './insulin-settings-card';
 import { useInsulinSettings } from './use-insulin-settings';
+
+// The settings form (and the form library it brings) loads beside the page, not before it.
+const InsulinSettingsCard = lazy(async () => ({
+  default: (await import('./insulin-settings-card')).InsulinSettingsCard,
+}));
 
 /** /dashboard/insulin-calculator: until the user saved their own settings, only the settings form. */
 export function InsulinCalculatorPage() {
@@ -30,7 +36,9 @@ export function InsulinCalculatorPage() {
             <InsulinDoseLog dosing={saved} />
           </>
         )}
-        <InsulinSettingsCard stored={stored} saved={saved !== null} savedAt={savedAt} />
+        <Suspense fallback={<Spinner label="Loading your insulin settings" />}>
+          <InsulinSettingsCard stored={stored} saved={saved !== null} savedAt={savedAt} />
+        </Suspense>
       </QueryState>
     </div>
   );

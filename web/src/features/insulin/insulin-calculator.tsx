@@ -20,7 +20,7 @@ import {
 import { INSULIN_MEAL_TYPES } from '@healthfolio/core/trackers/enums';
 import { parseDecimalInput } from '@healthfolio/core/units/round';
 import { Info } from 'lucide-react';
-import { useState } from 'react';
+import { lazy, Suspense, useEffect, useState } from 'react';
 import { toast } from 'sonner';
 import { Alert } from '@/components/ui/alert';
 import { Button } from '@/components/ui/button';
@@ -32,11 +32,15 @@ import { useGlucoseFormat } from '@/features/diabetes/format';
 import { useCreateEntry } from '@/features/diabetes/glucose-api';
 import { errorMessage } from '@/lib/api';
 import { DoseResult } from './dose-result';
-import { HighDoseDialog } from './high-dose-dialog';
 import { IobResult } from './iob-result';
 import { LowGlucoseGuard } from './low-glucose-guard';
 import { StackingAlert } from './stacking-alert';
 import { useInsulinDoses, useMinuteClock } from './use-insulin-doses';
+
+// The confirmation dialog (and the dialog primitives) is fetched just after the calculator shows, so
+// the page's first load stays small and the dialog is ready before anyone can ask for a dose.
+const loadHighDoseDialog = () => import('./high-dose-dialog');
+const HighDoseDialog = lazy(async () => ({ default: (await loadHighDoseDialog()).HighDoseDialog }));
 
 type Choice = 'adjusted' | 'plain';
 
@@ -63,6 +67,9 @@ export function InsulinCalculator({
   settings: SavedInsulinSettings;
   onLogged?: () => void;
 }) {
+  useEffect(() => {
+    void loadHighDoseDialog();
+  }, []);
   const fmt = useGlucoseFormat();
   const create = useCreateEntry();
   const { query: dosesQuery, doses } = useInsulinDoses();
@@ -215,13 +222,15 @@ export function InsulinCalculator({
         </div>
       )}
       {confirming && logged && (
-        <HighDoseDialog
-          units={logged.total}
-          check={confirming}
-          pending={create.isPending}
-          onConfirm={() => void save(true)}
-          onClose={() => setConfirming(null)}
-        />
+        <Suspense fallback={null}>
+          <HighDoseDialog
+            units={logged.total}
+            check={confirming}
+            pending={create.isPending}
+            onConfirm={() => void save(true)}
+            onClose={() => setConfirming(null)}
+          />
+        </Suspense>
       )}
     </div>
   );
