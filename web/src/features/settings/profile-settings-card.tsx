@@ -1,5 +1,4 @@
-import { ProfileUpdateRequest } from '@healthfolio/core/profiles/profile.schema';
-import { zodResolver } from '@hookform/resolvers/zod';
+import type { ProfileUpdateRequest } from '@healthfolio/core/profiles/profile.schema';
 import { useMemo } from 'react';
 import { useForm } from 'react-hook-form';
 import { toast } from 'sonner';
@@ -11,6 +10,7 @@ import { Label } from '@/components/ui/label';
 import { Select } from '@/components/ui/select';
 import { useDashboardContext } from '@/features/shell/use-dashboard-context';
 import { errorMessage } from '@/lib/api';
+import { lazyZodResolver } from '@/lib/lazy-resolver';
 import { useUpdateProfile } from '@/lib/session';
 import { zoneChoices } from './time-zones';
 
@@ -21,7 +21,10 @@ export function ProfileSettingsCard() {
   const update = useUpdateProfile();
   const { zones, value: timezone } = useMemo(() => zoneChoices(profile.timezone), [profile.timezone]);
   const form = useForm<Values, unknown, z.output<typeof ProfileUpdateRequest>>({
-    resolver: zodResolver(ProfileUpdateRequest),
+    // The profile's rules (and zod) load on first validation, not with the settings page.
+    resolver: lazyZodResolver(
+      async () => (await import('@healthfolio/core/profiles/profile.schema')).ProfileUpdateRequest,
+    ),
     values: {
       displayName: profile.displayName,
       glucoseUnit: profile.glucoseUnit,
