@@ -22,7 +22,14 @@ const DATA = {
   journal: { value: 'A day' },
   medication: { value: 'Metformin' },
   insulin: { meal_insulin: 2, correction_insulin: 0, total_insulin: 2 },
-  'insulin-settings': { carb_ratio: 10, correction_factor: 40, target_glucose: 110 },
+  'insulin-settings': {
+    carb_ratio: 10,
+    correction_factor: 40,
+    target_glucose: 110,
+    insulin_curve: 'rapid-acting',
+    dia_hours: 5,
+    max_single_dose: 15,
+  },
   a1c: { value: 6.1, test_date: '2026-01-05' },
 } as const;
 
