@@ -1,6 +1,6 @@
 import { TEXT_CONTROL_MESSAGE } from '@healthfolio/core';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
-import { createTestServer, PASSWORD, signUpAndSignIn, type TestServer } from '../../test/harness';
+import { APP_URL, createTestServer, PASSWORD, signUpAndSignIn, type TestServer } from '../../test/harness';
 import { AUTH_LIMITS } from '../auth/auth-limits';
 import { MAX_LOGGED_MESSAGE, scrubMessage } from './log-safety';
 import { jsonDepth, MAX_JSON_DEPTH } from './request-guards';
@@ -109,6 +109,25 @@ describe('JSON nesting is capped for every route', () => {
     expect((await deep.json()).code).toBe('json_too_deep');
     const ok = await client.patch('/api/v1/profile', { displayName: 'Ada' });
     expect(ok.status).toBe(200);
+  });
+
+  it('leaves a bodiless POST without a content type as it came (the CSRF check still lets it through)', async () => {
+    const { client } = await signUpAndSignIn(server, 'bodiless@example.com');
+    const made = await client.post('/api/v1/appointments', {
+      provider: 'Dr Bodiless',
+      date: '2030-01-02',
+      startTime: '09:00',
+    });
+    expect(made.status).toBe(201);
+    const { id } = await made.json();
+    // As a browser's fetch or Playwright's request.post without data sends it: no body, no type.
+    const res = await server.app.request(`/api/v1/appointments/${id}/cancel`, {
+      method: 'POST',
+      headers: { origin: APP_URL, cookie: client.cookieHeader, 'content-length': '0' },
+      body: new Uint8Array(0),
+    });
+    expect(res.status).toBe(200);
+    expect(((await res.json()) as { status: string }).status).toBe('cancelled');
   });
 });
 
