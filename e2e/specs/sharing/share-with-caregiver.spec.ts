@@ -93,7 +93,8 @@ test('a caregiver sees only what was shared, until the owner revokes it', async 
   await expectNoAxeViolations(caregiver);
   await caregiver.setViewportSize(PHONE);
   // On a phone each entry is a card: the notes are on screen, not cut off past its right edge.
-  const notes = caregiver.getByText('after the walk');
+  // (The desktop table stays in the page, hidden; the phone's list of cards is what shows.)
+  const notes = caregiver.getByRole('list', { name: 'Health metric entries' }).getByText('after the walk');
   await expect(notes).toBeVisible();
   const box = (await notes.boundingBox())!;
   expect(box.x).toBeGreaterThanOrEqual(0);
