@@ -3,17 +3,9 @@ import { join } from 'node:path';
 import pino from 'pino';
 import { afterAll, beforeAll, describe, expect, inject, it } from 'vitest';
 import { TMP_DIR } from '../../test/global-setup';
-import {
-  APP_URL,
-  TestClient as Client,
-  signUpAndSignIn,
-  type TestClient,
-  type TestServer,
-} from '../../test/harness';
+import { APP_URL, serveApp, signUpAndSignIn, type TestClient, type TestServer } from '../../test/harness';
 import { cloneDatabase, dropDatabase } from '../../test/postgres-template';
 import { startTcpProxy, type TcpProxy } from '../../test/tcp-proxy';
-import { createApp } from '../app';
-import { createDeps } from '../app-deps';
 import { loadConfig } from '../config';
 import { openPostgres, type Tx } from './database';
 
@@ -44,9 +36,15 @@ beforeAll(async () => {
     LOG_LEVEL: 'silent',
     DATABASE_URL: viaProxy.toString(),
   });
-  const deps = await createDeps(config, { db, logger });
-  const app = createApp(deps);
-  server = { deps, app, client: () => new Client(app), close: () => db.close() };
+  // The harness' app (its mail log and outbox key), on a database reached through the proxy.
+  const served = await serveApp(config, db, logger);
+  server = {
+    ...served,
+    close: async () => {
+      await served.close();
+      await db.close();
+    },
+  };
   ({ client: signedIn } = await signUpAndSignIn(server, 'restart@example.com'));
 });
 
