@@ -86,6 +86,13 @@ const pdfFrom = async (manifest: { files: { contentType: string; embedded: strin
   return Buffer.from(doc.content[0].attachment.data, 'base64');
 };
 
+/** A packet's PDF as the clinic opens it, read as text. */
+const packetText = async (created: Awaited<ReturnType<typeof makePacket>>) => {
+  const res = await open(created.manifestPath, created.passcode);
+  const bytes = await pdfFrom(await res.json(), created.payload.key);
+  return (await pdfTextOf({ fileType: 'application/pdf', bytes })) ?? '';
+};
+
 describe('pre-visit packets as SMART Health Links', () => {
   it('answers the link and passcode once; the manifest decrypts to the PDF summary', async () => {
     const created = await makePacket(alice, { questions: ['Should I change my evening dose?'] });
@@ -294,12 +301,7 @@ describe('pre-visit packets as SMART Health Links', () => {
       expect(res.status).toBe(201);
     }
     const created = await makePacket(bob, { categories: ['glucose', 'a1c'] });
-    const res = await open(created.manifestPath, created.passcode);
-    const text =
-      (await pdfTextOf({
-        fileType: 'application/pdf',
-        bytes: await pdfFrom(await res.json(), created.payload.key),
-      })) ?? '';
+    const text = await packetText(created);
     expect(text).toContain('Bob Fingerstick');
     expect(text).toContain('Glucose (meter readings)');
     expect(text).toContain('3 meter readings; no CGM data in this period.');
@@ -322,12 +324,7 @@ describe('pre-visit packets as SMART Health Links', () => {
       data: { weight: 150, weightUnit: 'lbs' },
     });
     const created = await makePacket(carol, { categories: ['glucose', 'weight'] });
-    const res = await open(created.manifestPath, created.passcode);
-    const text =
-      (await pdfTextOf({
-        fileType: 'application/pdf',
-        bytes: await pdfFrom(await res.json(), created.payload.key),
-      })) ?? '';
+    const text = await packetText(created);
     expect(text).toContain('No glucose readings in this period: no CGM data and no meter readings.');
     // One weight: no "1 entries", no "+0.0 lbs over the period".
     expect(text).toContain('1 entry: 150.0 lbs on');
