@@ -76,6 +76,8 @@ const seed = async (client: TestClient, mark: string, name: string) => {
     medicationName: `${mark === 'mx' ? 'Mx' : 'Bz'}med`,
     dosage: '5 mg',
     dailyTimes: ['08:00'],
+    // Started two days ago, so the owner has a dose that is already due whatever the time of day.
+    startDate: new Date(Date.now() - 2 * 86_400_000).toISOString().slice(0, 10),
   });
   const appt = await post('/api/v1/appointments', {
     provider: mark === 'mx' ? 'Dr Mx' : 'Dr Bz',
