@@ -33,7 +33,10 @@ export const auditRows = async (server: TestServer, action: string) =>
   ).rows;
 
 /** One user's import audit rows, oldest first: what each upload batch recorded (resource and counts). */
-export const importAudits = async (server: TestServer, userId: string) =>
+export const importAudits = async (
+  server: TestServer,
+  userId: string,
+): Promise<({ resource: string } & Record<string, unknown>)[]> =>
   (await auditRows(server, 'import'))
     .filter((r) => r.user_id === userId)
     .map((r) => ({ resource: r.resource_type, ...r.details }));
