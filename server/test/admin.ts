@@ -32,6 +32,25 @@ export const auditRows = async (server: TestServer, action: string) =>
     )
   ).rows;
 
+/** One user's import audit rows, oldest first: what each upload batch recorded (resource and counts). */
+export const importAudits = async (
+  server: TestServer,
+  userId: string,
+): Promise<({ resource: string } & Record<string, unknown>)[]> =>
+  (await auditRows(server, 'import'))
+    .filter((r) => r.user_id === userId)
+    .map((r) => ({ resource: r.resource_type, ...r.details }));
+
+/** Runs `work` while the app role cannot write the audit log (a realistic fault: a lost grant). */
+export const withoutAuditInsert = async <T>(server: TestServer, work: () => Promise<T>) => {
+  await server.deps.db.owner.execute(sql`revoke insert on audit_logs from healthfolio_app`);
+  try {
+    return await work();
+  } finally {
+    await server.deps.db.owner.execute(sql`grant insert on audit_logs to healthfolio_app`);
+  }
+};
+
 /** Back up now, the job run once, and the backup as the list then shows it. */
 export const backUpNow = async (server: TestServer, admin: TestClient) => {
   const res = await admin.post('/api/v1/admin/backups');

@@ -29,7 +29,7 @@ describe('account-activity sentences', () => {
     expect(sentence('import', 'glucose_reading', { inserted: 1, received: 3 })).toBe(
       'You imported 1 glucose reading',
     );
-    expect(sentence('import', 'glucose_reading', { inserted: 2880 })).toBe(
+    expect(sentence('import', 'glucose_reading', { stored: 2880, received: 2880, duplicates: 0 })).toBe(
       'You imported 2,880 glucose readings',
     );
     expect(sentence('update', 'hypo_settings', { enabled: false })).toBe(

@@ -107,8 +107,10 @@ const special = ({ action, resourceType, details }: AuditFacts): string | undefi
     return FOLLOW_UP_STEPS[str(d.step)!];
   if (resourceType === 'hypo_settings' && typeof d.enabled === 'boolean')
     return `You turned ${d.enabled ? 'on' : 'off'} the low-glucose follow-up`;
-  if (action === 'import' && resourceType === 'glucose_reading' && typeof d.inserted === 'number') {
-    const n = d.inserted;
+  // `inserted` is what rows written before the counts were named received/stored/duplicates say.
+  const imported = d.stored ?? d.inserted;
+  if (action === 'import' && resourceType === 'glucose_reading' && typeof imported === 'number') {
+    const n = imported;
     return `You imported ${n.toLocaleString('en-US')} glucose ${n === 1 ? 'reading' : 'readings'}`;
   }
   return undefined;

@@ -196,7 +196,7 @@ describe('the audit trail (HIPAA §164.312(b))', () => {
     }
     // What changed is named, never its value; an import is one row with counts.
     expect(rows[2]!.details).toEqual({ fields: ['data.glucose', 'notes'] });
-    expect(rows[4]!.details).toEqual({ source: 'import:csv', received: 3, inserted: 3 });
+    expect(rows[4]!.details).toEqual({ source: 'import:csv', received: 3, stored: 3, duplicates: 0 });
     const text = JSON.stringify(rows);
     for (const marker of MARKERS) expect(text).not.toContain(marker);
     for (const value of [287, 291, 313, 42])

@@ -10,7 +10,7 @@ import type { Database } from '../../db/database';
 import { notFound, ProblemError } from '../../http/problem';
 import { recordAudit } from '../audit/audit.service';
 import { type Announcer, announceNotices, writeReadings } from '../glucose/write-readings';
-import { claimEntryKey, insertEntryWithId } from '../nightscout/ns-upload.repository';
+import { insertClaimedEntries } from '../nightscout/ns-upload.repository';
 import {
   deleteConnection,
   entrySourceOf,
@@ -141,7 +141,10 @@ export const disconnect = async (deps: DevicesDeps, userId: string, id: string) 
   });
 };
 
-/** Writes body data once: glucose by (time, source), weights and pressures by their claimed keys. */
+/**
+ * Writes one payload of body data once, in one transaction with one audit row of counts: glucose by
+ * (time, source) in one insert, weights and pressures by their claimed keys in one batch.
+ */
 export const ingestBody = async (
   { db, notifier }: Pick<DevicesDeps, 'db' | 'notifier'>,
   userId: string,
@@ -150,6 +153,32 @@ export const ingestBody = async (
   data: unknown,
 ) => {
   const body = readTerraBody(data);
+  const entries = [
+    ...body.weights.map((w) => ({
+      key: `weight:${w.atMs}`,
+      tracker: 'weight' as const,
+      atMs: w.atMs,
+      data: TRACKER_DATA.weight.safeParse({ weight: w.kg, weightUnit: 'kg' }),
+    })),
+    ...body.pressures.map((p) => ({
+      key: `bp:${p.atMs}`,
+      tracker: 'blood-pressure' as const,
+      atMs: p.atMs,
+      data: TRACKER_DATA['blood-pressure'].safeParse({ systolic: p.systolic, diastolic: p.diastolic }),
+    })),
+  ].flatMap((e) =>
+    e.data.success
+      ? [
+          {
+            key: e.key,
+            tracker: e.tracker,
+            occurredAt: new Date(e.atMs),
+            notes: null,
+            data: e.data.data as Record<string, unknown>,
+          },
+        ]
+      : [],
+  );
   const { result, notices } = await db.asUser(userId, async (tx) => {
     const written = await writeReadings(tx, userId, [
       [
@@ -158,35 +187,19 @@ export const ingestBody = async (
       ],
     ]);
     const glucose = written.inserted;
-    let entries = 0;
-    const write = async (key: string, tracker: 'weight' | 'blood-pressure', atMs: number, data: unknown) => {
-      const parsed = TRACKER_DATA[tracker].safeParse(data);
-      if (!parsed.success) return;
-      const entryId = await claimEntryKey(tx, userId, entrySourceOf(provider), key);
-      if (!entryId) return;
-      await insertEntryWithId(tx, {
-        id: entryId,
-        userId,
-        tracker,
-        occurredAt: new Date(atMs),
-        notes: null,
-        data: parsed.data as Record<string, unknown>,
-      });
-      entries++;
-    };
-    for (const w of body.weights)
-      await write(`weight:${w.atMs}`, 'weight', w.atMs, { weight: w.kg, weightUnit: 'kg' });
-    for (const p of body.pressures)
-      await write(`bp:${p.atMs}`, 'blood-pressure', p.atMs, { systolic: p.systolic, diastolic: p.diastolic });
+    const stored = await insertClaimedEntries(tx, userId, entrySourceOf(provider), entries);
     const times = [...body.glucose, ...body.weights, ...body.pressures].map((x) => x.atMs);
     await markData(tx, connectionId, { lastDataAt: times.length ? new Date(Math.max(...times)) : null });
-    if (glucose || entries)
+    const received = body.glucose.length + entries.length;
+    if (received)
       await recordAudit(tx, userId, 'import', 'device_connection', connectionId, {
+        source: 'terra',
         provider,
-        glucoseInserted: glucose,
-        entriesInserted: entries,
+        received,
+        stored: glucose + stored,
+        duplicates: received - written.future - glucose - stored,
       });
-    return { result: { glucose, entries }, notices: written.notices };
+    return { result: { glucose, entries: stored }, notices: written.notices };
   });
   await announceNotices(notifier, userId, notices);
   return result;

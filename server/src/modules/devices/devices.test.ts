@@ -1,5 +1,6 @@
 import pino from 'pino';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
+import { importAudits } from '../../../test/admin';
 import { createTestServer, signUpAndSignIn, type TestClient, type TestServer } from '../../../test/harness';
 import { signTerra, startTerraStub, type TerraStub, terraBodyDay } from '../../../test/terra-stub';
 import { createDeviceSyncScheduler } from '../../jobs/device-sync-scheduler';
@@ -117,6 +118,12 @@ describe('Terra devices', () => {
 
     expect((await webhook(bodyEvent('terra-alice', DAY))).status).toBe(200);
     expect((await webhook(bodyEvent('terra-alice', DAY))).status).toBe(200); // Terra retries
+    // One audit row per payload, with counts: 288 glucose samples, a weight and a blood pressure.
+    const payload = { resource: 'device_connection', source: 'terra', provider: 'FREESTYLELIBRE' };
+    expect(await importAudits(server, aliceId)).toEqual([
+      { ...payload, received: 290, stored: 290, duplicates: 0 },
+      { ...payload, received: 290, stored: 0, duplicates: 290 },
+    ]);
     const [after] = await connections(alice);
     expect(after.counts).toEqual({ glucose: 288, weight: 1, bloodPressure: 1 });
     expect(after.lastDataAt).not.toBeNull();

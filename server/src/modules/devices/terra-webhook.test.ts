@@ -3,6 +3,7 @@ import type { AddressInfo } from 'node:net';
 import { type ServerType, serve } from '@hono/node-server';
 import { sql } from 'drizzle-orm';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
+import { importAudits, withoutAuditInsert } from '../../../test/admin';
 import {
   createTestServer,
   signUpAndSignIn,
@@ -10,7 +11,7 @@ import {
   type TestResponse,
   type TestServer,
 } from '../../../test/harness';
-import { signTerra, startTerraStub, type TerraStub } from '../../../test/terra-stub';
+import { signTerra, startTerraStub, type TerraStub, terraBodyDay } from '../../../test/terra-stub';
 import { postUnfinished } from '../../../test/unfinished-post';
 import { TERRA_WEBHOOK_BODY_LIMIT, TERRA_WEBHOOKS_PER_IP } from './terra-webhook.routes';
 
@@ -124,6 +125,21 @@ describe("Terra's webhook and a connection it cannot save", () => {
     expect(retried.status).toBe(200);
     expect((await retried.json()).outcome).toBe('connected');
     expect(await connections()).toEqual([expect.objectContaining({ provider: 'WITHINGS' })]);
+
+    // A payload is written whole or not at all: with no audit row possible, nothing of it is kept,
+    // and Terra's retry stores it all.
+    const body = {
+      type: 'body',
+      user: { user_id: 'terra-alice-retry', provider: 'WITHINGS', reference_id: null },
+      data: terraBodyDay(Date.now() - 26 * 3_600_000),
+    };
+    const unsaved = await withoutAuditInsert(server, () => signed(body));
+    expect(unsaved.status).toBeGreaterThanOrEqual(500);
+    const counts = async () => (await connections())[0].counts;
+    expect(await counts()).toEqual({ glucose: 0, weight: 0, bloodPressure: 0 });
+    expect((await signed(body)).status).toBe(200);
+    expect(await counts()).toEqual({ glucose: 288, weight: 1, bloodPressure: 1 });
+    expect((await importAudits(server, aliceId)).map((a) => a.stored)).toEqual([290]);
 
     const nobody = await signed(authEvent(randomUUID(), 'terra-nobody'));
     expect(nobody.status).toBe(200);

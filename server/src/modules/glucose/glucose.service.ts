@@ -99,7 +99,8 @@ export const addReadings = async (
     await recordAudit(tx, userId, 'import', 'glucose_reading', null, {
       source: req.source,
       received: req.readings.length,
-      inserted,
+      stored: inserted,
+      duplicates: req.readings.length - inserted,
     });
     return {
       result: { received: req.readings.length, inserted, duplicates: req.readings.length - inserted },

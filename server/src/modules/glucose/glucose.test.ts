@@ -2,18 +2,21 @@ import { analyzeGlucose, glucoseStatistics } from '@healthfolio/core';
 import { sql } from 'drizzle-orm';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { readIgluCsv } from '../../../../core/src/glucose/reference-data.fixture';
+import { importAudits } from '../../../test/admin';
 import { createTestServer, signUpAndSignIn, type TestClient, type TestServer } from '../../../test/harness';
 
 let server: TestServer;
 let alice: TestClient;
+let aliceId: string;
 let bob: TestClient;
+let bobId: string;
 /** Subject 1 of the iglu reference data, shifted so its last reading was 10 minutes ago. */
 let subject: { at: string; mgdl: number }[];
 
 beforeAll(async () => {
   server = await createTestServer();
-  alice = (await signUpAndSignIn(server, 'glucose-alice@example.com')).client;
-  bob = (await signUpAndSignIn(server, 'glucose-bob@example.com')).client;
+  ({ client: alice, userId: aliceId } = await signUpAndSignIn(server, 'glucose-alice@example.com'));
+  ({ client: bob, userId: bobId } = await signUpAndSignIn(server, 'glucose-bob@example.com'));
   const rows = readIgluCsv('example_data_1_subject.csv').filter((r) => r.id === 'Subject 1');
   const last = Math.max(...rows.map((r) => r.atMs));
   const shift = Date.now() - 10 * 60_000 - last;
@@ -53,6 +56,17 @@ describe('glucose store', () => {
       readings: subject.slice(0, 500),
     });
     expect(await again.json()).toEqual({ received: 500, inserted: 0, duplicates: 500 });
+    // One audit row per batch, with its counts.
+    const audits = await importAudits(server, aliceId);
+    expect(audits).toHaveLength(Math.ceil(subject.length / 2000) + 1);
+    expect(audits[0]).toEqual({
+      resource: 'glucose_reading',
+      source: 'import:csv',
+      received: 2000,
+      stored: 2000,
+      duplicates: 0,
+    });
+    expect(audits.at(-1)).toMatchObject({ received: 500, stored: 0, duplicates: 500 });
     const status = await (await alice.get('/api/v1/glucose/status')).json();
     expect(status).toMatchObject({ cgmConnected: true, totalReadings: subject.length });
   });
@@ -110,10 +124,18 @@ describe('glucose store', () => {
     expect((await server.client().get('/api/v1/glucose/stats')).status).toBe(401);
   });
 
-  it('refuses impossible values, oversize batches and unknown sources', async () => {
+  it('refuses impossible values, oversize batches and unknown sources, storing nothing of them', async () => {
     const at = new Date().toISOString();
+    const earlier = new Date(Date.now() - 300_000).toISOString();
     for (const body of [
-      { source: 'import:csv', readings: [{ at, mgdl: 5 }] },
+      // One impossible reading refuses the whole batch.
+      {
+        source: 'import:csv',
+        readings: [
+          { at: earlier, mgdl: 100 },
+          { at, mgdl: 5 },
+        ],
+      },
       { source: 'manual', readings: [{ at, mgdl: 100 }] },
       { source: 'import:csv', readings: [] },
       {
@@ -126,6 +148,7 @@ describe('glucose store', () => {
     ]) {
       expect((await bob.post('/api/v1/glucose/readings/batch', body)).status).toBe(400);
     }
-    expect((await bob.get('/api/v1/glucose/readings')).status).toBe(200);
+    expect(await (await bob.get('/api/v1/glucose/readings')).json()).toEqual({ items: [] });
+    expect(await importAudits(server, bobId)).toEqual([]);
   });
 });

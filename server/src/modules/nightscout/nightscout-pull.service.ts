@@ -93,21 +93,28 @@ export const pullSource = async (deps: PullDeps, userId: string) => {
         bySource.set(uploadSource(r.device), list);
         newest = Math.max(newest ?? 0, r.atMs);
       }
-      const written = await db.asUser(userId, (tx) => writeReadings(tx, userId, bySource));
+      // A page is a batch: its readings and its audit row commit together (no network wait inside).
+      const written = await db.asUser(userId, async (tx) => {
+        const w = await writeReadings(tx, userId, bySource);
+        const received = [...bySource.values()].reduce((n, list) => n + list.length, 0);
+        if (received)
+          await recordAudit(tx, userId, 'import', 'glucose_reading', null, {
+            source: 'nightscout-pull',
+            received,
+            stored: w.inserted,
+            duplicates: received - w.future - w.inserted,
+          });
+        return w;
+      });
       await announceNotices(deps.notifier, userId, written.notices);
       imported += written.inserted;
       const oldest = Math.min(...readings.map((r) => r.atMs));
       if (docs.length < PAGE_SIZE || !Number.isFinite(oldest) || oldest <= sinceMs) break;
       beforeMs = oldest;
     }
-    await db.asUser(userId, async (tx) => {
-      await recordSync(tx, userId, { ok: true, imported, lastReadingAt: newest ? new Date(newest) : null });
-      if (imported)
-        await recordAudit(tx, userId, 'import', 'glucose_reading', null, {
-          source: 'nightscout-pull',
-          inserted: imported,
-        });
-    });
+    await db.asUser(userId, (tx) =>
+      recordSync(tx, userId, { ok: true, imported, lastReadingAt: newest ? new Date(newest) : null }),
+    );
   } catch (err) {
     if (!(err instanceof NightscoutError)) throw err;
     deps.logger.info({ userId, code: err.code }, 'nightscout pull failed');

@@ -4,6 +4,7 @@ import type { AddressInfo } from 'node:net';
 import { sql } from 'drizzle-orm';
 import pino from 'pino';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
+import { importAudits } from '../../../test/admin';
 import { createTestServer, signUpAndSignIn, type TestClient, type TestServer } from '../../../test/harness';
 import { createOutboundClient, parseOutboundAllow } from '../../http/outbound';
 import { createDeviceSyncScheduler } from '../../jobs/device-sync-scheduler';
@@ -74,10 +75,11 @@ afterAll(() => new Promise<void>((r) => stub.close(() => r())));
 
 let server: TestServer;
 let alice: TestClient;
+let aliceId: string;
 beforeAll(async () => {
   // The stub site on loopback is admitted by name, as an operator admits a Nightscout on their network.
   server = await createTestServer({}, { OUTBOUND_ALLOW: site });
-  alice = (await signUpAndSignIn(server, 'alice-pull@example.com')).client;
+  ({ client: alice, userId: aliceId } = await signUpAndSignIn(server, 'alice-pull@example.com'));
 });
 afterAll(() => server.close());
 
@@ -121,6 +123,14 @@ describe('pulling from a Nightscout site', () => {
     const again = await (await alice.post('/api/v1/devices/nightscout/source/sync')).json();
     expect(again).toMatchObject({ status: 'ok', lastImported: 0 });
     expect(await count(alice)).toBe(1440);
+    // Each page fetched is a batch with its own audit row; the overlap pulled again adds nothing.
+    const pull = { resource: 'glucose_reading', source: 'nightscout-pull' };
+    const audits = await importAudits(server, aliceId);
+    expect(audits.slice(0, 2)).toEqual([
+      { ...pull, received: 1000, stored: 1000, duplicates: 0 },
+      { ...pull, received: 440, stored: 440, duplicates: 0 },
+    ]);
+    expect(audits.slice(2)).toEqual([expect.objectContaining({ stored: 0 })]);
   });
 
   it('the scheduler pulls new readings when the source is due, from the newest it has', async () => {

@@ -1,5 +1,6 @@
 import { sql } from 'drizzle-orm';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
+import { importAudits, withoutAuditInsert } from '../../../test/admin';
 import { createTestServer, signUpAndSignIn, type TestClient, type TestServer } from '../../../test/harness';
 import {
   type NsCredential,
@@ -102,7 +103,7 @@ describe('the Nightscout uploader API', () => {
   });
 
   it('stores a day of xDrip+ uploads once: replays add nothing, and the readings reach the statistics', async () => {
-    const { client } = await signUpAndSignIn(server, 'carol-ns@example.com');
+    const { client, userId } = await signUpAndSignIn(server, 'carol-ns@example.com');
     const app = xdrip(await newCredential(client));
     // xDrip+ posts what is new since its last upload: here an hour at a time.
     for (let h = 0; h < 24; h++) {
@@ -116,6 +117,13 @@ describe('the Nightscout uploader API', () => {
     // A retry after a lost answer resends everything, in both path forms.
     expect((await app.post('entries', xdripDay)).status).toBe(200);
     expect((await app.post('entries.json', xdripDay.slice(0, 50))).status).toBe(200);
+    // One audit row per upload, with its counts (never a value).
+    const upload = { resource: 'glucose_reading', source: 'nightscout-upload', skipped: 0 };
+    expect(await importAudits(server, userId)).toEqual([
+      ...Array.from({ length: 24 }, () => ({ ...upload, received: 12, stored: 12, duplicates: 0 })),
+      { ...upload, received: 288, stored: 0, duplicates: 288 },
+      { ...upload, received: 50, stored: 0, duplicates: 50 },
+    ]);
     const stats = await (await client.get('/api/v1/glucose/stats?days=2')).json();
     expect(stats.statistics.count).toBe(288);
     const sensor = await (await client.get('/api/v1/glucose/status')).json();
@@ -160,7 +168,7 @@ describe('the Nightscout uploader API', () => {
   });
 
   it('turns carbs into meal entries and insulin into insulin entries, once, from xDrip+ and AndroidAPS', async () => {
-    const { client } = await signUpAndSignIn(server, 'erin-ns@example.com');
+    const { client, userId } = await signUpAndSignIn(server, 'erin-ns@example.com');
     const app = xdrip(await newCredential(client));
     const at = Date.now() - 3_600_000;
     const xdripTreatment = {
@@ -203,6 +211,14 @@ describe('the Nightscout uploader API', () => {
     // Replays, including xDrip+'s PUT upsert of one record.
     await app.post('treatments', aaps);
     expect((await app.post('treatments', xdripTreatment, 'PUT')).status).toBe(200);
+    // Counted in entries: a meal bolus is two (meal and insulin); a temp basal is not kept.
+    const upload = { resource: 'entry', source: 'nightscout-upload' };
+    expect(await importAudits(server, userId)).toEqual([
+      { ...upload, received: 1, stored: 1, duplicates: 0, skipped: 0 },
+      { ...upload, received: 3, stored: 3, duplicates: 0, skipped: 1 },
+      { ...upload, received: 3, stored: 0, duplicates: 3, skipped: 1 },
+      { ...upload, received: 1, stored: 0, duplicates: 1, skipped: 0 },
+    ]);
 
     const meals = (await (await client.get('/api/v1/entries?tracker=meal')).json()).items;
     expect(meals.map((m: { data: { carbs: number } }) => m.data.carbs).sort()).toEqual([40, 60]);
@@ -211,6 +227,38 @@ describe('the Nightscout uploader API', () => {
     expect(insulin.map((i: { data: unknown }) => i.data)).toEqual([
       { meal_insulin: 0, correction_insulin: 1.25, total_insulin: 1.25 },
       { meal_insulin: 4.5, correction_insulin: 0, total_insulin: 4.5, carbs: 40 },
+    ]);
+  });
+
+  it('writes an upload whole or not at all: when the audit row cannot be written, the app may resend it all', async () => {
+    const { client, userId } = await signUpAndSignIn(server, 'gus-ns@example.com');
+    const app = xdrip(await newCredential(client));
+    const at = Date.now() - 7_200_000;
+    const boluses = Array.from({ length: 20 }, (_, i) => ({
+      eventType: 'Meal Bolus',
+      insulin: 2,
+      carbs: 30,
+      date: at + i * 300_000,
+      enteredBy: 'openaps://AndroidAPS',
+    }));
+    const refused = await withoutAuditInsert(server, async () => ({
+      treatments: await app.post('treatments', boluses),
+      entries: await app.post('entries', xdripDay.slice(0, 24)),
+    }));
+    expect(refused.treatments.status).toBe(503);
+    expect(refused.entries.status).toBe(503);
+    const entryCount = async () =>
+      (await (await client.get('/api/v1/entries?limit=100')).json()).items.length as number;
+    expect(await entryCount()).toBe(0);
+    expect((await (await client.get('/api/v1/glucose/status')).json()).totalReadings).toBe(0);
+    // No key was left claimed: the resend stores everything.
+    expect((await app.post('treatments', boluses)).status).toBe(200);
+    expect((await app.post('entries', xdripDay.slice(0, 24))).status).toBe(200);
+    expect(await entryCount()).toBe(40);
+    expect((await (await client.get('/api/v1/glucose/status')).json()).totalReadings).toBe(24);
+    expect((await importAudits(server, userId)).map((a) => [a.resource, a.stored])).toEqual([
+      ['entry', 40],
+      ['glucose_reading', 24],
     ]);
   });
 

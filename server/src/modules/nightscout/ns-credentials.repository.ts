@@ -41,6 +41,7 @@ const authColumns = {
   name: nsUploadCredentials.name,
   secretHash: nsUploadCredentials.secretHash,
   secretHashSha512: nsUploadCredentials.secretHashSha512,
+  lastUsedAt: nsUploadCredentials.lastUsedAt,
 };
 
 /** System scope: the slug in the address is all we know before the secret is checked. */
@@ -80,9 +81,11 @@ export const findById = async (tx: Tx, id: string) => {
   return row;
 };
 
-/** At most one write every five minutes per credential, however often the app uploads. */
+/** How stale "last used" may get: at most one write every five minutes per credential. */
+export const LAST_USED_EVERY_MS = 5 * 60_000;
+
 export const touchCredential = (tx: Tx, userId: string, id: string) =>
   tx.execute(sql`
     update ns_upload_credentials set last_used_at = now()
     where user_id = ${userId} and id = ${id}
-      and (last_used_at is null or last_used_at < now() - interval '5 minutes')`);
+      and (last_used_at is null or last_used_at < now() - ${LAST_USED_EVERY_MS / 1000} * interval '1 second')`);

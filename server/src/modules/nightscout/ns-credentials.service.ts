@@ -16,6 +16,7 @@ import {
   findBySecretHash,
   findBySlug,
   insertCredential,
+  LAST_USED_EVERY_MS,
   selectCredentials,
   slugExists,
   touchCredential,
@@ -166,6 +167,15 @@ export const credentialForToken = async (
   return { userId: cred.userId, credentialId: cred.id };
 };
 
-/** The credential's "last used", as every authenticated request updates it (at most every 5 minutes). */
-export const markUsed = (db: Database, cred: { userId: string; id: string }) =>
-  db.asUser(cred.userId, (tx) => touchCredential(tx, cred.userId, cred.id));
+/**
+ * The credential's "last used", as every authenticated request updates it (at most every 5 minutes):
+ * the row just read says when it was last written, so an app uploading every few minutes costs no
+ * transaction of its own here.
+ */
+export const markUsed = async (
+  db: Database,
+  cred: { userId: string; id: string; lastUsedAt: Date | null },
+) => {
+  if (cred.lastUsedAt && Date.now() - cred.lastUsedAt.getTime() < LAST_USED_EVERY_MS) return;
+  await db.asUser(cred.userId, (tx) => touchCredential(tx, cred.userId, cred.id));
+};

@@ -2,6 +2,7 @@ import type { AddressInfo } from 'node:net';
 import { type ServerType, serve } from '@hono/node-server';
 import { io as connect, type Socket } from 'socket.io-client';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
+import { importAudits } from '../../../test/admin';
 import { createTestServer, signUpAndSignIn, type TestClient, type TestServer } from '../../../test/harness';
 import { type NsCredential, newCredential, sha1 } from '../../../test/nightscout-apps';
 import { createLogger } from '../../http/log-safety';
@@ -102,7 +103,7 @@ const trackerData = async (client: TestClient, tracker: string) =>
 
 describe("AndroidAPS' NSClient (v1) over socket.io", () => {
   it('authorizes, stores an sgv, a bolus and carbs once, removes an invalidated bolus, and stops a revoked credential at the next write', async () => {
-    const { client } = await signUpAndSignIn(server, 'ann-socket@example.com');
+    const { client, userId } = await signUpAndSignIn(server, 'ann-socket@example.com');
     const cred = await newCredential(client, 'AndroidAPS');
     const phone = await aaps(cred);
 
@@ -128,7 +129,20 @@ describe("AndroidAPS' NSClient (v1) over socket.io", () => {
     expect(await phone.call('dbAdd', { collection: 'entries', data: sgv })).toEqual(added);
     expect((await phone.call('dbAdd', { collection: 'treatments', data: bolus }))[0]._id).toBe(bolusDoc._id);
     await phone.call('dbAdd', { collection: 'treatments', data: carbs });
-    expect(await glucoseValues(client)).toEqual([123]);
+    // A queue sent as one event (an array) is one batch: one transaction, one audit row.
+    const backlog = [1, 2, 3].map((k) => ({ ...sgv, date: AT - k * 300_000, sgv: 100 + k }));
+    expect(await phone.call('dbAdd', { collection: 'entries', data: [...backlog, sgv] })).toHaveLength(4);
+    expect(await glucoseValues(client)).toEqual([123, 101, 102, 103]);
+    const counts = (await importAudits(server, userId)).map((a) => [a.resource, a.received, a.stored]);
+    expect(counts).toEqual([
+      ['glucose_reading', 1, 1],
+      ['entry', 1, 1],
+      ['entry', 1, 1],
+      ['glucose_reading', 1, 0],
+      ['entry', 1, 0],
+      ['entry', 1, 0],
+      ['glucose_reading', 4, 3],
+    ]);
     expect(await trackerData(client, 'insulin')).toEqual([
       { meal_insulin: 4.5, correction_insulin: 0, total_insulin: 4.5 },
     ]);
@@ -154,7 +168,7 @@ describe("AndroidAPS' NSClient (v1) over socket.io", () => {
       result: 'Not authorized',
     });
     expect(await phone.closed).toBe('io server disconnect');
-    expect(await glucoseValues(client)).toEqual([123]);
+    expect(await glucoseValues(client)).toEqual([123, 101, 102, 103]);
 
     // The log holds the events and counts, never the secret, the device, the values or the address.
     const log = logLines.join('');

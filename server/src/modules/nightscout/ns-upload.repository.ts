@@ -1,34 +1,66 @@
-import { randomUUID } from 'node:crypto';
 import type { TrackerKey } from '@healthfolio/core';
 import { sql } from 'drizzle-orm';
 import type { Tx } from '../../db/database';
-import { trackerEntries } from '../../db/schema';
+
+/** An entry from an outside record (a Nightscout treatment, a Terra sample), written once per key. */
+export interface ClaimedEntry {
+  /** The outside record's key under the source: a replay of it adds nothing. */
+  key: string;
+  /** A second key naming the entry (an uploaded treatment's identifier), so a delete by it finds it. */
+  link?: string;
+  tracker: TrackerKey;
+  occurredAt: Date;
+  notes: string | null;
+  data: Record<string, unknown>;
+}
 
 /**
- * Claims an outside record's key for a new entry id; null when it was claimed before (a replay).
- * Concurrent claims of one key wait on the unique index, so exactly one of them wins.
+ * Claims each entry's key and writes the entries whose key was new: three statements whatever the
+ * batch's size (rows travel as one JSON parameter, so no bind-parameter limit either). Concurrent
+ * claims of one key wait on the primary key, so exactly one of them wins; a key twice in the batch
+ * counts once. Answers how many entries were written.
  */
-export const claimEntryKey = async (tx: Tx, userId: string, source: string, key: string) => {
-  const id = randomUUID();
-  const result = await tx.execute<{ entry_id: string }>(sql`
-    insert into device_entry_keys (user_id, source, external_key, entry_id)
-    values (${userId}, ${source}, ${key}, ${id})
-    on conflict do nothing returning entry_id`);
-  return result.rows[0]?.entry_id ?? null;
-};
-
-export const insertEntryWithId = async (
+export const insertClaimedEntries = async (
   tx: Tx,
-  values: {
-    id: string;
-    userId: string;
-    tracker: TrackerKey;
-    occurredAt: Date;
-    notes: string | null;
-    data: Record<string, unknown>;
-  },
+  userId: string,
+  source: string,
+  entries: ClaimedEntry[],
 ) => {
-  await tx.insert(trackerEntries).values(values);
+  const byKey = new Map<string, ClaimedEntry>();
+  for (const e of entries) if (!byKey.has(e.key)) byKey.set(e.key, e);
+  const unique = [...byKey.values()];
+  if (!unique.length) return 0;
+  const claimed = await tx.execute<{ external_key: string; entry_id: string }>(sql`
+    insert into device_entry_keys (user_id, source, external_key, entry_id)
+    select ${userId}, ${source}, k, gen_random_uuid()
+    from jsonb_array_elements_text(${JSON.stringify(unique.map((e) => e.key))}::jsonb) as k
+    on conflict do nothing returning external_key, entry_id`);
+  const idOf = new Map(claimed.rows.map((r) => [r.external_key, r.entry_id]));
+  const fresh = unique.flatMap((e) => {
+    const id = idOf.get(e.key);
+    return id ? [{ ...e, id }] : [];
+  });
+  if (!fresh.length) return 0;
+  const rows = fresh.map((e) => ({
+    id: e.id,
+    tracker: e.tracker,
+    occurred_at: e.occurredAt.toISOString(),
+    notes: e.notes,
+    data: e.data,
+  }));
+  await tx.execute(sql`
+    insert into tracker_entries (id, user_id, tracker, occurred_at, notes, data)
+    select r.id, ${userId}, r.tracker, r.occurred_at, r.notes, r.data
+    from jsonb_to_recordset(${JSON.stringify(rows)}::jsonb)
+      as r(id uuid, tracker text, occurred_at timestamptz, notes text, data jsonb)`);
+  const links = fresh.flatMap((e) => (e.link ? [{ key: e.link, entry_id: e.id }] : []));
+  if (links.length)
+    await tx.execute(sql`
+      insert into device_entry_keys (user_id, source, external_key, entry_id)
+      select ${userId}, ${source}, l.key, l.entry_id
+      from jsonb_to_recordset(${JSON.stringify(links)}::jsonb) as l(key text, entry_id uuid)
+      on conflict do nothing`);
+  return fresh.length;
 };
 
 /** The readings the Nightscout API hands back: newest first, or (history) by when they were stored. */
@@ -108,12 +140,6 @@ export const deleteUploadedReadings = async (tx: Tx, userId: string, fromMs?: nu
   );
   return result.rows.length;
 };
-
-/** Links a treatment's identifier to an entry it created, so a DELETE by that identifier finds it. */
-export const linkEntryKey = (tx: Tx, userId: string, key: string, entryId: string) =>
-  tx.execute(sql`
-    insert into device_entry_keys (user_id, source, external_key, entry_id)
-    values (${userId}, 'nightscout', ${key}, ${entryId}) on conflict do nothing`);
 
 /**
  * Deletes the entries an uploaded treatment created, found through its identifier's links (so never a

@@ -5,12 +5,11 @@ import { recordAudit } from '../audit/audit.service';
 import { type Announcer, announceNotices, writeReadings } from '../glucose/write-readings';
 import { type NsReading, type NsTreatment, parseEntries, parseTreatments } from './ns-payload';
 import {
-  claimEntryKey,
+  type ClaimedEntry,
   deleteLinkedEntries,
   deleteUploadedReading,
   deleteUploadedReadings,
-  insertEntryWithId,
-  linkEntryKey,
+  insertClaimedEntries,
   type NsReadingQuery,
   type NsReadingRow,
   selectLastStored,
@@ -40,9 +39,32 @@ const entryDoc = (userId: string, r: NsReading) => ({
   utcOffset: 0,
 });
 
-export const storeEntries = async (db: Database, notifier: Announcer, userId: string, body: unknown) => {
+/**
+ * What an upload's audit row says: documents received, those that could not be kept (`skipped`), rows
+ * newly stored and rows that were already there (a replay). Counts only, never a value.
+ */
+const batchCounts = (received: number, skipped: number, stored: number, duplicates: number) => ({
+  source: 'nightscout-upload',
+  received,
+  stored,
+  duplicates,
+  skipped,
+});
+
+/**
+ * One upload batch (a v1 POST, a v3 create, a socket `dbAdd`): one transaction, one insert statement
+ * per source, one audit row with the counts. `readBack` also answers the stored row of the first
+ * reading, in the same transaction (API v3 answers its identifier).
+ */
+export const storeEntries = async (
+  db: Database,
+  notifier: Announcer,
+  userId: string,
+  body: unknown,
+  opts: { readBack?: boolean } = {},
+) => {
   const { readings, skipped } = parseEntries(body);
-  const { docs, notices, inserted } = await db.asUser(userId, async (tx) => {
+  const { docs, notices, inserted, stored } = await db.asUser(userId, async (tx) => {
     const bySource = new Map<string, { at: string; mgdl: number; trend: string | null }[]>();
     for (const r of readings) {
       const source = readingSource(r);
@@ -50,18 +72,31 @@ export const storeEntries = async (db: Database, notifier: Announcer, userId: st
       list.push({ at: new Date(r.atMs).toISOString(), mgdl: r.mgdl, trend: r.direction });
       bySource.set(source, list);
     }
-    const { inserted, notices } = await writeReadings(tx, userId, bySource);
+    const { inserted, future, notices } = await writeReadings(tx, userId, bySource);
+    const first = readings[0];
+    const stored =
+      opts.readBack && first
+        ? await selectReadingAt(tx, userId, first.atMs, readingSource(first))
+        : undefined;
+    // Last, just before the commit: the audit chain's head is held from this insert to the commit.
     if (readings.length)
-      await recordAudit(tx, userId, 'import', 'glucose_reading', null, {
-        source: 'nightscout-upload',
-        received: readings.length,
-        inserted,
-        skipped,
-      });
-    return { docs: readings.map((r) => entryDoc(userId, r)), notices, inserted };
+      await recordAudit(
+        tx,
+        userId,
+        'import',
+        'glucose_reading',
+        null,
+        batchCounts(
+          readings.length + skipped,
+          skipped + future,
+          inserted,
+          readings.length - future - inserted,
+        ),
+      );
+    return { docs: readings.map((r) => entryDoc(userId, r)), notices, inserted, stored };
   });
   await announceNotices(notifier, userId, notices);
-  return { docs, readings, inserted };
+  return { docs, readings, inserted, stored: stored ? readingDoc(userId, stored) : null };
 };
 
 const round = (n: number, step: number) => Math.round(n / step) * step;
@@ -80,10 +115,6 @@ const insulinData = (t: NsTreatment, units: number) => {
 
 const mealData = (carbs: number) => TRACKER_DATA.meal.safeParse({ carbs: round(carbs, 0.1) });
 
-/**
- * Carbs become a meal entry and insulin an insulin entry (a meal bolus both), each once: the
- * (kind, time, device) key is claimed first, and only a new claim writes the entry.
- */
 /** Who uploads: the user, and the credential the app used (a treatment is deleted only through it). */
 export interface Uploader {
   userId: string;
@@ -92,43 +123,40 @@ export interface Uploader {
 
 const linkKey = (credentialId: string, identifier: string) => `id:${credentialId}:${identifier}:`;
 
+/** Carbs become a meal entry, insulin an insulin entry (a meal bolus both): each part once, by its key. */
+const treatmentEntries = (credentialId: string, t: NsTreatment): ClaimedEntry[] =>
+  [
+    t.insulin !== null ? { tracker: 'insulin' as const, data: insulinData(t, t.insulin) } : null,
+    t.carbs !== null ? { tracker: 'meal' as const, data: mealData(t.carbs) } : null,
+  ].flatMap((part) =>
+    part?.data.success
+      ? [
+          {
+            key: `${part.tracker}:${t.atMs}:${t.device}`,
+            link: linkKey(credentialId, t.identifier) + part.tracker,
+            tracker: part.tracker,
+            occurredAt: new Date(t.atMs),
+            notes: t.notes,
+            data: part.data.data as Record<string, unknown>,
+          },
+        ]
+      : [],
+  );
+
 export const storeTreatments = (db: Database, { userId, credentialId }: Uploader, body: unknown) => {
   const { treatments, skipped } = parseTreatments(body);
   return db.asUser(userId, async (tx) => {
-    let created = 0;
-    for (const t of treatments) {
-      const parts = [
-        t.insulin !== null ? { tracker: 'insulin' as const, data: insulinData(t, t.insulin) } : null,
-        t.carbs !== null ? { tracker: 'meal' as const, data: mealData(t.carbs) } : null,
-      ];
-      for (const part of parts) {
-        if (!part?.data.success) continue;
-        const entryId = await claimEntryKey(
-          tx,
-          userId,
-          'nightscout',
-          `${part.tracker}:${t.atMs}:${t.device}`,
-        );
-        if (!entryId) continue;
-        await linkEntryKey(tx, userId, linkKey(credentialId, t.identifier) + part.tracker, entryId);
-        await insertEntryWithId(tx, {
-          id: entryId,
-          userId,
-          tracker: part.tracker,
-          occurredAt: new Date(t.atMs),
-          notes: t.notes,
-          data: part.data.data as Record<string, unknown>,
-        });
-        created++;
-      }
-    }
+    const parts = treatments.flatMap((t) => treatmentEntries(credentialId, t));
+    const created = await insertClaimedEntries(tx, userId, 'nightscout', parts);
     if (treatments.length)
-      await recordAudit(tx, userId, 'import', 'entry', null, {
-        source: 'nightscout-upload',
-        received: treatments.length,
-        inserted: created,
-        skipped,
-      });
+      await recordAudit(
+        tx,
+        userId,
+        'import',
+        'entry',
+        null,
+        batchCounts(treatments.length + skipped, skipped, created, parts.length - created),
+      );
     return { treatments, skipped, created };
   });
 };
@@ -189,13 +217,6 @@ export const readingDoc = (userId: string, r: NsReadingRow) => {
 
 export const readEntries = (db: Database, userId: string, q: NsReadingQuery) =>
   db.asUser(userId, async (tx) => (await selectNsReadings(tx, userId, q)).map((r) => readingDoc(userId, r)));
-
-/** The stored document of one uploaded reading (for its API v3 identifier). */
-export const readEntryAt = (db: Database, userId: string, r: NsReading) =>
-  db.asUser(userId, async (tx) => {
-    const row = await selectReadingAt(tx, userId, r.atMs, readingSource(r));
-    return row ? readingDoc(userId, row) : null;
-  });
 
 export const lastStoredMs = (db: Database, userId: string) =>
   db.asUser(userId, (tx) => selectLastStored(tx, userId));

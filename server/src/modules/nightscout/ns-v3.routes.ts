@@ -20,7 +20,6 @@ import {
   deleteTreatment,
   lastStoredMs,
   readEntries,
-  readEntryAt,
   storeEntries,
   storeTreatments,
 } from './ns-upload.service';
@@ -197,9 +196,9 @@ export const nsV3Routes = (
       const now = Date.now();
       c.header('Last-Modified', new Date(now).toUTCString());
       if (col === 'entries') {
-        const { readings, inserted } = await storeEntries(c.var.db, notifier, auth.userId, doc);
-        const [reading] = readings;
-        const stored = reading ? await readEntryAt(c.var.db, auth.userId, reading) : null;
+        const { inserted, stored } = await storeEntries(c.var.db, notifier, auth.userId, doc, {
+          readBack: true,
+        });
         const identifier = stored?.identifier ?? calculateIdentifier(doc);
         if (stored && !inserted)
           return envelope(c, 200, { identifier, isDeduplication: true, lastModified: now });

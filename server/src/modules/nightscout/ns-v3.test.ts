@@ -1,4 +1,5 @@
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
+import { importAudits } from '../../../test/admin';
 import { createTestServer, signUpAndSignIn, type TestClient, type TestServer } from '../../../test/harness';
 import { type NsCredential, newCredential, nsRequest } from '../../../test/nightscout-apps';
 
@@ -132,7 +133,7 @@ describe('AndroidAPS NSClient v3', () => {
   });
 
   it('stores an uploaded sgv with its trend arrow once, and serves it back by search, history and lastModified', async () => {
-    const { client } = await signUpAndSignIn(server, 'gil-aaps@example.com');
+    const { client, userId } = await signUpAndSignIn(server, 'gil-aaps@example.com');
     const { call } = await aaps(await newCredential(client));
     const first = await call('POST', 'v3/entries', sgv(AT, 131));
     expect(first.status).toBe(201);
@@ -146,6 +147,13 @@ describe('AndroidAPS NSClient v3', () => {
     expect(replay.status).toBe(200);
     expect(await replay.json()).toMatchObject({ identifier: created.identifier, isDeduplication: true });
     await call('POST', 'v3/entries', sgv(AT + 300_000, 140, 'SingleUp'));
+    // One document, one audit row with its counts.
+    const one = { resource: 'glucose_reading', source: 'nightscout-upload', received: 1, skipped: 0 };
+    expect(await importAudits(server, userId)).toEqual([
+      { ...one, stored: 1, duplicates: 0 },
+      { ...one, stored: 0, duplicates: 1 },
+      { ...one, stored: 1, duplicates: 0 },
+    ]);
 
     const newest = await (await call('GET', 'v3/entries?sort$desc=date&type=sgv')).json();
     expect(newest.status).toBe(200);
@@ -230,7 +238,7 @@ describe('AndroidAPS NSClient v3', () => {
   });
 
   it("refuses a create without Nightscout's required fields, storing nothing", async () => {
-    const { client } = await signUpAndSignIn(server, 'ida-aaps@example.com');
+    const { client, userId } = await signUpAndSignIn(server, 'ida-aaps@example.com');
     const { call } = await aaps(await newCredential(client));
     const { date: _, ...noDate } = bolus;
     const res = await call('POST', 'v3/treatments', noDate);
@@ -240,6 +248,7 @@ describe('AndroidAPS NSClient v3', () => {
     expect(await noApp.json()).toMatchObject({ status: 400, message: 'Bad or missing app field' });
     expect((await call('GET', 'v3/entries')).status).toBe(200);
     expect((await (await call('GET', 'v3/entries')).json()).result).toEqual([]);
+    expect(await importAudits(server, userId)).toEqual([]);
     expect((await call('GET', 'v3/nonsense')).status).toBe(404);
   });
 

@@ -1,0 +1,1 @@
+CREATE INDEX "glucose_readings_user_created_idx" ON "glucose_readings" USING btree ("user_id","created_at");
