@@ -55,26 +55,32 @@ const openTarget = async () => {
 };
 
 describe('npm run audit:verify', () => {
-  it('passes on an intact chain and names the first row changed behind the triggers’ back', async () => {
+  it('passes on intact chains, prints their heads, and names the first row changed behind the triggers’ back', async () => {
     const target = await openTarget();
+    const userId = '6d1f2c3a-8b4e-4f5a-9c6d-7e8f9a0b1c2d';
     try {
       await target.use((db) =>
         db.asSystem((tx) =>
-          tx.execute(sql`insert into audit_logs (action, resource_type) values ('sign_in', 'session'),
-            ('create', 'entry'), ('delete', 'entry')`),
+          tx.execute(sql`insert into audit_logs (user_id, action, resource_type) values
+            (${userId}, 'sign_in', 'session'), (${userId}, 'create', 'entry'), (${userId}, 'delete', 'entry'),
+            (null, 'sign_in_failed', 'user')`),
         ),
       );
       const intact = await auditVerify(target.env);
-      expect(intact.output).toContain('Audit chain intact: 3 rows.');
+      expect(intact.output).toContain('Audit chains intact: 4 rows in 2 chains.');
+      expect(intact.output).toMatch(new RegExp(`user:${userId} 3 [0-9a-f]{64}`));
+      expect(intact.output).toMatch(/system:\d+ 1 [0-9a-f]{64}/);
       expect(intact.code).toBe(0);
 
       await target.use(async (db) => {
         await db.owner.execute(sql`alter table audit_logs disable trigger audit_logs_no_update_delete`);
-        await db.owner.execute(sql`update audit_logs set action = 'read' where seq = 2`);
+        await db.owner.execute(
+          sql`update audit_logs set action = 'read' where chain_seq = 2 and user_id = ${userId}`,
+        );
         await db.owner.execute(sql`alter table audit_logs enable trigger audit_logs_no_update_delete`);
       });
       const tampered = await auditVerify(target.env);
-      expect(tampered.output).toContain('Audit chain broken at row 2');
+      expect(tampered.output).toContain(`Audit chain user:${userId} broken at row 2`);
       expect(tampered.output).toContain('its content does not match its hash');
       expect(tampered.code).toBe(1);
     } finally {
