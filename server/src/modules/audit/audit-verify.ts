@@ -22,6 +22,13 @@ export interface ChainReport {
   broken: ChainBreak | null;
 }
 
+/** A head an operator kept from an earlier run: that row must still be there with that hash. */
+export interface KeptHead {
+  chain: string;
+  seq: number;
+  hash: string;
+}
+
 export interface AuditReport {
   /** Rows verified over all chains. */
   rows: number;
@@ -29,7 +36,18 @@ export interface AuditReport {
   chains: ChainReport[];
   /** The chains with a break, each with its first one. */
   broken: ChainReport[];
+  /** The kept heads the table no longer reaches, each with why. */
+  unreached: (KeptHead & { reason: string })[];
 }
+
+const HEAD_LINE = /^\s*(\S+) (\d+) ([0-9a-f]{64})\s*$/;
+
+/** The `chain seq hash` lines of an earlier run's output (other lines are ignored). */
+export const parseKeptHeads = (text: string): KeptHead[] =>
+  text.split('\n').flatMap((line) => {
+    const m = HEAD_LINE.exec(line);
+    return m && Number(m[2]) > 0 ? [{ chain: m[1]!, seq: Number(m[2]), hash: m[3]! }] : [];
+  });
 
 type Row = {
   seq: string;
@@ -75,7 +93,10 @@ const finish = (chain: string, w: Walk, head: Head | undefined): ChainReport => 
   return { chain, rows: w.rows, headSeq, headHash, broken };
 };
 
-const walkAll = async (tx: Tx) => {
+/** Each kept head's row as the walk found it: its hash, or absent. */
+const keyOf = (chain: string, seq: number | string) => `${chain} ${seq}`;
+
+const walkAll = async (tx: Tx, kept: Map<string, string | null>) => {
   const walks = new Map<string, Walk>();
   let after = 0;
   for (;;) {
@@ -89,6 +110,8 @@ const walkAll = async (tx: Tx) => {
       const w = walks.get(r.chain) ?? start();
       walks.set(r.chain, w);
       step(w, r);
+      const key = keyOf(r.chain, r.chain_seq);
+      if (kept.has(key)) kept.set(key, r.hash);
       after = Number(r.seq);
     }
     if (batch.length < BATCH) return walks;
@@ -102,13 +125,16 @@ const walkAll = async (tx: Tx) => {
  * the chain's positions, or prev_hash not the previous row's hash), or a cut-off end (the chain's head
  * records more than the table holds). One pass in `seq` order, which within a chain is its order. It
  * reads one snapshot (repeatable read), so writes committed meanwhile do not look like a cut-off end.
+ * `kept` heads (from an earlier run, kept outside the database) must still be there, unchanged: this is
+ * what shows a chain rewritten consistently, or cut short with its head rewritten.
  */
-export const verifyAuditChains = (db: Database): Promise<AuditReport> =>
+export const verifyAuditChains = (db: Database, kept: KeptHead[] = []): Promise<AuditReport> =>
   db.owner.transaction(
     async (tx) => {
       // The owner may be subject to FORCE ROW LEVEL SECURITY: read as the system context.
       await tx.execute(sql`select set_config('app.system', 'on', true)`);
-      const walks = await walkAll(tx);
+      const found = new Map<string, string | null>(kept.map((k) => [keyOf(k.chain, k.seq), null]));
+      const walks = await walkAll(tx, found);
       const heads = new Map(
         (await tx.execute<Head>(sql`select chain, last_seq, last_hash from audit_chain_heads`)).rows.map(
           (h) => [h.chain, h],
@@ -120,6 +146,12 @@ export const verifyAuditChains = (db: Database): Promise<AuditReport> =>
         rows: chains.reduce((n, c) => n + c.rows, 0),
         chains,
         broken: chains.filter((c) => c.broken),
+        unreached: kept.flatMap((k) => {
+          const hash = found.get(keyOf(k.chain, k.seq));
+          if (hash === k.hash) return [];
+          const reason = hash ? 'its hash is not the one kept' : 'the row is no longer in the table';
+          return [{ ...k, reason }];
+        }),
       };
     },
     { isolationLevel: 'repeatable read', accessMode: 'read only' },

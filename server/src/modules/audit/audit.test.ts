@@ -370,5 +370,14 @@ describe('the audit trail (HIPAA §164.312(b))', () => {
       reason: `the chain head records ${bobRows.length} rows; the table ends at ${bobRows.length - 1}`,
     });
     expect(cut.broken).toHaveLength(2);
+
+    // The owner can also rewrite the head to the new end: the chain alone then looks whole. A head kept
+    // outside the database from the earlier run is what shows the cut.
+    const keptHead = { chain: `user:${bobId}`, seq: bobRows.length, hash: chainOf(intact, bobId).headHash };
+    await server.deps.db.owner.execute(sql`update audit_chain_heads h set last_seq = a.chain_seq,
+      last_hash = a.hash from audit_logs a where h.chain = a.chain and a.seq = ${bobRows.at(-2)!.seq}`);
+    const rewritten = await verifyAuditChains(server.deps.db, [keptHead]);
+    expect(chainOf(rewritten, bobId).broken).toBeNull();
+    expect(rewritten.unreached).toEqual([{ ...keptHead, reason: 'the row is no longer in the table' }]);
   });
 });
