@@ -1,10 +1,14 @@
 import { cpSync, mkdtempSync, readFileSync, rmSync, writeFileSync } from 'node:fs';
 import { join } from 'node:path';
 import { sql } from 'drizzle-orm';
-import { migrate } from 'drizzle-orm/pglite/migrator';
+import { migrate as migratePg } from 'drizzle-orm/node-postgres/migrator';
+import { migrate as migratePglite } from 'drizzle-orm/pglite/migrator';
+import pg from 'pg';
 import { expect, it } from 'vitest';
 import { TMP_DIR } from '../../../test/global-setup';
-import { MIGRATIONS_DIR, openPglite } from '../../db/database';
+import { isPostgres } from '../../../test/harness';
+import { dropDatabase, withDatabase } from '../../../test/postgres-template';
+import { MIGRATIONS_DIR, openPglite, openPostgres } from '../../db/database';
 import { verifyAuditChains } from './audit-verify';
 
 type Journal = { entries: { tag: string }[] };
@@ -21,12 +25,31 @@ const migrationsBeforeChains = () => {
   return dir;
 };
 
+/** An empty database on the store under test, and a way to migrate it from a given folder. */
+const emptyDatabase = async () => {
+  if (!isPostgres) {
+    const db = await openPglite({});
+    // biome-ignore lint/suspicious/noExplicitAny: the owner handle is PGlite's drizzle on this store.
+    const migrateFrom = (dir: string) => migratePglite(db.owner as any, { migrationsFolder: dir });
+    return { db, migrateFrom, drop: async () => {} };
+  }
+  const base = process.env.TEST_DATABASE_URL!;
+  const name = `hf_t_cutover_${process.pid}_${Date.now()}`;
+  const admin = new pg.Client({ connectionString: base });
+  await admin.connect();
+  await admin.query(`create database ${name}`);
+  await admin.end();
+  const db = await openPostgres(withDatabase(base, name));
+  // biome-ignore lint/suspicious/noExplicitAny: the owner handle is node-postgres' drizzle on this store.
+  const migrateFrom = (dir: string) => migratePg(db.owner as any, { migrationsFolder: dir });
+  return { db, migrateFrom, drop: () => dropDatabase(base, name) };
+};
+
 it('keeps the rows written before per-user chains verifiable as chain global, and chains new rows per user', async () => {
   const dir = migrationsBeforeChains();
-  const db = await openPglite({});
+  const { db, migrateFrom, drop } = await emptyDatabase();
   try {
-    // biome-ignore lint/suspicious/noExplicitAny: the owner handle is PGlite's drizzle on this store.
-    await migrate(db.owner as any, { migrationsFolder: dir });
+    await migrateFrom(dir);
     const user = '0b7f5a52-3c1e-4d8b-9f0a-2e6c4b8d1a3f';
     const insert = (action: string) =>
       db.asSystem((tx) =>
@@ -65,6 +88,7 @@ it('keeps the rows written before per-user chains verifiable as chain global, an
     ]);
   } finally {
     await db.close();
+    await drop();
     rmSync(dir, { recursive: true, force: true });
   }
 }, 120_000);
