@@ -10,7 +10,15 @@ import { parseKeptHeads, verifyAuditChains } from './audit-verify';
 // keep that output elsewhere and give it to a later run. npm runs this in server/: the file is resolved
 // from where the command was typed (INIT_CWD).
 const file = process.argv[2];
-const kept = file ? parseKeptHeads(readFileSync(resolve(process.env.INIT_CWD ?? '.', file), 'utf8')) : [];
+const readKept = (path: string) => {
+  try {
+    return parseKeptHeads(readFileSync(resolve(process.env.INIT_CWD ?? '.', path), 'utf8'));
+  } catch (err) {
+    console.error(`✗ Cannot read the kept heads in ${path}: ${(err as Error).message}`);
+    process.exit(2);
+  }
+};
+const kept = file ? readKept(file) : [];
 const config = loadConfig();
 const db = await openDatabase(config, createLogger(config.logLevel));
 try {
