@@ -10,14 +10,19 @@ import {
   uniqueIndex,
   uuid,
 } from 'drizzle-orm/pg-core';
-import { isSystem, ownsRow } from './rls';
+import { APP_ROLE, isSystem, ownsRow } from './rls';
+
+const notAppRole = sql.raw(`current_user <> '${APP_ROLE}'`);
 
 /**
  * Append-only for every role: the app role gets INSERT and SELECT only, and triggers refuse UPDATE,
  * DELETE and TRUNCATE even for the owner (migration audit_append_only_chain). A user may read their own
- * entries; only the system context (admin console) reads everyone's. `seq`, `prev_hash` and `hash` are
- * filled by a BEFORE INSERT trigger that chains each row to the previous one (sha256), so a changed or
- * removed row shows up in `npm run audit:verify`.
+ * entries; only the system context (admin console) reads everyone's. A BEFORE INSERT trigger (migration
+ * audit_chains_sql) puts each row on its chain — the user's own, or one of the system chains for rows
+ * without a user — and fills `chain`, `chain_seq`, `prev_hash` (the previous row of that chain) and
+ * `hash` (sha256), so a changed or removed row shows up in `npm run audit:verify`. `seq` orders all rows
+ * (a sequence, assigned once the chain's head is locked). Rows from before the per-user chains have no
+ * `chain`: they form the old single chain, in `seq` order.
  */
 export const auditLogs = pgTable(
   'audit_logs',
@@ -35,6 +40,9 @@ export const auditLogs = pgTable(
     seq: bigint('seq', { mode: 'number' }),
     prevHash: text('prev_hash'),
     hash: text('hash'),
+    // Null on the rows of the single chain written before per-user chains (their position is `seq`).
+    chain: text('chain'),
+    chainSeq: bigint('chain_seq', { mode: 'number' }),
   },
   (t) => [
     index('audit_logs_user_id_created_idx').on(t.userId, t.createdAt),
@@ -43,5 +51,29 @@ export const auditLogs = pgTable(
     index('audit_logs_user_id_seq_idx').on(t.userId, t.seq),
     pgPolicy('audit_logs_read', { for: 'select', using: sql`${ownsRow(t.userId)} or ${isSystem}` }),
     pgPolicy('audit_logs_write', { for: 'insert', withCheck: sql`${ownsRow(t.userId)} or ${isSystem}` }),
+  ],
+);
+
+/**
+ * The head of each audit chain: its last position and hash, locked by the insert trigger from a row's
+ * insert to its commit, so only writes on the same chain take turns. Chains: `user:<id>` (the person a
+ * row names), `system:<0-15>` (rows without a user, spread over 16 so anonymous failed sign-ins do not
+ * queue on one row), `global` (the frozen head of the single chain before the cut-over). Only the
+ * trigger, as the owner, writes it (a policy for the owner in migration audit_chains_sql); a user may
+ * read their own chain's head, the system context all of them.
+ */
+export const auditChainHeads = pgTable(
+  'audit_chain_heads',
+  {
+    chain: text('chain').primaryKey(),
+    userId: uuid('user_id'),
+    lastSeq: bigint('last_seq', { mode: 'number' }).notNull(),
+    lastHash: text('last_hash').notNull(),
+  },
+  (t) => [
+    index('audit_chain_heads_user_id_idx').on(t.userId),
+    pgPolicy('audit_chain_heads_read', { for: 'select', using: sql`${ownsRow(t.userId)} or ${isSystem}` }),
+    // The owner (the trigger is SECURITY DEFINER) under FORCE; the app role has no write grant anyway.
+    pgPolicy('audit_chain_heads_trigger', { for: 'all', using: notAppRole, withCheck: notAppRole }),
   ],
 );

@@ -9,7 +9,7 @@ import {
   TestClient,
   type TestServer,
 } from '../../../test/harness';
-import { verifyAuditChain } from './audit-verify';
+import { verifyAuditChains } from './audit-verify';
 
 // Served on a loopback socket, so the audit rows carry the address this server really saw.
 let server: TestServer;
@@ -42,6 +42,8 @@ const signUp = async (email: string) => {
 
 type AuditRow = {
   seq: number;
+  chain: string;
+  chain_seq: number;
   action: string;
   resource_type: string | null;
   resource_id: string | null;
@@ -53,7 +55,7 @@ const auditOf = async (userId: string) =>
   (
     await server.deps.db.asSystem((tx) =>
       tx.execute<AuditRow>(
-        sql`select seq::int as seq, action, resource_type, resource_id, details, ip_address, user_agent
+        sql`select seq::int as seq, chain, chain_seq::int as chain_seq, action, resource_type, resource_id, details, ip_address, user_agent
             from audit_logs where user_id = ${userId} order by seq`,
       ),
     )
@@ -304,11 +306,11 @@ describe('the audit trail (HIPAA §164.312(b))', () => {
     ).toBe(201);
   });
 
-  it('chains every row, so audit:verify finds the first changed or removed row', async () => {
-    // Concurrent writers (several pool connections on PostgreSQL) still form one unbroken chain.
+  it('chains each user’s rows, so audit:verify finds the first changed or removed row of that chain', async () => {
+    // Concurrent writers (several pool connections on PostgreSQL) still form one unbroken chain per user.
     const writes = await Promise.all(
       Array.from({ length: 12 }, (_, i) =>
-        alice.post('/api/v1/entries', {
+        (i % 3 ? alice : bob).post('/api/v1/entries', {
           tracker: 'journal',
           occurredAt: new Date(Date.now() - i * 60_000).toISOString(),
           data: { value: `parallel ${i}` },
@@ -316,10 +318,20 @@ describe('the audit trail (HIPAA §164.312(b))', () => {
       ),
     );
     expect(writes.map((r) => r.status)).toEqual(Array(12).fill(201));
-    const intact = await verifyAuditChain(server.deps.db);
-    expect(intact.broken).toBeNull();
-    expect(intact.rows).toBeGreaterThan(20);
-    const target = (await auditOf(aliceId))[5]!;
+    const stranger = { email: 'nobody-audit@example.com', password: PASSWORD };
+    expect((await loopbackClient().post('/api/auth/sign-in/email', stranger)).status).toBe(401);
+    const intact = await verifyAuditChains(server.deps.db);
+    expect(intact.broken).toEqual([]);
+    const chainOf = (report: typeof intact, userId: string) =>
+      report.chains.find((c) => c.chain === `user:${userId}`)!;
+    const aliceRows = await auditOf(aliceId);
+    expect(aliceRows.map((r) => r.chain_seq)).toEqual(aliceRows.map((_, i) => i + 1));
+    expect(chainOf(intact, aliceId)).toMatchObject({ rows: aliceRows.length, headSeq: aliceRows.length });
+    expect(chainOf(intact, bobId).rows).toBe((await auditOf(bobId)).length);
+    // A row without a user (a failed sign-in) goes on a system chain.
+    expect(intact.chains.some((c) => c.chain.startsWith('system:'))).toBe(true);
+
+    const target = aliceRows[5]!;
     const tamper = async (statement: ReturnType<typeof sql>) => {
       // Only a superuser who switches the guard off can do this; the chain still shows it.
       await server.deps.db.owner.execute(
@@ -334,12 +346,38 @@ describe('the audit trail (HIPAA §164.312(b))', () => {
       }
     };
     await tamper(sql`update audit_logs set ip_address = '10.9.9.9' where seq = ${target.seq}`);
-    const changed = await verifyAuditChain(server.deps.db);
-    expect(changed.broken).toMatchObject({ seq: target.seq, reason: 'its content does not match its hash' });
-    expect(changed.rows).toBe(target.seq - 1);
+    const changed = await verifyAuditChains(server.deps.db);
+    expect(changed.broken.map((c) => c.chain)).toEqual([`user:${aliceId}`]);
+    expect(chainOf(changed, aliceId).broken).toMatchObject({
+      seq: target.chain_seq,
+      reason: 'its content does not match its hash',
+    });
+    expect(chainOf(changed, aliceId).rows).toBe(target.chain_seq - 1);
 
     await tamper(sql`delete from audit_logs where seq = ${target.seq}`);
-    const removed = await verifyAuditChain(server.deps.db);
-    expect(removed.broken).toMatchObject({ seq: target.seq + 1, reason: `row ${target.seq} is missing` });
+    const removed = await verifyAuditChains(server.deps.db);
+    expect(chainOf(removed, aliceId).broken).toMatchObject({
+      seq: target.chain_seq + 1,
+      reason: `row ${target.chain_seq} is missing`,
+    });
+
+    // The last row of Bob's chain dropped: the head still records it.
+    const bobRows = await auditOf(bobId);
+    await tamper(sql`delete from audit_logs where seq = ${bobRows.at(-1)!.seq}`);
+    const cut = await verifyAuditChains(server.deps.db);
+    expect(chainOf(cut, bobId).broken).toMatchObject({
+      seq: bobRows.length,
+      reason: `the chain head records ${bobRows.length} rows; the table ends at ${bobRows.length - 1}`,
+    });
+    expect(cut.broken).toHaveLength(2);
+
+    // The owner can also rewrite the head to the new end: the chain alone then looks whole. A head kept
+    // outside the database from the earlier run is what shows the cut.
+    const keptHead = { chain: `user:${bobId}`, seq: bobRows.length, hash: chainOf(intact, bobId).headHash };
+    await server.deps.db.owner.execute(sql`update audit_chain_heads h set last_seq = a.chain_seq,
+      last_hash = a.hash from audit_logs a where h.chain = a.chain and a.seq = ${bobRows.at(-2)!.seq}`);
+    const rewritten = await verifyAuditChains(server.deps.db, [keptHead]);
+    expect(chainOf(rewritten, bobId).broken).toBeNull();
+    expect(rewritten.unreached).toEqual([{ ...keptHead, reason: 'the row is no longer in the table' }]);
   });
 });

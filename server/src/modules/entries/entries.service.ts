@@ -59,7 +59,7 @@ export const createEntry = async (
     await syncAchievementUnlocks(tx, userId);
     const notices = req.tracker === 'blood-glucose' ? await followUpAfterGlucoseWrite(tx, userId) : [];
     const entry = presentEntry((await selectEntry(tx, userId, id))!);
-    // Last, just before the commit: the audit chain's head is locked from here to the commit.
+    // Last, just before the commit: the user's audit chain head is locked from here to the commit.
     await recordAudit(tx, userId, 'create', 'entry', id, { tracker: req.tracker });
     return { entry, notices };
   });

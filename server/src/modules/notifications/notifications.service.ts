@@ -97,7 +97,7 @@ export const updateNotification = async (
       title: patch.title,
       content: patch.content,
     });
-    // Last in the transaction: the audit chain's lock is held until commit.
+    // Last in the transaction: the user's audit chain head stays locked until commit.
     await recordAudit(tx, userId, 'update', 'notification', id, { fields: changedFields(patch) });
     return changed;
   });
