@@ -1,5 +1,11 @@
 import type { Instant } from '../units/local-time';
-import { computeStreakSummary, type StreakOptions, type StreakSummary } from './streaks';
+import {
+  computeStreakSummary,
+  computeStreakSummaryFromDays,
+  type EntryDayCount,
+  type StreakOptions,
+  type StreakSummary,
+} from './streaks';
 
 export const ACHIEVEMENT_IDS = [
   'first_log',
@@ -111,5 +117,15 @@ export function computeStreakSummaryWithAchievements(
   options: StreakOptions,
 ): StreakSummary & { achievements: Achievement[] } {
   const summary = computeStreakSummary(entries, options);
+  return { ...summary, achievements: computeAchievements(summary) };
+}
+
+/** The same from per-day counters (see `computeStreakSummaryFromDays`). */
+export function computeStreakSummaryFromDaysWithAchievements(
+  days: readonly EntryDayCount[],
+  options: StreakOptions,
+  laterEntries: readonly Instant[] = [],
+): StreakSummary & { achievements: Achievement[] } {
+  const summary = computeStreakSummaryFromDays(days, options, laterEntries);
   return { ...summary, achievements: computeAchievements(summary) };
 }

@@ -3,6 +3,7 @@ import {
   dayNumberToDate,
   type Instant,
   localDayNumber,
+  MS_PER_DAY,
   toEpochMs,
 } from '../units/local-time';
 import { latestAllowedMs } from '../units/not-in-future';
@@ -37,11 +38,6 @@ export interface StreakOptions {
   now: Instant;
 }
 
-/** Sorted distinct local day numbers of the entries. */
-function distinctLocalDays(localDays: readonly number[]): number[] {
-  return [...new Set(localDays)].sort((a, b) => a - b);
-}
-
 function longestRun(days: readonly number[]): number {
   let longest = 0;
   let run = 0;
@@ -61,39 +57,92 @@ function runEndingOn(daySet: ReadonlySet<number>, lastDay: number): number {
   return run;
 }
 
+/** Entries of one local calendar day (a row of the server's per-day counters). */
+export interface EntryDayCount {
+  /** The local date, YYYY-MM-DD. */
+  date: string;
+  entries: number;
+}
+
+/** Today's local date (YYYY-MM-DD) in the user's zone: entries from today on are judged one by one. */
+export function localToday(options: StreakOptions): string {
+  const nowMs = toEpochMs(options.now);
+  return dayNumberToDate(localDayNumber(createLocalClock(options.timeZone)(nowMs)));
+}
+
+const dateToDayNumber = (ymd: string) => Math.round(Date.parse(`${ymd}T00:00:00Z`) / MS_PER_DAY);
+
 /**
- * Streak summary from entry instants, every figure counting what it names in the user's calendar.
- * Entries dated in the future (beyond the clock skew core allows; data stored before that rule) count
- * nowhere: not in totals, days, streaks or the week.
+ * Entries counted per local day number: day counters up to today, plus entries judged one by one. Entries dated in the future (beyond the clock skew core allows; data stored
+ * before that rule) count nowhere; within the skew an entry may fall just after midnight tonight: it
+ * counts as today's.
  */
-export function computeStreakSummary(entries: readonly Instant[], options: StreakOptions): StreakSummary {
+function countsByDay(
+  days: readonly EntryDayCount[],
+  laterEntries: readonly Instant[],
+  options: StreakOptions,
+): { counts: Map<number, number>; today: number } {
   const toLocal = createLocalClock(options.timeZone);
   const nowMs = toEpochMs(options.now);
   const today = localDayNumber(toLocal(nowMs));
   const latest = latestAllowedMs(nowMs);
-  const entryDays: number[] = [];
-  for (const entry of entries) {
-    const ms = toEpochMs(entry);
-    // Within the skew an entry may fall just after midnight tonight: it counts as today's.
-    if (ms <= latest) entryDays.push(Math.min(localDayNumber(toLocal(ms)), today));
+  const counts = new Map<number, number>();
+  const add = (day: number, n: number) => counts.set(day, (counts.get(day) ?? 0) + n);
+  for (const { date, entries } of days) {
+    const day = dateToDayNumber(date);
+    if (day < today && entries > 0) add(day, entries);
   }
-  const days = distinctLocalDays(entryDays);
+  for (const entry of laterEntries) {
+    const ms = toEpochMs(entry);
+    if (ms <= latest) add(Math.min(localDayNumber(toLocal(ms)), today), 1);
+  }
+  return { counts, today };
+}
+
+function summarize(counts: ReadonlyMap<number, number>, today: number): StreakSummary {
+  const days = [...counts.keys()].sort((a, b) => a - b);
   const daySet = new Set(days);
   const lastDay = days.at(-1);
-
   const endOfCurrent = daySet.has(today) ? today : today - 1;
-  const weekStart = today - (WEEK_WINDOW_DAYS - 1);
-  const monthStart = today - (MONTH_WINDOW_DAYS - 1);
-  const inWindow = (start: number) => entryDays.filter((day) => day >= start).length;
-
+  const inWindow = (windowDays: number) => {
+    let n = 0;
+    for (const [day, entries] of counts) if (day > today - windowDays) n += entries;
+    return n;
+  };
+  let total = 0;
+  for (const entries of counts.values()) total += entries;
   return {
     currentStreak: runEndingOn(daySet, endOfCurrent),
     longestStreak: longestRun(days),
-    totalEntries: entryDays.length,
-    entriesThisWeek: inWindow(weekStart),
-    entriesThisMonth: inWindow(monthStart),
+    totalEntries: total,
+    entriesThisWeek: inWindow(WEEK_WINDOW_DAYS),
+    entriesThisMonth: inWindow(MONTH_WINDOW_DAYS),
     loggedDays: days.length,
     lastLoggedDate: lastDay === undefined ? null : dayNumberToDate(lastDay),
     streakGoal: STREAK_GOAL,
   };
+}
+
+/**
+ * Streak summary from entry instants, every figure counting what it names in the user's calendar.
+ * Entries dated in the future count nowhere: not in totals, days, streaks or the week.
+ */
+export function computeStreakSummary(entries: readonly Instant[], options: StreakOptions): StreakSummary {
+  const { counts, today } = countsByDay([], entries, options);
+  return summarize(counts, today);
+}
+
+/**
+ * The same summary from per-day counters (local dates in the user's zone). Counters of today and later
+ * are ignored: an entry of today may still be in the future (rows stored before that rule), so
+ * `laterEntries`, the instants of the entries from the start of today on, are judged one by one as
+ * `computeStreakSummary` does.
+ */
+export function computeStreakSummaryFromDays(
+  days: readonly EntryDayCount[],
+  options: StreakOptions,
+  laterEntries: readonly Instant[] = [],
+): StreakSummary {
+  const { counts, today } = countsByDay(days, laterEntries, options);
+  return summarize(counts, today);
 }

@@ -7,6 +7,7 @@ export * from './backups';
 export * from './custom-foods';
 export * from './devices';
 export * from './documents';
+export * from './entry-days';
 export * from './glucose-readings';
 export * from './hypo-follow-ups';
 export * from './insurance';

@@ -18,6 +18,7 @@ export const TABLES: { table: string; area: string }[] = [
   { table: 'public.glucose_readings', area: 'tracking' },
   { table: 'public.custom_foods', area: 'tracking' },
   { table: 'public.achievement_unlocks', area: 'tracking' },
+  { table: 'public.entry_days', area: 'tracking' },
   { table: 'public.hypo_settings', area: 'tracking' },
   { table: 'public.hypo_follow_ups', area: 'tracking' },
   { table: 'public.documents', area: 'documents' },

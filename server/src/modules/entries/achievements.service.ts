@@ -1,47 +1,71 @@
 import {
-  computeStreakSummaryWithAchievements,
+  ACHIEVEMENT_IDS,
+  computeStreakSummaryFromDaysWithAchievements,
+  localDayStart,
+  localToday,
   type StreakSummaryResponse,
-  type TrackerKey,
 } from '@healthfolio/core';
 import { eq } from 'drizzle-orm';
 import type { Database, Tx } from '../../db/database';
 import { achievementUnlocks } from '../../db/schema';
 import { findProfile } from '../profiles/profiles.repository';
-import { selectEntryInstants } from './entries.repository';
+import { selectEntryDays, selectEntryInstantsFrom } from './entry-days.repository';
 
-const computeFor = async (tx: Tx, userId: string) => {
+type Summary = ReturnType<typeof computeStreakSummaryFromDaysWithAchievements>;
+
+/** The summary from the day counters: a row per logged day and tracker, never every entry. */
+export const summarizeEntryDays = async (tx: Tx, userId: string, now = Date.now()) => {
   const timeZone = (await findProfile(tx, userId))?.timezone ?? 'UTC';
-  const rows = await selectEntryInstants(tx, userId);
-  const summary = computeStreakSummaryWithAchievements(
-    rows.map((r) => r.occurred_at),
-    { timeZone, now: Date.now() },
+  const today = localToday({ timeZone, now });
+  const rows = await selectEntryDays(tx, userId);
+  const perDay = new Map<string, number>();
+  for (const r of rows) perDay.set(r.date, (perDay.get(r.date) ?? 0) + r.entries);
+  // From today on an entry may lie in the future (rows stored before that rule, or within the clock
+  // skew past midnight): those few are read and judged one by one.
+  const later = rows.some((r) => r.date >= today)
+    ? await selectEntryInstantsFrom(tx, userId, localDayStart(today, timeZone))
+    : [];
+  const summary = computeStreakSummaryFromDaysWithAchievements(
+    [...perDay].map(([date, entries]) => ({ date, entries })),
+    { timeZone, now },
+    later,
   );
-  return { summary, categories: new Set(rows.map((r) => r.tracker as TrackerKey)).size };
+  return { summary, categories: new Set(rows.map((r) => r.tracker)).size };
+};
+
+const selectUnlocks = async (tx: Tx, userId: string) => {
+  const stored = await tx.select().from(achievementUnlocks).where(eq(achievementUnlocks.userId, userId));
+  return new Map(stored.map((r) => [r.achievementId, r.unlockedAt]));
 };
 
 /**
  * Stores the moment each achievement first unlocks. Once earned it stays earned, even if entries
  * are later deleted: the date is what the user saw.
  */
-export const syncAchievementUnlocks = async (tx: Tx, userId: string) => {
-  const { summary, categories } = await computeFor(tx, userId);
-  const stored = await tx.select().from(achievementUnlocks).where(eq(achievementUnlocks.userId, userId));
-  const unlockedAt = new Map(stored.map((r) => [r.achievementId, r.unlockedAt]));
+const storeUnlocks = async (tx: Tx, userId: string, summary: Summary, unlockedAt: Map<string, Date>) => {
   const fresh = summary.achievements.filter((a) => a.unlocked && !unlockedAt.has(a.id));
-  if (fresh.length) {
-    const inserted = await tx
-      .insert(achievementUnlocks)
-      .values(fresh.map((a) => ({ userId, achievementId: a.id })))
-      .onConflictDoNothing()
-      .returning();
-    for (const r of inserted) unlockedAt.set(r.achievementId, r.unlockedAt);
-  }
-  return { summary, categories, unlockedAt };
+  if (!fresh.length) return;
+  const inserted = await tx
+    .insert(achievementUnlocks)
+    .values(fresh.map((a) => ({ userId, achievementId: a.id })))
+    .onConflictDoNothing()
+    .returning();
+  for (const r of inserted) unlockedAt.set(r.achievementId, r.unlockedAt);
+};
+
+/** After an entry write: a read of the stored unlocks, and of the day counters while any is locked. */
+export const syncAchievementUnlocks = async (tx: Tx, userId: string) => {
+  const unlockedAt = await selectUnlocks(tx, userId);
+  if (ACHIEVEMENT_IDS.every((id) => unlockedAt.has(id))) return;
+  const { summary } = await summarizeEntryDays(tx, userId);
+  await storeUnlocks(tx, userId, summary, unlockedAt);
 };
 
 export const getStreakSummary = (db: Database, userId: string): Promise<StreakSummaryResponse> =>
   db.asUser(userId, async (tx) => {
-    const { summary, categories, unlockedAt } = await syncAchievementUnlocks(tx, userId);
+    const unlockedAt = await selectUnlocks(tx, userId);
+    const { summary, categories } = await summarizeEntryDays(tx, userId);
+    await storeUnlocks(tx, userId, summary, unlockedAt);
     return {
       currentStreak: summary.currentStreak,
       longestStreak: summary.longestStreak,

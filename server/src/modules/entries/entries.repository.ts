@@ -66,13 +66,6 @@ export const selectEntry = async (tx: Tx, userId: string, id: string) => {
   return result.rows[0];
 };
 
-export const selectEntryInstants = async (tx: Tx, userId: string) => {
-  const result = await tx.execute<{ occurred_at: Date; tracker: string }>(
-    sql`select occurred_at, tracker from (${entriesRelation(userId)}) e`,
-  );
-  return result.rows;
-};
-
 export const insertTrackerEntry = async (
   tx: Tx,
   values: {
