@@ -60,9 +60,9 @@ interface Writers {
 const wanted = (key: string) => !ENDPOINT_FILTER || ENDPOINT_FILTER.includes(key);
 
 // Unique reading times per credential for the whole run (a replay would be a no-op insert): whole
-// seconds back from now, plus 500 ms so they never meet the ingest's 5-minute grid.
+// seconds back from now. (The ingest uploads as another device, so its readings never meet these.)
 const nsSent = new Map<string, number>();
-const nsStart = Math.floor(Date.now() / 1000) * 1000 - 500;
+const nsStart = Math.floor(Date.now() / 1000) * 1000;
 const nextNsReading = (slug: string) => {
   const n = (nsSent.get(slug) ?? 0) + 1;
   nsSent.set(slug, n);
