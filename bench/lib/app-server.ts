@@ -25,9 +25,14 @@ export const signedInCookie = async (app: Fetcher, db: Database, email: string, 
     });
   const signUp = await post('/api/auth/sign-up/email', { email, password: PASSWORD });
   if (signUp.status !== 200) throw new Error(`sign-up failed: ${signUp.status} ${await signUp.text()}`);
-  const [mail] = await db.asSystem((tx) =>
-    tx.select({ textBody: mailOutbox.textBody }).from(mailOutbox).where(eq(mailOutbox.toAddress, email)),
-  );
+  // The confirmation is queued in the background after sign-up answers: wait for it (at most 10 s).
+  let mail: { textBody: string | null } | undefined;
+  for (let waited = 0; !mail && waited < 10_000; waited += 50) {
+    [mail] = await db.asSystem((tx) =>
+      tx.select({ textBody: mailOutbox.textBody }).from(mailOutbox).where(eq(mailOutbox.toAddress, email)),
+    );
+    if (!mail) await new Promise((r) => setTimeout(r, 50));
+  }
   // Undelivered (no SMTP here), so kept sealed with ENCRYPTION_KEY (server/src/mail/outbox-seal.ts).
   const body = mail?.textBody ? openBody(mail.textBody, encryptionKey) : '';
   const link = new URL(body.match(/https?:\/\/\S+/)?.[0] ?? '');

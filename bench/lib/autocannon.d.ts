@@ -7,6 +7,18 @@ declare module 'autocannon' {
     method?: string;
     headers?: Record<string, string>;
     body?: string;
+    /** Called with each connection's client as it opens (in this process; a file path with workers). */
+    setupClient?: (client: AutocannonClient) => void;
+  }
+  interface AutocannonRequest {
+    method?: string;
+    path?: string;
+    headers?: Record<string, string>;
+    body?: string;
+    setupRequest?: (req: AutocannonRequest) => AutocannonRequest;
+  }
+  interface AutocannonClient {
+    setRequests(requests: AutocannonRequest[]): void;
   }
   interface Histogram {
     average: number;

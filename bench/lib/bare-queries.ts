@@ -24,3 +24,7 @@ export const GLUCOSE_AGGREGATE = `select count(*)::int as readings, avg(value_mg
   count(*) filter (where value_mgdl < 54)::int as very_low, count(*) filter (where value_mgdl < 70)::int as low,
   count(*) filter (where value_mgdl > 180)::int as high, count(*) filter (where value_mgdl > 250)::int as very_high
   from glucose_readings where user_id = $1 and recorded_at >= now() - interval '90 days'`;
+
+// A Nightscout upload of one reading: the glucose store's insert, a replay a no-op (ns-upload.service).
+export const NS_READING_INSERT = `insert into glucose_readings (user_id, source, recorded_at, value_mgdl, trend)
+  values ($1, $2, $3, $4, $5) on conflict (user_id, recorded_at, source, deduplicated) do nothing`;

@@ -10,7 +10,13 @@ import type { AddressInfo } from 'node:net';
 import { join } from 'node:path';
 import { PGlite } from '@electric-sql/pglite';
 import pg from 'pg';
-import { ENTRIES_PAGE, ENTRY_INSERT, GLUCOSE_AGGREGATE, PROFILE_POINT_READ } from './bare-queries';
+import {
+  ENTRIES_PAGE,
+  ENTRY_INSERT,
+  GLUCOSE_AGGREGATE,
+  NS_READING_INSERT,
+  PROFILE_POINT_READ,
+} from './bare-queries';
 
 type Query = (text: string, params: unknown[]) => Promise<Record<string, unknown>[]>;
 
@@ -31,31 +37,37 @@ const openDriver = async (): Promise<{ query: Query; close: () => Promise<void> 
   };
 };
 
-const readBody = async (req: IncomingMessage) => {
+const readJson = async <T>(req: IncomingMessage) => {
   const chunks: Buffer[] = [];
   for await (const chunk of req) chunks.push(chunk as Buffer);
-  return JSON.parse(Buffer.concat(chunks).toString('utf8')) as {
-    tracker: string;
-    occurredAt: string;
-    notes?: string;
-    data: unknown;
-  };
+  return JSON.parse(Buffer.concat(chunks).toString('utf8')) as T;
 };
+
+type EntryBody = { tracker: string; occurredAt: string; notes?: string; data: unknown };
+type NsDoc = { sgv: number; date: number; direction?: string; device: string };
 
 const main = async () => {
   const { query, close } = await openDriver();
   const userId = process.env.BARE_USER_ID;
   if (!userId) throw new Error('BARE_USER_ID is required');
+  const writer = (req: IncomingMessage) => (req.headers['x-bench-user'] as string | undefined) ?? userId;
   const handlers: Record<string, (req: IncomingMessage) => Promise<[number, unknown]>> = {
     'GET /profile': async () => [200, (await query(PROFILE_POINT_READ, [userId]))[0]],
     'GET /entries': async () => {
       const rows = await query(ENTRIES_PAGE, [userId]);
       return [200, { items: rows.slice(0, 50), nextCursor: rows.length > 50 ? 'more' : null }];
     },
+    // The writers' lines name their user in `x-bench-user` (where the app reads a cookie or a credential).
     'POST /entries': async (req) => {
-      const b = await readBody(req);
-      const params = [userId, b.tracker, b.occurredAt, b.notes ?? null, JSON.stringify(b.data)];
+      const b = await readJson<EntryBody>(req);
+      const params = [writer(req), b.tracker, b.occurredAt, b.notes ?? null, JSON.stringify(b.data)];
       return [201, (await query(ENTRY_INSERT, params))[0]];
+    },
+    'POST /ns-entries': async (req) => {
+      const [d] = await readJson<NsDoc[]>(req);
+      const params = [writer(req), `device:nightscout:${d!.device}`, new Date(d!.date), d!.sgv, d!.direction];
+      await query(NS_READING_INSERT, params);
+      return [200, [d]];
     },
     'GET /glucose/stats': async () => [200, (await query(GLUCOSE_AGGREGATE, [userId]))[0]],
   };

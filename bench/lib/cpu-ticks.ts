@@ -12,9 +12,9 @@ const ticksOf = (pid: string) => {
 /**
  * The server under test (`serverPid`), every PostgreSQL process on this machine (its backends do the
  * statements; the server's own connections are the only busy ones during a run) and this process
- * (autocannon). Undefined where /proc is missing.
+ * (autocannon), or `loadPid` when the load runs in a child of its own. Undefined where /proc is missing.
  */
-export const cpuTicks = (serverPid: number | undefined): CpuTicks | undefined => {
+export const cpuTicks = (serverPid: number | undefined, loadPid = process.pid): CpuTicks | undefined => {
   let pids: string[];
   try {
     pids = readdirSync('/proc').filter((d) => /^\d+$/.test(d));
@@ -29,7 +29,7 @@ export const cpuTicks = (serverPid: number | undefined): CpuTicks | undefined =>
   for (const pid of pids) {
     try {
       if (pid === String(serverPid)) out.set('server', ticksOf(pid));
-      else if (pid === String(process.pid)) out.set('load', ticksOf(pid));
+      else if (pid === String(loadPid)) out.set('load', ticksOf(pid));
       else if (readFileSync(`/proc/${pid}/cmdline`, 'utf8').startsWith('postgres'))
         out.set('postgres', out.get('postgres')! + ticksOf(pid));
     } catch {

@@ -1,4 +1,4 @@
-import autocannon from 'autocannon';
+import autocannon, { type AutocannonClient, type AutocannonRequest } from 'autocannon';
 
 export interface LoadOptions {
   url: string;
@@ -7,6 +7,11 @@ export interface LoadOptions {
   body?: string;
   connections: number;
   seconds: number;
+  /**
+   * Per connection (0, 1, 2… in the order autocannon opens them): its own headers (a user's cookie, an
+   * upload credential), path, and, when `body` is given, a fresh body for each request it sends.
+   */
+  perConnection?: (index: number) => { headers: Record<string, string>; path?: string; body?: () => string };
 }
 
 export interface LoadResult {
@@ -20,6 +25,25 @@ export interface LoadResult {
   timedOut: number;
 }
 
+const perConnectionSetup = (opts: LoadOptions) => {
+  let next = 0;
+  const url = new URL(opts.url);
+  return (client: AutocannonClient) => {
+    const own = opts.perConnection!(next++);
+    const headers = { ...opts.headers, ...own.headers };
+    const fresh = own.body;
+    client.setRequests([
+      {
+        method: opts.method ?? 'GET',
+        path: own.path ?? url.pathname + url.search,
+        headers,
+        body: fresh ? fresh() : opts.body,
+        ...(fresh ? { setupRequest: (req: AutocannonRequest) => ({ ...req, body: fresh() }) } : {}),
+      },
+    ]);
+  };
+};
+
 /**
  * autocannon in this (the bench's) process, apart from the server under test: `connections`
  * keep-alive connections, each sending its next request as soon as the last one answered.
@@ -32,6 +56,7 @@ export const runLoad = async (opts: LoadOptions): Promise<LoadResult> => {
     body: opts.body,
     connections: opts.connections,
     duration: opts.seconds,
+    ...(opts.perConnection ? { setupClient: perConnectionSetup(opts) } : {}),
   });
   return {
     rps: r.requests.average,

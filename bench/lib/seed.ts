@@ -65,20 +65,19 @@ export const seedBenchDatabase = async (target: { databaseUrl?: string; dataDir?
 };
 
 /**
- * Removes the entries a measurement's writes added (the bare server's POSTs), so the app then reads
- * the same 60 seeded entries the bare server read, not the tens of thousands the bare writes left.
+ * Removes the entries and uploaded readings a measurement's writes added (the bare server's POSTs), so
+ * the app then reads the same 60 seeded entries the bare server read, not the tens of thousands the
+ * bare writes left, and its uploads are not replays of the bare server's.
  */
-export const removeBenchWrites = async (
-  target: { databaseUrl?: string; dataDir?: string },
-  userId: string,
-  since: Date,
-) => {
+export const removeBenchWrites = async (target: { databaseUrl?: string; dataDir?: string }, since: Date) => {
   const db = target.databaseUrl
     ? await openPostgres(target.databaseUrl)
     : await openPglite({ dataDir: target.dataDir! });
   try {
+    // Every user's: the writers' lines (bench/lib/seed-scale.ts) write as other users too.
+    await db.owner.execute(sql`delete from tracker_entries where created_at >= ${since.toISOString()}`);
     await db.owner.execute(
-      sql`delete from tracker_entries where user_id = ${userId} and created_at >= ${since.toISOString()}`,
+      sql`delete from glucose_readings where created_at >= ${since.toISOString()} and source like 'device:nightscout:%'`,
     );
   } finally {
     await db.close();

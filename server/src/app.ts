@@ -55,7 +55,9 @@ export const createApp = (deps: AppDeps) => {
     '*',
     fixedHeaders(
       [...securityHeaders(config.https, webStyleHashes(config.webDist)), VARY],
+      // The API's and the Nightscout uploaders' answers are private and current.
       [['Cache-Control', 'no-store']],
+      ['/api/', '/ns/'],
     ),
   );
   app.use('*', clientAddress(config.trustProxy));
@@ -68,10 +70,6 @@ export const createApp = (deps: AppDeps) => {
   // The Nightscout-compatible upload API: phone apps, no cookies (so no CSRF check), its own body limit.
   app.use('/ns/*', requestLog(logger));
   app.use('/webhooks/*', requestLog(logger));
-  app.use('/ns/*', async (c, next) => {
-    await next();
-    c.res.headers.set('Cache-Control', 'no-store');
-  });
   const limitBody = bodyLimit({
     maxSize: BODY_LIMIT_BYTES,
     onError: (c) =>

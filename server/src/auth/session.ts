@@ -1,5 +1,5 @@
 import { createHmac, timingSafeEqual } from 'node:crypto';
-import { eq, sql } from 'drizzle-orm';
+import { eq } from 'drizzle-orm';
 import { createMiddleware } from 'hono/factory';
 import { parse } from 'hono/utils/cookie';
 import type { Config } from '../config';
@@ -101,6 +101,14 @@ type Row = {
   status: string;
 };
 
+// A named statement: parsed and planned once per connection (Database.ownerStatement).
+const SESSION_LOOKUP = {
+  name: 'healthfolio_session_lookup',
+  text: `select s.id, s.token, s.created_at, s.updated_at, s.expires_at, u.id as user_id, u.email, u.name,
+      u.email_verified, u.status
+    from auth.session s join auth.user u on u.id = s.user_id where s.token = $1`,
+};
+
 /** The idle timeout in force: the platform's session_timeout setting, else SESSION_IDLE_MINUTES. */
 export interface IdleTimeoutSource {
   sessionTimeoutSeconds(): Promise<number>;
@@ -159,11 +167,7 @@ export const createSessionResolver = (
     const token = verifiedToken(signed, config.sessionSecret);
     if (!token) return null;
     const epoch = cache.epoch;
-    const { rows } = await db.owner.execute<Row>(sql`
-      select s.id, s.token, s.created_at, s.updated_at, s.expires_at, u.id as user_id, u.email, u.name,
-        u.email_verified, u.status
-      from auth.session s join auth.user u on u.id = s.user_id where s.token = ${token}`);
-    const row = rows[0];
+    const [row] = await db.ownerStatement<Row>({ ...SESSION_LOOKUP, values: [token] });
     if (row?.status !== 'active') return null;
     const now = Date.now();
     let expiresAt = new Date(row.expires_at).getTime();

@@ -16,7 +16,12 @@ import pg from 'pg';
 import type { Logger } from 'pino';
 import { acquireDataDirLock } from './data-dir-lock';
 import { createSettler, type SettledTable } from './maintenance';
-import { lazyTransactionClient, readOnlyStatementsClient, type Statement } from './pipelined-begin';
+import {
+  lazyTransactionClient,
+  namedQuery,
+  readOnlyStatementsClient,
+  type Statement,
+} from './pipelined-begin';
 import * as schema from './schema';
 import { APP_ROLE } from './schema/rls';
 
@@ -31,6 +36,11 @@ export interface Database {
   kind: 'pglite' | 'postgres';
   /** The owner connection: migrations and better-auth only. Never for health data. */
   owner: Db;
+  /**
+   * One statement on the owner connection, by name: on PostgreSQL parsed and planned once per
+   * connection, then only bound (the session lookup every signed-in request may need). Auth data only.
+   */
+  ownerStatement<R>(statement: OwnerStatement): Promise<R[]>;
   /** Runs `fn` in a transaction as the app role, scoped by RLS to one user's rows. */
   asUser<T>(userId: string, fn: (tx: Tx) => Promise<T>): Promise<T>;
   /**
@@ -53,6 +63,13 @@ export interface Database {
   migrate(): Promise<void>;
   ping(): Promise<void>;
   close(): Promise<void>;
+}
+
+export interface OwnerStatement {
+  /** Unique per statement text (PostgreSQL keeps it per connection under this name). */
+  name: string;
+  text: string;
+  values: unknown[];
 }
 
 const UUID = /^[0-9a-f]{8}-[0-9a-f]{4}-[0-9a-f]{4}-[0-9a-f]{4}-[0-9a-f]{12}$/i;
@@ -213,6 +230,7 @@ export const openPglite = async (opts: PgliteOptions): Promise<Database & { clie
     kind: 'pglite',
     client,
     owner: db,
+    ownerStatement: async <R>({ text, values }: OwnerStatement) => (await client.query<R>(text, values)).rows,
     ...scopedPglite(db, client),
     settle: settler.settle,
     settled: settler.idle,
@@ -253,6 +271,18 @@ export const openPostgres = async (
     kind: 'postgres',
     pool,
     owner: db,
+    ownerStatement: async <R>(statement: OwnerStatement) => {
+      const client = await pool.connect();
+      let broken: Error | undefined;
+      try {
+        return (await namedQuery(client, statement)).rows as R[];
+      } catch (err) {
+        if (isDatabaseUnavailable(err)) broken = err as Error;
+        throw err;
+      } finally {
+        client.release(broken);
+      }
+    },
     ...scopedPostgres(db, pool),
     settle: settler.settle,
     settled: settler.idle,

@@ -186,6 +186,18 @@ const pipelined = (
 };
 
 /**
+ * A query on its own (nothing pipelined ahead of it), by its statement name where the connection still
+ * uses names (pg parses a named statement once per connection and then only binds it).
+ */
+export const namedQuery = (client: pg.PoolClient, config: string | pg.QueryConfig, values?: unknown[]) =>
+  client.query(namedIfSafe(client, config) as pg.QueryConfig, values).catch((err: Error) => {
+    // A named statement pg thinks is parsed, but the server lost or can no longer run as planned.
+    if (STATEMENT_TROUBLE.has((err as { code?: string }).code ?? ''))
+      parsedOn.set(connectionOf(client), false);
+    throw err;
+  });
+
+/**
  * A stand-in for a checked-out client inside a transaction: the first query opens the transaction
  * (`begin` plus `scope`, pipelined with it); later ones go through unchanged. `begun` says whether a
  * commit or rollback is owed.
@@ -193,13 +205,7 @@ const pipelined = (
 export const lazyTransactionClient = (client: pg.PoolClient, scope: Statement) => {
   let begun = false;
   const query = (config: string | pg.QueryConfig, values?: unknown[]) => {
-    if (begun)
-      return client.query(namedIfSafe(client, config) as pg.QueryConfig, values).catch((err: Error) => {
-        // A named statement pg thinks is parsed, but the server lost or can no longer run as planned.
-        if (STATEMENT_TROUBLE.has((err as { code?: string }).code ?? ''))
-          parsedOn.set(connectionOf(client), false);
-        throw err;
-      });
+    if (begun) return namedQuery(client, config, values);
     begun = true;
     return pipelined(client, ['begin', scope], [], config, values);
   };

@@ -64,6 +64,24 @@ describe('named statements on PostgreSQL', () => {
     }
   });
 
+  it('a statement on the owner connection (the session lookup) is parsed once per connection', async () => {
+    const fresh = await openPostgres(url, undefined, 1);
+    const statement = { name: 'healthfolio_probe_owner', text: 'select name from auth.user where id = $1' };
+    const prepared = async () =>
+      (await fresh.owner.execute<{ n: number }>(sql`select count(*)::int as n from pg_prepared_statements`))
+        .rows[0]!.n;
+    try {
+      expect(await fresh.ownerStatement({ ...statement, values: [userId] })).toEqual([{ name: 'Pat' }]);
+      const after = await prepared();
+      expect(await fresh.ownerStatement({ ...statement, values: [userId] })).toEqual([{ name: 'Pat' }]);
+      expect(await prepared()).toBe(after);
+      const names = await fresh.owner.execute<{ name: string }>(sql`select name from pg_prepared_statements`);
+      expect(names.rows.map((r) => r.name)).toContain('healthfolio_probe_owner');
+    } finally {
+      await fresh.close();
+    }
+  });
+
   it('names a read after its text, so the server plans it once per connection however often it runs', async () => {
     const read = () =>
       db.readAsUser(userId, (tx) =>

@@ -10,8 +10,18 @@ const FIXED = [
 ] as const;
 
 const app = new Hono();
-app.use('*', fixedHeaders(FIXED));
+app.use('*', fixedHeaders(FIXED, [['Cache-Control', 'no-store']], ['/api/', '/ns/']));
 app.get('/plain', (c) => c.json({ ok: true }));
+app.get('/api/x', (c) => c.json({ ok: true }));
+app.get('/ns/x', (c) => c.json({ ok: true }));
+// A handler that adds to a fixed header on node's own response (as a library may).
+app.get('/appended', (c) => {
+  (c.env as { outgoing?: import('node:http').ServerResponse } | undefined)?.outgoing?.appendHeader(
+    'X-Frame-Options',
+    'SAMEORIGIN',
+  );
+  return c.text('appended');
+});
 app.get('/own-policy', (c) => {
   c.header('Content-Security-Policy', 'sandbox');
   return c.text('a stored file');
@@ -50,6 +60,18 @@ describe.each(Object.entries(ways))('fixed headers through %s', (_, get) => {
       expect(res.headers.get('content-security-policy'), path).toBe('sandbox');
       expect(res.headers.get('x-frame-options'), path).toBe('DENY');
     }
+  });
+
+  it('mark the API and the Nightscout answers no-store, and nothing else', async () => {
+    expect((await get('/api/x')).headers.get('cache-control')).toBe('no-store');
+    expect((await get('/ns/x')).headers.get('cache-control')).toBe('no-store');
+    expect((await get('/plain')).headers.get('cache-control')).toBeNull();
+  });
+
+  it('are the same on every response, whatever an earlier response added to them', async () => {
+    await get('/appended');
+    const next = await get('/plain');
+    expect(next.headers.get('x-frame-options')).toBe('DENY');
   });
 
   it("keep a client's plain request id and replace one that is not", async () => {
