@@ -124,8 +124,8 @@ export function computeStreakSummaryWithAchievements(
 export function computeStreakSummaryFromDaysWithAchievements(
   days: readonly EntryDayCount[],
   options: StreakOptions,
-  laterEntries: readonly Instant[] = [],
+  futureEntries = 0,
 ): StreakSummary & { achievements: Achievement[] } {
-  const summary = computeStreakSummaryFromDays(days, options, laterEntries);
+  const summary = computeStreakSummaryFromDays(days, options, futureEntries);
   return { ...summary, achievements: computeAchievements(summary) };
 }

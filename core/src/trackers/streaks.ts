@@ -73,13 +73,12 @@ export function localToday(options: StreakOptions): string {
 const dateToDayNumber = (ymd: string) => Math.round(Date.parse(`${ymd}T00:00:00Z`) / MS_PER_DAY);
 
 /**
- * Entries counted per local day number: day counters up to today, plus entries judged one by one. Entries dated in the future (beyond the clock skew core allows; data stored
- * before that rule) count nowhere; within the skew an entry may fall just after midnight tonight: it
- * counts as today's.
+ * Entries counted per local day number. Entries dated in the future (beyond the clock skew core allows;
+ * data stored before that rule) count nowhere; within the skew an entry may fall just after midnight
+ * tonight: it counts as today's.
  */
-function countsByDay(
-  days: readonly EntryDayCount[],
-  laterEntries: readonly Instant[],
+function countsFromInstants(
+  entries: readonly Instant[],
   options: StreakOptions,
 ): { counts: Map<number, number>; today: number } {
   const toLocal = createLocalClock(options.timeZone);
@@ -87,15 +86,35 @@ function countsByDay(
   const today = localDayNumber(toLocal(nowMs));
   const latest = latestAllowedMs(nowMs);
   const counts = new Map<number, number>();
-  const add = (day: number, n: number) => counts.set(day, (counts.get(day) ?? 0) + n);
+  for (const entry of entries) {
+    const ms = toEpochMs(entry);
+    if (ms > latest) continue;
+    const day = Math.min(localDayNumber(toLocal(ms)), today);
+    counts.set(day, (counts.get(day) ?? 0) + 1);
+  }
+  return { counts, today };
+}
+
+/**
+ * The same from per-day counters: the days before today as counted; today's and later counters all
+ * belong to today (within the skew an entry may fall just after midnight), less the entries that lie
+ * beyond the clock skew (`futureEntries`, counted by the caller), which count nowhere.
+ */
+function countsFromDays(
+  days: readonly EntryDayCount[],
+  futureEntries: number,
+  options: StreakOptions,
+): { counts: Map<number, number>; today: number } {
+  const today = localDayNumber(createLocalClock(options.timeZone)(toEpochMs(options.now)));
+  const counts = new Map<number, number>();
+  let fromToday = -futureEntries;
   for (const { date, entries } of days) {
     const day = dateToDayNumber(date);
-    if (day < today && entries > 0) add(day, entries);
+    if (entries <= 0) continue;
+    if (day < today) counts.set(day, (counts.get(day) ?? 0) + entries);
+    else fromToday += entries;
   }
-  for (const entry of laterEntries) {
-    const ms = toEpochMs(entry);
-    if (ms <= latest) add(Math.min(localDayNumber(toLocal(ms)), today), 1);
-  }
+  if (fromToday > 0) counts.set(today, fromToday);
   return { counts, today };
 }
 
@@ -128,21 +147,20 @@ function summarize(counts: ReadonlyMap<number, number>, today: number): StreakSu
  * Entries dated in the future count nowhere: not in totals, days, streaks or the week.
  */
 export function computeStreakSummary(entries: readonly Instant[], options: StreakOptions): StreakSummary {
-  const { counts, today } = countsByDay([], entries, options);
+  const { counts, today } = countsFromInstants(entries, options);
   return summarize(counts, today);
 }
 
 /**
- * The same summary from per-day counters (local dates in the user's zone). Counters of today and later
- * are ignored: an entry of today may still be in the future (rows stored before that rule), so
- * `laterEntries`, the instants of the entries from the start of today on, are judged one by one as
- * `computeStreakSummary` does.
+ * The same summary from per-day counters (local dates in the user's zone) and the number of entries
+ * dated beyond the clock skew (rows stored before that rule; they are in the counters, and count nowhere).
+ * The work is one pass over the logged days, whatever the number of entries.
  */
 export function computeStreakSummaryFromDays(
   days: readonly EntryDayCount[],
   options: StreakOptions,
-  laterEntries: readonly Instant[] = [],
+  futureEntries = 0,
 ): StreakSummary {
-  const { counts, today } = countsByDay(days, laterEntries, options);
+  const { counts, today } = countsFromDays(days, futureEntries, options);
   return summarize(counts, today);
 }

@@ -1,7 +1,7 @@
 import {
   ACHIEVEMENT_IDS,
   computeStreakSummaryFromDaysWithAchievements,
-  localDayStart,
+  latestAllowedMs,
   localToday,
   type StreakSummaryResponse,
 } from '@healthfolio/core';
@@ -9,7 +9,7 @@ import { eq } from 'drizzle-orm';
 import type { Database, Tx } from '../../db/database';
 import { achievementUnlocks } from '../../db/schema';
 import { findProfile } from '../profiles/profiles.repository';
-import { selectEntryDays, selectEntryInstantsFrom } from './entry-days.repository';
+import { countEntriesAfter, selectEntryDays } from './entry-days.repository';
 
 type Summary = ReturnType<typeof computeStreakSummaryFromDaysWithAchievements>;
 
@@ -20,15 +20,15 @@ export const summarizeEntryDays = async (tx: Tx, userId: string, now = Date.now(
   const rows = await selectEntryDays(tx, userId);
   const perDay = new Map<string, number>();
   for (const r of rows) perDay.set(r.date, (perDay.get(r.date) ?? 0) + r.entries);
-  // From today on an entry may lie in the future (rows stored before that rule, or within the clock
-  // skew past midnight): those few are read and judged one by one.
-  const later = rows.some((r) => r.date >= today)
-    ? await selectEntryInstantsFrom(tx, userId, localDayStart(today, timeZone))
-    : [];
+  // A counter of today or later may hold entries dated beyond the clock skew (rows stored before that
+  // rule): those are counted (normally none) and count nowhere.
+  const future = rows.some((r) => r.date >= today)
+    ? await countEntriesAfter(tx, userId, new Date(latestAllowedMs(now)).toISOString())
+    : 0;
   const summary = computeStreakSummaryFromDaysWithAchievements(
     [...perDay].map(([date, entries]) => ({ date, entries })),
     { timeZone, now },
-    later,
+    future,
   );
   return { summary, categories: new Set(rows.map((r) => r.tracker)).size };
 };

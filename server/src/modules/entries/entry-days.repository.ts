@@ -10,10 +10,13 @@ export const selectEntryDays = async (tx: Tx, userId: string) => {
   return result.rows;
 };
 
-/** Instants of the user's entries at or after `from`: the few a day counter cannot judge. */
-export const selectEntryInstantsFrom = async (tx: Tx, userId: string, from: string) => {
-  const result = await tx.execute<{ occurred_at: Date }>(
-    sql`select occurred_at from (${entriesRelation(userId)}) e where occurred_at >= ${from}::timestamptz`,
+/**
+ * How many of the user's entries lie after `after` (beyond the clock skew: rows stored before the
+ * no-future rule); normally none, an index range that finds nothing.
+ */
+export const countEntriesAfter = async (tx: Tx, userId: string, after: string) => {
+  const result = await tx.execute<{ n: number }>(
+    sql`select count(*)::int as n from (${entriesRelation(userId)}) e where occurred_at > ${after}::timestamptz`,
   );
-  return result.rows.map((r) => r.occurred_at);
+  return result.rows[0]?.n ?? 0;
 };
