@@ -8,8 +8,8 @@ import { type AppDeps, createDeps } from '../src/app-deps';
 import { type Config, loadConfig } from '../src/config';
 import { type Database, openPglite, openPostgres } from '../src/db/database';
 import { openBody } from '../src/mail/outbox-seal';
-import { TMP_DIR } from './global-setup';
 import { cloneDatabase, dropDatabase } from './postgres-template';
+import { TMP_DIR } from './tmp-dir';
 
 export const APP_URL = 'http://localhost:3000';
 export const isPostgres = process.env.TEST_DB === 'postgres';
