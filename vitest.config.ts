@@ -1,7 +1,15 @@
 import { configDefaults, defineConfig } from 'vitest/config';
+import { databaseTestFiles } from './server/test/database-tests.ts';
 
 // `*.pg.test.ts` need a real PostgreSQL server (they cut its connections); they run only on that leg.
-const postgresOnly = process.env.TEST_DB === 'postgres' ? [] : ['server/src/**/*.pg.test.ts'];
+// That leg runs only the files that use the test database (found from their imports, see
+// server/test/database-tests.ts): the others already ran on the PGlite leg, and their result cannot
+// depend on the database.
+const onPostgres = process.env.TEST_DB === 'postgres';
+const postgresOnly = onPostgres ? [] : ['server/src/**/*.pg.test.ts'];
+const serverTests = onPostgres
+  ? databaseTestFiles(new URL('.', import.meta.url).pathname)
+  : ['server/src/**/*.test.ts'];
 
 // A focused test (`.only`) fails the run instead of silently skipping the rest (issue 29). Each project
 // says so itself: inline projects do not inherit the root's test options.
@@ -15,7 +23,7 @@ export default defineConfig({
         test: {
           name: 'server',
           allowOnly,
-          include: ['server/src/**/*.test.ts'],
+          include: serverTests,
           exclude: [...configDefaults.exclude, ...postgresOnly],
           globalSetup: ['server/test/global-setup.ts'],
           testTimeout: 30_000,

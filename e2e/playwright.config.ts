@@ -2,11 +2,19 @@ import { defineConfig, devices } from '@playwright/test';
 
 export const CHROMIUM = process.env.CHROMIUM_PATH ?? '/usr/bin/chromium';
 
+/**
+ * Specs that change what every user of the server sees (maintenance mode, the admin's platform-wide
+ * totals): they run after all the others have finished, alone.
+ */
+const ALONE = ['admin/admin-console.spec.ts'];
+
 export default defineConfig({
   testDir: './specs',
   globalSetup: './support/global-setup.ts',
+  // Two spec files at a time, one per worker; a file's tests run in order in one worker. Specs share
+  // accounts per worker (support/fixtures.ts) and make fresh ones for what they change.
   fullyParallel: false,
-  workers: 1,
+  workers: Number(process.env.E2E_WORKERS ?? 2),
   retries: 0,
   forbidOnly: true,
   timeout: 60_000,
@@ -31,6 +39,17 @@ export default defineConfig({
     },
   },
   projects: [
-    { name: 'desktop', use: { ...devices['Desktop Chrome'], viewport: { width: 1280, height: 800 } } },
+    {
+      name: 'desktop',
+      testIgnore: ALONE,
+      use: { ...devices['Desktop Chrome'], viewport: { width: 1280, height: 800 } },
+      // A teardown project runs once this one has finished, whether it passed or not.
+      teardown: 'desktop-alone',
+    },
+    {
+      name: 'desktop-alone',
+      testMatch: ALONE,
+      use: { ...devices['Desktop Chrome'], viewport: { width: 1280, height: 800 } },
+    },
   ],
 });

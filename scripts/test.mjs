@@ -8,7 +8,7 @@ const step = (title) => console.info(`\n━━ ${title}`);
 ensureInstalled();
 step('Lint and format (Biome)');
 run('npx', ['biome', 'check', '.']);
-step('Types (tsc --noEmit, strict)');
+step('Types (tsc -b: core once, then server, web, e2e; strict)');
 run('npm', ['run', 'typecheck']);
 step('Lock file complete for npm ci');
 run('node', ['scripts/fix-lock.mjs', '--check']);

@@ -1,5 +1,5 @@
 import { createHash } from 'node:crypto';
-import { existsSync, readFileSync, writeFileSync } from 'node:fs';
+import { closeSync, openSync } from 'node:fs';
 import { tmpdir } from 'node:os';
 import { join } from 'node:path';
 import { type APIRequestContext, expect, request } from '@playwright/test';
@@ -30,19 +30,28 @@ export const adminTotp = () => {
 
 /**
  * A TOTP code the server has not accepted yet: it takes each code once, and global setup and the
- * specs sign in with the same authenticator within one 30-second step. The server allows one step
- * either side of now; the last step used is kept in a file, so it holds across processes.
+ * specs (two workers at once) sign in with the same authenticator within one 30-second step. The
+ * server allows one step either side of now. Each step is claimed by creating a file for it, which only
+ * one process can do, so two workers never send the same code.
  */
 export const freshTotpCode = async (totp: OTPAuth.TOTP) => {
-  const file = join(
+  const prefix = join(
     tmpdir(),
     `healthfolio-e2e-totp-${createHash('sha256').update(totp.secret.base32).digest('hex').slice(0, 12)}`,
   );
-  const last = existsSync(file) ? Number(readFileSync(file, 'utf8')) : Number.NEGATIVE_INFINITY;
   const stepOf = () => Math.floor(Date.now() / 1000 / totp.period);
-  const step = Math.max(stepOf() - 1, last + 1);
+  const claim = (step: number) => {
+    try {
+      closeSync(openSync(`${prefix}-${step}`, 'wx'));
+      return true;
+    } catch (err) {
+      if ((err as NodeJS.ErrnoException).code === 'EEXIST') return false;
+      throw err;
+    }
+  };
+  let step = stepOf() - 1;
+  while (!claim(step)) step++;
   while (step > stepOf() + 1) await new Promise((r) => setTimeout(r, 1000));
-  writeFileSync(file, String(step));
   return totp.generate({ timestamp: step * totp.period * 1000 });
 };
 

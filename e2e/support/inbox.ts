@@ -4,8 +4,9 @@ import type { Mail } from './mailbox';
 export const PASSWORD = 'Quiet-Harbor-Lantern-42';
 
 let counter = 0;
-/** A unique address per call, so specs never collide on the shared database. */
-export const uniqueEmail = (tag: string) => `${tag}-${Date.now().toString(36)}-${counter++}@e2e.test`;
+/** A unique address per call, so specs never collide on the shared database (workers run at once). */
+export const uniqueEmail = (tag: string) =>
+  `${tag}-${Date.now().toString(36)}-${process.pid.toString(36)}-${counter++}@e2e.test`;
 
 /** The mails the test SMTP server received for this address, oldest first. */
 export const mailsTo = async (to: string): Promise<Mail[]> => {

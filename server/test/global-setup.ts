@@ -3,8 +3,7 @@ import { join } from 'node:path';
 import type { TestProject } from 'vitest/node';
 import { openPglite } from '../src/db/database';
 import { createTemplateDatabase, dropTestDatabases } from './postgres-template';
-
-export const TMP_DIR = join(new URL('../../.tmp', import.meta.url).pathname);
+import { TMP_DIR } from './tmp-dir';
 
 /**
  * Creating and migrating a database takes seconds, so it happens once: PGlite's migrated data

@@ -8,8 +8,8 @@ import { type AppDeps, createDeps } from '../src/app-deps';
 import { type Config, loadConfig } from '../src/config';
 import { type Database, openPglite, openPostgres } from '../src/db/database';
 import { openBody } from '../src/mail/outbox-seal';
-import { TMP_DIR } from './global-setup';
 import { cloneDatabase, dropDatabase } from './postgres-template';
+import { TMP_DIR } from './tmp-dir';
 
 export const APP_URL = 'http://localhost:3000';
 export const isPostgres = process.env.TEST_DB === 'postgres';
@@ -84,26 +84,37 @@ export const serveApp = async (config: Config, db: Database, logger?: Logger): P
   };
 };
 
+/**
+ * A test server's configuration: its own data directory, silent logs, and no minimum answer time for
+ * sign-up, resend and reset (every sign-up would wait 300 ms; account-existence.test.ts sets it to test
+ * that rule). `env` is read as the process environment would be.
+ */
+export const testConfig = (env: NodeJS.ProcessEnv = {}): Config =>
+  loadConfig({
+    DATA_DIR: mkdtempSync(join(TMP_DIR, 'data-')),
+    APP_URL,
+    LOG_LEVEL: 'silent',
+    AUTH_MIN_RESPONSE_MS: '0',
+    ...env,
+  });
+
 export const createTestServer = async (
   overrides: Partial<Config> = {},
   env: NodeJS.ProcessEnv = {},
   opts: { logger?: Logger } = {},
 ): Promise<TestServer> => {
   const { db, drop } = await openTestDatabase();
-  const dataDir = mkdtempSync(join(TMP_DIR, 'data-'));
   // Suites invite many caregivers from one account; invitation-quota.test.ts sets the real budget.
   const quiet = { SHARE_INVITATIONS_PER_HOUR: '10000', SHARE_INVITATIONS_PER_DAY: '10000' };
-  const config = {
-    ...loadConfig({ DATA_DIR: dataDir, APP_URL, LOG_LEVEL: 'silent', ...quiet, ...env }),
-    ...overrides,
-  };
+  const base = testConfig({ ...quiet, ...env });
+  const config = { ...base, ...overrides };
   const server = await serveApp(config, db, opts.logger);
   return {
     ...server,
     close: async () => {
       await db.close();
       await drop();
-      rmSync(dataDir, { recursive: true, force: true });
+      rmSync(base.dataDir, { recursive: true, force: true });
     },
   };
 };

@@ -2,7 +2,7 @@ import { mkdtempSync, rmSync } from 'node:fs';
 import { join } from 'node:path';
 import S3rver from 's3rver';
 import type { S3Settings } from '../src/storage/s3-store';
-import { TMP_DIR } from './global-setup';
+import { TMP_DIR } from './tmp-dir';
 
 /** A real S3 protocol server (s3rver) on loopback with one bucket, for the S3 backend's tests. */
 export const startS3 = async (

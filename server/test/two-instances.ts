@@ -1,21 +1,14 @@
-import { mkdtempSync } from 'node:fs';
-import { join } from 'node:path';
 import pino from 'pino';
 import { inject } from 'vitest';
-import { loadConfig } from '../src/config';
 import { openPostgres } from '../src/db/database';
-import { TMP_DIR } from './global-setup';
-import { APP_URL, serveApp, type TestServer } from './harness';
+import { serveApp, type TestServer, testConfig } from './harness';
 import { cloneDatabase, dropDatabase } from './postgres-template';
 
 /** One app instance on `url` with its own pool, bus listener and caches, as one process would be. */
 const startInstance = async (url: string): Promise<TestServer> => {
   const logger = pino({ level: 'silent' });
   const db = await openPostgres(url, logger);
-  const config = loadConfig({
-    DATA_DIR: mkdtempSync(join(TMP_DIR, 'data-')),
-    APP_URL,
-    LOG_LEVEL: 'silent',
+  const config = testConfig({
     // Instances of one deployment share their secrets (each would otherwise generate its own).
     SESSION_SECRET: 'two-instances-session-secret-0123456789',
     ENCRYPTION_KEY: 'cd'.repeat(32),

@@ -85,6 +85,33 @@ describe('account existence does not show in the answers', () => {
     }
   });
 
+  it('answers sign-up, resend and reset no sooner than AUTH_MIN_RESPONSE_MS, whether the address is known or not', async () => {
+    // The harness turns this floor off for every other test; here it is the production default.
+    const MIN_MS = 300;
+    const floored = await createTestServer({ smtpUrl: smtp.url }, { AUTH_MIN_RESPONSE_MS: String(MIN_MS) });
+    try {
+      await floored
+        .client()
+        .post('/api/auth/sign-up/email', { email: 'slow@example.com', password: PASSWORD });
+      const took = async (path: string, body: object) => {
+        const started = performance.now();
+        expect((await new TestClient(floored.app).post(path, body)).status).toBe(200);
+        return performance.now() - started;
+      };
+      const times = [];
+      for (const email of ['slow@example.com', 'nobody-slow@example.com']) {
+        times.push(await took('/api/auth/sign-up/email', { email, password: PASSWORD }));
+        times.push(await took('/api/auth/send-verification-email', { email }));
+        times.push(await took('/api/auth/request-password-reset', { email }));
+      }
+      // The server waits until its own clock (whole milliseconds) has passed the floor.
+      for (const ms of times) expect(ms).toBeGreaterThanOrEqual(MIN_MS - 1);
+    } finally {
+      await floored.deps.background.settled();
+      await floored.close();
+    }
+  });
+
   it('answers a resend for an unconfirmed address exactly as for an unknown or confirmed one', async () => {
     const pending = 'pending@example.com';
     await server.client().post('/api/auth/sign-up/email', { email: pending, password: PASSWORD });

@@ -1,17 +1,13 @@
-import { mkdtempSync } from 'node:fs';
-import { join } from 'node:path';
 import { sql } from 'drizzle-orm';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
-import { TMP_DIR } from '../../test/global-setup';
 import {
-  APP_URL,
   openTestDatabase,
   PASSWORD,
   serveApp,
   signUpAndSignIn,
   type TestServer,
+  testConfig,
 } from '../../test/harness';
-import { loadConfig } from '../config';
 import type { Database } from '../db/database';
 
 // Two API processes on one PostgreSQL database: each has its own memory, they share the store.
@@ -22,7 +18,7 @@ let second: TestServer;
 beforeAll(async () => {
   ({ db, drop } = await openTestDatabase());
   const config = {
-    ...loadConfig({ DATA_DIR: mkdtempSync(join(TMP_DIR, 'data-')), APP_URL, LOG_LEVEL: 'silent' }),
+    ...testConfig(),
     authThrottle: { perAccount: 2, perIp: 1000, windowSeconds: 60 },
   };
   first = await serveApp(config, db);

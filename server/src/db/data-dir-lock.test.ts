@@ -4,7 +4,7 @@ import { createServer } from 'node:net';
 import { join } from 'node:path';
 import { sql } from 'drizzle-orm';
 import { afterEach, describe, expect, inject, it } from 'vitest';
-import { TMP_DIR } from '../../test/global-setup';
+import { TMP_DIR } from '../../test/tmp-dir';
 import { acquireDataDirLock, DataDirLockedError } from './data-dir-lock';
 import { openPglite } from './database';
 

@@ -1,12 +1,8 @@
-import { mkdtempSync } from 'node:fs';
-import { join } from 'node:path';
 import pino from 'pino';
 import { afterAll, beforeAll, describe, expect, inject, it } from 'vitest';
-import { TMP_DIR } from '../../test/global-setup';
-import { APP_URL, serveApp, signUpAndSignIn, type TestClient, type TestServer } from '../../test/harness';
+import { serveApp, signUpAndSignIn, type TestClient, type TestServer, testConfig } from '../../test/harness';
 import { cloneDatabase, dropDatabase } from '../../test/postgres-template';
 import { startTcpProxy, type TcpProxy } from '../../test/tcp-proxy';
-import { loadConfig } from '../config';
 import { openPostgres, type Tx } from './database';
 
 const base = process.env.TEST_DATABASE_URL!;
@@ -29,13 +25,7 @@ beforeAll(async () => {
 
   const logger = pino({ level: 'silent' });
   const db = await openPostgres(viaProxy.toString(), logger);
-  const dataDir = mkdtempSync(join(TMP_DIR, 'data-'));
-  const config = loadConfig({
-    DATA_DIR: dataDir,
-    APP_URL,
-    LOG_LEVEL: 'silent',
-    DATABASE_URL: viaProxy.toString(),
-  });
+  const config = testConfig({ DATABASE_URL: viaProxy.toString() });
   // The harness' app (its mail log and outbox key), on a database reached through the proxy.
   const served = await serveApp(config, db, logger);
   server = {

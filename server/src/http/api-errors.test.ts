@@ -1,7 +1,6 @@
 import { mkdirSync, mkdtempSync, writeFileSync } from 'node:fs';
 import { join } from 'node:path';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
-import { TMP_DIR } from '../../test/global-setup';
 import {
   createTestServer,
   signUpAndSignIn,
@@ -9,6 +8,7 @@ import {
   type TestResponse,
   type TestServer,
 } from '../../test/harness';
+import { TMP_DIR } from '../../test/tmp-dir';
 
 let server: TestServer;
 let me: TestClient;

@@ -1,8 +1,8 @@
 import { mkdirSync, mkdtempSync, writeFileSync } from 'node:fs';
 import { join } from 'node:path';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
-import { TMP_DIR } from '../../test/global-setup';
 import { createTestServer, type TestServer } from '../../test/harness';
+import { TMP_DIR } from '../../test/tmp-dir';
 
 let server: TestServer;
 beforeAll(async () => {

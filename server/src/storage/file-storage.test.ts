@@ -3,8 +3,8 @@ import { mkdtempSync, readdirSync, readFileSync, rmSync, writeFileSync } from 'n
 import { join } from 'node:path';
 import { Readable } from 'node:stream';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
-import { TMP_DIR } from '../../test/global-setup';
 import { startS3 } from '../../test/s3-server';
+import { TMP_DIR } from '../../test/tmp-dir';
 import { ConfigError, loadConfig } from '../config';
 import type { BlobStore } from './blob-store';
 import { createDiskStore } from './disk-store';

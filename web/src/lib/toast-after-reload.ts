@@ -1,4 +1,4 @@
-import { toast } from 'sonner';
+import { lazyToast } from './lazy-toast';
 
 const KEY = 'healthfolio:toast-after-reload';
 type Pending = { kind: 'success' | 'error'; title: string; description?: string };
@@ -23,6 +23,5 @@ export const showToastAfterReload = () => {
     pending = null;
   }
   if (!pending) return;
-  const show = pending.kind === 'error' ? toast.error : toast.success;
-  show(pending.title, { description: pending.description });
+  lazyToast(pending.kind, pending.title, { description: pending.description });
 };

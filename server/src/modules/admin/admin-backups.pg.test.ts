@@ -3,8 +3,8 @@ import { mkdtempSync, rmSync, writeFileSync } from 'node:fs';
 import { join } from 'node:path';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { backUpNow, signInAdmin } from '../../../test/admin';
-import { TMP_DIR } from '../../../test/global-setup';
 import { createTestServer, type TestClient, type TestServer } from '../../../test/harness';
+import { TMP_DIR } from '../../../test/tmp-dir';
 
 let server: TestServer;
 let admin: TestClient;

@@ -3,8 +3,8 @@ import { mkdtempSync, readFileSync, rmSync, writeFileSync } from 'node:fs';
 import { join } from 'node:path';
 import { sql } from 'drizzle-orm';
 import { describe, expect, inject, it } from 'vitest';
-import { TMP_DIR } from '../../../test/global-setup';
 import { isPostgres, openTestDatabase } from '../../../test/harness';
+import { TMP_DIR } from '../../../test/tmp-dir';
 import { type Database, openPglite } from '../../db/database';
 
 const ROOT = new URL('../../../../', import.meta.url).pathname;

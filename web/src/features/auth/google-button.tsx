@@ -1,8 +1,8 @@
 import { useMutation, useQuery } from '@tanstack/react-query';
-import { toast } from 'sonner';
 import { Button } from '@/components/ui/button';
 import { errorMessage } from '@/lib/api';
 import { authApi } from '@/lib/auth-api';
+import { lazyToast } from '@/lib/lazy-toast';
 import { queryKeys } from '@/lib/session';
 
 function GoogleMark() {
@@ -39,7 +39,7 @@ export function GoogleButton() {
     onSuccess: ({ url }) => {
       window.location.href = url;
     },
-    onError: (error) => toast.error(errorMessage(error, 'Failed to sign in with Google')),
+    onError: (error) => lazyToast('error', errorMessage(error, 'Failed to sign in with Google')),
   });
   const unavailable = providers.isError || providers.data?.google === false;
   const note = providers.isError

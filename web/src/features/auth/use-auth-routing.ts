@@ -1,8 +1,8 @@
 import type { UserType } from '@healthfolio/core';
 import { useEffect, useRef, useState } from 'react';
 import { useNavigate, useSearchParams } from 'react-router';
-import { toast } from 'sonner';
 import { errorMessage } from '@/lib/api';
+import { lazyToast } from '@/lib/lazy-toast';
 import { useProfile, useSession, useUpdateProfile } from '@/lib/session';
 
 const TYPE_PARAM: Record<string, UserType> = { diabetes: 'diabetes_focused', general: 'general_health' };
@@ -28,7 +28,7 @@ export function useAuthRouting() {
   const enterDashboard = () => {
     if (done.current) return;
     done.current = true;
-    toast.success('Welcome!', { description: 'You are signed in to Healthfolio.' });
+    lazyToast('success', 'Welcome!', { description: 'You are signed in to Healthfolio.' });
     navigate('/dashboard', { replace: true });
   };
 
@@ -39,7 +39,7 @@ export function useAuthRouting() {
         onSuccess: enterDashboard,
         onError: (error) => {
           setSetupFailed(true);
-          toast.error('Error', { description: errorMessage(error, 'Failed to set up your profile') });
+          lazyToast('error', 'Error', { description: errorMessage(error, 'Failed to set up your profile') });
         },
       },
     );

@@ -1,6 +1,6 @@
 import { titleFromFileName } from '@healthfolio/core/documents/document-files';
 import { Upload } from 'lucide-react';
-import { useState } from 'react';
+import { lazy, Suspense, useState } from 'react';
 import { useSearchParams } from 'react-router';
 import { toast } from 'sonner';
 import { Button } from '@/components/ui/button';
@@ -10,11 +10,13 @@ import { useIsMobile } from '@/lib/use-is-mobile';
 import { CategoryCards, RepositoryCard } from './category-cards';
 import { DocumentList } from './document-list';
 import { type DocumentResponse, useDeleteDocument, useDocuments } from './documents-api';
-import { EditDialog } from './edit-dialog';
 import { ProcessingDialog } from './processing-dialog';
-import { UploadDialog } from './upload-dialog';
 import { useUploader } from './use-uploader';
-import { ViewDialog } from './view-dialog';
+
+// Dialogs open on a click: not part of the page's first load (DESIGN §9's 170 KB).
+const EditDialog = lazy(() => import('./edit-dialog').then((m) => ({ default: m.EditDialog })));
+const UploadDialog = lazy(() => import('./upload-dialog').then((m) => ({ default: m.UploadDialog })));
+const ViewDialog = lazy(() => import('./view-dialog').then((m) => ({ default: m.ViewDialog })));
 
 type Open = { kind: 'view' | 'edit' | 'delete'; doc: DocumentResponse } | { kind: 'upload' } | null;
 
@@ -74,11 +76,16 @@ export function DocumentsPage() {
         )}
       </QueryView>
       {!isMobile && list}
-      {open?.kind === 'upload' && (
-        <UploadDialog onClose={close} onSubmit={(v) => upload({ ...v, file: v.file }, 'Document Uploaded')} />
-      )}
-      {open?.kind === 'view' && <ViewDialog document={open.doc} onClose={close} />}
-      {open?.kind === 'edit' && <EditDialog document={open.doc} onClose={close} />}
+      <Suspense fallback={null}>
+        {open?.kind === 'upload' && (
+          <UploadDialog
+            onClose={close}
+            onSubmit={(v) => upload({ ...v, file: v.file }, 'Document Uploaded')}
+          />
+        )}
+        {open?.kind === 'view' && <ViewDialog document={open.doc} onClose={close} />}
+        {open?.kind === 'edit' && <EditDialog document={open.doc} onClose={close} />}
+      </Suspense>
       {open?.kind === 'delete' && (
         <ConfirmDialog
           title="Delete this document?"
