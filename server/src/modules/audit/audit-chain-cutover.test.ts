@@ -5,9 +5,9 @@ import { migrate as migratePg } from 'drizzle-orm/node-postgres/migrator';
 import { migrate as migratePglite } from 'drizzle-orm/pglite/migrator';
 import pg from 'pg';
 import { expect, it } from 'vitest';
-import { TMP_DIR } from '../../../test/global-setup';
 import { isPostgres } from '../../../test/harness';
 import { dropDatabase, withDatabase } from '../../../test/postgres-template';
+import { TMP_DIR } from '../../../test/tmp-dir';
 import { MIGRATIONS_DIR, openPglite, openPostgres } from '../../db/database';
 import { verifyAuditChains } from './audit-verify';
 
