@@ -198,6 +198,17 @@ export const namedQuery = (client: pg.PoolClient, config: string | pg.QueryConfi
   });
 
 /**
+ * A statement of a write transaction after its first, named like a read (see `namedRead`): the
+ * policies of the tables an entry write reads cost PostgreSQL more to plan than to run. pg parses it
+ * outside a pipeline, so its names are counted from pg's own record of the connection.
+ */
+const namedWrite = (client: pg.PoolClient, config: string | pg.QueryConfig): string | pg.QueryConfig => {
+  const connection = connectionOf(client) as unknown as PgConnectionState;
+  if (Object.keys(connection.parsedStatements).length >= NAMED_PER_CONNECTION * 2) return config;
+  return namedRead(client, config);
+};
+
+/**
  * A stand-in for a checked-out client inside a transaction: the first query opens the transaction
  * (`begin` plus `scope`, pipelined with it); later ones go through unchanged. `begun` says whether a
  * commit or rollback is owed.
@@ -205,9 +216,9 @@ export const namedQuery = (client: pg.PoolClient, config: string | pg.QueryConfi
 export const lazyTransactionClient = (client: pg.PoolClient, scope: Statement) => {
   let begun = false;
   const query = (config: string | pg.QueryConfig, values?: unknown[]) => {
-    if (begun) return namedQuery(client, config, values);
+    if (begun) return namedQuery(client, namedWrite(client, config), values);
     begun = true;
-    return pipelined(client, ['begin', scope], [], config, values);
+    return pipelined(client, ['begin', scope], [], namedRead(client, config), values);
   };
   return { query, begun: () => begun };
 };

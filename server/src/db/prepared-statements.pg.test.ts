@@ -93,6 +93,26 @@ describe('named statements on PostgreSQL', () => {
     expect((await preparedHere()).filter((n) => n.startsWith('healthfolio_read_'))).toEqual(named);
   });
 
+  it('names the statements of a write transaction too, so an entry write plans its reads once per connection', async () => {
+    const fresh = await openPostgres(url, undefined, 1);
+    const write = () =>
+      fresh.asUser(userId, async (tx) => {
+        await tx.execute(sql`update profiles set weight_goal = null where user_id = ${userId}`);
+        return tx.execute<{ name: string }>(
+          sql`select name from pg_prepared_statements where name like 'healthfolio_read_%'`,
+        );
+      });
+    try {
+      await write();
+      const named = (await write()).rows.map((r) => r.name);
+      // Both statements: the update that opened the transaction and the select after it.
+      expect(named.length).toBeGreaterThanOrEqual(2);
+      expect((await write()).rows.map((r) => r.name).sort()).toEqual([...named].sort());
+    } finally {
+      await fresh.close();
+    }
+  });
+
   it('a statement whose cached plan went stale (a migration) fails once, then the connection sends text', async () => {
     await db.owner.execute(sql`create table plan_probe (a int)`);
     await db.owner.execute(sql`grant select on plan_probe to healthfolio_app`);
