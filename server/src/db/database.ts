@@ -50,6 +50,8 @@ export interface Database {
   readAsUser<T>(userId: string, fn: (tx: Tx) => Promise<T>): Promise<T>;
   /** Runs `fn` as the app role in the system context (cross-user work: admin, scheduler, auth hooks). */
   asSystem<T>(fn: (tx: Tx) => Promise<T>): Promise<T>;
+  /** `asSystem` for work that only reads, one round trip a statement like `readAsUser` (a door's lookups). */
+  readAsSystem<T>(fn: (tx: Tx) => Promise<T>): Promise<T>;
   /** After a bulk insert of `rows` into `table` (see maintenance.ts): vacuum it soon, without waiting. */
   settle(table: SettledTable, rows: number): void;
   /** Resolves once no vacuum started by `settle` is running. */
@@ -121,7 +123,7 @@ const scopeStatement = (setting: 'user_id' | 'share_id' | 'system', value: strin
   values: [value],
 });
 
-type Scoped = Pick<Database, 'asUser' | 'readAsUser' | 'asSystem' | 'asShare'>;
+type Scoped = Pick<Database, 'asUser' | 'readAsUser' | 'asSystem' | 'readAsSystem' | 'asShare'>;
 
 /**
  * PGlite: its own transaction (which also keeps other queries of the one connection out of it); a read
@@ -143,6 +145,7 @@ const scopedPglite = (db: Db, client: PGlite): Scoped => {
     asUser: (userId, fn) => run(userScope(userId), fn),
     readAsUser: (userId, fn) => run(userScope(userId) + READ_ONLY, fn),
     asSystem: (fn) => run(SYSTEM_SCOPE, fn),
+    readAsSystem: (fn) => run(SYSTEM_SCOPE + READ_ONLY, fn),
     asShare: (shareId, fn) => run(shareScope(shareId), fn),
   };
 };
@@ -181,8 +184,7 @@ const scopedPostgres = (db: Db, pool: pg.Pool): Scoped => {
       client.release(broken);
     }
   };
-  const read = async <T>(userId: string, fn: (tx: Tx) => Promise<T>): Promise<T> => {
-    const scope = scopeStatement('user_id', checkedId(userId, 'asUser'), true);
+  const read = async <T>(scope: Statement, fn: (tx: Tx) => Promise<T>): Promise<T> => {
     const client = await pool.connect();
     const reads = readOnlyStatementsClient(client, scope);
     let broken: Error | undefined;
@@ -197,8 +199,9 @@ const scopedPostgres = (db: Db, pool: pg.Pool): Scoped => {
   };
   return {
     asUser: (userId, fn) => run(scopeStatement('user_id', checkedId(userId, 'asUser')), fn),
-    readAsUser: read,
+    readAsUser: (userId, fn) => read(scopeStatement('user_id', checkedId(userId, 'asUser'), true), fn),
     asSystem: (fn) => run(scopeStatement('system', 'on'), fn),
+    readAsSystem: (fn) => read(scopeStatement('system', 'on', true), fn),
     asShare: (shareId, fn) => run(scopeStatement('share_id', checkedId(shareId, 'asShare')), fn),
   };
 };

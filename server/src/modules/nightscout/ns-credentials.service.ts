@@ -120,7 +120,7 @@ const sameHex = (stored: string | null, presented: string) => {
 /** The owner of a live credential whose secret matches, else null (unknown, wrong and revoked alike). */
 export const authenticateUpload = async (db: Database, slug: string, presented: PresentedSecret | null) => {
   if (!SLUG_PATTERN.test(slug) || !presented) return null;
-  const row = await db.asSystem((tx) => findBySlug(tx, slug));
+  const row = await db.readAsSystem((tx) => findBySlug(tx, slug));
   if (!row) return null;
   const stored = presented.algorithm === 'sha512' ? row.secretHashSha512 : row.secretHash;
   if (!sameHex(stored, presented.hex)) return null;
@@ -130,7 +130,7 @@ export const authenticateUpload = async (db: Database, slug: string, presented: 
 
 /** Whether an upload credential has this slug (compared without case, as credentialForToken does). */
 export const isCredentialSlug = (db: Database, slug: string) =>
-  SLUG_PATTERN.test(slug) ? db.asSystem((tx) => slugExists(tx, slug)) : Promise.resolve(false);
+  SLUG_PATTERN.test(slug) ? db.readAsSystem((tx) => slugExists(tx, slug)) : Promise.resolve(false);
 
 /**
  * The credential an access token names when no slug comes with it (AndroidAPS asks for its JWT at
@@ -139,12 +139,12 @@ export const isCredentialSlug = (db: Database, slug: string) =>
 export const credentialForAccessToken = async (db: Database, accessToken: string) => {
   if (!accessToken || accessToken.length > 200) return null;
   const hash = storedSecretHash(sha1Hex(accessToken));
-  return (await db.asSystem((tx) => findBySecretHash(tx, hash))) ?? null;
+  return (await db.readAsSystem((tx) => findBySecretHash(tx, hash))) ?? null;
 };
 
 /** A credential that still exists (not revoked), by id: what a JWT names. */
 export const liveCredential = async (db: Database, id: string) => {
-  const row = await db.asSystem((tx) => findById(tx, id));
+  const row = await db.readAsSystem((tx) => findById(tx, id));
   return row ?? null;
 };
 
