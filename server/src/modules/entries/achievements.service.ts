@@ -1,41 +1,33 @@
 import {
-  ACHIEVEMENT_IDS,
   computeStreakSummaryFromDaysWithAchievements,
   latestAllowedMs,
-  localToday,
   type StreakSummaryResponse,
 } from '@healthfolio/core';
-import { eq } from 'drizzle-orm';
 import type { Database, Tx } from '../../db/database';
 import { achievementUnlocks } from '../../db/schema';
-import { findProfile } from '../profiles/profiles.repository';
-import { countEntriesAfter, selectEntryDays } from './entry-days.repository';
+import { selectStreakInputs } from './entry-days.repository';
 
 type Summary = ReturnType<typeof computeStreakSummaryFromDaysWithAchievements>;
 
-/** The summary from the day counters: a row per logged day and tracker, never every entry. */
+/**
+ * The summary from the day counters (a row per logged day and tracker, never every entry) and the
+ * stored unlocks, read in one statement. A counter of today or later may hold entries dated beyond the
+ * clock skew (rows stored before that rule): those are counted (normally none) and count nowhere.
+ */
 export const summarizeEntryDays = async (tx: Tx, userId: string, now = Date.now()) => {
-  const timeZone = (await findProfile(tx, userId))?.timezone ?? 'UTC';
-  const today = localToday({ timeZone, now });
-  const rows = await selectEntryDays(tx, userId);
+  const inputs = await selectStreakInputs(tx, userId, new Date(latestAllowedMs(now)).toISOString());
   const perDay = new Map<string, number>();
-  for (const r of rows) perDay.set(r.date, (perDay.get(r.date) ?? 0) + r.entries);
-  // A counter of today or later may hold entries dated beyond the clock skew (rows stored before that
-  // rule): those are counted (normally none) and count nowhere.
-  const future = rows.some((r) => r.date >= today)
-    ? await countEntriesAfter(tx, userId, new Date(latestAllowedMs(now)).toISOString())
-    : 0;
+  for (const r of inputs.days) perDay.set(r.date, (perDay.get(r.date) ?? 0) + r.entries);
   const summary = computeStreakSummaryFromDaysWithAchievements(
     [...perDay].map(([date, entries]) => ({ date, entries })),
-    { timeZone, now },
-    future,
+    { timeZone: inputs.timeZone, now },
+    inputs.future,
   );
-  return { summary, categories: new Set(rows.map((r) => r.tracker)).size };
-};
-
-const selectUnlocks = async (tx: Tx, userId: string) => {
-  const stored = await tx.select().from(achievementUnlocks).where(eq(achievementUnlocks.userId, userId));
-  return new Map(stored.map((r) => [r.achievementId, r.unlockedAt]));
+  return {
+    summary,
+    categories: new Set(inputs.days.map((r) => r.tracker)).size,
+    unlockedAt: new Map(inputs.unlocks.map((u) => [u.achievementId, u.unlockedAt])),
+  };
 };
 
 /**
@@ -53,18 +45,15 @@ const storeUnlocks = async (tx: Tx, userId: string, summary: Summary, unlockedAt
   for (const r of inserted) unlockedAt.set(r.achievementId, r.unlockedAt);
 };
 
-/** After an entry write: a read of the stored unlocks, and of the day counters while any is locked. */
+/** After an entry write: one read of the counters and the stored unlocks; an insert only for a new one. */
 export const syncAchievementUnlocks = async (tx: Tx, userId: string) => {
-  const unlockedAt = await selectUnlocks(tx, userId);
-  if (ACHIEVEMENT_IDS.every((id) => unlockedAt.has(id))) return;
-  const { summary } = await summarizeEntryDays(tx, userId);
+  const { summary, unlockedAt } = await summarizeEntryDays(tx, userId);
   await storeUnlocks(tx, userId, summary, unlockedAt);
 };
 
 export const getStreakSummary = (db: Database, userId: string): Promise<StreakSummaryResponse> =>
   db.asUser(userId, async (tx) => {
-    const unlockedAt = await selectUnlocks(tx, userId);
-    const { summary, categories } = await summarizeEntryDays(tx, userId);
+    const { summary, categories, unlockedAt } = await summarizeEntryDays(tx, userId);
     await storeUnlocks(tx, userId, summary, unlockedAt);
     return {
       currentStreak: summary.currentStreak,

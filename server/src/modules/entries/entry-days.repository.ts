@@ -2,21 +2,41 @@ import { sql } from 'drizzle-orm';
 import type { Tx } from '../../db/database';
 import { entriesRelation } from './entries.repository';
 
-/** The user's per-day, per-tracker entry counters (kept by triggers, see schema/entry-days.ts). */
-export const selectEntryDays = async (tx: Tx, userId: string) => {
-  const result = await tx.execute<{ date: string; tracker: string; entries: number }>(
-    sql`select day::text as date, tracker, entries from entry_days where user_id = ${userId}`,
-  );
-  return result.rows;
-};
+export interface StreakInputs {
+  timeZone: string;
+  /** Per day and tracker (local dates). */
+  days: { date: string; tracker: string; entries: number }[];
+  /** Entries dated after `after` (beyond the clock skew; normally none). */
+  future: number;
+  /** Achievements already stored as unlocked, with when. */
+  unlocks: { achievementId: string; unlockedAt: Date }[];
+}
 
 /**
- * How many of the user's entries lie after `after` (beyond the clock skew: rows stored before the
- * no-future rule); normally none, an index range that finds nothing.
+ * Everything the streak summary needs, in one statement (one round trip on the write path): the time
+ * zone, the day counters, the count of entries beyond the clock skew and the stored unlocks.
  */
-export const countEntriesAfter = async (tx: Tx, userId: string, after: string) => {
-  const result = await tx.execute<{ n: number }>(
-    sql`select count(*)::int as n from (${entriesRelation(userId)}) e where occurred_at > ${after}::timestamptz`,
-  );
-  return result.rows[0]?.n ?? 0;
+export const selectStreakInputs = async (tx: Tx, userId: string, after: string): Promise<StreakInputs> => {
+  const result = await tx.execute<{
+    time_zone: string | null;
+    days: StreakInputs['days'] | null;
+    future: number;
+    unlocks: { achievementId: string; unlockedAt: string }[] | null;
+  }>(sql`select
+    (select timezone from profiles where user_id = ${userId}) as time_zone,
+    (select json_agg(json_build_object('date', day::text, 'tracker', tracker, 'entries', entries))
+       from entry_days where user_id = ${userId}) as days,
+    (select count(*)::int from (${entriesRelation(userId)}) e where occurred_at > ${after}::timestamptz) as future,
+    (select json_agg(json_build_object('achievementId', achievement_id, 'unlockedAt', unlocked_at))
+       from achievement_unlocks where user_id = ${userId}) as unlocks`);
+  const row = result.rows[0]!;
+  return {
+    timeZone: row.time_zone ?? 'UTC',
+    days: row.days ?? [],
+    future: row.future,
+    unlocks: (row.unlocks ?? []).map((u) => ({
+      achievementId: u.achievementId,
+      unlockedAt: new Date(u.unlockedAt),
+    })),
+  };
 };
