@@ -17,6 +17,7 @@ import type { Logger } from 'pino';
 import { acquireDataDirLock } from './data-dir-lock';
 import { createSettler, type SettledTable } from './maintenance';
 import {
+  type Deferred,
   lazyTransactionClient,
   namedQuery,
   readOnlyStatementsClient,
@@ -123,6 +124,24 @@ const scopeStatement = (setting: 'user_id' | 'share_id' | 'system', value: strin
   values: [value],
 });
 
+const deferrers = new WeakMap<Tx, (d: Deferred) => Promise<void>>();
+
+/**
+ * Sends `statement` with the transaction's commit when `tx` can (a PostgreSQL transaction of
+ * `asUser`/`asSystem`/`asShare`): its failure then fails the commit as `onError` says, and the change
+ * is rolled back. Answers false where it cannot (PGlite, the owner's transactions): run it yourself.
+ */
+export const deferToCommit = async (
+  tx: Tx,
+  statement: { sql: string; params: unknown[] },
+  onError: Deferred['onError'],
+) => {
+  const defer = deferrers.get(tx);
+  if (!defer) return false;
+  await defer({ config: { text: statement.sql, values: statement.params }, onError });
+  return true;
+};
+
 type Scoped = Pick<Database, 'asUser' | 'readAsUser' | 'asSystem' | 'readAsSystem' | 'asShare'>;
 
 /**
@@ -170,8 +189,10 @@ const scopedPostgres = (db: Db, pool: pg.Pool): Scoped => {
     // A connection that failed mid-transaction, or could not roll back, is not given back to the pool.
     let broken: Error | undefined;
     try {
-      const result = await fn(drizzleTx(lazy));
-      if (lazy.begun()) await client.query('commit');
+      const tx = drizzleTx(lazy);
+      deferrers.set(tx, lazy.defer);
+      const result = await fn(tx);
+      await lazy.commit();
       return result;
     } catch (err) {
       if (isDatabaseUnavailable(err)) broken = err as Error;

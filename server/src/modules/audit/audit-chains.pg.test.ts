@@ -3,7 +3,7 @@ import { sql } from 'drizzle-orm';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { openTestDatabase } from '../../../test/harness';
 import type { Database, Tx } from '../../db/database';
-import { recordAudit } from './audit.service';
+import { insertAudit, recordAudit } from './audit.service';
 import { verifyAuditChains } from './audit-verify';
 
 let db: Database;
@@ -19,14 +19,18 @@ afterAll(async () => {
 const pidOf = async (tx: Tx) =>
   (await tx.execute<{ pid: number }>(sql`select pg_backend_pid() as pid`)).rows[0]!.pid;
 
-/** An audited write whose transaction stays open, holding its chain's head, until `release()`. */
+/**
+ * An audit row whose transaction stays open, holding its chain's head, until `release()`. Inserted
+ * directly: `recordAudit` sends its row with the commit, so an app transaction holds the head only
+ * for its commit's round trip.
+ */
 const holdOpen = async (userId: string) => {
   let release!: () => void;
   const released = new Promise<void>((r) => (release = r));
   let wrote!: (pid: number) => void;
   const written = new Promise<number>((r) => (wrote = r));
   const done = db.asUser(userId, async (tx) => {
-    await recordAudit(tx, userId, 'create', 'entry', 'held');
+    await insertAudit(tx, { userId, action: 'create', resourceType: 'entry', resourceId: 'held' });
     wrote(await pidOf(tx));
     await released;
   });

@@ -1,6 +1,6 @@
 import type { AuditAction, AuditResourceType } from '@healthfolio/core';
 import type { Logger } from 'pino';
-import type { Database, Tx } from '../../db/database';
+import { type Database, deferToCommit, type Tx } from '../../db/database';
 import { auditLogs } from '../../db/schema';
 import { ProblemError } from '../../http/problem';
 import { auditClientOf } from './audit-context';
@@ -53,8 +53,12 @@ export const recordAudit = async (
   resourceId?: string | null,
   details?: Record<string, unknown>,
 ) => {
+  const entry = { userId, action, resourceType, resourceId, details, ...auditClientOf(tx) };
+  // On PostgreSQL the row goes with the commit (one round trip less; the chain's head is held only
+  // for the commit); its failure still fails the commit, and so the change.
+  if (await deferToCommit(tx, insertAudit(tx, entry).toSQL(), auditUnavailable)) return;
   try {
-    await insertAudit(tx, { userId, action, resourceType, resourceId, details, ...auditClientOf(tx) });
+    await insertAudit(tx, entry);
   } catch (err) {
     throw auditUnavailable(err);
   }
