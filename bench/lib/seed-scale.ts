@@ -1,40 +1,16 @@
 import { createHash } from 'node:crypto';
 import { sql } from 'drizzle-orm';
-import pino from 'pino';
-import { createApp } from '../../server/src/app';
-import { createDeps } from '../../server/src/app-deps';
-import { loadConfig } from '../../server/src/config';
-import { openPglite, openPostgres } from '../../server/src/db/database';
-import { signedInCookie } from './app-server';
-import { BENCH_SECRETS } from './seed';
-
-type Target = { databaseUrl?: string; dataDir?: string };
-
-const open = (target: Target) =>
-  target.databaseUrl ? openPostgres(target.databaseUrl) : openPglite({ dataDir: target.dataDir! });
+import { type BenchTarget, inProcessApp, openBenchDatabase } from './seed';
 
 /** `count` users who each signed up, confirmed and signed in through the API: their cookies and ids. */
-export const seedWriteUsers = async (target: Target, count: number) => {
-  const db = await open(target);
-  const config = loadConfig({
-    APP_URL: 'http://localhost:3000',
-    DATA_DIR: target.dataDir ?? '/nonexistent-bench-data',
-    DATABASE_URL: target.databaseUrl,
-    LOG_LEVEL: 'silent',
-    ...BENCH_SECRETS,
-  });
-  const deps = await createDeps(config, { db, logger: pino({ level: 'silent' }) });
+export const seedWriteUsers = async (target: BenchTarget, count: number) => {
+  const { signIn, close } = await inProcessApp(target);
   try {
-    const app = createApp(deps);
     const users: { cookie: string; userId: string }[] = [];
-    for (let i = 0; i < count; i++)
-      users.push(
-        await signedInCookie(app, db, `bench-writer-${i}-${Date.now()}@example.com`, config.encryptionKey),
-      );
+    for (let i = 0; i < count; i++) users.push(await signIn(`bench-writer-${i}-${Date.now()}@example.com`));
     return users;
   } finally {
-    await deps.bus.close();
-    await db.close();
+    await close();
   }
 };
 
@@ -53,8 +29,8 @@ const hex = (algorithm: string, text: string) => createHash(algorithm).update(te
  * than the measurement). The rows are the ones sign-up and `POST /api/v1/devices/nightscout/credentials`
  * write: the secret is stored as SHA-256 of its SHA-1 (and SHA-512) hex, as ns-credentials.service does.
  */
-export const seedUploaders = async (target: Target, count: number): Promise<Uploader[]> => {
-  const db = await open(target);
+export const seedUploaders = async (target: BenchTarget, count: number): Promise<Uploader[]> => {
+  const db = await openBenchDatabase(target);
   try {
     const run = Date.now().toString(36);
     const secrets = Array.from({ length: count }, (_, i) => `bench-upload-secret-${run}-${i}`);

@@ -21,16 +21,18 @@ export const ENTRY_BODY = (at = new Date()) =>
     data: { weight: 72.4, weightUnit: 'kg' },
   });
 
+export type BenchTarget = { databaseUrl?: string; dataDir?: string };
+
+export const openBenchDatabase = (target: BenchTarget) =>
+  target.databaseUrl ? openPostgres(target.databaseUrl) : openPglite({ dataDir: target.dataDir! });
+
 /**
- * Prepares the database the servers will use, before they start: migrated, one verified user signed
- * in through the API (so the cookie is the real thing), 60 weight entries through the API, and 90 days
- * of 5-minute CGM readings (25,920).
+ * The app in this process on the bench's database, configured as the app process will be (the same
+ * secrets, so cookies it signs are valid there), for seeding through the API; `close` ends both.
  */
-export const seedBenchDatabase = async (target: { databaseUrl?: string; dataDir?: string }) => {
-  const db = target.databaseUrl
-    ? await openPostgres(target.databaseUrl)
-    : await openPglite({ dataDir: target.dataDir! });
-  await db.migrate();
+export const inProcessApp = async (target: BenchTarget, opts: { migrate?: boolean } = {}) => {
+  const db = await openBenchDatabase(target);
+  if (opts.migrate) await db.migrate();
   const config = loadConfig({
     APP_URL: 'http://localhost:3000',
     DATA_DIR: target.dataDir ?? '/nonexistent-bench-data',
@@ -39,9 +41,27 @@ export const seedBenchDatabase = async (target: { databaseUrl?: string; dataDir?
     ...BENCH_SECRETS,
   });
   const deps = await createDeps(config, { db, logger: pino({ level: 'silent' }) });
+  const app = createApp(deps);
+  return {
+    app,
+    db,
+    signIn: (email: string) => signedInCookie(app, db, email, config.encryptionKey),
+    close: async () => {
+      await deps.bus.close();
+      await db.close();
+    },
+  };
+};
+
+/**
+ * Prepares the database the servers will use, before they start: migrated, one verified user signed
+ * in through the API (so the cookie is the real thing), 60 weight entries through the API, and 90 days
+ * of 5-minute CGM readings (25,920).
+ */
+export const seedBenchDatabase = async (target: BenchTarget) => {
+  const { app, db, signIn, close } = await inProcessApp(target, { migrate: true });
   try {
-    const app = createApp(deps);
-    const session = await signedInCookie(app, db, `bench-${Date.now()}@example.com`, config.encryptionKey);
+    const session = await signIn(`bench-${Date.now()}@example.com`);
     for (let i = 0; i < 60; i++) {
       const res = await app.request('/api/v1/entries', {
         method: 'POST',
@@ -59,8 +79,7 @@ export const seedBenchDatabase = async (target: { databaseUrl?: string; dataDir?
     );
     return session;
   } finally {
-    await deps.bus.close();
-    await db.close();
+    await close();
   }
 };
 
