@@ -116,7 +116,7 @@ describe('the assistant with an OpenAI-compatible provider', () => {
     const result = JSON.parse(toolMessage.content);
     expect(result.window).toMatch(/^the last 7 days \(/);
     expect(result.glucose).toMatchObject({ count: 2, mean: 130 });
-    expect(JSON.stringify(stub.requests)).not.toContain('333');
+    expect(JSON.stringify(stub.requests)).not.toMatch(/[=:]\s*333\b/); // Bob's glucose, not a time's milliseconds
   });
 
   it('gives the model without functions the last 90 days of only this user’s entries, at most 200, and the last 10 messages', async () => {
@@ -141,7 +141,7 @@ describe('the assistant with an OpenAI-compatible provider', () => {
     expect(system).not.toMatch(/value=alice note 205$/m); // the oldest in the window
     expect(system).not.toContain('ALICE-TOO-OLD');
     expect(system).not.toContain('BOB-PRIVATE');
-    expect(system).not.toContain('333');
+    expect(system).not.toMatch(/[=:]\s*333\b/);
     const messages = stub.requests[1]!.body.messages;
     expect(messages).toHaveLength(1 + 10 + 1);
     expect(messages.at(-1)).toEqual({ role: 'user', content: 'Summarise my journal' });
