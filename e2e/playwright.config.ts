@@ -22,7 +22,14 @@ export default defineConfig({
   reporter: process.env.CI ? [['list']] : [['list'], ['html', { open: 'never' }]],
   outputDir: '../.tmp/e2e-results',
   use: {
-    trace: 'retain-on-failure',
+    // The app's service worker (offline shell, alerts) is specs/pwa's subject; elsewhere it would
+    // precache the whole app in every fresh context and answer requests page.route() should see.
+    serviceWorkers: 'block',
+    // A trace snapshots the page at every step, whether the test fails or not: locally only (CI keeps
+    // the screenshot and the error context; rerun a failure here with --trace on).
+    trace: process.env.CI ? 'off' : 'retain-on-failure',
+    // Dialogs, menus and toasts appear at once (the app honours the setting): no waiting on fades.
+    reducedMotion: 'reduce',
     screenshot: 'only-on-failure',
     launchOptions: {
       executablePath: CHROMIUM,

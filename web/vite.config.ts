@@ -1,9 +1,58 @@
 import tailwindcss from '@tailwindcss/vite';
 import react from '@vitejs/plugin-react';
 import { defineConfig } from 'vite';
+import { VitePWA } from 'vite-plugin-pwa';
+
+/**
+ * The installable app (docs/install-and-alerts.md): the manifest, and the service worker built from
+ * src/sw.ts, which precaches the app shell and static files (never an /api or /ns answer) and shows
+ * pushed alerts. It is registered after the page has loaded (src/features/offline/register-sw.ts).
+ */
+const pwa = VitePWA({
+  strategies: 'injectManifest',
+  srcDir: 'src',
+  filename: 'sw.ts',
+  registerType: 'prompt',
+  injectRegister: false,
+  manifest: {
+    id: '/dashboard',
+    name: 'Healthfolio',
+    short_name: 'Healthfolio',
+    description: 'Your health records, logs and alerts.',
+    start_url: '/dashboard',
+    scope: '/',
+    display: 'standalone',
+    theme_color: '#1f6f8b',
+    background_color: '#f7f9fb',
+    icons: [
+      { src: '/icons/icon-192.png', sizes: '192x192', type: 'image/png', purpose: 'any' },
+      { src: '/icons/icon-512.png', sizes: '512x512', type: 'image/png', purpose: 'any' },
+      { src: '/icons/maskable-192.png', sizes: '192x192', type: 'image/png', purpose: 'maskable' },
+      { src: '/icons/maskable-512.png', sizes: '512x512', type: 'image/png', purpose: 'maskable' },
+    ],
+    shortcuts: [
+      {
+        name: 'Log Glucose',
+        url: '/dashboard/trackers/blood-glucose',
+        icons: [{ src: '/icons/icon-192.png', sizes: '192x192' }],
+      },
+      {
+        name: 'Log Data',
+        url: '/dashboard/log-data',
+        icons: [{ src: '/icons/icon-192.png', sizes: '192x192' }],
+      },
+    ],
+  },
+  injectManifest: {
+    // The shell and static files only: prerendered pages and build records are the server's.
+    globPatterns: ['index.html', 'assets/**/*.{js,css,woff2,svg,png}', 'favicon.svg', 'icons/*.png'],
+    globIgnores: ['prerendered/**', '.vite/**', 'csp-hashes.json'],
+    maximumFileSizeToCacheInBytes: 4 * 1024 * 1024,
+  },
+});
 
 export default defineConfig(({ isSsrBuild }) => ({
-  plugins: [react(), tailwindcss()],
+  plugins: [react(), tailwindcss(), ...(isSsrBuild ? [] : [pwa])],
   resolve: {
     alias: {
       '@': decodeURIComponent(new URL('./src', import.meta.url).pathname),

@@ -98,7 +98,12 @@ export const settle = async (page: Page) => {
 export const expectNoAxeViolations = async (page: Page) => {
   await settle(page);
   // Only violations are reported back: passes and incomplete results are slow to collect and unused.
-  const results = await new AxeBuilder({ page }).options({ resultTypes: ['violations'] }).analyze();
+  // Legacy mode runs axe once in the page; the default injects it twice and opens a blank page per scan
+  // to merge frame results, for cross-origin frames the app's pages do not have.
+  const results = await new AxeBuilder({ page })
+    .setLegacyMode(true)
+    .options({ resultTypes: ['violations'] })
+    .analyze();
   const summary = results.violations.map(
     (v) =>
       `${v.id} (${v.impact}): ${v.help} → ${v.nodes

@@ -4,10 +4,14 @@ import { createServer as createHttpServer } from 'node:http';
 import { createServer as createNetServer } from 'node:net';
 import { tmpdir } from 'node:os';
 import { join } from 'node:path';
+import { startDexcomShareStub } from '../../server/test/dexcom-share-stub';
+import { startLibreLinkUpStub } from '../../server/test/librelinkup-stub';
 import { startTerraStub } from '../../server/test/terra-stub';
 import { ADMIN_EMAIL, enableTotpByApi, NEW_ADMIN_EMAIL, signInCookies, signUpAndConfirm } from './accounts';
 import { startE2eAiStub } from './ai-stub';
+import { DEXCOM_ACCOUNT, LIBRE_ACCOUNT } from './dexcom';
 import { startMailbox } from './mailbox';
+import { startE2ePushService } from './push-service';
 
 const root = new URL('../..', import.meta.url).pathname;
 
@@ -51,6 +55,14 @@ export default async function globalSetup() {
   const terra = await startTerraStub();
   // The AI provider: an OpenAI-compatible stub on loopback (chat, streaming, vision JSON, failures).
   const aiStub = await startE2eAiStub();
+  // Dexcom Share on loopback (a day of readings for one account), admitted by the outbound client.
+  const dexcom = await startDexcomShareStub(DEXCOM_ACCOUNT, { live: true });
+  // LibreLinkUp on loopback: a follower account (of the global region) following two people.
+  const libre = await startLibreLinkUpStub({ regionalMap: () => ({}) });
+  libre.addAccount({ ...LIBRE_ACCOUNT, region: 'global' });
+  // Web Push: a push service on loopback whose certificate the main app trusts (specs/pwa).
+  const pushDir = mkdtempSync(join(tmpdir(), 'healthfolio-e2e-push-'));
+  const pushService = await startE2ePushService(pushDir, await freePort());
   // Two app processes on the same mailbox: the main one talks to the stub as its AI provider; the
   // second has none, so specs can see the built-in analyst and the "not configured" states.
   const { DATABASE_URL: _ignored, ...inherited } = process.env;
@@ -86,6 +98,10 @@ export default async function globalSetup() {
   };
   const main = await startApp({
     ...terra.env,
+    ...pushService.appEnv,
+    DEXCOM_SHARE_URL_US: dexcom.baseUrl,
+    LIBRELINKUP_URL: libre.origin,
+    OUTBOUND_ALLOW: `${dexcom.origin},${libre.origin},${pushService.appEnv.OUTBOUND_ALLOW}`,
     AI_BASE_URL: aiStub.url,
     AI_API_KEY: 'sk-e2e-stub',
     AI_MODEL: 'e2e-chat',
@@ -112,6 +128,8 @@ export default async function globalSetup() {
   process.env.E2E_NO_AI_BASE_URL = noAiApp.url;
   process.env.E2E_BASE_URL = baseURL;
   process.env.E2E_MAIL_URL = `http://127.0.0.1:${mailPort}`;
+  process.env.E2E_PUSH_URL = pushService.url;
+  process.env.E2E_PUSH_SUBSCRIPTION = JSON.stringify(pushService.subscription);
   // The one admin account exists from the start (confirmed, no platform chosen); specs sign in to it.
   await signUpAndConfirm(ADMIN_EMAIL);
   // Admins need a second factor before any admin screen opens: this one has an authenticator app,
@@ -138,7 +156,11 @@ export default async function globalSetup() {
     mailHttp.close();
     await terra.close();
     await aiStub.close();
+    await dexcom.close();
+    await libre.close();
     await mailbox.close();
+    await pushService.close();
+    rmSync(pushDir, { recursive: true, force: true });
     rmSync(dataDir, { recursive: true, force: true });
     rmSync(noAiApp.dir, { recursive: true, force: true });
   };

@@ -3,7 +3,8 @@ import type { Logger } from 'pino';
 import { type Auth, createAuth } from './auth/auth';
 import { type BackgroundTasks, createBackgroundTasks } from './auth/background';
 import { createLimiterFactory, type LimiterFactory } from './auth/limiter-store';
-import { createSessionResolver, requireUser, type SessionResolver } from './auth/session';
+import { requireAccount, requireUser } from './auth/person-scope';
+import { createSessionResolver, type SessionResolver } from './auth/session';
 import { type AuthThrottle, createAuthThrottle } from './auth/throttle';
 import type { Config } from './config';
 import { type Database, openDatabase } from './db/database';
@@ -21,6 +22,8 @@ import {
 import { type AiClient, createAiClient } from './modules/ai/ai.client';
 import { type AuditRecorder, createAuditRecorder } from './modules/audit/audit.service';
 import { createLiveNotifier, type LiveNotifier } from './modules/notifications/live-notifications.service';
+import { pushFollowUpAlerts } from './modules/push/follow-up-alerts';
+import { createPushClient, type PushClient } from './modules/push/push.client';
 import { createRealtimeBus, type RealtimeBus } from './realtime/bus';
 import { type FileStorage, storageFromConfig } from './storage/file-storage';
 
@@ -42,7 +45,13 @@ export interface AppDeps {
   /** Per-user limits on the heavy requests (long analytics, schedule creation, open streams). */
   quotas: UserQuotas;
   resolveSession: SessionResolver;
+  /**
+   * Guards a person-scoped route: `c.get('user')` is the person the request acts for (the account, or
+   * a ward named by `X-Healthfolio-Person`), `c.get('account')` the signed-in account.
+   */
   requireUser: MiddlewareHandler;
+  /** Guards an account-level route: `user` and `account` are the signed-in account, whatever the header. */
+  requireAccount: MiddlewareHandler;
   /** Carries notification events to every process's open streams. */
   bus: RealtimeBus;
   /** The AI provider (or none: the built-in analyst answers alone). */
@@ -61,6 +70,8 @@ export interface AppDeps {
   metrics: RequestMetrics;
   /** The one client for requests to addresses users give (SSRF-safe; http/outbound.ts). */
   outbound: OutboundClient;
+  /** Web Push to users' devices (through `outbound`); senders call `sendPush` in modules/push. */
+  push: PushClient;
 }
 
 /** Wires the server's parts; tests pass an already-open database and their own config. */
@@ -101,6 +112,12 @@ export const createDeps = async (
   };
   const storage = storageFromConfig(storageSettings);
   const backupStorage = storageFromConfig({ ...storageSettings, area: 'backups' });
+  const outbound = createOutboundClient(parseOutboundAllow(config.outboundAllow), { ca: config.outboundCa });
+  const push = createPushClient(config.vapid, outbound);
+  const notifier = createLiveNotifier(db, bus, logger, { mailer, appUrl: config.appUrl, settings });
+  // After the response: a low reading's answer does not wait for push services.
+  notifier.pushFollowUpAlerts = async (userId, ids) =>
+    background.run(pushFollowUpAlerts({ db, logger, push }, userId, ids));
   return {
     config,
     db,
@@ -113,15 +130,20 @@ export const createDeps = async (
     background,
     quotas: createUserQuotas(limiter, { aiPer10Min: config.aiRequestsPer10Min }),
     resolveSession,
-    requireUser: requireUser(resolveSession),
+    requireUser: requireUser(db, resolveSession),
+    requireAccount: requireAccount(resolveSession),
     bus,
-    notifier: createLiveNotifier(db, bus, logger),
+    notifier,
     storage,
     backupStorage,
-    jobs: createJobRunner({ db, logger }, jobHandlers({ db, storage, backupStorage, logger })),
+    jobs: createJobRunner(
+      { db, logger },
+      jobHandlers({ db, storage, backupStorage, logger, appUrl: config.appUrl }),
+    ),
     settings,
     metrics: createRequestMetrics(),
     ai: createAiClient(config.ai, logger),
-    outbound: createOutboundClient(parseOutboundAllow(config.outboundAllow)),
+    outbound,
+    push,
   };
 };

@@ -129,6 +129,25 @@ describe('configuration', () => {
   });
 });
 
+describe('Web Push (VAPID) keys', () => {
+  it('generates a P-256 pair into DATA_DIR once (0600), takes both variables, and refuses only one', () => {
+    const dir = freshDataDir();
+    const first = loadConfig({ DATA_DIR: dir }).vapid;
+    expect(first.publicKey).toMatch(/^[A-Za-z0-9_-]{87}$/);
+    expect(Buffer.from(first.publicKey, 'base64url')[0]).toBe(4); // an uncompressed point
+    expect(mode(join(dir, 'vapid.json'))).toBe(0o600);
+    expect(loadConfig({ DATA_DIR: dir }).vapid).toEqual(first);
+    expect(first.subject).toBe('mailto:no-reply@localhost');
+    const given = { VAPID_PUBLIC_KEY: first.publicKey, VAPID_PRIVATE_KEY: first.privateKey };
+    const other = freshDataDir();
+    expect(loadConfig({ DATA_DIR: other, ...given }).vapid.privateKey).toBe(first.privateKey);
+    expect(existsSync(join(other, 'vapid.json'))).toBe(false);
+    expect(() => loadConfig({ DATA_DIR: other, VAPID_PUBLIC_KEY: first.publicKey })).toThrow(
+      /set both VAPID_PUBLIC_KEY and VAPID_PRIVATE_KEY/,
+    );
+  });
+});
+
 describe('AI provider configuration', () => {
   it('has none by default, reads one with a vision model defaulting to the chat model, and refuses half a setup', () => {
     expect(loadConfig({ DATA_DIR: dataDir() }).ai).toBeUndefined();

@@ -1,4 +1,4 @@
-import { randomBytes } from 'node:crypto';
+import { createECDH, randomBytes } from 'node:crypto';
 import { chmodSync, existsSync, mkdirSync, readFileSync, writeFileSync } from 'node:fs';
 import { join, resolve } from 'node:path';
 import { z } from 'zod';
@@ -9,6 +9,11 @@ import type { S3Settings } from './storage/s3-store';
 const boolish = z
   .enum(['true', 'false', '1', '0', 'yes', 'no'])
   .transform((v) => v === 'true' || v === '1' || v === 'yes');
+
+const httpUrl = z
+  .string()
+  .url()
+  .refine((u) => /^https?:\/\//.test(u), 'must be an http(s) URL');
 
 const EnvSchema = z.object({
   PORT: z.coerce.number().int().min(0).max(65535).default(3000),
@@ -80,6 +85,18 @@ const EnvSchema = z.object({
   TERRA_WIDGET_SESSION_URL: z.string().url().default('https://access.tryterra.co/api/widget/session'),
   TERRA_SYNC_INTERVAL_SECONDS: z.coerce.number().int().min(60).max(86_400).default(3600),
   NIGHTSCOUT_PULL_INTERVAL_SECONDS: z.coerce.number().int().min(60).max(86_400).default(300),
+  // The vendors' follower clouds (modules/vendor-pulls); tests point them at loopback stubs.
+  DEXCOM_SHARE_URL_US: httpUrl.default('https://share2.dexcom.com/ShareWebServices/Services'),
+  DEXCOM_SHARE_URL_OUS: httpUrl.default('https://shareous1.dexcom.com/ShareWebServices/Services'),
+  DEXCOM_SHARE_URL_JP: httpUrl.default('https://share.dexcom.jp/ShareWebServices/Services'),
+  LIBRELINKUP_URL: httpUrl.default('https://api.libreview.io'),
+  // The LibreLinkUp app version the server introduces itself as; LibreLinkUp refuses versions it retired.
+  LIBRELINKUP_VERSION: z
+    .string()
+    .regex(/^\d+\.\d+\.\d+$/, 'LIBRELINKUP_VERSION is a version such as 4.16.0')
+    .default('4.16.0'),
+  VENDOR_PULL_INTERVAL_SECONDS: z.coerce.number().int().min(60).max(86_400).default(300),
+  NS_DEVICESTATUS_DAYS: z.coerce.number().int().min(1).max(3650).default(90),
   // Replaced by OUTBOUND_ALLOW (which names the origins); refused when still switched on.
   NIGHTSCOUT_ALLOW_PRIVATE_ADDRESSES: boolish.default(false).refine((on) => !on, {
     message:
@@ -98,6 +115,20 @@ const EnvSchema = z.object({
           .every((s) => URL.canParse(s) && /^https?:$/.test(new URL(s).protocol)),
       { message: 'OUTBOUND_ALLOW is a comma-separated list of http(s) origins' },
     ),
+  // Web Push (RFC 8292): base64url P-256 keys, generated into DATA_DIR when unset; set both or neither.
+  VAPID_PUBLIC_KEY: z
+    .string()
+    .regex(/^[A-Za-z0-9_-]{87}$/, 'VAPID_PUBLIC_KEY must be a base64url P-256 public key (87 characters)')
+    .optional(),
+  VAPID_PRIVATE_KEY: z
+    .string()
+    .regex(/^[A-Za-z0-9_-]{43}$/, 'VAPID_PRIVATE_KEY must be a base64url P-256 private key (43 characters)')
+    .optional(),
+  // Who push services may contact about this server's messages: mailto: or https:.
+  VAPID_SUBJECT: z
+    .string()
+    .refine((v) => /^(mailto:|https:\/\/)/.test(v), 'VAPID_SUBJECT must start with mailto: or https://')
+    .optional(),
   LOG_LEVEL: z.enum(['fatal', 'error', 'warn', 'info', 'debug', 'trace', 'silent']).default('info'),
   // How many reverse proxies stand in front of the server; `true` means one, `false` none.
   TRUST_PROXY: z
@@ -172,9 +203,23 @@ export interface Config {
       }
     | undefined;
   /** Pulling readings from users' own Nightscout sites. */
-  nightscout: { pullIntervalSeconds: number };
+  nightscout: { pullIntervalSeconds: number; deviceStatusDays: number };
+  /** The vendors' follower clouds the server pulls readings from (modules/vendor-pulls). */
+  vendorPulls: {
+    dexcomShareUrls: { us: string; ous: string; jp: string };
+    libreLinkUpUrl: string;
+    libreLinkUpVersion: string;
+    intervalSeconds: number;
+  };
   /** Origins (OUTBOUND_ALLOW) that requests to users' addresses may reach although private. */
   outboundAllow: string;
+  /**
+   * Certificates (PEM) trusted besides the system's for requests to users' addresses; no variable sets
+   * it (operators use NODE_EXTRA_CA_CERTS): tests pass their loopback CA.
+   */
+  outboundCa?: string[];
+  /** Web Push: the server's VAPID key pair (base64url) and the contact push services see. */
+  vapid: { publicKey: string; privateKey: string; subject: string };
   /** Login/registration throttling; tests shorten the window. */
   authThrottle: { perAccount: number; perIp: number; windowSeconds: number };
   /** Sign-up, resend and reset answer no sooner than this, so their timing does not tell whether an account exists. */
@@ -234,6 +279,43 @@ const loadOrCreateSecrets = (dataDir: string) => {
   };
   writeFileSync(file, JSON.stringify(secrets, null, 2), { mode: 0o600 });
   return secrets;
+};
+
+/** The VAPID key pair, generated once into DATA_DIR (like the secrets) when the variables are unset. */
+const loadOrCreateVapidKeys = (dataDir: string) => {
+  const file = join(dataDir, 'vapid.json');
+  if (existsSync(file))
+    return JSON.parse(readFileSync(file, 'utf8')) as { publicKey: string; privateKey: string };
+  ensurePrivateDataDir(dataDir);
+  const ecdh = createECDH('prime256v1');
+  ecdh.generateKeys();
+  const secret = ecdh.getPrivateKey();
+  const keys = {
+    publicKey: ecdh.getPublicKey().toString('base64url'),
+    privateKey: Buffer.concat([Buffer.alloc(32 - secret.length), secret]).toString('base64url'),
+  };
+  writeFileSync(file, JSON.stringify(keys, null, 2), { mode: 0o600 });
+  return keys;
+};
+
+/** mailto: the sender address of MAIL_FROM, or the https APP_URL. */
+const vapidSubject = (e: z.infer<typeof EnvSchema>, appUrl: string) => {
+  if (e.VAPID_SUBJECT) return e.VAPID_SUBJECT;
+  if (appUrl.startsWith('https://')) return appUrl;
+  const address = /<([^>]+)>/.exec(e.MAIL_FROM)?.[1] ?? e.MAIL_FROM;
+  return `mailto:${address.trim()}`;
+};
+
+const vapidConfig = (e: z.infer<typeof EnvSchema>, dataDir: string, appUrl: string) => {
+  if (!!e.VAPID_PUBLIC_KEY !== !!e.VAPID_PRIVATE_KEY)
+    throw new ConfigError(
+      'Invalid configuration:\n  VAPID_PUBLIC_KEY: set both VAPID_PUBLIC_KEY and VAPID_PRIVATE_KEY, or neither',
+    );
+  const keys =
+    e.VAPID_PUBLIC_KEY && e.VAPID_PRIVATE_KEY
+      ? { publicKey: e.VAPID_PUBLIC_KEY, privateKey: e.VAPID_PRIVATE_KEY }
+      : loadOrCreateVapidKeys(dataDir);
+  return { ...keys, subject: vapidSubject(e, appUrl) };
 };
 
 export const loadConfig = (env: NodeJS.ProcessEnv = process.env): Config => {
@@ -315,8 +397,20 @@ export const loadConfig = (env: NodeJS.ProcessEnv = process.env): Config => {
         : undefined,
     nightscout: {
       pullIntervalSeconds: e.NIGHTSCOUT_PULL_INTERVAL_SECONDS,
+      deviceStatusDays: e.NS_DEVICESTATUS_DAYS,
+    },
+    vendorPulls: {
+      dexcomShareUrls: {
+        us: e.DEXCOM_SHARE_URL_US.replace(/\/+$/, ''),
+        ous: e.DEXCOM_SHARE_URL_OUS.replace(/\/+$/, ''),
+        jp: e.DEXCOM_SHARE_URL_JP.replace(/\/+$/, ''),
+      },
+      libreLinkUpUrl: e.LIBRELINKUP_URL.replace(/\/+$/, ''),
+      libreLinkUpVersion: e.LIBRELINKUP_VERSION,
+      intervalSeconds: e.VENDOR_PULL_INTERVAL_SECONDS,
     },
     outboundAllow: e.OUTBOUND_ALLOW,
+    vapid: vapidConfig(e, dataDir, appUrl),
     authThrottle: {
       perAccount: e.AUTH_THROTTLE_PER_ACCOUNT,
       perIp: e.AUTH_THROTTLE_PER_IP,

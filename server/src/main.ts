@@ -8,7 +8,9 @@ import { DataDirLockedError } from './db/data-dir-lock';
 import { startEmbeddedHousekeeping } from './db/maintenance';
 import { createDeviceSyncScheduler } from './jobs/device-sync-scheduler';
 import { createFileSweeps } from './jobs/file-sweeps';
+import { createGlucoseAlarmScheduler } from './jobs/glucose-alarm-scheduler';
 import { createHypoScheduler } from './jobs/hypo-follow-up-scheduler';
+import { createNsRetention } from './jobs/ns-retention';
 import { createReminderScheduler } from './jobs/reminder-scheduler';
 import { attachNsSocket } from './modules/nightscout/ns-socket';
 
@@ -50,12 +52,20 @@ const main = async () => {
   // Low-glucose follow-ups: re-check reminders and escalations, on the same interval.
   const hypoScheduler = createHypoScheduler(deps, { intervalMs: config.reminderIntervalSeconds * 1000 });
   hypoScheduler.start();
+  // Glucose alarms: no recent readings, snoozes running out, urgent lows to escalate.
+  const alarmScheduler = createGlucoseAlarmScheduler(deps, {
+    intervalMs: config.reminderIntervalSeconds * 1000,
+  });
+  alarmScheduler.start();
   deps.jobs.start();
   const deviceSync = createDeviceSyncScheduler(deps);
   deviceSync.start();
   // Stored files nothing will show again: meal photos no meal shows, spent visit packets.
   const fileSweeps = createFileSweeps(deps);
   fileSweeps.start();
+  // Nightscout device status past NS_DEVICESTATUS_DAYS.
+  const nsRetention = createNsRetention(deps);
+  nsRetention.start();
   const server = serve({ fetch: app.fetch, port: config.port, hostname: config.host }, (info) => {
     const where = config.databaseUrl ? 'PostgreSQL' : `the embedded database in ${config.dataDir}`;
     logger.info({ port: info.port }, `Healthfolio is running at ${config.appUrl} (on ${where})`);
@@ -78,9 +88,11 @@ const main = async () => {
     const stopped = Promise.all([
       scheduler.stop(),
       hypoScheduler.stop(),
+      alarmScheduler.stop(),
       deps.jobs.stop(),
       deviceSync.stop(),
       fileSweeps.stop(),
+      nsRetention.stop(),
     ]);
     server.close(async () => {
       await stopped;

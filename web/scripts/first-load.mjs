@@ -16,6 +16,7 @@ export const FIRST_LOAD = {
   '/auth/reset-password': ['src/features/auth/reset-password-page.tsx'],
   '/shared/:token': ['src/features/shared-view/shared-view-page.tsx'],
   '/shl': ['src/features/shl-viewer/shl-viewer-page.tsx'],
+  '/household/invitations/:token': ['src/features/household/invitation-page.tsx'],
   '/dashboard': dash('src/features/dashboard/home-page.tsx'),
   // What every dashboard address shares (preloaded by the frame the server sends for them).
   '/dashboard/*': [LAYOUT],
@@ -50,6 +51,9 @@ export const FIRST_LOAD = {
   '/dashboard/alerts': dash('src/features/notifications/alerts-page.tsx'),
   '/dashboard/notes': dash('src/features/notes/notes-page.tsx'),
   '/dashboard/appointments': dash('src/features/appointments/appointments-page.tsx'),
+  '/dashboard/lab-results': dash('src/features/labs/lab-results-page.tsx'),
+  '/dashboard/lab-results/:loinc': dash('src/features/labs/lab-test-page.tsx'),
+  '/dashboard/health-summary': dash('src/features/health-summary/health-summary-page.tsx'),
   '/dashboard/insurance': dash('src/features/insurance/insurance-page.tsx'),
   '/dashboard/sharing': dash('src/features/sharing/sharing-page.tsx'),
   '/dashboard/documents': dash('src/features/documents/documents-page.tsx'),

@@ -44,3 +44,10 @@ const start = async (container: HTMLElement) => {
 };
 
 void start(root);
+
+// The service worker (offline shell, alerts) after the page has loaded: no first-load cost.
+if (import.meta.env.PROD && 'serviceWorker' in navigator) {
+  const register = () => void import('./features/offline/register-sw').then((m) => m.registerServiceWorker());
+  if (document.readyState === 'complete') register();
+  else window.addEventListener('load', register, { once: true });
+}

@@ -12,7 +12,10 @@ export const SystemHealth = z.object({
 export type SystemHealth = z.infer<typeof SystemHealth>;
 
 export const AdminDashboardResponse = z.object({
+  /** Accounts: who can sign in (people kept by guardians are not counted). */
   totalUsers: count,
+  /** People with a record: every account, and every person kept by guardians (households). */
+  totalPeople: count,
   signupsLast7Days: count,
   /** Accounts with a sign-in or session activity in the last 30 days. */
   activeUsersLast30Days: count,

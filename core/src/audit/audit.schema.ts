@@ -34,6 +34,7 @@ export const AUDIT_ACTIONS = [
   'disable_user',
   'enable_user',
   'approve_user',
+  'delete_user',
   'export_audit',
   'export_users',
   'export_data',
@@ -52,6 +53,7 @@ export const AUDIT_RESOURCE_TYPES = [
   'glucose_reading',
   'notification',
   'appointment',
+  'lab_result',
   'medication',
   'medication_dose',
   'custom_food',
@@ -59,6 +61,8 @@ export const AUDIT_RESOURCE_TYPES = [
   'profile',
   'hypo_follow_up',
   'hypo_settings',
+  'glucose_alarm',
+  'glucose_alarm_settings',
   'insurance_plan',
   'insurance_claim',
   'bill',
@@ -71,10 +75,20 @@ export const AUDIT_RESOURCE_TYPES = [
   'email',
   'audit_log',
   'ns_upload_credential',
+  'ns_follower_token',
+  'ns_devicestatus',
+  'ns_profile',
+  'glucose_targets',
   'nightscout_source',
+  'vendor_pull_source',
   'device_connection',
   'backup',
   'visit_packet',
+  'push_subscription',
+  'person',
+  'guardianship',
+  'household_invitation',
+  'record_export',
 ] as const;
 export type AuditResourceType = (typeof AUDIT_RESOURCE_TYPES)[number];
 
@@ -108,6 +122,11 @@ export const AuditEventResponse = z.object({
   device: z.string().nullable(),
   /** Where the request came from, when the server knows without a lookup (a local network), else null. */
   place: z.string().nullable(),
+  /**
+   * The account that acted when it was not the person whose record this is (a guardian: "by Sam"),
+   * else null (the person themselves, or the system).
+   */
+  actor: z.object({ id: z.string().uuid(), displayName: z.string() }).nullable(),
 });
 export type AuditEventResponse = z.infer<typeof AuditEventResponse>;
 

@@ -56,6 +56,22 @@ describe('glucose chart scale', () => {
     );
   });
 
+  it("draws a person's own range where 70 and 180 would be; 54 and 250 stay the consensus lines", () => {
+    const s = glucoseChartScale([50, 260], 'mg/dL', [40, 300], { low: 80, high: 160 });
+    expect(s.lines.map((l) => [l.mgdl, l.high])).toEqual([
+      [54, false],
+      [80, false],
+      [160, true],
+      [250, true],
+    ]);
+    expect(s.ticks).toContain(80);
+    expect(s.ticks).toContain(160);
+    expect(s.ticks).not.toContain(70);
+    // A range whose low end is the urgent low draws one line there.
+    const same = glucoseChartScale([100], 'mg/dL', [40, 300], { low: 54, high: 180 });
+    expect(same.lines.map((l) => l.mgdl)).toEqual([54, 180, 250]);
+  });
+
   it('a generic domain snaps outwards and never goes below zero', () => {
     expect(containingDomain([3.2, 13.4], [4, 12], 1)).toEqual([2, 14]);
     expect(containingDomain([6.8], [4, 12], 1)).toEqual([4, 12]);

@@ -1,5 +1,11 @@
 import { describe, expect, it } from 'vitest';
-import { CGM_INTERVAL_MS, estimatedA1c, glucoseManagementIndicator, gmiSufficiency } from './gmi';
+import {
+  CGM_INTERVAL_MS,
+  estimatedA1c,
+  glucoseManagementIndicator,
+  gmiSufficiency,
+  percentTimeCgmActive,
+} from './gmi';
 
 const DAY = 86_400_000;
 const start = Date.parse('2024-03-01T00:00:00Z');
@@ -43,5 +49,12 @@ describe('GMI sufficiency (14 days, 70% of 5-minute readings)', () => {
       readings: 0,
       wearPercent: 0,
     });
+  });
+});
+
+describe('% time CGM active', () => {
+  it('is the sensor readings out of a whole window of 5-minute readings, capped at 100', () => {
+    expect(percentTimeCgmActive(14 * 288 * 0.5, 14 * DAY)).toBe(50);
+    expect(percentTimeCgmActive(99_999, 14 * DAY)).toBe(100);
   });
 });

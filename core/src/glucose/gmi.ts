@@ -48,3 +48,9 @@ export function gmiSufficiency(firstMs: number, lastMs: number, readings: number
     wearPercent,
   };
 }
+
+/** % of time the CGM was active: sensor readings present out of those a whole window of wear gives, capped at 100. */
+export function percentTimeCgmActive(sensorReadings: number, windowMs: number): number {
+  const expected = Math.floor(windowMs / CGM_INTERVAL_MS);
+  return expected > 0 ? Math.min(100, (100 * sensorReadings) / expected) : 0;
+}

@@ -21,6 +21,12 @@ export const ERROR_CODES = [
   'dose_above_maximum',
   'high_dose_unconfirmed',
   'insulin_settings_required',
+  'person_not_found',
+  'too_many_dependents',
+  'password_incorrect',
+  'invitation_invalid',
+  'invitation_wrong_account',
+  'last_guardian',
 ] as const;
 export type ErrorCode = (typeof ERROR_CODES)[number];
 

@@ -5,7 +5,7 @@ export const PACKET_CATEGORIES = ['glucose', 'blood_pressure', 'weight', 'medica
 export type PacketCategory = (typeof PACKET_CATEGORIES)[number];
 
 export const PACKET_CATEGORY_LABELS: Record<PacketCategory, string> = {
-  glucose: 'Glucose (AGP and metrics)',
+  glucose: 'Glucose and insulin (AGP, metrics, basal and bolus)',
   blood_pressure: 'Blood pressure',
   weight: 'Weight',
   medications: 'Medications and adherence',

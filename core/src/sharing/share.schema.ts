@@ -1,6 +1,7 @@
 import { z } from 'zod';
 import { AppointmentResponse } from '../appointments/appointment.schema';
 import { GlucoseSeriesResponse } from '../glucose/glucose.schema';
+import { LabResultResponse } from '../labs/lab-result.schema';
 import { DoseResponse } from '../notifications/medication-schedule';
 import { EntryResponse } from '../trackers/entry.schema';
 import {
@@ -154,9 +155,9 @@ export const SharedDocumentItem = z.object({
 });
 export type SharedDocumentItem = z.infer<typeof SharedDocumentItem>;
 
-/** A1C entries, and the documents whose category is a lab category (LAB_DOCUMENT_CATEGORIES). */
+/** Lab results (A1C included), and the documents whose category is a lab category (LAB_DOCUMENT_CATEGORIES). */
 export const SharedLabResultsResponse = z.object({
-  a1c: z.array(EntryResponse),
+  results: z.array(LabResultResponse),
   documents: z.array(SharedDocumentItem),
 });
 export type SharedLabResultsResponse = z.infer<typeof SharedLabResultsResponse>;

@@ -185,8 +185,20 @@ const OccurredAt = z.iso
   .datetime({ offset: true, error: 'Date and time are required' })
   .refine((at) => isNotInFuture(at), FUTURE_DATE_MESSAGE);
 
+/**
+ * An id the browser made for an entry it queued offline: sending it again (a retry after the
+ * connection dropped) answers the entry the first send created instead of a second one.
+ */
+const ClientId = z.string().uuid().optional();
+
 const createVariant = <K extends TrackerKey>(key: K) =>
-  z.strictObject({ tracker: z.literal(key), occurredAt: OccurredAt, notes: Notes, data: TRACKER_DATA[key] });
+  z.strictObject({
+    tracker: z.literal(key),
+    occurredAt: OccurredAt,
+    notes: Notes,
+    data: TRACKER_DATA[key],
+    clientId: ClientId,
+  });
 
 export const EntryCreateRequest = z.discriminatedUnion(
   'tracker',
@@ -196,7 +208,13 @@ export const EntryCreateRequest = z.discriminatedUnion(
   ],
 );
 export type EntryCreateRequest = {
-  [K in TrackerKey]: { tracker: K; occurredAt: string; notes?: string; data: TrackerData<K> };
+  [K in TrackerKey]: {
+    tracker: K;
+    occurredAt: string;
+    notes?: string;
+    data: TrackerData<K>;
+    clientId?: string;
+  };
 }[TrackerKey];
 
 /** An edit may change the time, the notes and the data (validated against the entry's tracker). */

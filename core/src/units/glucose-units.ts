@@ -38,6 +38,20 @@ export function formatGlucoseWithUnit(mgdl: number, unit: GlucoseUnit): string {
 }
 
 /**
+ * A limit of a range (a setting's lowest or highest allowed level) as text in the user's unit, rounded
+ * inward when it falls between two shown values, so the number shown is itself allowed when typed back
+ * (at most 100 mg/dL: "5.5 mmol/L", since 5.6 mmol/L is 100.9 mg/dL).
+ */
+export function formatGlucoseLimit(mgdl: number, side: 'min' | 'max', unit: GlucoseUnit): string {
+  const decimals = glucoseDecimals(unit);
+  const scaled = glucoseInUnit(mgdl, unit) * 10 ** decimals;
+  const nearest = Math.round(scaled);
+  const shown =
+    Math.abs(scaled - nearest) < 1e-9 ? nearest : side === 'min' ? Math.ceil(scaled) : Math.floor(scaled);
+  return `${(shown / 10 ** decimals).toFixed(decimals)} ${unit}`;
+}
+
+/**
  * A value the user typed in their unit, back to mg/dL for storage. Not rounded: the stored value
  * keeps what the user typed exactly, so showing it again in the same unit gives the same text.
  * Returns null for empty, malformed, negative or non-finite input.

@@ -1,5 +1,6 @@
 import fc from 'fast-check';
 import { describe, expect, it } from 'vitest';
+import { localIsoWithOffset } from './local-iso';
 import {
   addCalendarDays,
   createLocalClock,
@@ -97,5 +98,14 @@ describe('local time', () => {
     expect(addCalendarDays('2024-02-28', 1)).toBe('2024-02-29');
     expect(addCalendarDays('2025-01-01', -1)).toBe('2024-12-31');
     expect(localDate(localDayStart('2025-11-02', 'America/New_York'), 'America/New_York')).toBe('2025-11-02');
+  });
+});
+
+describe('localIsoWithOffset', () => {
+  it('writes the wall-clock time with the offset in force, on both sides of a DST change', () => {
+    expect(localIsoWithOffset('2026-03-29T00:30:00Z', 'Europe/Berlin')).toBe('2026-03-29T01:30:00+01:00');
+    expect(localIsoWithOffset('2026-03-29T01:30:00Z', 'Europe/Berlin')).toBe('2026-03-29T03:30:00+02:00');
+    expect(localIsoWithOffset('2026-01-05T12:00:00Z', 'America/St_Johns')).toBe('2026-01-05T08:30:00-03:30');
+    expect(localIsoWithOffset('2026-01-05T12:00:00Z', 'UTC')).toBe('2026-01-05T12:00:00+00:00');
   });
 });

@@ -16,17 +16,19 @@ test('an A1C dated in the future is refused with a field error and never becomes
   await expect(page.locator('[data-sonner-toast]').filter({ hasText: 'A1C reading added' })).toHaveCount(0);
   await expect(page.getByText('No A1C readings yet. Add your first lab result.')).toBeVisible();
 
-  // The server holds the same rule for any client, naming the field.
-  const res = await page.request.post('/api/v1/entries', {
+  // The server holds the same rule for any client, naming the field (an A1C is a lab result, 4548-4).
+  const res = await page.request.post('/api/v1/lab-results', {
     data: {
-      tracker: 'a1c',
-      occurredAt: new Date().toISOString(),
-      data: { value: 5.2, test_date: '2030-01-01' },
+      testName: 'Hemoglobin A1c',
+      loinc: '4548-4',
+      value: 5.2,
+      unit: '%',
+      effectiveAt: '2030-01-01T12:00:00Z',
     },
     headers: { Origin: process.env.E2E_BASE_URL ?? '' },
   });
   expect(res.status()).toBe(400);
-  expect((await res.json()).errors).toEqual([{ path: 'data.test_date', message: 'Cannot be in the future' }]);
+  expect((await res.json()).errors).toEqual([{ path: 'effectiveAt', message: 'Cannot be in the future' }]);
 
   // Today's test, logged whatever the hour, is accepted.
   const today = new Intl.DateTimeFormat('en-CA', { timeZone: 'UTC' }).format(new Date());

@@ -21,8 +21,19 @@ const boxOf = async (locator: Locator): Promise<Box> => {
 /** The lowest point a chart draws (largest y on screen). */
 const lowestPoint = async (points: Locator): Promise<Box> => {
   await expect(points.first()).toBeVisible(LOADED);
-  const boxes = await Promise.all((await points.all()).map(boxOf));
-  return boxes.reduce((low, b) => (b.y > low.y ? b : low));
+  return settledBoxes(points, (boxes) => boxes.reduce((low, b) => (b.y > low.y ? b : low)));
+};
+
+/**
+ * Boxes of every match, measured again if the chart redraws meanwhile (a refetch or a resize replaces
+ * its elements, and a replaced one has no box).
+ */
+const settledBoxes = async <T>(locator: Locator, use: (boxes: Box[]) => T): Promise<T> => {
+  let result: T | undefined;
+  await expect(async () => {
+    result = use(await Promise.all((await locator.all()).map(boxOf)));
+  }).toPass({ timeout: 10_000 });
+  return result as T;
 };
 
 /** The centre of a point lies within the plot area (or the y axis' extent): not below the axis. */
@@ -54,8 +65,9 @@ const checkHome = async (page: Page, unit: GlucoseUnit) => {
   const point = await lowestPoint(figure.locator('[data-chart-part="point"]'));
   expectInside(point, await boxOf(plot), `home (${unit})`);
   // …and above the time labels under the axis.
-  const labels = await Promise.all((await figure.locator('svg text').all()).map(boxOf));
-  const timeLabelTop = Math.max(...labels.map((b) => b.y));
+  const timeLabelTop = await settledBoxes(figure.locator('svg text'), (labels) =>
+    Math.max(...labels.map((b) => b.y)),
+  );
   expect(point.y + point.height).toBeLessThan(timeLabelTop);
   await expect(
     page.getByText(`dashed lines mark ${formatGlucose(54, unit)}, ${formatGlucose(70, unit)}`),

@@ -35,7 +35,9 @@ test('a visit packet opens at the clinic with its passcode', async ({
   await page.getByRole('button', { name: 'Prepare for a visit' }).click();
   const dialog = page.getByRole('dialog');
   await dialog.getByRole('radio', { name: '30 days' }).check();
-  await dialog.getByRole('checkbox', { name: 'Glucose (AGP and metrics)' }).uncheck();
+  await dialog
+    .getByRole('checkbox', { name: 'Glucose and insulin (AGP, metrics, basal and bolus)' })
+    .uncheck();
   await dialog
     .getByLabel('Questions for the doctor (optional, one a line)')
     .fill('Is my blood pressure fine?');

@@ -51,6 +51,8 @@ for (const { name, viewport, colorScheme, states } of layouts) {
       accounts,
       signInAs,
     }) => {
+      // Five pages and two open menus, each checked by axe: more than the default minute on a busy machine.
+      test.slow();
       await signInAs(await accounts.general());
       await check(page, '/dashboard', 'Health Dashboard');
       await page.getByRole('button', { name: 'Account menu' }).click();

@@ -16,6 +16,9 @@ const EmailOnly = z.looseObject({ email: Email });
 // insensitively: `Password123` is no harder to guess than `password123`.
 const commonPasswords = new Set(dictionary['passwords-common']);
 
+/** One of the most common leaked passwords (compared case-insensitively). */
+export const isCommonPassword = (pw: string) => commonPasswords.has(pw.toLowerCase());
+
 const notCommon = (field: string) => (v: { [k: string]: unknown }) => {
   const pw = v[field];
   // A too-short password gets the length message alone (the list also holds short ones like `short`).

@@ -19,9 +19,9 @@ const statusRoute = createRoute({
   responses: { 200: json(SecondFactorStatusResponse, 'Your second factors'), ...problems(401, 503) },
 });
 
-export const secondFactorRoutes = ({ requireUser }: AppDeps) => {
+export const secondFactorRoutes = ({ requireAccount }: AppDeps) => {
   const app = createRouter();
-  app.use('/api/v1/me/second-factor', requireUser);
+  app.use('/api/v1/me/second-factor', requireAccount);
   app.openapi(statusRoute, async (c) => {
     const { id: userId, sessionId } = c.get('user');
     const { isAdmin } = await getOwnRoles(c.var.db, userId);

@@ -1,12 +1,10 @@
 import { createHmac, timingSafeEqual } from 'node:crypto';
 import { eq } from 'drizzle-orm';
-import { createMiddleware } from 'hono/factory';
 import { parse } from 'hono/utils/cookie';
 import type { Config } from '../config';
 import type { Database } from '../db/database';
 import { session } from '../db/schema';
 import type { SessionUser } from '../http/context';
-import { ProblemError } from '../http/problem';
 import type { RealtimeBus } from '../realtime/bus';
 
 export interface ResolvedSession {
@@ -201,13 +199,3 @@ export const createSessionResolver = (
     return { user, setCookies };
   };
 };
-
-/** Guards a route: 401 problem without a live session, else `c.get('user')` is the signed-in user. */
-export const requireUser = (resolve: SessionResolver) =>
-  createMiddleware(async (c, next) => {
-    const resolved = await resolve(c.req.raw.headers);
-    if (!resolved) throw new ProblemError(401, 'unauthenticated', 'Please sign in to continue.');
-    c.set('user', resolved.user);
-    await next();
-    for (const cookie of resolved.setCookies) c.res.headers.append('set-cookie', cookie);
-  });

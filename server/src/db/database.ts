@@ -1,7 +1,7 @@
 import { mkdirSync } from 'node:fs';
 import { join } from 'node:path';
 import { PGlite } from '@electric-sql/pglite';
-import { sql } from 'drizzle-orm';
+import { type SQL, sql } from 'drizzle-orm';
 import {
   drizzle as drizzlePg,
   type NodePgQueryResultHKT,
@@ -19,9 +19,11 @@ import { createSettler, type SettledTable } from './maintenance';
 import {
   type Deferred,
   lazyTransactionClient,
+  type NamedStatement,
   namedQuery,
   readOnlyStatementsClient,
   type Statement,
+  statementsAtOnce,
 } from './pipelined-begin';
 import * as schema from './schema';
 import { APP_ROLE } from './schema/rls';
@@ -42,13 +44,24 @@ export interface Database {
    * connection, then only bound (the session lookup every signed-in request may need). Auth data only.
    */
   ownerStatement<R>(statement: OwnerStatement): Promise<R[]>;
-  /** Runs `fn` in a transaction as the app role, scoped by RLS to one user's rows. */
-  asUser<T>(userId: string, fn: (tx: Tx) => Promise<T>): Promise<T>;
+  /**
+   * PostgreSQL only: `first` on the owner connection (a public door's budget in `auth`), then `then`
+   * as the app role in the system scope, read-only (the door's lookup): one write, one Sync, one round
+   * trip, one implicit transaction. Both are named statements; answers each one's rows.
+   */
+  ownerThenSystemRead?<A, B>(first: OwnerStatement, then: OwnerStatement): Promise<[A[], B[]]>;
+  /**
+   * Runs `fn` in a transaction as the app role, scoped by RLS to one user's rows. `accountId`: the
+   * signed-in account when it acts for another person (a guardian, households): the transaction also
+   * sets `app.account_id`, and the policies admit the person's rows only while that account is their
+   * guardian (`app_person()`).
+   */
+  asUser<T>(userId: string, fn: (tx: Tx) => Promise<T>, accountId?: string): Promise<T>;
   /**
    * `asUser` for work that only reads (a write fails). On PostgreSQL each statement is its own
    * read-only transaction, opened, scoped and committed in the statement's one round trip.
    */
-  readAsUser<T>(userId: string, fn: (tx: Tx) => Promise<T>): Promise<T>;
+  readAsUser<T>(userId: string, fn: (tx: Tx) => Promise<T>, accountId?: string): Promise<T>;
   /** Runs `fn` as the app role in the system context (cross-user work: admin, scheduler, auth hooks). */
   asSystem<T>(fn: (tx: Tx) => Promise<T>): Promise<T>;
   /** `asSystem` for work that only reads, one round trip a statement like `readAsUser` (a door's lookups). */
@@ -85,10 +98,18 @@ const checkedId = (id: string, what: string) => {
 // PGlite: the scope as one inlined statement. Both values are constants or a checked UUID.
 const inlineScope = (setting: string, value: string) =>
   `select set_config('role', '${APP_ROLE}', true), set_config('${setting}', '${value}', true)`;
-const userScope = (userId: string) => inlineScope('app.user_id', checkedId(userId, 'asUser'));
+const userScope = (userId: string, accountId?: string) =>
+  inlineScope('app.user_id', checkedId(userId, 'asUser')) +
+  (actsForAnother(userId, accountId)
+    ? `, set_config('app.account_id', '${checkedId(accountId, 'asUser')}', true)`
+    : '');
 const shareScope = (shareId: string) => inlineScope('app.share_id', checkedId(shareId, 'asShare'));
 const SYSTEM_SCOPE = inlineScope('app.system', 'on');
 const READ_ONLY = `, set_config('transaction_read_only', 'on', true)`;
+
+/** An account acting for someone else (a guardian for a person): the scope then names both. */
+const actsForAnother = (userId: string, accountId: string | undefined): accountId is string =>
+  accountId !== undefined && accountId !== userId;
 
 type DrizzleInternals = {
   dialect: PgDialect;
@@ -116,12 +137,32 @@ const leanTransaction = <S>(session: S, build: (session: S, relational: boolean)
  * PostgreSQL: the scope as a named statement with the id as its parameter, parsed and planned once
  * per connection and then only bound (it runs ahead of every request's statements).
  */
+const personScopeStatement = (userId: string, accountId: string, readOnly = false) => ({
+  name: `healthfolio_scope_person${readOnly ? '_read' : ''}`,
+  text:
+    `select set_config('role', '${APP_ROLE}', true), set_config('app.user_id', $1, true), ` +
+    `set_config('app.account_id', $2, true)` +
+    (readOnly ? READ_ONLY : ''),
+  values: [checkedId(userId, 'asUser'), checkedId(accountId, 'asUser')],
+});
+const userScopeStatement = (userId: string, accountId: string | undefined, readOnly = false) =>
+  actsForAnother(userId, accountId)
+    ? personScopeStatement(userId, accountId, readOnly)
+    : scopeStatement('user_id', checkedId(userId, 'asUser'), readOnly);
+
 const scopeStatement = (setting: 'user_id' | 'share_id' | 'system', value: string, readOnly = false) => ({
   name: `healthfolio_scope_${setting}${readOnly ? '_read' : ''}`,
   text:
     `select set_config('role', '${APP_ROLE}', true), set_config('app.${setting}', $1, true)` +
     (readOnly ? READ_ONLY : ''),
   values: [value],
+});
+
+/** An owner statement as the pipeline sends it (its values as text, as PostgreSQL takes them). */
+const asStatement = ({ name, text, values }: OwnerStatement) => ({
+  name,
+  text,
+  values: values.map((v) => (v === null || v === undefined ? null : String(v))),
 });
 
 const deferrers = new WeakMap<Tx, (d: Deferred) => Promise<void>>();
@@ -140,6 +181,40 @@ export const deferToCommit = async (
   if (!defer) return false;
   await defer({ config: { text: statement.sql, values: statement.params }, onError });
   return true;
+};
+
+const aheadSenders = new WeakMap<Tx, (statement: NamedStatement) => void>();
+
+/**
+ * Sends `statement` (whose result nobody reads: a lock) in the same write as the transaction's next
+ * statement, ahead of it, when `tx` can (a PostgreSQL transaction of `asUser`/`asSystem`/`asShare`):
+ * no round trip of its own. Its failure fails that next statement. Answers false where it cannot
+ * (PGlite, the owner's transactions): run it yourself.
+ */
+export const sendWithNext = (tx: Tx, statement: NamedStatement) => {
+  const send = aheadSenders.get(tx);
+  if (!send) return false;
+  send(statement);
+  return true;
+};
+
+const afterReaders = new WeakMap<Tx, (read: SQL) => Promise<Record<string, unknown>[]>>();
+
+/**
+ * Runs `next` (which sends one statement on `tx` first) and the read `read` right after that
+ * statement: on PostgreSQL in the same write, before its Sync (one round trip for both), elsewhere
+ * one after the other. Answers `next`'s result and the read's rows; `read` fails when `next` does.
+ */
+export const withReadAfter = async <T, R>(tx: Tx, read: SQL, next: () => Promise<T>): Promise<[T, R[]]> => {
+  const readAfter = afterReaders.get(tx);
+  if (!readAfter) {
+    const result = await next();
+    return [result, (await tx.execute(read)).rows as R[]];
+  }
+  const rows = readAfter(read);
+  rows.catch(() => {}); // awaited below unless `next` failed first
+  const result = await next();
+  return [result, (await rows) as R[]];
 };
 
 type Scoped = Pick<Database, 'asUser' | 'readAsUser' | 'asSystem' | 'readAsSystem' | 'asShare'>;
@@ -161,8 +236,8 @@ const scopedPglite = (db: Db, client: PGlite): Scoped => {
       return fn(tx);
     });
   return {
-    asUser: (userId, fn) => run(userScope(userId), fn),
-    readAsUser: (userId, fn) => run(userScope(userId) + READ_ONLY, fn),
+    asUser: (userId, fn, accountId) => run(userScope(userId, accountId), fn),
+    readAsUser: (userId, fn, accountId) => run(userScope(userId, accountId) + READ_ONLY, fn),
     asSystem: (fn) => run(SYSTEM_SCOPE, fn),
     readAsSystem: (fn) => run(SYSTEM_SCOPE + READ_ONLY, fn),
     asShare: (shareId, fn) => run(shareScope(shareId), fn),
@@ -191,6 +266,11 @@ const scopedPostgres = (db: Db, pool: pg.Pool): Scoped => {
     try {
       const tx = drizzleTx(lazy);
       deferrers.set(tx, lazy.defer);
+      aheadSenders.set(tx, lazy.sendAhead);
+      afterReaders.set(tx, (read) => {
+        const query = dialect.sqlToQuery(read);
+        return lazy.readAfterNext(query.sql, query.params);
+      });
       const result = await fn(tx);
       await lazy.commit();
       return result;
@@ -219,8 +299,8 @@ const scopedPostgres = (db: Db, pool: pg.Pool): Scoped => {
     }
   };
   return {
-    asUser: (userId, fn) => run(scopeStatement('user_id', checkedId(userId, 'asUser')), fn),
-    readAsUser: (userId, fn) => read(scopeStatement('user_id', checkedId(userId, 'asUser'), true), fn),
+    asUser: (userId, fn, accountId) => run(userScopeStatement(userId, accountId), fn),
+    readAsUser: (userId, fn, accountId) => read(userScopeStatement(userId, accountId, true), fn),
     asSystem: (fn) => run(scopeStatement('system', 'on'), fn),
     readAsSystem: (fn) => read(scopeStatement('system', 'on', true), fn),
     asShare: (shareId, fn) => run(scopeStatement('share_id', checkedId(shareId, 'asShare')), fn),
@@ -300,6 +380,20 @@ export const openPostgres = async (
       let broken: Error | undefined;
       try {
         return (await namedQuery(client, statement)).rows as R[];
+      } catch (err) {
+        if (isDatabaseUnavailable(err)) broken = err as Error;
+        throw err;
+      } finally {
+        client.release(broken);
+      }
+    },
+    ownerThenSystemRead: async <A, B>(first: OwnerStatement, then: OwnerStatement) => {
+      const client = await pool.connect();
+      let broken: Error | undefined;
+      try {
+        const scope = scopeStatement('system', 'on', true);
+        const [a, , b] = await statementsAtOnce(client, [asStatement(first), scope, asStatement(then)]);
+        return [a as A[], b as B[]] as [A[], B[]];
       } catch (err) {
         if (isDatabaseUnavailable(err)) broken = err as Error;
         throw err;

@@ -22,7 +22,9 @@ const QueryBase = pg.Query as unknown as new (
  * A statement sent ahead of a query. `name`d ones are parsed once per connection and then only bound
  * (PostgreSQL keeps the parsed and planned statement): the scope statement runs before every query.
  */
-export type Statement = string | { name: string; text: string; values: string[] };
+export type Statement = string | NamedStatement;
+/** Unnamed (`name` undefined) it is parsed every time, like text. */
+export type NamedStatement = { name: string | undefined; text: string; values: (string | null)[] };
 
 /**
  * Per connection: the named statements it has parsed, or `false` once a pipeline that parsed one
@@ -33,26 +35,6 @@ const parsedOn = new WeakMap<object, Set<string> | false>();
 /** pg's connection object behind a client (the key of `parsedOn`). */
 const connectionOf = (client: pg.PoolClient) => (client as unknown as { connection: object }).connection;
 
-const sendStatements = (connection: Connection, statements: readonly Statement[], parsing: string[]) => {
-  for (const statement of statements) {
-    const parsed = typeof statement === 'string' ? undefined : parsedOn.get(connection);
-    if (typeof statement === 'string' || parsed === false) {
-      const text = typeof statement === 'string' ? statement : statement.text;
-      connection.parse({ text });
-      connection.bind(typeof statement === 'string' ? {} : { values: statement.values });
-    } else {
-      if (!parsed?.has(statement.name)) {
-        connection.parse({ name: statement.name, text: statement.text });
-        parsing.push(statement.name);
-      }
-      connection.bind({ statement: statement.name, values: statement.values });
-    }
-    // Described so its rows arrive as a result set of their own, not mixed into the query's.
-    connection.describe({ type: 'P', name: '' });
-    connection.execute({});
-  }
-};
-
 type PgConnectionState = {
   parsedStatements: Record<string, string>;
   submittedNamedStatements: Record<string, string>;
@@ -60,6 +42,29 @@ type PgConnectionState = {
 const pgKnows = (connection: object, name: string) => {
   const c = connection as PgConnectionState;
   return c.parsedStatements[name] !== undefined || c.submittedNamedStatements[name] !== undefined;
+};
+
+const sendStatements = (connection: Connection, statements: readonly Statement[], parsing: string[]) => {
+  for (const statement of statements) {
+    const parsed = typeof statement === 'string' ? undefined : parsedOn.get(connection);
+    if (typeof statement === 'string' || parsed === false || !statement.name) {
+      const text = typeof statement === 'string' ? statement : statement.text;
+      connection.parse({ text });
+      connection.bind(typeof statement === 'string' ? {} : { values: statement.values });
+    } else {
+      if (!parsed?.has(statement.name) && !pgKnows(connection, statement.name)) {
+        connection.parse({ name: statement.name, text: statement.text });
+        parsing.push(statement.name);
+        // pg's own record too, so a later query by this name through pg only binds it (a pipeline
+        // that fails here stops this connection using names at all: settleParsed).
+        (connection as unknown as PgConnectionState).parsedStatements[statement.name] = statement.text;
+      }
+      connection.bind({ statement: statement.name, values: statement.values });
+    }
+    // Described so its rows arrive as a result set of their own, not mixed into the query's.
+    connection.describe({ type: 'P', name: '' });
+    connection.execute({});
+  }
 };
 
 /** A query config without its statement name when `client`'s connection no longer uses names. */
@@ -96,6 +101,19 @@ const settleParsed = (connection: object, names: string[], err: (Error & { code?
 const NAMED_PER_CONNECTION = 200;
 const names = new Map<string, string>();
 
+/** The name a statement's text goes by, or undefined once the connection may not name more. */
+const nameOf = (client: pg.PoolClient, text: string) => {
+  const parsed = parsedOn.get(connectionOf(client));
+  if (parsed === false || (parsed && parsed.size >= NAMED_PER_CONNECTION)) return undefined;
+  let name = names.get(text);
+  if (!name) {
+    name = `healthfolio_read_${createHash('sha256').update(text).digest('base64url').slice(0, 22)}`;
+    if (names.size >= 10_000) names.clear();
+    names.set(text, name);
+  }
+  return name;
+};
+
 /**
  * A read's statement under a name derived from its text, so PostgreSQL plans it once per connection:
  * with row-level security the plan (the policies' subqueries included) costs more than running it.
@@ -103,16 +121,25 @@ const names = new Map<string, string>();
  */
 const namedRead = (client: pg.PoolClient, config: string | pg.QueryConfig): string | pg.QueryConfig => {
   if (typeof config === 'string' || config.name) return config;
-  const parsed = parsedOn.get(connectionOf(client));
-  if (parsed === false || (parsed && parsed.size >= NAMED_PER_CONNECTION)) return config;
-  let name = names.get(config.text);
-  if (!name) {
-    name = `healthfolio_read_${createHash('sha256').update(config.text).digest('base64url').slice(0, 22)}`;
-    if (names.size >= 10_000) names.clear();
-    names.set(config.text, name);
-  }
-  return { ...config, name };
+  const name = nameOf(client, config.text);
+  return name ? { ...config, name } : config;
 };
+
+/** A statement's parameter as text, as the extended protocol carries it. */
+const asText = (v: unknown): string | null =>
+  v === null || v === undefined
+    ? null
+    : v instanceof Date
+      ? v.toISOString()
+      : typeof v === 'object'
+        ? JSON.stringify(v)
+        : String(v);
+
+/** A statement's rows as objects, whatever row mode the query it travelled with used. */
+const rowsOf = (r: PgResult) =>
+  r.rows.map((row) =>
+    Array.isArray(row) ? Object.fromEntries(r.fields.map((f, i) => [f.name, row[i]])) : row,
+  ) as Record<string, unknown>[];
 
 /**
  * A query that carries the transaction's opening with it (and, for a one-statement transaction, its
@@ -166,7 +193,8 @@ class PipelinedQuery extends QueryBase {
   }
 }
 
-const pipelined = (
+/** Every statement's result, in the order sent (a statement answering no rows has one too). */
+const pipelinedAll = (
   client: pg.PoolClient,
   prefix: readonly Statement[],
   suffix: readonly Statement[],
@@ -174,15 +202,42 @@ const pipelined = (
   values?: unknown[],
 ) => {
   const cfg = typeof config === 'string' ? { text: config } : config;
-  return new Promise<PgResult>((resolve, reject) => {
+  return new Promise<PgResult[]>((resolve, reject) => {
     const query: PipelinedQuery = new PipelinedQuery(prefix, suffix, cfg, values, (err, results) => {
       if (query.connection) settleParsed(query.connection, query.parsing, err ?? undefined);
       if (err) reject(err);
-      else if (!Array.isArray(results)) resolve(results);
-      else resolve(results[results.length - 1 - suffix.length]!);
+      else resolve(Array.isArray(results) ? results : [results]);
     });
     client.query(query as unknown as pg.Submittable);
   });
+};
+
+const pipelined = async (
+  client: pg.PoolClient,
+  prefix: readonly Statement[],
+  suffix: readonly Statement[],
+  config: string | pg.QueryConfig,
+  values?: unknown[],
+) => {
+  const results = await pipelinedAll(client, prefix, suffix, config, values);
+  return results[results.length - 1 - suffix.length]!;
+};
+
+/**
+ * Statements in one write with one Sync, each result answered in order: the server runs them as one
+ * implicit transaction, committed at the Sync (one round trip), and after an error skips the rest
+ * and rolls it back. Settings made with `set_config(…, true)` (a scope, a role) end at the Sync too.
+ */
+export const statementsAtOnce = async (client: pg.PoolClient, statements: readonly NamedStatement[]) => {
+  const last = statements[statements.length - 1]!;
+  const results = await pipelinedAll(
+    client,
+    statements.slice(0, -1),
+    [],
+    namedIfSafe(client, last),
+    last.values,
+  );
+  return results.map((r) => r.rows);
 };
 
 /**
@@ -216,20 +271,68 @@ const namedWrite = (client: pg.PoolClient, config: string | pg.QueryConfig): str
 export const lazyTransactionClient = (client: pg.PoolClient, scope: Statement) => {
   let begun = false;
   let deferred: Deferred | undefined;
-  const query = (config: string | pg.QueryConfig, values?: unknown[]) => {
-    if (begun) return namedQuery(client, namedWrite(client, config), values);
+  // Statements whose result nobody reads (a lock), held to go in front of the next query.
+  let ahead: Statement[] = [];
+  /** What goes ahead of the next statement: the opening if owed, the held statements. */
+  const opening = () => {
+    const statements: Statement[] = begun ? ahead : ['begin', scope, ...ahead];
     begun = true;
-    return pipelined(client, ['begin', scope], [], namedRead(client, config), values);
+    ahead = [];
+    return statements;
+  };
+  const queryAlone = (config: string | pg.QueryConfig, values?: unknown[]) => {
+    if (begun && !ahead.length) return namedQuery(client, namedWrite(client, config), values);
+    return pipelined(client, opening(), [], namedRead(client, config), values);
   };
   const run = async (d: Deferred, suffix: Statement[]) => {
-    const opening: Statement[] = begun ? [] : ['begin', scope];
-    begun = true;
     try {
-      await pipelined(client, opening, suffix, namedWrite(client, d.config), d.config.values);
+      await pipelined(client, opening(), suffix, namedWrite(client, d.config), d.config.values);
     } catch (err) {
       throw d.onError(err);
     }
   };
+  /** Holds `statement` (its result unread) to go in the same write as the next query, ahead of it. */
+  const sendAhead = (statement: NamedStatement) => {
+    ahead.push(statement);
+  };
+  // A statement to go right after the next query, in its write, and who waits for its rows.
+  let after: {
+    statement: NamedStatement;
+    settle: (err: unknown, rows?: Record<string, unknown>[]) => void;
+  }[] = [];
+  const query = (config: string | pg.QueryConfig, values?: unknown[]) => {
+    if (!after.length) return queryAlone(config, values);
+    const followers = after;
+    after = [];
+    const sent = pipelinedAll(
+      client,
+      opening(),
+      followers.map((f) => f.statement),
+      namedRead(client, config),
+      values,
+    );
+    sent.then(
+      (results) => {
+        const tail = results.slice(results.length - followers.length);
+        for (const [i, f] of followers.entries()) f.settle(undefined, rowsOf(tail[i]!));
+      },
+      (err) => {
+        for (const f of followers) f.settle(err);
+      },
+    );
+    return sent.then((results) => results[results.length - 1 - followers.length]!);
+  };
+  /**
+   * Sends `text` (with `values`) right after the next query, in the same write and before its Sync:
+   * one round trip for both. Answers its rows (as objects); fails as that query fails.
+   */
+  const readAfterNext = (text: string, values: unknown[]) =>
+    new Promise<Record<string, unknown>[]>((resolve, reject) => {
+      after.push({
+        statement: { name: nameOf(client, text), text, values: values.map(asText) },
+        settle: (err, rows) => (err ? reject(err) : resolve(rows!)),
+      });
+    });
   /**
    * Holds a statement whose result nobody reads (the audit row) until the commit, and sends it in the
    * same write as `commit` (and, alone in its transaction, with `begin` too): one round trip less. A
@@ -242,12 +345,14 @@ export const lazyTransactionClient = (client: pg.PoolClient, scope: Statement) =
   };
   /** Ends the transaction: the deferred statement with the commit, or the commit alone when owed. */
   const commit = async () => {
+    for (const f of after.splice(0)) f.settle(new Error('no statement went before this read'));
     const d = deferred;
     deferred = undefined;
     if (d) await run(d, ['commit']);
+    else if (ahead.length) await pipelined(client, opening(), [], 'commit');
     else if (begun) await client.query('commit');
   };
-  return { query, begun: () => begun, defer, commit };
+  return { query, begun: () => begun, defer, sendAhead, readAfterNext, commit };
 };
 
 /** A statement held until the commit (see `lazyTransactionClient`), and what its failure means. */

@@ -1,6 +1,7 @@
 import { sql } from 'drizzle-orm';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { createTestServer, signUpAndSignIn, type TestServer } from '../../test/harness';
+import { actingFor, addPerson } from '../../test/household';
 import { auditLogs, profiles, userRoles } from './schema';
 import { APP_ROLE } from './schema/rls';
 
@@ -133,5 +134,59 @@ describe('read-only scope (readAsUser)', () => {
       );
       expect(rows).toEqual([{ user: null }]);
     }
+  });
+
+  it('a person’s rows reach a transaction only while its account is their guardian (RLS alone)', async () => {
+    const parent = await signUpAndSignIn(server, 'rls-parent@example.com');
+    const mia = await addPerson(parent.client, 'Mia');
+    const at = new Date(Date.now() - 30 * 60_000).toISOString();
+    const logged = await actingFor(parent.client, mia).post('/api/v1/entries', {
+      tracker: 'weight',
+      occurredAt: at,
+      data: { weight: 31, weightUnit: 'kg' },
+    });
+    expect(logged.status).toBe(201);
+    const { db } = server.deps;
+    const entriesAs = async (account: string) =>
+      [
+        ...(
+          await db.asUser(
+            mia,
+            (tx) => tx.execute<{ user_id: string }>(sql`select * from tracker_entries`),
+            account,
+          )
+        ).rows,
+        ...(
+          await db.readAsUser(
+            mia,
+            (tx) => tx.execute<{ user_id: string }>(sql`select * from tracker_entries`),
+            account,
+          )
+        ).rows,
+      ].map((r) => r.user_id);
+    // A stranger claiming to act for Mia: no filter in the query, and still nothing.
+    expect(await entriesAs(alice)).toEqual([]);
+    await expect(
+      db.asUser(
+        mia,
+        (tx) =>
+          tx.execute(
+            sql`insert into tracker_entries (user_id, tracker, occurred_at, data) values (${mia}, 'weight', now(), '{}')`,
+          ),
+        alice,
+      ),
+    ).rejects.toThrow();
+    expect(await entriesAs(parent.userId)).toEqual([mia, mia]);
+    // Removed: the very next statement sees nothing.
+    await db.asSystem((tx) => tx.execute(sql`delete from guardianships where person_id = ${mia}`));
+    expect(await entriesAs(parent.userId)).toEqual([]);
+  });
+
+  it('every policy that names an owner asks app_person(), none reads app.user_id itself', async () => {
+    const { rows } = await server.deps.db.owner.execute<{ policy: string }>(sql`
+      select tablename || '.' || policyname as policy from pg_policies
+      where schemaname = 'public'
+        and (coalesce(qual, '') || coalesce(with_check, '')) like '%app.user_id%'`);
+    expect(rows).toEqual([]);
   });
 });

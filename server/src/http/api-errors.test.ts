@@ -72,13 +72,28 @@ describe('bad input answers a 4xx problem, never a 500', () => {
     expect((await problem(wrong)).code).toBe('method_not_allowed');
   });
 
-  it('anonymous requests to private routes get 401', async () => {
+  it('anonymous requests to every signed-in operation of the API document get 401', async () => {
     const anon = server.client();
-    for (const path of ['/api/v1/profile', '/api/v1/me/roles']) {
-      const res = await anon.get(path);
-      expect(res.status).toBe(401);
-      expect((await problem(res)).code).toBe('unauthenticated');
+    const doc = (await (await anon.get('/api/openapi.json')).json()) as {
+      paths: Record<string, Record<string, { security?: Record<string, unknown>[] }>>;
+    };
+    const operations = Object.entries(doc.paths).flatMap(([path, ops]) =>
+      Object.entries(ops)
+        // Only operations that take nothing but a session (others also take a share link or a key).
+        .filter(([, op]) => op.security?.length && op.security.every((s) => 'sessionCookie' in s))
+        .map(([method]) => ({
+          method: method.toUpperCase(),
+          path: path.replace(/\{[^}]+\}/g, '00000000-0000-4000-8000-000000000000'),
+        })),
+    );
+    expect(operations.length).toBeGreaterThan(100);
+    const wrong: string[] = [];
+    for (const op of operations) {
+      const res = await anon.request(op.method, op.path, op.method === 'GET' ? undefined : {});
+      const code = res.status === 401 ? (await problem(res)).code : undefined;
+      if (code !== 'unauthenticated') wrong.push(`${op.method} ${op.path} → ${res.status}`);
     }
+    expect(wrong).toEqual([]);
   });
 });
 

@@ -18,7 +18,17 @@ declare module 'hono' {
     requestId: string;
     /** The database bound to this request's client, for the audit rows (modules/audit/audit-context.ts). */
     db: Database;
+    /**
+     * Whose data the request reads and writes: the signed-in account, or on a person-scoped route the
+     * person it acts for (households: `X-Healthfolio-Person`, auth/person-scope.ts).
+     */
     user: SessionUser;
+    /** The signed-in account (who acts), whatever person the request is for. */
+    account: SessionUser;
+    /** Which guard set `user`: a person-scoped route's, or an account-level route's. */
+    personScope: 'person' | 'account';
+    /** The session's refreshed cookie, set once the response is ready. */
+    setCookies: string[];
     roles: Role[];
   }
 }

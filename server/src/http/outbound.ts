@@ -1,5 +1,6 @@
 import { lookup } from 'node:dns/promises';
 import { isIP } from 'node:net';
+import tls from 'node:tls';
 import ipaddr from 'ipaddr.js';
 import { Agent, buildConnector, fetch as undiciFetch } from 'undici';
 
@@ -88,13 +89,29 @@ export interface OutboundClient {
    */
   request(
     url: string | URL,
-    init?: { method?: string; headers?: Record<string, string>; body?: string; maxBytes?: number },
+    init?: {
+      method?: string;
+      headers?: Record<string, string>;
+      body?: string | Uint8Array;
+      maxBytes?: number;
+    },
   ): Promise<{ status: number; headers: Headers; text: string }>;
   close(): Promise<void>;
 }
 
-export const createOutboundClient = (allow: ReadonlySet<string>): OutboundClient => {
-  const connector = buildConnector({ timeout: OUTBOUND_LIMITS.timeoutMs });
+/**
+ * `ca`: certificates trusted besides the system's (tests' loopback CA); a certificate is always
+ * verified.
+ */
+export const createOutboundClient = (
+  allow: ReadonlySet<string>,
+  opts: { ca?: string[] } = {},
+): OutboundClient => {
+  const connector = buildConnector({
+    timeout: OUTBOUND_LIMITS.timeoutMs,
+    rejectUnauthorized: true,
+    ...(opts.ca ? { ca: [...tls.rootCertificates, ...opts.ca] } : {}),
+  });
   const agent = new Agent({
     headersTimeout: OUTBOUND_LIMITS.timeoutMs,
     bodyTimeout: OUTBOUND_LIMITS.timeoutMs,

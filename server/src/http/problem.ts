@@ -28,6 +28,8 @@ export class ProblemError extends Error {
     readonly detail: string,
     readonly errors?: { path: string; message: string }[],
     readonly headers?: Record<string, string>,
+    /** Further members of the problem document (RFC 9457 extensions), e.g. the choices to pick from. */
+    readonly extensions?: Record<string, unknown>,
   ) {
     super(detail);
   }
@@ -64,7 +66,7 @@ export const problemBody = (
 
 export const problemResponse = (c: Context, p: ProblemError) => {
   const body = problemBody(p.status, p.code, p.detail, { requestId: c.get('requestId'), errors: p.errors });
-  return new Response(JSON.stringify(body), {
+  return new Response(JSON.stringify({ ...p.extensions, ...body }), {
     status: p.status,
     headers: { 'content-type': 'application/problem+json', 'cache-control': 'no-store', ...p.headers },
   });

@@ -40,6 +40,9 @@ const contentSecurityPolicy = (styleHashes: string[]) =>
     "img-src 'self' data: blob:",
     "font-src 'self' data:",
     "connect-src 'self'",
+    // The installable app: its service worker (web/src/sw.ts) and manifest, from this origin only.
+    "worker-src 'self'",
+    "manifest-src 'self'",
     "object-src 'none'",
     // The SHL viewer shows the decrypted PDF from a blob: URL made by our own script.
     "frame-src 'self' blob:",

@@ -1,7 +1,10 @@
 import type { Logger } from 'pino';
 import type { AppDeps } from '../app-deps';
 import { sweepUncitedMealPhotos } from '../modules/ai/meal-analysis.service';
+import { pruneOldAlarms } from '../modules/alarms/alarms.repository';
+import { pruneOldClientIds } from '../modules/entries/client-ids.repository';
 import { sweepSpentPackets } from '../modules/packets/packet-sweep';
+import { sweepExpiredExports } from '../modules/record-export/record-export-sweep';
 import { repeatEvery } from './repeat';
 
 type SweepDeps = Pick<AppDeps, 'db' | 'storage'>;
@@ -12,6 +15,12 @@ const SWEEPS: Record<string, (deps: SweepDeps, now: Date) => Promise<number>> = 
   mealPhotos: sweepUncitedMealPhotos,
   // Visit packets' encrypted files once the link is expired, revoked or locked.
   visitPackets: sweepSpentPackets,
+  // Record exports' bundles 24 hours after they were ready.
+  recordExports: sweepExpiredExports,
+  // Not a file, but the same hourly rule: the glucose alarm history is kept a year.
+  glucoseAlarms: (deps, now) => deps.db.asSystem((tx) => pruneOldAlarms(tx, now, 5_000)),
+  // And the ids browsers gave entries they queued offline, once no replay can come.
+  offlineClientIds: (deps, now) => deps.db.asSystem((tx) => pruneOldClientIds(tx, now, 5_000)),
 };
 
 export interface FileSweeps {

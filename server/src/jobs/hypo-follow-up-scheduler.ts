@@ -5,6 +5,7 @@ import type { Config } from '../config';
 import type { Database, Tx } from '../db/database';
 import { hypoFollowUps } from '../db/schema';
 import type { Mailer } from '../mail/mailer';
+import { caregiversWarnedSince } from '../modules/alarms/alarm-escalation';
 import { recordAudit } from '../modules/audit/audit.service';
 import {
   type AlertRecipientLister,
@@ -15,6 +16,9 @@ import { readingFacts, storeFollowUpNotice } from '../modules/hypo/follow-up-not
 import { type FollowUpRow, selectLatestReadingAfter, updateFollowUp } from '../modules/hypo/hypo.repository';
 import { hypoMessages } from '../modules/hypo/hypo-messages';
 import type { LiveNotifier } from '../modules/notifications/live-notifications.service';
+import type { PushClient } from '../modules/push/push.client';
+import { sendPush } from '../modules/push/push.service';
+import { followUpPush } from '../modules/push/push-messages';
 import { repeatEvery } from './repeat';
 
 export interface HypoSchedulerOptions {
@@ -83,9 +87,11 @@ const step = async (tx: Tx, f: Claimed, now: Date) => {
   if (!f.recheckSentAt) {
     await updateFollowUp(tx, f.userId, f.id, { recheckSentAt: now, nextDueAt: f.escalateDueAt });
     await audit('recheck_reminder');
+    const message = hypoMessages.recheck(facts);
     return {
       step: 'recheck',
-      notice: await storeFollowUpNotice(tx, f.userId, f.id, 'recheck', hypoMessages.recheck(facts)),
+      notice: await storeFollowUpNotice(tx, f.userId, f.id, 'recheck', message),
+      message,
     };
   }
   // Still low, or no reading at all, 30 minutes on: urgent, and the caregivers next (leased).
@@ -96,9 +102,11 @@ const step = async (tx: Tx, f: Claimed, now: Date) => {
     nextDueAt: new Date(now.getTime() + CAREGIVER_LEASE_MS),
   });
   await audit('escalated');
+  const message = hypoMessages.escalated(facts);
   return {
     step: 'escalated',
-    notice: await storeFollowUpNotice(tx, f.userId, f.id, 'escalated', hypoMessages.escalated(facts)),
+    notice: await storeFollowUpNotice(tx, f.userId, f.id, 'escalated', message),
+    message,
   };
 };
 
@@ -109,6 +117,8 @@ export const createHypoScheduler = (
     mailer: Mailer;
     logger: Logger;
     config: Pick<Config, 'appUrl'>;
+    /** Web Push to the user's and the caregivers' devices; without it none are pushed. */
+    push?: PushClient;
   },
   opts: HypoSchedulerOptions = {},
 ): HypoScheduler => {
@@ -117,13 +127,21 @@ export const createHypoScheduler = (
   const batchSize = opts.batchSize ?? 100;
   const listRecipients = opts.listRecipients ?? listAlertRecipients;
 
-  /** After the escalation commits: the caregivers, then the record that they were alerted. */
+  /**
+   * After the escalation commits: the caregivers not already warned of this episode, then the record
+   * that they were alerted.
+   */
   const alertCaregiversOf = async (f: Claimed, now: Date) => {
     try {
+      // One episode, one escalation per caregiver: those the urgent low alarm's escalation already
+      // told (15 minutes in, the earlier warning) are not told again.
+      const warned = await caregiversWarnedSince(db, f.userId, f.startedAt);
+      const notYetWarned: AlertRecipientLister = async (d, ownerId) =>
+        (await listRecipients(d, ownerId)).filter((r) => !warned.has(r.email.toLowerCase()));
       const alerted = await alertCaregivers(
         deps,
         { ownerId: f.userId, followUpId: f.id, valueMgdl: f.valueMgdl, readingAt: f.readingAt },
-        listRecipients,
+        notYetWarned,
       );
       await db.asSystem(async (tx) => {
         await updateFollowUp(tx, f.userId, f.id, { caregiversAlertedAt: now, nextDueAt: null });
@@ -145,7 +163,15 @@ export const createHypoScheduler = (
         return { results, claimed };
       });
       for (const r of results) {
-        if (r.notice) await notifier.announce(r.f.userId, 'notification.created', r.notice);
+        if (r.notice) {
+          await notifier.announce(r.f.userId, 'notification.created', r.notice);
+          await notifier.alertGuardians(r.f.userId, r.notice);
+        }
+        if (deps.push && r.message && (r.step === 'recheck' || r.step === 'escalated'))
+          await sendPush(
+            { db, logger, push: deps.push },
+            followUpPush(r.f.userId, r.f.id, r.step, r.message),
+          );
         if (r.step === 'escalated' || r.step === 'caregivers') await alertCaregiversOf(r.f, now);
         taken.push({ id: r.f.id, step: r.step });
       }

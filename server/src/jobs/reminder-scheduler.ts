@@ -5,7 +5,11 @@ import type { Database, Tx } from '../db/database';
 import type { Mailer } from '../mail/mailer';
 import { reminderEmail } from '../mail/templates';
 import type { PlatformSettingsStore } from '../modules/admin/platform-settings.store';
+import { guardianRecipients } from '../modules/household/guardian-recipients';
 import type { LiveNotifier } from '../modules/notifications/live-notifications.service';
+import type { PushClient } from '../modules/push/push.client';
+import { sendPush } from '../modules/push/push.service';
+import { reminderPush } from '../modules/push/push-messages';
 import { repeatEvery } from './repeat';
 
 export interface ReminderSchedulerOptions {
@@ -106,6 +110,8 @@ export const createReminderScheduler = (
     mailer: Mailer;
     logger: Logger;
     config: Pick<Config, 'appUrl'>;
+    /** Web Push to the user's devices that want reminders; without it none are pushed. */
+    push?: PushClient;
     /** email_notifications (admin console) gates reminder emails; without it they are sent. */
     settings?: Pick<PlatformSettingsStore, 'getPlatformSettings'>;
   },
@@ -138,21 +144,38 @@ export const createReminderScheduler = (
     return new Map(emails.rows.map((r) => [r.id, { email: r.email, timeZone: zones.get(r.id) ?? 'UTC' }]));
   };
 
+  /** Who is emailed about a person's reminder: the person (opted in), and their guardians (households). */
+  const recipientsOf = async (userIds: string[]) => {
+    const own = await recipients(userIds);
+    const byPerson = new Map<string, { email: string; timeZone: string; personName?: string }[]>();
+    for (const [id, who] of own) byPerson.set(id, [who]);
+    for (const g of await guardianRecipients(db, userIds))
+      byPerson.set(g.personId, [
+        ...(byPerson.get(g.personId) ?? []),
+        { email: g.email, timeZone: g.timeZone, personName: g.personName },
+      ]);
+    return byPerson;
+  };
+
   const email = async (rows: Claimed[], now: Date) => {
     const fresh = rows.filter((r) => now.getTime() - new Date(r.due_date).getTime() <= emailWithinMs);
     if (mailer.mode !== 'smtp' || !fresh.length) return;
     if (deps.settings && !(await deps.settings.getPlatformSettings()).email_notifications.enabled) return;
-    const to = await recipients(fresh.map((r) => r.user_id));
+    const to = await recipientsOf(fresh.map((r) => r.user_id));
     for (const r of fresh) {
-      const who = to.get(r.user_id);
-      if (!who) continue;
-      const when = new Intl.DateTimeFormat('en-US', {
-        dateStyle: 'medium',
-        timeStyle: 'short',
-        timeZone: who.timeZone,
-      }).format(new Date(r.due_date));
-      // Generic on purpose: no title or text (medication names, doses, notes) leaves the app by mail.
-      await mailer.send({ to: who.email, userId: r.user_id, ...reminderEmail(deps.config.appUrl, when) });
+      for (const who of to.get(r.user_id) ?? []) {
+        const when = new Intl.DateTimeFormat('en-US', {
+          dateStyle: 'medium',
+          timeStyle: 'short',
+          timeZone: who.timeZone,
+        }).format(new Date(r.due_date));
+        // Generic on purpose: no title or text (medication names, doses, notes) leaves the app by mail.
+        await mailer.send({
+          to: who.email,
+          userId: r.user_id,
+          ...reminderEmail(deps.config.appUrl, when, who.personName),
+        });
+      }
     }
   };
 
@@ -175,6 +198,8 @@ export const createReminderScheduler = (
       // Announced after the claim commits: at most once, even if this process dies right here.
       const announce = rows.filter(worthAnnouncing);
       for (const r of announce) await notifier.announce(r.user_id, 'notification.due', r.id);
+      const { push } = deps;
+      if (push) await Promise.all(announce.map((r) => sendPush({ db, logger, push }, reminderPush(r))));
       try {
         await email(announce, now);
       } catch (err) {

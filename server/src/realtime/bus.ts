@@ -12,9 +12,15 @@ import { createPostgresBus } from './postgres-bus';
  */
 export interface BusMessage {
   userId: string;
-  event: NotificationEvent;
+  /**
+   * A notification's event, or `household.changed` (server-only, on the account's own channel: someone
+   * was added, accepted or unmuted, so its open streams listen for them too; `id` is that person).
+   */
+  event: NotificationEvent | typeof HOUSEHOLD_CHANGED;
   id: string;
 }
+
+export const HOUSEHOLD_CHANGED = 'household.changed';
 
 export interface Subscriber {
   onMessage(m: BusMessage): void;

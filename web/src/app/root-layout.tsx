@@ -1,11 +1,23 @@
-import { useEffect } from 'react';
+import { lazy, Suspense, useEffect } from 'react';
 import { Link, Outlet, useRouteError } from 'react-router';
 import { Button } from '@/components/ui/button';
 import { showToastAfterReload } from '@/lib/toast-after-reload';
 
+// Not in the first load: the banner matters only once the connection drops, and loads before that.
+const OfflineBanner = lazy(async () => ({
+  default: (await import('@/features/offline/offline-banner')).OfflineBanner,
+}));
+
 export function RootLayout() {
   useEffect(showToastAfterReload, []);
-  return <Outlet />;
+  return (
+    <>
+      <Suspense fallback={null}>
+        <OfflineBanner />
+      </Suspense>
+      <Outlet />
+    </>
+  );
 }
 
 /** Shown when a screen's code cannot load (for example after a deploy) or a render throws. */

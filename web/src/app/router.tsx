@@ -1,6 +1,8 @@
 import { type RouteObject, useLocation } from 'react-router';
 import { PageSpinner } from '@/components/ui/spinner';
 import { DIABETES_ROUTES } from '@/features/diabetes/diabetes-routes';
+import { HEALTH_SUMMARY_ROUTES } from '@/features/health-summary/health-summary-routes';
+import { LAB_ROUTES } from '@/features/labs/lab-routes';
 import { NOTIFY_ROUTES } from '@/features/notifications/notify-routes';
 import { SHARING_ROUTES } from '@/features/sharing/sharing-routes';
 import { DashboardSkeleton } from '@/features/shell/dashboard-skeleton';
@@ -45,6 +47,13 @@ export const routes: RouteObject[] = [
         }),
       },
       {
+        // A household invitation's email link (issue 32): accept, or take over one's own record.
+        path: '/household/invitations/:token',
+        lazy: async () => ({
+          Component: (await import('@/features/household/invitation-page')).InvitationPage,
+        }),
+      },
+      {
         // SMART Health Link viewer: the link is in the fragment (#shlink:/…), never sent to a server.
         path: '/shl',
         lazy: async () => ({
@@ -83,6 +92,8 @@ export const routes: RouteObject[] = [
           },
           ...TRACKING_ROUTES,
           ...DIABETES_ROUTES,
+          ...LAB_ROUTES,
+          ...HEALTH_SUMMARY_ROUTES,
           ...NOTIFY_ROUTES,
           ...SHARING_ROUTES,
           DOCUMENTS_ROUTE,

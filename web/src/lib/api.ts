@@ -1,10 +1,17 @@
-/** The one way the web talks to the server: same origin, cookies, JSON, problem+json errors. */
+import { personHeaders, withPerson } from './acting-person';
+
+/**
+ * The one way the web talks to the server: same origin, cookies, JSON, problem+json errors, and the
+ * person this tab acts for (lib/acting-person.ts) on every request.
+ */
 
 export class ApiError extends Error {
   readonly status: number;
   readonly code: string | undefined;
   readonly retryAfter: string | null;
   readonly fieldErrors: { path: string; message: string }[];
+  /** The whole problem document, for the members a screen reads beyond these (e.g. choices offered). */
+  readonly problem: Record<string, unknown>;
 
   constructor(
     message: string,
@@ -13,6 +20,7 @@ export class ApiError extends Error {
       code?: string;
       retryAfter?: string | null;
       errors?: { path: string; message: string }[];
+      problem?: Record<string, unknown>;
     },
   ) {
     super(message);
@@ -21,6 +29,7 @@ export class ApiError extends Error {
     this.code = init.code;
     this.retryAfter = init.retryAfter ?? null;
     this.fieldErrors = init.errors ?? [];
+    this.problem = init.problem ?? {};
   }
 }
 
@@ -48,11 +57,25 @@ const messageOf = (body: unknown, res: Response): string => {
   return res.statusText || `Request failed (${res.status})`;
 };
 
+/**
+ * Requests of the account whoever the tab shows (sign-in, the household): sent without the person,
+ * so the dashboard HTML's preloaded answer (prerender/data-preloads.ts) serves them.
+ */
+const ACCOUNT_PATH = /^\/api\/(?:auth\/|v1\/household(?:[/?]|$))/;
+
 /** Sends a request and answers the response when it is OK; otherwise throws the problem as an ApiError. */
 async function request(path: string, init: RequestInit): Promise<Response> {
   let res: Response;
   try {
-    res = await fetch(path, { credentials: 'include', ...init });
+    const account = ACCOUNT_PATH.test(path);
+    const headers = {
+      ...(account ? {} : personHeaders()),
+      ...(init.headers as Record<string, string> | undefined),
+    };
+    // A read for another person also names them in its address: Chromium hands a fetch the dashboard
+    // HTML's preloaded answer (the account's own, fetched without the header) whatever its headers.
+    const url = account || (init.method ?? 'GET') !== 'GET' ? path : withPerson(path);
+    res = await fetch(url, { credentials: 'include', ...init, headers });
   } catch {
     throw new ApiError('Could not reach the server. Check your connection and try again.', { status: 0 });
   }
@@ -64,6 +87,7 @@ async function request(path: string, init: RequestInit): Promise<Response> {
     code: typeof b.code === 'string' ? b.code : undefined,
     retryAfter: res.headers.get('Retry-After'),
     errors: Array.isArray(b.errors) ? (b.errors as { path: string; message: string }[]) : undefined,
+    problem: b,
   });
 }
 

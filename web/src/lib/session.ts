@@ -1,6 +1,7 @@
 import type { ProfileResponse, ProfileUpdateRequest, RolesResponse } from '@healthfolio/core';
 import { type QueryClient, queryOptions, useMutation, useQuery, useQueryClient } from '@tanstack/react-query';
 import { useNavigate } from 'react-router';
+import { setActingPersonId } from './acting-person';
 import { api } from './api';
 import { authApi } from './auth-api';
 
@@ -51,20 +52,38 @@ export const useUpdateProfile = () => {
   return useMutation({
     mutationFn: (body: ProfileUpdateRequest) =>
       api<ProfileResponse>('/api/v1/profile', { method: 'PATCH', body }),
-    onSuccess: (profile) => client.setQueryData(queryKeys.profile, profile),
+    onSuccess: (profile) => {
+      client.setQueryData(queryKeys.profile, profile);
+      // The household names people by their profiles (the switcher, Settings → Household).
+      void client.invalidateQueries({ queryKey: ['household'], exact: true });
+    },
   });
 };
 
-export const useSignOut = () => {
+/** Forgets everything this browser knew about the account, then goes to `to` if given (signed out). */
+/** Where a dashboard that finds the session gone sends the browser: sign-in, unless the account left. */
+let signedOutTo = '/auth';
+export const signedOutDestination = () => signedOutTo;
+
+export const useForgetAccount = () => {
   const client = useQueryClient();
   const navigate = useNavigate();
+  return (to?: string) => {
+    signedOutTo = to ?? '/auth';
+    client.setQueryData(queryKeys.session, null);
+    setActingPersonId(null);
+    client.removeQueries({ predicate: (q) => q.queryKey[0] !== queryKeys.session[0] });
+    // Entries still queued offline on this device go too (and the key that sealed them).
+    void import('@/features/offline/entry-queue').then((q) => q.clearQueue());
+    if (to) void navigate(to, { replace: true });
+  };
+};
+
+export const useSignOut = () => {
+  const forget = useForgetAccount();
   return useMutation({
     mutationFn: authApi.signOut,
-    onSettled: () => {
-      // Whatever the server said, forget everything this browser knew about the account.
-      client.setQueryData(queryKeys.session, null);
-      client.removeQueries({ predicate: (q) => q.queryKey[0] !== queryKeys.session[0] });
-      navigate('/auth', { replace: true });
-    },
+    // Whatever the server said.
+    onSettled: () => forget('/auth'),
   });
 };

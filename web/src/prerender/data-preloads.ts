@@ -9,8 +9,14 @@ import { entryRangePath, trackerStatsPath } from '@/features/trackers/use-entrie
  * writes them as `<link rel="preload" as="fetch">`), so the answers arrive while the code downloads.
  * Each must be exactly the address the screen's query fetches, or the browser fetches it twice.
  */
-// The shell, on every dashboard address: the session, the profile and the roles (lib/session.ts).
-export const SHELL_DATA = ['/api/auth/get-session', '/api/v1/profile', '/api/v1/me/roles'];
+// The shell, on every dashboard address: the session, the profile and the roles (lib/session.ts), and
+// the household (features/household: the person switcher; the account's, sent without a person).
+export const SHELL_DATA = [
+  '/api/auth/get-session',
+  '/api/v1/profile',
+  '/api/v1/me/roles',
+  '/api/v1/household',
+];
 
 // The general home's cards (general-dashboard.tsx), every one: their windows (today's doses, the
 // last 30 days of blood pressure) are reckoned by the server, so the addresses do not change with the

@@ -13,6 +13,9 @@ import {
 import { APP_ROLE, isSystem, ownsRow } from './rls';
 
 const notAppRole = sql.raw(`current_user <> '${APP_ROLE}'`);
+const erasing = sql.raw(
+  `current_user <> '${APP_ROLE}' and current_setting('app.audit_erasure', true) = 'on'`,
+);
 
 /**
  * Append-only for every role: the app role gets INSERT and SELECT only, and triggers refuse UPDATE,
@@ -29,6 +32,11 @@ export const auditLogs = pgTable(
   {
     id: uuid('id').primaryKey().defaultRandom(),
     userId: uuid('user_id'),
+    /**
+     * The account that acted: the person themselves, their guardian (households), or null when the
+     * system acted (or for rows from before issue 32).
+     */
+    actorId: uuid('actor_id'),
     action: text('action').notNull(),
     resourceType: text('resource_type'),
     resourceId: text('resource_id'),
@@ -43,6 +51,13 @@ export const auditLogs = pgTable(
     // Null on the rows of the single chain written before per-user chains (their position is `seq`).
     chain: text('chain'),
     chainSeq: bigint('chain_seq', { mode: 'number' }),
+    /**
+     * sha256 of [details, ip_address, user_agent], set by the chain trigger; the row's hash covers this
+     * digest instead of those three, so erasing an account can blank them (`scrubbed_at`) and the chain
+     * still verifies. Null on rows written before account deletion existed (their hash covers the values).
+     */
+    contentDigest: text('content_digest'),
+    scrubbedAt: timestamp('scrubbed_at', { withTimezone: true }),
   },
   (t) => [
     index('audit_logs_user_id_created_idx').on(t.userId, t.createdAt),
@@ -51,6 +66,9 @@ export const auditLogs = pgTable(
     index('audit_logs_user_id_seq_idx').on(t.userId, t.seq),
     pgPolicy('audit_logs_read', { for: 'select', using: sql`${ownsRow(t.userId)} or ${isSystem}` }),
     pgPolicy('audit_logs_write', { for: 'insert', withCheck: sql`${ownsRow(t.userId)} or ${isSystem}` }),
+    // Account erasure only (modules/account/erase-person.ts): the owner, with app.audit_erasure on; the
+    // trigger audit_logs_refuse_change lets through nothing but blanking details, IP and user agent.
+    pgPolicy('audit_logs_erase', { for: 'update', using: erasing, withCheck: erasing }),
   ],
 );
 

@@ -20,14 +20,19 @@ export const user = authSchema.table(
     image: text('image'),
     /** Set by better-auth's two-factor plugin once a TOTP authenticator is verified. */
     twoFactorEnabled: boolean('two_factor_enabled').notNull().default(false),
-    /** Set by admins (modules/admin): pending_approval while sign-ups need approval, or disabled. */
-    status: text('status', { enum: ['active', 'pending_approval', 'disabled'] })
+    /**
+     * Set by admins (modules/admin): pending_approval while sign-ups need approval, or disabled.
+     * `dependent`: a person kept by guardians (modules/household), who cannot sign in.
+     */
+    status: text('status', { enum: ['active', 'pending_approval', 'disabled', 'dependent'] })
       .notNull()
       .default('active'),
     createdAt: ts('created_at').notNull().defaultNow(),
     updatedAt: ts('updated_at').notNull().defaultNow(),
   },
-  (t) => [check('user_status_check', sql`${t.status} in ('active', 'pending_approval', 'disabled')`)],
+  (t) => [
+    check('user_status_check', sql`${t.status} in ('active', 'pending_approval', 'disabled', 'dependent')`),
+  ],
 );
 
 export const session = authSchema.table(

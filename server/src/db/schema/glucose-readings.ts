@@ -13,15 +13,15 @@ import {
   uuid,
 } from 'drizzle-orm/pg-core';
 import { user } from './auth';
-import { sharePolicy } from './rls';
+import { currentPerson, sharePolicy } from './rls';
 
 /**
  * The owner policy with the session settings read once per statement (scalar sub-selects become
- * init plans) instead of once per row: a year of CGM data is 105,120 rows, and the per-row
+ * init plans; `currentPerson` is one) instead of once per row: a year of CGM data is 105,120 rows, and the per-row
  * `current_setting` and uuid parse cost more than the statistics themselves. Same rule as
  * `ownerPolicies`: the owner, or the system context.
  */
-const ownerOnce = sql`user_id = (select nullif(current_setting('app.user_id', true), '')::uuid) or (select current_setting('app.system', true) = 'on')`;
+const ownerOnce = sql`user_id = ${currentPerson} or (select current_setting('app.system', true) = 'on')`;
 
 /**
  * The single glucose store: manual logs, meter and CGM readings, imports and device data, all in

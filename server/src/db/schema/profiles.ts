@@ -1,6 +1,6 @@
 import type { WeightGoal } from '@healthfolio/core';
 import { sql } from 'drizzle-orm';
-import { boolean, check, jsonb, pgTable, text, timestamp, uuid } from 'drizzle-orm/pg-core';
+import { boolean, check, date, jsonb, pgTable, text, timestamp, uuid } from 'drizzle-orm/pg-core';
 import { user } from './auth';
 import { ownerPolicies } from './rls';
 
@@ -18,6 +18,8 @@ export const profiles = pgTable(
     timezone: text('timezone').notNull().default('UTC'),
     weightGoal: jsonb('weight_goal').$type<WeightGoal>(),
     emailReminders: boolean('email_reminders').notNull().default(false),
+    /** A household's person (issue 32): their date of birth, when a guardian gave it. */
+    dateOfBirth: date('date_of_birth', { mode: 'string' }),
     createdAt: timestamp('created_at', { withTimezone: true }).notNull().defaultNow(),
     updatedAt: timestamp('updated_at', { withTimezone: true }).notNull().defaultNow(),
   },

@@ -13,8 +13,15 @@ export const APP_ROLE = 'healthfolio_app';
 /** True inside a transaction opened by `db.asSystem` (scheduler, admin, auth hooks). */
 export const isSystem = sql`current_setting('app.system', true) = 'on'`;
 
-export const ownsRow = (userId: AnyPgColumn): SQL =>
-  sql`${userId} = nullif(current_setting('app.user_id', true), '')::uuid`;
+/**
+ * The person whose rows the transaction may touch: `app.user_id` when the account acts for itself, or
+ * when `app.account_id` is that person's guardian right now (households); else null, so nothing. The
+ * SQL function is in migration households_sql; as a scalar sub-select it runs once per statement.
+ */
+export const currentPerson = sql`(select app_person())`;
+
+/** The one owner check of every owner policy: the row is the current person's. */
+export const ownsRow = (userId: AnyPgColumn): SQL => sql`${userId} = ${currentPerson}`;
 
 /** The standard policy set of a user-owned table: the owner or the system, for every command. */
 export const ownerPolicies = (table: string, userId: AnyPgColumn) => [

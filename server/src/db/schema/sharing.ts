@@ -11,7 +11,7 @@ import {
   uuid,
 } from 'drizzle-orm/pg-core';
 import { user } from './auth';
-import { currentShare, ownerPolicies, ownsRow } from './rls';
+import { currentPerson, currentShare, ownerPolicies, ownsRow } from './rls';
 
 /**
  * A share of some categories of a user's data with a caregiver (spec §3 shared_access). Its status is
@@ -86,7 +86,7 @@ export const sharedPermissions = pgTable(
     }),
     pgPolicy('shared_permissions_recipient', {
       for: 'select',
-      using: sql`${t.sharedAccessId} in (select id from shared_access where bound_user_id = nullif(current_setting('app.user_id', true), '')::uuid)`,
+      using: sql`${t.sharedAccessId} in (select id from shared_access where bound_user_id = ${currentPerson})`,
     }),
   ],
 );

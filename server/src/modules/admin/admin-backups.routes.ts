@@ -87,7 +87,7 @@ export const adminBackupsRoutes = (deps: AppDeps) => {
     '/api/v1/admin/users/export',
     '/api/v1/admin/data/export',
   ])
-    app.use(path, deps.requireUser, requireAdmin());
+    app.use(path, deps.requireAccount, requireAdmin());
   app.openapi(list, async (c) => c.json(await listBackups(withRequestDb(deps, c)), 200));
   app.openapi(create, async (c) => c.json(await createBackup(withRequestDb(deps, c), c.get('user').id), 202));
   app.openapi(download, async (c) => {

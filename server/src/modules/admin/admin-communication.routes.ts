@@ -50,7 +50,7 @@ const outbox = createRoute({
 export const adminCommunicationRoutes = (deps: AppDeps) => {
   const app = createRouter();
   for (const path of ['/api/v1/admin/messages', '/api/v1/admin/emails', '/api/v1/admin/mail'])
-    app.use(path, deps.requireUser, requireAdmin());
+    app.use(path, deps.requireAccount, requireAdmin());
   app.openapi(message, async (c) =>
     c.json(await sendMessage(withRequestDb(deps, c), c.get('user').id, c.req.valid('json')), 200),
   );

@@ -90,7 +90,7 @@ const setStatus = async (userId: string, status: 'active' | 'disabled') => {
 };
 
 describe("disabling an account closes every door its credentials opened, and enabling it doesn't reopen them", () => {
-  it('Nightscout REST, the JWT exchange and its JWT, the socket, a share link and a visit-packet link', async () => {
+  it('Nightscout REST, the JWT exchange and its JWT, the socket, a follower token, a share link and a visit-packet link', async () => {
     const { client, userId } = await signUpAndSignIn(server, 'door-owner@example.com');
     const reading = { type: 'sgv', sgv: 131, date: Date.now() - 600_000, direction: 'Flat' };
     const nsCred = await newCredential(client, 'xDrip+');
@@ -102,6 +102,12 @@ describe("disabling an account closes every door its credentials opened, and ena
     expect(jwt.status).toBe(200);
     const { token } = await jwt.json();
     expect((await v3Status(jwtCred, token)).status).toBe(200);
+
+    const follower = await client.post('/api/v1/devices/nightscout/followers', { name: 'LoopFollow' });
+    expect(follower.status).toBe(201);
+    const followerToken: string = (await follower.json()).token;
+    const followerStatus = () => nsRequest(server, `/api/v1/status.json?token=${followerToken}`);
+    expect((await followerStatus()).status).toBe(200);
 
     const socketCred = await newCredential(client, 'AndroidAPS v1');
     const phone = await socketPhone(socketCred);
@@ -129,6 +135,8 @@ describe("disabling an account closes every door its credentials opened, and ena
       expect((await uploader.post('entries', [{ ...reading, date: Date.now() }])).status).toBe(401);
       expect((await jwtRequest(jwtCred.secret)).status).toBe(401);
       expect((await v3Status(jwtCred, token)).status).toBe(401);
+      expect((await followerStatus()).status).toBe(401);
+      expect((await jwtRequest(followerToken)).status).toBe(401);
       expect((await visitor().get(`/api/v1/shared/${shareToken}`)).status).toBe(404);
       expect((await visitor().get(`/api/v1/shared/${shareToken}/health-metrics`)).status).toBe(404);
       expect((await openPacket()).status).toBe(404);
@@ -156,6 +164,6 @@ describe("disabling an account closes every door its credentials opened, and ena
     const shares = (await (await owner.get('/api/v1/shares')).json()).items;
     expect(shares.map((s: { status: string }) => s.status)).toEqual(['revoked']);
     const [row] = (await auditRows(server, 'disable_user')).filter((r) => r.resource_id === userId);
-    expect(row?.details).toMatchObject({ revoked: { ns: 3, shares: 1, packets: 1 } });
+    expect(row?.details).toMatchObject({ revoked: { ns: 3, followers: 1, shares: 1, packets: 1 } });
   });
 });

@@ -75,7 +75,7 @@ export const adminInsightsRoutes = (deps: AppDeps) => {
     '/api/v1/admin/audit-logs',
     '/api/v1/admin/audit-logs/*',
   ])
-    app.use(path, deps.requireUser, requireAdmin());
+    app.use(path, deps.requireAccount, requireAdmin());
   app.openapi(dashboard, async (c) => c.json(await dashboardStats(withRequestDb(deps, c)), 200));
   app.openapi(analytics, async (c) => c.json(await analyticsStats(withRequestDb(deps, c)), 200));
   app.openapi(data, async (c) => c.json(await dataStats(withRequestDb(deps, c)), 200));

@@ -50,8 +50,8 @@ const reset = createRoute({
 
 export const adminSettingsRoutes = (deps: AppDeps) => {
   const app = createRouter();
-  app.use('/api/v1/admin/settings', deps.requireUser, requireAdmin());
-  app.use('/api/v1/admin/settings/*', deps.requireUser, requireAdmin());
+  app.use('/api/v1/admin/settings', deps.requireAccount, requireAdmin());
+  app.use('/api/v1/admin/settings/*', deps.requireAccount, requireAdmin());
   app.openapi(list, async (c) => c.json({ items: await listSettings(withRequestDb(deps, c)) }, 200));
   app.openapi(reset, async (c) =>
     c.json({ items: await resetSettings(withRequestDb(deps, c), c.get('user').id) }, 200),

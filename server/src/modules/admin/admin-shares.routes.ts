@@ -34,7 +34,7 @@ const revoke = createRoute({
 
 export const adminSharesRoutes = (deps: AppDeps) => {
   const app = createRouter();
-  const guard = [deps.requireUser, requireAdmin()] as const;
+  const guard = [deps.requireAccount, requireAdmin()] as const;
   app.use('/api/v1/admin/shares', ...guard);
   app.use('/api/v1/admin/shares/*', ...guard);
   app.openapi(list, async (c) => c.json(await listAdminShares(c.var.db, c.req.valid('query')), 200));

@@ -13,6 +13,9 @@ export const TABLES: { table: string; area: string }[] = [
   { table: 'auth.two_factor', area: 'accounts' },
   { table: 'auth.passkey', area: 'accounts' },
   { table: 'public.profiles', area: 'accounts' },
+  { table: 'public.guardianships', area: 'households' },
+  { table: 'public.household_invitations', area: 'households' },
+  { table: 'public.former_guardians', area: 'households' },
   { table: 'public.user_roles', area: 'accounts' },
   { table: 'public.tracker_entries', area: 'tracking' },
   { table: 'public.glucose_readings', area: 'tracking' },
@@ -21,6 +24,7 @@ export const TABLES: { table: string; area: string }[] = [
   { table: 'public.entry_days', area: 'tracking' },
   { table: 'public.hypo_settings', area: 'tracking' },
   { table: 'public.hypo_follow_ups', area: 'tracking' },
+  { table: 'public.lab_results', area: 'tracking' },
   { table: 'public.documents', area: 'documents' },
   { table: 'public.jobs', area: 'documents' },
   { table: 'public.shared_access', area: 'sharing' },
@@ -33,6 +37,7 @@ export const TABLES: { table: string; area: string }[] = [
   { table: 'public.insurance_settings', area: 'insurance' },
   { table: 'public.device_connections', area: 'devices' },
   { table: 'public.nightscout_sources', area: 'devices' },
+  { table: 'public.vendor_pull_sources', area: 'devices' },
   { table: 'public.ns_upload_credentials', area: 'devices' },
   { table: 'public.device_entry_keys', area: 'devices' },
   { table: 'public.ai_chat_messages', area: 'assistant' },
@@ -69,8 +74,9 @@ export const selectDatabaseBytes = async (tx: Tx) => {
 export const selectDashboardCounts = async (tx: Tx) => {
   const { rows } = await tx.execute<Record<string, string | number>>(sql`
     select
-      (select count(*) from auth.user) as total_users,
-      (select count(*) from auth.user where created_at > now() - interval '7 days') as signups_7d,
+      (select count(*) from auth.user where status <> 'dependent') as total_users,
+      (select count(*) from auth.user) as total_people,
+      (select count(*) from auth.user where created_at > now() - interval '7 days' and status <> 'dependent') as signups_7d,
       (select count(*) from auth.user where status = 'pending_approval') as pending,
       (select count(*) from (
         select user_id from auth.session where updated_at > now() - interval '30 days'
@@ -103,7 +109,8 @@ const series = (days: number) =>
 export const selectDailySignups = async (tx: Tx, days: number) => {
   const { rows } = await tx.execute<{ day: string; count: string | number }>(sql`
     select to_char(d, 'YYYY-MM-DD') as day,
-      (select count(*) from auth.user u where u.created_at >= d and u.created_at < d + interval '1 day') as count
+      (select count(*) from auth.user u where u.created_at >= d and u.created_at < d + interval '1 day'
+        and u.status <> 'dependent') as count
     from ${series(days)} d order by d`);
   return rows.map((r) => ({ day: r.day, count: Number(r.count) }));
 };

@@ -59,6 +59,7 @@ export const dashboardStats = async (deps: Deps): Promise<AdminDashboardResponse
   const settings = await deps.settings.getPlatformSettings();
   return {
     totalUsers: counts.total_users!,
+    totalPeople: counts.total_people!,
     signupsLast7Days: counts.signups_7d!,
     activeUsersLast30Days: counts.active_30d!,
     pendingApproval: counts.pending!,

@@ -14,10 +14,13 @@ export interface UserRow {
 
 const STATUS_SQL = sql`case when u.status <> 'active' then u.status when not u.email_verified then 'unconfirmed' else 'active' end`;
 
-/** Accounts newest first, searched by display name or id (case-insensitive). Owner + system scope. */
+/**
+ * Accounts newest first, searched by display name or id (case-insensitive). Owner + system scope.
+ * People kept by guardians (status `dependent`) are not accounts: the households list shows them.
+ */
 export const selectUsers = async (tx: Tx, q: AdminUserListQuery) => {
   const like = q.q ? `%${q.q.replace(/[\\%_]/g, (m) => `\\${m}`)}%` : null;
-  const where = sql`where (${like}::text is null or p.display_name ilike ${like} or u.id::text ilike ${like})
+  const where = sql`where u.status <> 'dependent' and (${like}::text is null or p.display_name ilike ${like} or u.id::text ilike ${like})
     and (${q.status ?? null}::text is null or ${STATUS_SQL} = ${q.status ?? null})`;
   const { rows } = await tx.execute<UserRow & { total: number }>(sql`
     select u.id as user_id, coalesce(p.display_name, 'User') as display_name, coalesce(r.role, 'user') as role,
@@ -58,7 +61,7 @@ export const selectUser = async (tx: Tx, userId: string) => {
     from auth.user u
     left join profiles p on p.user_id = u.id
     left join user_roles r on r.user_id = u.id
-    where u.id = ${userId}`);
+    where u.id = ${userId} and u.status <> 'dependent'`);
   return rows[0];
 };
 
@@ -91,19 +94,30 @@ export const deleteSessions = (tx: Tx, userId: string) =>
 
 /**
  * Every credential that opens the account's data without a session dies with the account being
- * disabled (DESIGN §5): Nightscout upload credentials are deleted (REST, JWT exchange and socket all
- * look them up, and a JWT names one), caregiver share links and visit-packet links are revoked. None
- * comes back when the account is enabled again. System scope (the caller's transaction).
+ * disabled (DESIGN §5): Nightscout upload credentials and follower tokens are deleted (REST, JWT
+ * exchange and socket all look them up, and a JWT names one), caregiver share links and visit-packet
+ * links are revoked, and the Dexcom Share and LibreLinkUp accounts the server pulls from are forgotten
+ * (password and session with them). None comes back when the account is enabled again. System scope
+ * (the caller's transaction).
  */
 export const revokeOwnerCredentials = async (tx: Tx, userId: string) => {
-  const { rows } = await tx.execute<{ ns: number; shares: number; packets: number }>(sql`
+  const { rows } = await tx.execute<{
+    ns: number;
+    followers: number;
+    shares: number;
+    packets: number;
+    vendors: number;
+  }>(sql`
     with ns as (delete from ns_upload_credentials where user_id = ${userId} returning 1),
+      followers as (delete from ns_follower_tokens where user_id = ${userId} returning 1),
+      vendors as (delete from vendor_pull_sources where user_id = ${userId} returning 1),
       shares as (update shared_access set revoked_at = now(), updated_at = now()
         where user_id = ${userId} and revoked_at is null returning 1),
       packets as (update visit_packets set revoked_at = now()
         where user_id = ${userId} and revoked_at is null returning 1)
-    select (select count(*)::int from ns) as ns, (select count(*)::int from shares) as shares,
-      (select count(*)::int from packets) as packets`);
+    select (select count(*)::int from ns) as ns, (select count(*)::int from followers) as followers,
+      (select count(*)::int from shares) as shares, (select count(*)::int from packets) as packets,
+      (select count(*)::int from vendors) as vendors`);
   return rows[0]!;
 };
 
@@ -124,6 +138,7 @@ export const selectUsersForExport = async (tx: Tx) => {
     from auth.user u
     left join profiles p on p.user_id = u.id
     left join user_roles r on r.user_id = u.id
+    where u.status <> 'dependent'
     order by u.created_at, u.id`);
   return rows;
 };

@@ -1,4 +1,5 @@
 import {
+  AccountDeleteRequest,
   AdminUserDetail,
   AdminUserListQuery,
   AdminUserListResponse,
@@ -7,6 +8,8 @@ import {
 import { createRoute, z } from '@hono/zod-openapi';
 import type { AppDeps } from '../../app-deps';
 import { createRouter, json, jsonBody, problems, SESSION_SECURITY } from '../../http/openapi';
+import { askerOf } from '../account/account.routes';
+import { adminDeleteAccount } from '../account/account-deletion.service';
 import { withRequestDb } from '../audit/audit-context';
 import { requireAdmin } from '../roles/roles.service';
 import { getUser, listUsers, setUserStatus } from './admin-users.service';
@@ -45,12 +48,31 @@ const status = createRoute({
   responses: { 200: json(AdminUserDetail, 'The account now'), ...problems(400, 401, 403, 404, 409, 503) },
 });
 
+const remove = createRoute({
+  method: 'delete',
+  path: '/api/v1/admin/users/{userId}',
+  tags,
+  security,
+  summary: 'Delete an account and everything in it, confirmed with your own password and code; audited',
+  request: { params, body: jsonBody(AccountDeleteRequest) },
+  responses: { 204: { description: 'Deleted' }, ...problems(400, 401, 403, 404, 409, 429, 503) },
+});
+
 export const adminUsersRoutes = (deps: AppDeps) => {
   const app = createRouter();
-  const guard = [deps.requireUser, requireAdmin()] as const;
+  const guard = [deps.requireAccount, requireAdmin()] as const;
   app.use('/api/v1/admin/users', ...guard);
   app.use('/api/v1/admin/users/*', ...guard);
   app.openapi(list, async (c) => c.json(await listUsers(c.var.db, c.req.valid('query')), 200));
+  app.openapi(remove, async (c) => {
+    await adminDeleteAccount(
+      withRequestDb(deps, c),
+      askerOf(c),
+      c.req.valid('param').userId,
+      c.req.valid('json'),
+    );
+    return c.body(null, 204);
+  });
   app.openapi(detail, async (c) => c.json(await getUser(c.var.db, c.req.valid('param').userId), 200));
   app.openapi(status, async (c) =>
     c.json(

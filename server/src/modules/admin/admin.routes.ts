@@ -2,6 +2,7 @@ import { OpenAPIHono } from '@hono/zod-openapi';
 import type { AppDeps } from '../../app-deps';
 import { adminBackupsRoutes } from './admin-backups.routes';
 import { adminCommunicationRoutes } from './admin-communication.routes';
+import { adminHouseholdsRoutes } from './admin-households';
 import { adminInsightsRoutes } from './admin-insights.routes';
 import { adminSettingsRoutes } from './admin-settings.routes';
 import { adminSharesRoutes } from './admin-shares.routes';
@@ -15,6 +16,7 @@ export const adminRoutes = (deps: AppDeps) => {
   app.route('/', adminBackupsRoutes(deps));
   app.route('/', adminUsersRoutes(deps));
   app.route('/', adminSharesRoutes(deps));
+  app.route('/', adminHouseholdsRoutes(deps));
   app.route('/', adminCommunicationRoutes(deps));
   app.route('/', adminInsightsRoutes(deps));
   return app;

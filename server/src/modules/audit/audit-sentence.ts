@@ -32,6 +32,7 @@ const THINGS: Record<string, string> = {
   glucose_reading: 'glucose readings',
   notification: 'a notification',
   appointment: 'an appointment',
+  lab_result: 'a lab result',
   medication: 'a medication schedule',
   medication_dose: 'a medication dose',
   custom_food: 'a food of your own',
@@ -48,12 +49,18 @@ const THINGS: Record<string, string> = {
   document: 'a document',
   ns_upload_credential: 'a Nightscout uploader key',
   nightscout_source: 'a Nightscout site',
+  vendor_pull_source: 'a Dexcom Share or LibreLinkUp connection',
   device_connection: 'a device connection',
   visit_packet: 'a visit packet',
+  push_subscription: 'a device for alerts',
   passkey: 'a passkey',
   session: 'a session',
   user: 'your account',
   backup: 'a backup',
+  person: 'a person in your household',
+  guardianship: 'a guardian',
+  household_invitation: 'a household invitation',
+  record_export: 'a copy of your record',
 };
 
 const VERBS: Record<string, string> = {
@@ -99,6 +106,11 @@ const special = ({ action, resourceType, details }: AuditFacts): string | undefi
   if (action === 'read' && resourceType === 'visit_packet') return 'Someone opened your visit packet';
   if (action === 'read' && resourceType === 'shared_access')
     return 'A caregiver viewed what you share with them';
+  if (resourceType === 'record_export') {
+    if (action === 'create') return 'You started an export of your record';
+    if (action === 'read')
+      return d.format === 'csv' ? 'You downloaded a CSV file of your entries' : 'You downloaded your record';
+  }
   if (action === 'use' && resourceType === 'calendar_feed')
     return 'Your calendar app fetched your appointments';
   if (action === 'revoke' && resourceType === 'session')

@@ -57,6 +57,7 @@ type Row = {
   prev_hash: string;
   hash: string;
   expected: string;
+  content_ok: boolean;
 };
 type Head = { chain: string; last_seq: string; last_hash: string };
 type Walk = { rows: number; lastSeq: number; lastHash: string; broken: ChainBreak | null };
@@ -72,7 +73,7 @@ const step = (w: Walk, r: Row) => {
   if (seq > w.lastSeq + 1) return at(`row ${w.lastSeq + 1} is missing`);
   if (seq <= w.lastSeq) return at(`row ${seq} appears twice`);
   if (r.prev_hash !== w.lastHash) return at('its prev_hash is not the previous row’s hash');
-  if (r.hash !== r.expected) return at('its content does not match its hash');
+  if (r.hash !== r.expected || !r.content_ok) return at('its content does not match its hash');
   w.lastSeq = seq;
   w.lastHash = r.hash;
   w.rows++;
@@ -93,6 +94,14 @@ const finish = (chain: string, w: Walk, head: Head | undefined): ChainReport => 
   return { chain, rows: w.rows, headSeq, headHash, broken };
 };
 
+/**
+ * The hash of a row written since account erasure covers a digest of its details, IP address and user
+ * agent: those must match it, unless the row was erased (then all three are blank).
+ */
+const CONTENT_OK = sql.raw(`case when a.content_digest is null then true
+  when a.scrubbed_at is not null then a.details is null and a.ip_address is null and a.user_agent is null
+  else a.content_digest = audit_log_content_digest(a) end`);
+
 /** Each kept head's row as the walk found it: its hash, or absent. */
 const keyOf = (chain: string, seq: number | string) => `${chain} ${seq}`;
 
@@ -103,7 +112,7 @@ const walkAll = async (tx: Tx, kept: Map<string, string | null>) => {
     const batch = (
       await tx.execute<Row>(sql`
         select seq, coalesce(chain, ${GLOBAL_CHAIN}) as chain, coalesce(chain_seq, seq) as chain_seq, id,
-          prev_hash, hash, audit_log_row_hash(prev_hash, a) as expected
+          prev_hash, hash, audit_log_row_hash(prev_hash, a) as expected, ${CONTENT_OK} as content_ok
         from audit_logs a where seq > ${after} order by seq limit ${BATCH}`)
     ).rows;
     for (const r of batch) {

@@ -13,7 +13,10 @@ export const placeOf = (address: string | null): string | null => {
   return null;
 };
 
-export const presentAuditEvent = (r: AuditRow): AuditEventResponse => ({
+/** Display names of the accounts that acted on someone else's record (a page's guardians), by id. */
+export type ActorNames = ReadonlyMap<string, string>;
+
+export const presentAuditEvent = (r: AuditRow, actors: ActorNames = new Map()): AuditEventResponse => ({
   id: r.id,
   action: r.action,
   resourceType: r.resourceType,
@@ -26,4 +29,8 @@ export const presentAuditEvent = (r: AuditRow): AuditEventResponse => ({
   detail: auditDetail(r),
   device: deviceName(r.userAgent),
   place: placeOf(r.ipAddress),
+  actor:
+    r.actorId && r.actorId !== r.userId
+      ? { id: r.actorId, displayName: actors.get(r.actorId) ?? 'Someone who no longer has an account' }
+      : null,
 });

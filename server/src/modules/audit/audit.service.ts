@@ -15,6 +15,8 @@ export interface AuditEntry {
   details?: Record<string, unknown>;
   ipAddress?: string | null;
   userAgent?: string | null;
+  /** The account that acted (the person, or their guardian); null when the system acted. */
+  actorId?: string | null;
 }
 
 export const insertAudit = (tx: Tx, e: AuditEntry) =>
@@ -26,6 +28,7 @@ export const insertAudit = (tx: Tx, e: AuditEntry) =>
     details: e.details ?? null,
     ipAddress: e.ipAddress ?? null,
     userAgent: e.userAgent?.slice(0, 512) ?? null,
+    actorId: e.actorId ?? null,
   });
 
 /** §164.312(b): an action that cannot be recorded is not carried out. */
@@ -53,7 +56,17 @@ export const recordAudit = async (
   resourceId?: string | null,
   details?: Record<string, unknown>,
 ) => {
-  const entry = { userId, action, resourceType, resourceId, details, ...auditClientOf(tx) };
+  const { ipAddress, userAgent, accountId } = auditClientOf(tx);
+  const entry = {
+    userId,
+    action,
+    resourceType,
+    resourceId,
+    details,
+    ipAddress,
+    userAgent,
+    actorId: accountId,
+  };
   // On PostgreSQL the row goes with the commit (one round trip less; the chain's head is held only
   // for the commit); its failure still fails the commit, and so the change.
   if (await deferToCommit(tx, insertAudit(tx, entry).toSQL(), auditUnavailable)) return;

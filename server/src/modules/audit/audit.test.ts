@@ -104,8 +104,9 @@ describe('the audit trail (HIPAA §164.312(b))', () => {
     await ok(alice.get(`/api/v1/entries/${entry.id}`));
     await ok(alice.patch(`/api/v1/entries/${entry.id}`, { notes: 'Grumblewort', data: { glucose: 291 } }));
     await ok(alice.delete(`/api/v1/entries/${entry.id}`), 204);
+    // Hours old: a reading this high now would also raise a glucose alarm (its own audit rows).
     const readings = [1, 2, 3].map((i) => ({
-      at: new Date(Date.now() - i * 300_000).toISOString(),
+      at: new Date(Date.now() - 3 * 3_600_000 - i * 300_000).toISOString(),
       mgdl: 313,
     }));
     await ok(alice.post('/api/v1/glucose/readings/batch', { source: 'import:csv', readings }));

@@ -3,9 +3,15 @@ import {
   latestAllowedMs,
   type StreakSummaryResponse,
 } from '@healthfolio/core';
-import type { Database, Tx } from '../../db/database';
+import { type Database, type Tx, withReadAfter } from '../../db/database';
 import { achievementUnlocks } from '../../db/schema';
-import { selectStreakInputs } from './entry-days.repository';
+import {
+  type StreakInputs,
+  type StreakInputsRow,
+  selectStreakInputs,
+  streakInputsQuery,
+  toStreakInputs,
+} from './entry-days.repository';
 
 type Summary = ReturnType<typeof computeStreakSummaryFromDaysWithAchievements>;
 
@@ -14,8 +20,8 @@ type Summary = ReturnType<typeof computeStreakSummaryFromDaysWithAchievements>;
  * stored unlocks, read in one statement. A counter of today or later may hold entries dated beyond the
  * clock skew (rows stored before that rule): those are counted (normally none) and count nowhere.
  */
-export const summarizeEntryDays = async (tx: Tx, userId: string, now = Date.now()) => {
-  const inputs = await selectStreakInputs(tx, userId, new Date(latestAllowedMs(now)).toISOString());
+export const summarizeEntryDays = async (tx: Tx, userId: string, now = Date.now(), read?: StreakInputs) => {
+  const inputs = read ?? (await selectStreakInputs(tx, userId, streakCutoff(now)));
   const perDay = new Map<string, number>();
   for (const r of inputs.days) perDay.set(r.date, (perDay.get(r.date) ?? 0) + r.entries);
   const summary = computeStreakSummaryFromDaysWithAchievements(
@@ -45,10 +51,34 @@ const storeUnlocks = async (tx: Tx, userId: string, summary: Summary, unlockedAt
   for (const r of inserted) unlockedAt.set(r.achievementId, r.unlockedAt);
 };
 
-/** After an entry write: one read of the counters and the stored unlocks; an insert only for a new one. */
-export const syncAchievementUnlocks = async (tx: Tx, userId: string) => {
-  const { summary, unlockedAt } = await summarizeEntryDays(tx, userId);
+/** Entries dated after this count nowhere (beyond the clock skew). */
+const streakCutoff = (now: number) => new Date(latestAllowedMs(now)).toISOString();
+
+/**
+ * After an entry write: one read of the counters and the stored unlocks (or `read`, those read with
+ * the write: `streakInputsAfter`); an insert only for a new one.
+ */
+export const syncAchievementUnlocks = async (
+  tx: Tx,
+  userId: string,
+  read?: { inputs: StreakInputs; now: number },
+) => {
+  const { summary, unlockedAt } = await summarizeEntryDays(tx, userId, read?.now, read?.inputs);
   await storeUnlocks(tx, userId, summary, unlockedAt);
+};
+
+/**
+ * Runs `write` (an entry's insert) with the read of the streak inputs right after it, in its round
+ * trip on PostgreSQL (`withReadAfter`): the counters its triggers updated are seen.
+ */
+export const streakInputsAfter = async <T>(tx: Tx, userId: string, write: () => Promise<T>) => {
+  const now = Date.now();
+  const [result, [row]] = await withReadAfter<T, StreakInputsRow>(
+    tx,
+    streakInputsQuery(userId, streakCutoff(now)),
+    write,
+  );
+  return { result, read: { inputs: toStreakInputs(row!), now } };
 };
 
 export const getStreakSummary = (db: Database, userId: string): Promise<StreakSummaryResponse> =>

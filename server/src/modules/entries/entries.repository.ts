@@ -20,11 +20,15 @@ const trackerBranch = (userId: string, tracker?: TrackerKey) => sql`
   select id, tracker, occurred_at, notes, data, created_at, updated_at
   from tracker_entries where user_id = ${userId}${tracker ? sql` and tracker = ${tracker}` : sql``}`;
 
-const glucoseBranch = (userId: string) => sql`
-  select id, 'blood-glucose'::text as tracker, recorded_at as occurred_at, notes,
+// A glucose reading's columns as an entry (the list's branch, and what a logged reading returns).
+const GLUCOSE_AS_ENTRY = sql`id, 'blood-glucose'::text as tracker, recorded_at as occurred_at, notes,
     jsonb_strip_nulls(jsonb_build_object('glucose', value_mgdl, 'timing', meal_context,
       'carbsConsumed', carbs_consumed, 'source', source)) as data,
-    created_at, updated_at
+    created_at, updated_at`;
+const TRACKER_AS_ENTRY = sql`id, tracker, occurred_at, notes, data, created_at, updated_at`;
+
+const glucoseBranch = (userId: string) => sql`
+  select ${GLUCOSE_AS_ENTRY}
   from glucose_readings where user_id = ${userId} and source in ${ENTRY_GLUCOSE_SOURCES}`;
 
 /** Every entry of the user (or of one tracker) as one relation, glucose logs included. */
@@ -96,6 +100,47 @@ export const insertGlucoseEntry = async (
     .values({ ...values, source: 'manual' })
     .returning({ id: glucoseReadings.id });
   return row!.id;
+};
+
+/**
+ * `insertTrackerEntry` answering the stored entry as `selectEntry` reads it (no read-back): one
+ * hand-written statement, named on PostgreSQL like every statement of a write transaction.
+ */
+export const insertTrackerEntryRow = async (
+  tx: Tx,
+  v: {
+    userId: string;
+    tracker: TrackerKey;
+    occurredAt: Date;
+    notes: string | null;
+    data: Record<string, unknown>;
+  },
+) => {
+  const result = await tx.execute<EntryRow>(sql`
+    insert into tracker_entries (user_id, tracker, occurred_at, notes, data)
+    values (${v.userId}, ${v.tracker}, ${v.occurredAt.toISOString()}, ${v.notes}, ${JSON.stringify(v.data)}::jsonb)
+    returning ${TRACKER_AS_ENTRY}`);
+  return result.rows[0]!;
+};
+
+/** `insertGlucoseEntry` (a reading logged by hand) answering the stored entry as `selectEntry` reads it. */
+export const insertGlucoseEntryRow = async (
+  tx: Tx,
+  v: {
+    userId: string;
+    recordedAt: Date;
+    valueMgdl: number;
+    mealContext?: string;
+    carbsConsumed?: number;
+    notes: string | null;
+  },
+) => {
+  const result = await tx.execute<EntryRow>(sql`
+    insert into glucose_readings (user_id, source, recorded_at, value_mgdl, meal_context, carbs_consumed, notes)
+    values (${v.userId}, 'manual', ${v.recordedAt.toISOString()}, ${v.valueMgdl}, ${v.mealContext ?? null},
+      ${v.carbsConsumed ?? null}, ${v.notes})
+    returning ${GLUCOSE_AS_ENTRY}`);
+  return result.rows[0]!;
 };
 
 export const updateTrackerEntry = (

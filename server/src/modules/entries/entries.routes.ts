@@ -24,7 +24,11 @@ const create = createRoute({
   path: '/api/v1/entries',
   summary: 'Log an entry of any tracker (blood glucose lands in the glucose store, in mg/dL)',
   request: { body: jsonBody(EntryCreateRequest) },
-  responses: { 201: json(EntryResponse, 'The new entry'), ...problems(400, 401, 409, 422, 503) },
+  responses: {
+    200: json(EntryResponse, 'The entry this `clientId` already created (a replay writes nothing)'),
+    201: json(EntryResponse, 'The new entry'),
+    ...problems(400, 401, 409, 422, 503),
+  },
 });
 const list = createRoute({
   ...base,
@@ -80,9 +84,10 @@ export const entriesRoutes = ({ storage, requireUser, notifier }: AppDeps) => {
   app.use('/api/v1/entries/*', requireUser);
   app.use('/api/v1/trackers/*', requireUser);
   const uid = (c: { get(k: 'user'): { id: string } }) => c.get('user').id;
-  app.openapi(create, async (c) =>
-    c.json(await createEntry(c.var.db, uid(c), c.req.valid('json') as EntryCreateRequest, notifier), 201),
-  );
+  app.openapi(create, async (c) => {
+    const r = await createEntry(c.var.db, uid(c), c.req.valid('json') as EntryCreateRequest, notifier);
+    return r.created ? c.json(r.entry, 201) : c.json(r.entry, 200);
+  });
   app.openapi(list, async (c) => c.json(await listEntries(c.var.db, uid(c), c.req.valid('query')), 200));
   app.openapi(summary, async (c) => c.json(await getStreakSummary(c.var.db, uid(c)), 200));
   app.openapi(read, async (c) => c.json(await getEntry(c.var.db, uid(c), c.req.valid('param').id), 200));

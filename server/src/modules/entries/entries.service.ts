@@ -12,59 +12,95 @@ import type { AppDeps } from '../../app-deps';
 import type { Database, Tx } from '../../db/database';
 import { notFound, ProblemError, zodIssues } from '../../http/problem';
 import { deleteMealPhoto, withAiProvenance } from '../ai/meal-analysis.service';
+import { alarmsAfterGlucoseWrite, alarmsAfterReadingDeleted } from '../alarms/alarm-judge';
 import { changedFields, recordAudit } from '../audit/audit.service';
 import { assertDoseAllowed } from '../dosing/dose-guard';
 import { type Announcer, announceNotices } from '../hypo/announce';
 import { followUpAfterGlucoseWrite, followUpAfterReadingDeleted } from '../hypo/glucose-written';
-import { syncAchievementUnlocks } from './achievements.service';
+import { streakInputsAfter, syncAchievementUnlocks } from './achievements.service';
+import { claimClientId, entryOfClientId, linkClientId } from './client-ids.repository';
 import { decodeCursor, encodeCursor, presentEntry } from './entries.presenter';
 import {
   deleteEntryRow,
-  insertGlucoseEntry,
-  insertTrackerEntry,
+  insertGlucoseEntryRow,
+  insertTrackerEntryRow,
   selectEntries,
   selectEntry,
   updateGlucoseEntry,
   updateTrackerEntry,
 } from './entries.repository';
 
+/** The stored entry, with the streak inputs read in the insert's round trip. */
 const insert = async (tx: Tx, userId: string, req: EntryCreateRequest) => {
   const occurredAt = new Date(req.occurredAt);
   const notes = req.notes?.trim() || null;
   if (req.tracker === 'insulin') await assertDoseAllowed(tx, userId, req.data);
   if (req.tracker === 'blood-glucose') {
     const { glucose, timing, carbsConsumed } = req.data;
-    return insertGlucoseEntry(tx, {
-      userId,
-      recordedAt: occurredAt,
-      valueMgdl: glucose,
-      mealContext: timing,
-      carbsConsumed,
-      notes,
-    });
+    return streakInputsAfter(tx, userId, () =>
+      insertGlucoseEntryRow(tx, {
+        userId,
+        recordedAt: occurredAt,
+        valueMgdl: glucose,
+        mealContext: timing,
+        carbsConsumed,
+        notes,
+      }),
+    );
   }
   const data = req.tracker === 'meal' ? await withAiProvenance(tx, userId, req.data) : req.data;
-  return insertTrackerEntry(tx, { userId, tracker: req.tracker, occurredAt, notes, data });
+  return streakInputsAfter(tx, userId, () =>
+    insertTrackerEntryRow(tx, { userId, tracker: req.tracker, occurredAt, notes, data }),
+  );
 };
 
+/** A replay of an entry queued offline: the entry its first send created. */
+const replayed = async (tx: Tx, userId: string, clientId: string) => {
+  const id = await entryOfClientId(tx, userId, clientId);
+  const row = id ? await selectEntry(tx, userId, id) : undefined;
+  if (!row)
+    throw new ProblemError(
+      409,
+      'entry_already_sent',
+      'This entry was already sent and has since been deleted.',
+    );
+  return presentEntry(row);
+};
+
+/** An A1C result is a lab result (LOINC 4548-4), kept in the lab results: never a tracker entry. */
+export const A1C_IS_A_LAB_RESULT =
+  'An A1C result is a lab result: add it on the A1C Tracker or Lab Results page.';
+
+/** `created` is false when `clientId` named an entry already sent (the answer is that entry). */
 export const createEntry = async (
   db: Database,
   userId: string,
   req: EntryCreateRequest,
   notifier: Announcer,
 ) => {
+  if (req.tracker === 'a1c')
+    throw new ProblemError(400, 'validation_failed', A1C_IS_A_LAB_RESULT, [
+      { path: 'tracker', message: A1C_IS_A_LAB_RESULT },
+    ]);
   // A manual reading never collides with another (a re-check in the same minute is a second reading).
-  const { entry, notices } = await db.asUser(userId, async (tx) => {
-    const id = await insert(tx, userId, req);
-    await syncAchievementUnlocks(tx, userId);
-    const notices = req.tracker === 'blood-glucose' ? await followUpAfterGlucoseWrite(tx, userId) : [];
-    const entry = presentEntry((await selectEntry(tx, userId, id))!);
+  const { entry, notices, created } = await db.asUser(userId, async (tx) => {
+    if (req.clientId && !(await claimClientId(tx, userId, req.clientId)))
+      return { entry: await replayed(tx, userId, req.clientId), notices: [], created: false };
+    const { result: row, read } = await insert(tx, userId, req);
+    if (req.clientId) await linkClientId(tx, userId, req.clientId, row.id);
+    await syncAchievementUnlocks(tx, userId, read);
+    const notices =
+      req.tracker === 'blood-glucose'
+        ? await alarmsAfterGlucoseWrite(tx, userId, await followUpAfterGlucoseWrite(tx, userId))
+        : [];
+    // The row as stored (what a read-back would answer: no later statement changes it).
+    const entry = presentEntry(row);
     // Last, just before the commit: the user's audit chain head is locked from here to the commit.
-    await recordAudit(tx, userId, 'create', 'entry', id, { tracker: req.tracker });
-    return { entry, notices };
+    await recordAudit(tx, userId, 'create', 'entry', row.id, { tracker: req.tracker });
+    return { entry, notices, created: true };
   });
   await announceNotices(notifier, userId, notices);
-  return entry;
+  return { entry, created };
 };
 
 export const listEntries = (db: Database, userId: string, q: EntryListQuery): Promise<EntryListResponse> =>
@@ -131,7 +167,7 @@ export const updateEntry = async (
             }
           : {}),
       });
-      notices = await followUpAfterGlucoseWrite(tx, userId);
+      notices = await alarmsAfterGlucoseWrite(tx, userId, await followUpAfterGlucoseWrite(tx, userId));
     } else {
       let data = patch.data ? validData(existing.tracker, patch.data) : undefined;
       if (data && existing.tracker === 'insulin') await assertDoseAllowed(tx, userId, data);
@@ -157,8 +193,10 @@ export const deleteEntry = async (
     const existing = await selectEntry(tx, userId, id);
     if (!existing || !(await deleteEntryRow(tx, userId, id))) throw notFound('No entry with this id');
     await recordAudit(tx, userId, 'delete', 'entry', id);
-    if (existing.tracker === 'blood-glucose')
+    if (existing.tracker === 'blood-glucose') {
       await followUpAfterReadingDeleted(tx, userId, new Date(existing.occurred_at));
+      await alarmsAfterReadingDeleted(tx, userId);
+    }
     const photo = existing.tracker === 'meal' ? existing.data.mealPhotoId : undefined;
     return typeof photo === 'string' ? photo : null;
   });

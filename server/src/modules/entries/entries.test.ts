@@ -1,6 +1,7 @@
 import { sql } from 'drizzle-orm';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { createTestServer, signUpAndSignIn, type TestClient, type TestServer } from '../../../test/harness';
+import { createFileSweeps } from '../../jobs/file-sweeps';
 
 let server: TestServer;
 let alice: TestClient;
@@ -116,6 +117,80 @@ describe('logging entries', () => {
     expect((await (await alice.get(`/api/v1/entries/${created.id}`)).json()).data.weight).toBe(79.5);
     expect((await alice.delete(`/api/v1/entries/${created.id}`)).status).toBe(204);
     expect((await alice.get(`/api/v1/entries/${created.id}`)).status).toBe(404);
+  });
+});
+
+describe('entries sent again from the offline queue', () => {
+  // Their own people, so the lists and streaks the other suites count stay as they expect.
+  let carol: TestClient;
+  let dave: TestClient;
+  beforeAll(async () => {
+    carol = (await signUpAndSignIn(server, 'carol-entries@example.com')).client;
+    dave = (await signUpAndSignIn(server, 'dave-entries@example.com')).client;
+  });
+
+  it('answers a replay of the same clientId with the first entry (200), in either store, writing nothing more', async () => {
+    const count = async () => (await (await carol.get('/api/v1/entries?limit=200')).json()).items.length;
+    for (const c of [
+      { tracker: 'weight', data: { weight: 70, weightUnit: 'kg' } },
+      { tracker: 'blood-glucose', data: { glucose: 112 } },
+    ]) {
+      const body = { ...c, occurredAt: daysAgo(1), clientId: crypto.randomUUID() };
+      const before = await count();
+      const first = await carol.post('/api/v1/entries', body);
+      expect(first.status, c.tracker).toBe(201);
+      // The connection dropped before the answer arrived: the browser sends it again, twice at once.
+      const [again, alsoAgain] = await Promise.all([
+        carol.post('/api/v1/entries', body),
+        carol.post('/api/v1/entries', body),
+      ]);
+      expect([again.status, alsoAgain.status]).toEqual([200, 200]);
+      expect(await again.json()).toEqual(await first.json());
+      expect(await count()).toBe(before + 1);
+    }
+  });
+
+  it('keeps clientIds per person: another user’s id neither reveals nor blocks their entry', async () => {
+    const clientId = crypto.randomUUID();
+    const body = { tracker: 'journal', data: { value: 'Carol’s own words' }, occurredAt: now(), clientId };
+    const carols = await (await carol.post('/api/v1/entries', body)).json();
+    const daves = await dave.post('/api/v1/entries', { ...body, data: { value: 'Dave’s' } });
+    expect(daves.status).toBe(201);
+    expect((await daves.json()).id).not.toBe(carols.id);
+  });
+
+  it('says an entry was already sent when it has since been deleted, and refuses an id that is not a uuid', async () => {
+    const body = {
+      tracker: 'journal',
+      data: { value: 'Soon gone' },
+      occurredAt: now(),
+      clientId: crypto.randomUUID(),
+    };
+    const entry = await (await carol.post('/api/v1/entries', body)).json();
+    expect((await carol.delete(`/api/v1/entries/${entry.id}`)).status).toBe(204);
+    const again = await carol.post('/api/v1/entries', body);
+    expect(again.status).toBe(409);
+    expect((await again.json()).code).toBe('entry_already_sent');
+    const bad = await carol.post('/api/v1/entries', { ...body, clientId: 'x' });
+    expect(bad.status).toBe(400);
+    expect((await bad.json()).errors[0].path).toBe('clientId');
+  });
+
+  it('forgets an id after a month (the hourly sweep): sent again then, it is a new entry', async () => {
+    const body = {
+      tracker: 'journal',
+      data: { value: 'Old queue' },
+      occurredAt: now(),
+      clientId: crypto.randomUUID(),
+    };
+    const first = await (await carol.post('/api/v1/entries', body)).json();
+    const sweeps = createFileSweeps({ ...server.deps, logger: server.deps.logger });
+    await sweeps.runOnce(new Date(Date.now() + 30 * 86_400_000));
+    expect((await carol.post('/api/v1/entries', body)).status).toBe(200);
+    await sweeps.runOnce(new Date(Date.now() + 32 * 86_400_000));
+    const again = await carol.post('/api/v1/entries', body);
+    expect(again.status).toBe(201);
+    expect((await again.json()).id).not.toBe(first.id);
   });
 });
 

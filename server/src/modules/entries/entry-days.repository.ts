@@ -16,20 +16,26 @@ export interface StreakInputs {
  * Everything the streak summary needs, in one statement (one round trip on the write path): the time
  * zone, the day counters, the count of entries beyond the clock skew and the stored unlocks.
  */
-export const selectStreakInputs = async (tx: Tx, userId: string, after: string): Promise<StreakInputs> => {
-  const result = await tx.execute<{
-    time_zone: string | null;
-    days: StreakInputs['days'] | null;
-    future: number;
-    unlocks: { achievementId: string; unlockedAt: string }[] | null;
-  }>(sql`select
+export const selectStreakInputs = async (tx: Tx, userId: string, after: string): Promise<StreakInputs> =>
+  toStreakInputs((await tx.execute<StreakInputsRow>(streakInputsQuery(userId, after))).rows[0]!);
+
+export type StreakInputsRow = {
+  time_zone: string | null;
+  days: StreakInputs['days'] | null;
+  future: number;
+  unlocks: { achievementId: string; unlockedAt: string }[] | null;
+};
+
+/** The statement of `selectStreakInputs`, to send along with an entry's insert (`withReadAfter`). */
+export const streakInputsQuery = (userId: string, after: string) => sql`select
     (select timezone from profiles where user_id = ${userId}) as time_zone,
     (select json_agg(json_build_object('date', day::text, 'tracker', tracker, 'entries', entries))
        from entry_days where user_id = ${userId}) as days,
     (select count(*)::int from (${entriesRelation(userId)}) e where occurred_at > ${after}::timestamptz) as future,
     (select json_agg(json_build_object('achievementId', achievement_id, 'unlockedAt', unlocked_at))
-       from achievement_unlocks where user_id = ${userId}) as unlocks`);
-  const row = result.rows[0]!;
+       from achievement_unlocks where user_id = ${userId}) as unlocks`;
+
+export const toStreakInputs = (row: StreakInputsRow): StreakInputs => {
   return {
     timeZone: row.time_zone ?? 'UTC',
     days: row.days ?? [],

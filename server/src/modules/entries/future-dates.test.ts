@@ -30,8 +30,8 @@ const DATA = {
     dia_hours: 5,
     max_single_dose: 15,
   },
-  a1c: { value: 6.1, test_date: '2026-01-05' },
 } as const;
+const A1C = { testName: 'Hemoglobin A1c', loinc: '4548-4', value: 6.1, unit: '%' };
 
 const pathsOf = async (res: Response) =>
   ((await res.json()) as { errors: { path: string }[] }).errors.map((e) => e.path);
@@ -67,38 +67,37 @@ describe('nothing health-related is dated in the future', () => {
     expect(await pathsOf(tooFar)).toEqual(['occurredAt']);
   });
 
-  it('refuses an A1C test dated 2030 with the field named, so it never becomes the latest A1C', async () => {
-    const res = await alice.post('/api/v1/entries', {
-      tracker: 'a1c',
-      occurredAt: new Date().toISOString(),
-      data: { value: 5.2, test_date: '2030-01-01' },
-    });
+  it('refuses an A1C result dated 2030 with the field named, so it never becomes the latest A1C', async () => {
+    const res = await alice.post('/api/v1/lab-results', { ...A1C, effectiveAt: '2030-01-01T12:00:00Z' });
     expect(res.status).toBe(400);
-    const problem = (await res.clone().json()) as { errors: unknown };
-    expect(problem.errors).toEqual([{ path: 'data.test_date', message: 'Cannot be in the future' }]);
-    const a1c = await (await alice.get('/api/v1/entries?tracker=a1c')).json();
-    expect(a1c.items).toEqual([]);
+    expect(await pathsOf(res)).toEqual(['effectiveAt']);
+    expect((await alice.get('/api/v1/lab-results/tests/4548-4')).status).toBe(404);
   });
 
-  it('refuses an edit that moves an entry or an A1C test date into the future', async () => {
+  it('refuses an edit that moves an entry or an A1C result into the future', async () => {
     const entry = await (
       await alice.post('/api/v1/entries', {
-        tracker: 'a1c',
-        occurredAt: new Date().toISOString(),
-        data: DATA.a1c,
+        tracker: 'weight',
+        occurredAt: inMinutes(-60),
+        data: DATA.weight,
       })
     ).json();
     const moved = await alice.patch(`/api/v1/entries/${entry.id}`, { occurredAt: inMinutes(60) });
     expect(moved.status).toBe(400);
     expect(await pathsOf(moved)).toEqual(['occurredAt']);
-    const redated = await alice.patch(`/api/v1/entries/${entry.id}`, {
-      data: { value: 6.1, test_date: '2031-03-03' },
+    const stored = await (await alice.get(`/api/v1/entries/${entry.id}`)).json();
+    expect(stored.occurredAt).toBe(entry.occurredAt);
+    const a1c = await (
+      await alice.post('/api/v1/lab-results', { ...A1C, effectiveAt: inMinutes(-60) })
+    ).json();
+    const redated = await alice.patch(`/api/v1/lab-results/${a1c.id}`, {
+      effectiveAt: '2031-03-03T12:00:00Z',
     });
     expect(redated.status).toBe(400);
-    expect(await pathsOf(redated)).toEqual(['data.test_date']);
-    const stored = await (await alice.get(`/api/v1/entries/${entry.id}`)).json();
-    expect(stored.data.test_date).toBe('2026-01-05');
-    expect(stored.occurredAt).toBe(entry.occurredAt);
+    expect(await pathsOf(redated)).toEqual(['effectiveAt']);
+    expect((await (await alice.get(`/api/v1/lab-results/${a1c.id}`)).json()).effectiveAt).toBe(
+      a1c.effectiveAt,
+    );
   });
 
   it('refuses an import batch holding a future reading, naming the row, and stores none of it', async () => {

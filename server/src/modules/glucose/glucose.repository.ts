@@ -89,26 +89,65 @@ export const countInWindow = async (tx: Tx, userId: string, from: string, to: st
  * unnested in the database, instead of 4 bind parameters a row. ON CONFLICT keeps re-imports
  * idempotent; the count of rows really inserted comes back from the same statement.
  */
-export const insertReadings = async (
-  tx: Tx,
-  userId: string,
-  source: string,
-  readings: { at: string; mgdl: number; trend?: string | null }[],
-) => {
+export const insertReadings = async (tx: Tx, userId: string, source: string, readings: NewReading[]) => {
+  const result = await tx.execute<{ inserted: number }>(sql`
+    with inserted as (${insertOf(userId, source, readings)} returning 1)
+    select count(*)::int as inserted from inserted`);
+  return result.rows[0]?.inserted ?? 0;
+};
+
+type NewReading = { at: string; mgdl: number; trend?: string | null };
+
+const insertOf = (userId: string, source: string, readings: NewReading[]) => {
   // Normalised by Date as before (millisecond precision, any offset written as UTC).
   const at = `{${readings.map((r) => new Date(r.at).toISOString()).join(',')}}`;
   const mgdl = `{${readings.map((r) => r.mgdl).join(',')}}`;
   // Trend arrows are Nightscout's fixed words (letters and spaces), quoted as array elements.
   const trend = `{${readings.map((r) => (r.trend && /^[A-Za-z ]+$/.test(r.trend) ? `"${r.trend}"` : 'NULL')).join(',')}}`;
-  const result = await tx.execute<{ inserted: number }>(sql`
-    with inserted as (
-      insert into glucose_readings (user_id, source, recorded_at, value_mgdl, trend)
+  return sql`insert into glucose_readings (user_id, source, recorded_at, value_mgdl, trend)
       select ${userId}, ${source}, r.at, r.mgdl, r.trend
       from unnest(${at}::timestamptz[], ${mgdl}::float8[], ${trend}::text[]) as r(at, mgdl, trend)
-      on conflict (user_id, recorded_at, source, deduplicated) do nothing
-      returning 1)
-    select count(*)::int as inserted from inserted`);
-  return result.rows[0]?.inserted ?? 0;
+      on conflict (user_id, recorded_at, source, deduplicated) do nothing`;
+};
+
+/**
+ * `insertReadings`, also answering what the low-glucose hook reads first, in the same statement: the
+ * user's newest reading between `from` and `to` (this statement's own rows included: they come from
+ * its RETURNING, as the statement cannot see them in the table) and whether a follow-up is active.
+ */
+export const insertReadingsSeeingLatest = async (
+  tx: Tx,
+  userId: string,
+  source: string,
+  readings: NewReading[],
+  { from, to }: { from: Date; to: Date },
+) => {
+  const result = await tx.execute<{
+    inserted: number;
+    value_mgdl: number | null;
+    recorded_at: Date | string | null;
+    active: boolean;
+  }>(sql`
+    with inserted as (${insertOf(userId, source, readings)} returning recorded_at, value_mgdl),
+    newest as (
+      select value_mgdl, recorded_at from inserted
+        where recorded_at >= ${from.toISOString()}::timestamptz and recorded_at <= ${to.toISOString()}::timestamptz
+      union all
+      (select value_mgdl, recorded_at from glucose_readings
+        where user_id = ${userId}
+          and recorded_at >= ${from.toISOString()}::timestamptz and recorded_at <= ${to.toISOString()}::timestamptz
+        order by recorded_at desc limit 1)
+      order by recorded_at desc limit 1)
+    select (select count(*)::int from inserted) as inserted, n.value_mgdl, n.recorded_at,
+      exists (select 1 from hypo_follow_ups where user_id = ${userId} and status = 'active') as active
+    from (select 1) as one left join newest n on true`);
+  const row = result.rows[0]!;
+  return {
+    inserted: row.inserted,
+    latest:
+      row.recorded_at === null ? null : { valueMgdl: Number(row.value_mgdl), at: new Date(row.recorded_at) },
+    active: row.active,
+  };
 };
 
 export const selectSensorStatus = async (tx: Tx, userId: string) => {

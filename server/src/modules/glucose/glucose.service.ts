@@ -11,6 +11,7 @@ import {
 import { sql } from 'drizzle-orm';
 import type { Database, Tx } from '../../db/database';
 import { BULK_ROWS } from '../../db/maintenance';
+import { alarmsAfterGlucoseWrite } from '../alarms/alarm-judge';
 import { recordAudit } from '../audit/audit.service';
 import { type Announcer, announceNotices } from '../hypo/announce';
 import { followUpAfterGlucoseWrite } from '../hypo/glucose-written';
@@ -93,7 +94,10 @@ export const addReadings = async (
 ) => {
   const { result, notices } = await db.asUser(userId, async (tx) => {
     const inserted = await insertReadings(tx, userId, req.source, req.readings);
-    const notices = inserted > 0 ? await followUpAfterGlucoseWrite(tx, userId) : [];
+    const notices =
+      inserted > 0
+        ? await alarmsAfterGlucoseWrite(tx, userId, await followUpAfterGlucoseWrite(tx, userId))
+        : [];
     // One row per import, with counts: never the readings. Last, just before the commit: the audit
     // chain's head is locked from here to the commit, so concurrent imports wait as little as possible.
     await recordAudit(tx, userId, 'import', 'glucose_reading', null, {

@@ -1,8 +1,10 @@
 import { latestAllowedMs } from '@healthfolio/core';
-import type { Tx } from '../../db/database';
+import { sendWithNext, type Tx } from '../../db/database';
+import { alarmsAfterGlucoseWrite } from '../alarms/alarm-judge';
 import { type Announcer, announceNotices } from '../hypo/announce';
 import { followUpAfterGlucoseWrite } from '../hypo/glucose-written';
-import { insertReadings } from './glucose.repository';
+import { lockUserFollowUps, lockUserFollowUpsStatement, recentReadingBounds } from '../hypo/hypo.repository';
+import { insertReadings, insertReadingsSeeingLatest } from './glucose.repository';
 
 /**
  * Readings from an outside source (a device, a Nightscout site or uploader) stored in the caller's
@@ -15,15 +17,44 @@ export const writeReadings = async (
   userId: string,
   bySource: Iterable<[string, { at: string; mgdl: number; trend?: string | null }[]]>,
 ) => {
-  const latest = latestAllowedMs();
-  let inserted = 0;
+  const now = new Date();
+  const latest = latestAllowedMs(now.getTime());
   let future = 0;
+  const lists: [string, { at: string; mgdl: number; trend?: string | null }[]][] = [];
   for (const [source, all] of bySource) {
     const list = all.filter((r) => Date.parse(r.at) <= latest);
     future += all.length - list.length;
-    if (list.length) inserted += await insertReadings(tx, userId, source, list);
+    if (list.length) lists.push([source, list]);
   }
-  const notices = inserted > 0 ? await followUpAfterGlucoseWrite(tx, userId) : [];
+  const recent = recentReadingBounds(now);
+  const isRecent = (r: { at: string }) => {
+    const at = Date.parse(r.at);
+    return at >= recent.from.getTime() && at <= recent.to.getTime();
+  };
+  let inserted = 0;
+  // History only: the hook looks for a recent reading after the write, as it always does.
+  if (!lists.some(([, list]) => list.some(isRecent))) {
+    for (const [source, list] of lists) inserted += await insertReadings(tx, userId, source, list);
+    const notices = inserted > 0 ? await followUpAfterGlucoseWrite(tx, userId, { now }) : [];
+    return { inserted, future, notices };
+  }
+  // A recent reading (a phone's upload): the user's follow-up lock travels ahead of the first insert
+  // and the last one answers what the hook reads first, so nothing low costs no round trip more.
+  const lock = lockUserFollowUpsStatement(userId);
+  if (!sendWithNext(tx, lock)) await lockUserFollowUps(tx, userId);
+  for (const [source, list] of lists.slice(0, -1)) inserted += await insertReadings(tx, userId, source, list);
+  const [source, list] = lists[lists.length - 1]!;
+  const last = await insertReadingsSeeingLatest(tx, userId, source, list, recent);
+  inserted += last.inserted;
+  const notices =
+    inserted > 0
+      ? await alarmsAfterGlucoseWrite(
+          tx,
+          userId,
+          await followUpAfterGlucoseWrite(tx, userId, { now, seen: last }),
+          { now },
+        )
+      : [];
   return { inserted, future, notices };
 };
 

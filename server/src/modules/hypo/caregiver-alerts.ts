@@ -1,10 +1,14 @@
 import type { GlucoseUnit } from '@healthfolio/core';
 import { sql } from 'drizzle-orm';
+import type { Logger } from 'pino';
 import type { Config } from '../../config';
 import type { Database } from '../../db/database';
 import type { Mailer } from '../../mail/mailer';
 import { hypoCaregiverEmail } from '../../mail/templates';
 import type { LiveNotifier } from '../notifications/live-notifications.service';
+import type { PushClient } from '../push/push.client';
+import { sendPush } from '../push/push.service';
+import { caregiverPush } from '../push/push-messages';
 import { activeCaregivers } from '../sharing/sharing.service';
 import { hypoMessages } from './hypo-messages';
 
@@ -33,12 +37,65 @@ export const listAlertRecipients: AlertRecipientLister = (db, ownerId) =>
       .map((c) => ({ email: c.email, name: c.name })),
   );
 
+/** The Healthfolio accounts (confirmed addresses) of caregivers, by lower-cased email. */
+export const caregiverAccounts = async (db: Database, recipients: AlertRecipient[]) => {
+  if (!recipients.length) return new Map<string, string>();
+  // Addresses live in the auth schema, which only the owner connection reads.
+  const accounts = await db.owner.execute<{ id: string; email: string }>(
+    sql`select id, email from auth.user where email_verified and lower(email) in (${sql.join(
+      recipients.map((r) => sql`${r.email.toLowerCase()}`),
+      sql`, `,
+    )})`,
+  );
+  return new Map(accounts.rows.map((a) => [a.email.toLowerCase(), a.id]));
+};
+
+export interface CaregiverAlertDeps {
+  db: Database;
+  mailer: Mailer;
+  notifier: LiveNotifier;
+  config: Pick<Config, 'appUrl'>;
+  logger: Logger;
+  push?: PushClient;
+}
+
+/**
+ * The one way an urgent message reaches caregivers: each gets an email, and on their own Healthfolio
+ * account (when they have one) an in-app alert and whatever `onAccount` adds (a push).
+ */
+export const tellCaregivers = async (
+  deps: Omit<CaregiverAlertDeps, 'logger' | 'push'>,
+  ownerId: string,
+  recipients: AlertRecipient[],
+  message: { title: string; content: string; metadata: Record<string, unknown> },
+  onAccount: (caregiverId: string) => Promise<void>,
+) => {
+  const accountOf = await caregiverAccounts(deps.db, recipients);
+  for (const r of recipients) {
+    await deps.mailer.send({
+      to: r.email,
+      userId: ownerId,
+      ...hypoCaregiverEmail(deps.config.appUrl, message.title, message.content),
+    });
+    const caregiverId = accountOf.get(r.email.toLowerCase());
+    if (!caregiverId) continue;
+    await deps.notifier.notifyCaregiver({
+      userId: caregiverId,
+      title: message.title,
+      content: message.content,
+      priority: 'urgent',
+      metadata: message.metadata,
+    });
+    await onAccount(caregiverId);
+  }
+};
+
 /**
  * The one place an escalation reaches caregivers: each gets an email, and a live notification on their
  * own Healthfolio account when they have one. Returns how many caregivers were alerted.
  */
 export const alertCaregivers = async (
-  deps: { db: Database; mailer: Mailer; notifier: LiveNotifier; config: Pick<Config, 'appUrl'> },
+  deps: CaregiverAlertDeps,
   alert: CaregiverAlert,
   listRecipients: AlertRecipientLister = listAlertRecipients,
 ): Promise<number> => {
@@ -58,29 +115,18 @@ export const alertCaregivers = async (
     timeZone: p?.timezone ?? 'UTC',
   };
   const message = hypoMessages.caregiver(ownerName, facts);
-  // Addresses live in the auth schema, which only the owner connection reads.
-  const accounts = await deps.db.owner.execute<{ id: string; email: string }>(
-    sql`select id, email from auth.user where email_verified and lower(email) in (${sql.join(
-      recipients.map((r) => sql`${r.email.toLowerCase()}`),
-      sql`, `,
-    )})`,
+  await tellCaregivers(
+    deps,
+    alert.ownerId,
+    recipients,
+    { ...message, metadata: { hypoFollowUpId: alert.followUpId } },
+    async (caregiverId) => {
+      if (deps.push)
+        await sendPush(
+          { db: deps.db, logger: deps.logger, push: deps.push },
+          caregiverPush(caregiverId, ownerName, alert.followUpId, message),
+        );
+    },
   );
-  const accountOf = new Map(accounts.rows.map((a) => [a.email.toLowerCase(), a.id]));
-  for (const r of recipients) {
-    await deps.mailer.send({
-      to: r.email,
-      userId: alert.ownerId,
-      ...hypoCaregiverEmail(deps.config.appUrl, message.title, message.content),
-    });
-    const caregiverId = accountOf.get(r.email.toLowerCase());
-    if (caregiverId)
-      await deps.notifier.notifyCaregiver({
-        userId: caregiverId,
-        title: message.title,
-        content: message.content,
-        priority: 'urgent',
-        metadata: { hypoFollowUpId: alert.followUpId },
-      });
-  }
   return recipients.length;
 };

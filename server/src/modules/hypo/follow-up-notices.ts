@@ -1,4 +1,5 @@
 import type { GlucoseUnit } from '@healthfolio/core';
+import { sql } from 'drizzle-orm';
 import type { Tx } from '../../db/database';
 import { recordAudit } from '../audit/audit.service';
 import { insertNotifications } from '../notifications/notifications.repository';
@@ -13,11 +14,14 @@ export const readingFacts = async (
   readingAt: Date,
 ): Promise<ReadingFacts> => {
   const p = await findProfile(tx, userId);
+  // A person kept by guardians (households): the notices go to them and name whose glucose it is.
+  const { rows } = await tx.execute<{ kept: boolean }>(sql`select app_kept_by_guardians(${userId}) as kept`);
   return {
     valueMgdl,
     readingAt,
     unit: (p?.glucoseUnit ?? 'mg/dL') as GlucoseUnit,
     timeZone: p?.timezone ?? 'UTC',
+    personName: rows[0]?.kept && p ? p.displayName : undefined,
   };
 };
 

@@ -18,6 +18,16 @@ import { hypoMessages } from './hypo-messages';
 export type NoticeIds = string[];
 
 /**
+ * What the hook reads first, already read by the write itself (`insertReadingsSeeingLatest`) with
+ * the user's follow-up lock held since before it: the latest recent reading, and whether a follow-up
+ * was active.
+ */
+export interface SeenAfterWrite {
+  latest: { valueMgdl: number; at: Date } | null;
+  active: boolean;
+}
+
+/**
  * THE hook every path that writes glucose readings calls, in its own transaction, after writing
  * (the log dialog, edits, imports, and any device sync to come). It looks at the user's newest recent
  * reading rather than at what was just written, so a run of low CGM readings, one at a time or 5,000
@@ -31,14 +41,17 @@ export type NoticeIds = string[];
 export const followUpAfterGlucoseWrite = async (
   tx: Tx,
   userId: string,
-  opts: { now?: Date; force?: boolean } = {},
+  opts: { now?: Date; force?: boolean; seen?: SeenAfterWrite } = {},
 ): Promise<NoticeIds> => {
   const now = opts.now ?? new Date();
-  const latest = await selectLatestRecentReading(tx, userId, now);
+  const seen = opts.seen;
+  const latest = seen ? seen.latest : await selectLatestRecentReading(tx, userId, now);
   if (!latest) return [];
+  // Nothing low and nothing to recover: what the lock and the active follow-up's row would decide.
+  if (seen && !seen.active && !isLowGlucose(latest.valueMgdl)) return [];
   // One writer per user at a time from here: two imports landing together must not both start (or
   // resume) a follow-up. Taken only when a recent reading exists, so importing history costs nothing.
-  await lockUserFollowUps(tx, userId);
+  if (!seen) await lockUserFollowUps(tx, userId);
   const active = await selectActiveFollowUp(tx, userId);
 
   if (!isLowGlucose(latest.valueMgdl)) {

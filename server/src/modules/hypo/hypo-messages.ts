@@ -15,7 +15,13 @@ export interface ReadingFacts {
   readingAt: Date;
   unit: GlucoseUnit;
   timeZone: string;
+  /** Set for a person kept by guardians: the notices are read by them and name the person. */
+  personName?: string;
 }
+
+/** "your" for the person themselves, "Mia's" for their guardians. */
+const whose = (f: ReadingFacts) => (f.personName ? `${f.personName}'s` : 'your');
+const Whose = (f: ReadingFacts) => (f.personName ? `${f.personName}'s` : 'Your');
 
 const time = (at: Date, timeZone: string) =>
   new Intl.DateTimeFormat('en-US', { timeStyle: 'short', timeZone }).format(at);
@@ -28,20 +34,22 @@ const readingWithLevel = (f: ReadingFacts) =>
 /** The user's own notifications of a follow-up: in their unit and time zone (stored, never logged). */
 export const hypoMessages = {
   alert: (f: ReadingFacts, urgent: boolean) => ({
-    title: `${(urgent ? GLUCOSE_LEVELS.very_low : GLUCOSE_LEVELS.low).word} glucose`,
-    content: `Your glucose was ${readingWithLevel(f)}. ${urgent ? URGENT_LOW_STEPS : LOW_STEPS}`,
+    title: f.personName
+      ? `${f.personName}'s glucose is ${urgent ? 'urgently low' : 'low'}`
+      : `${(urgent ? GLUCOSE_LEVELS.very_low : GLUCOSE_LEVELS.low).word} glucose`,
+    content: `${Whose(f)} glucose was ${readingWithLevel(f)}. ${urgent ? URGENT_LOW_STEPS : LOW_STEPS}`,
     priority: urgent ? ('urgent' as const) : ('high' as const),
     type: 'alert' as const,
   }),
   recheck: (f: ReadingFacts) => ({
-    title: 'Re-check your glucose',
-    content: `${HYPO_RECHECK_AFTER_MINUTES} minutes have passed since your low reading (${reading(f)}). Check your glucose now and log it.`,
+    title: `Re-check ${whose(f)} glucose`,
+    content: `${HYPO_RECHECK_AFTER_MINUTES} minutes have passed since ${whose(f)} low reading (${reading(f)}). Check ${whose(f)} glucose now and log it.`,
     priority: 'high' as const,
     type: 'reminder' as const,
   }),
   escalated: (f: ReadingFacts) => ({
-    title: 'Low glucose not resolved',
-    content: `No reading at or above ${formatGlucoseWithUnit(LOW_GLUCOSE_BELOW_MGDL, f.unit)} has come in since your low reading (${reading(f)}). Treat it again and re-check; get help if you need it.`,
+    title: f.personName ? `${f.personName}'s low glucose is not resolved` : 'Low glucose not resolved',
+    content: `No reading at or above ${formatGlucoseWithUnit(LOW_GLUCOSE_BELOW_MGDL, f.unit)} has come in since ${whose(f)} low reading (${reading(f)}). Treat it again and re-check; get help if you need it.`,
     priority: 'urgent' as const,
     type: 'alert' as const,
   }),

@@ -16,6 +16,19 @@ const plus = (at: Date, minutes: number) => new Date(at.getTime() + minutes * MI
 export const lockUserFollowUps = (tx: Tx, userId: string) =>
   tx.execute(sql`select pg_advisory_xact_lock(hashtext(${`hypo:${userId}`}))`);
 
+/** `lockUserFollowUps` as a named statement, to travel ahead of the write that follows it. */
+export const lockUserFollowUpsStatement = (userId: string) => ({
+  name: 'healthfolio_hypo_lock',
+  text: 'select pg_advisory_xact_lock(hashtext($1))',
+  values: [`hypo:${userId}`],
+});
+
+/** The span in which a reading counts as the user's latest recent one (see selectLatestRecentReading). */
+export const recentReadingBounds = (now: Date) => ({
+  from: plus(now, -HYPO_RECENT_READING_MINUTES),
+  to: plus(now, 5),
+});
+
 export const followUpsEnabled = async (tx: Tx, userId: string) => {
   const [row] = await tx
     .select({ enabled: hypoSettings.enabled })
@@ -32,11 +45,12 @@ export const upsertHypoSettings = (tx: Tx, userId: string, enabled: boolean) =>
 
 /** The user's newest reading (any source) taken in the last 30 minutes (a few minutes ahead allowed). */
 export const selectLatestRecentReading = async (tx: Tx, userId: string, now: Date) => {
+  const { from, to } = recentReadingBounds(now);
   const { rows } = await tx.execute<{ value_mgdl: number; recorded_at: Date | string }>(sql`
     select value_mgdl, recorded_at from glucose_readings
     where user_id = ${userId}
-      and recorded_at >= ${plus(now, -HYPO_RECENT_READING_MINUTES).toISOString()}::timestamptz
-      and recorded_at <= ${plus(now, 5).toISOString()}::timestamptz
+      and recorded_at >= ${from.toISOString()}::timestamptz
+      and recorded_at <= ${to.toISOString()}::timestamptz
     order by recorded_at desc limit 1`);
   const r = rows[0];
   return r ? { valueMgdl: Number(r.value_mgdl), at: new Date(r.recorded_at) } : null;

@@ -7,6 +7,7 @@ import {
 } from '@healthfolio/core';
 import type { Database } from '../../db/database';
 import { notFound, ProblemError } from '../../http/problem';
+import { alarmsAfterGlucoseWrite } from '../alarms/alarm-judge';
 import { recordAudit } from '../audit/audit.service';
 import { syncAchievementUnlocks } from '../entries/achievements.service';
 import { insertGlucoseEntry } from '../entries/entries.repository';
@@ -79,7 +80,11 @@ export const startFollowUp = async (
     });
     await syncAchievementUnlocks(tx, userId);
     await recordAudit(tx, userId, 'create', 'entry', id, { tracker: 'blood-glucose' });
-    const notices = await followUpAfterGlucoseWrite(tx, userId, { force: true });
+    const notices = await alarmsAfterGlucoseWrite(
+      tx,
+      userId,
+      await followUpAfterGlucoseWrite(tx, userId, { force: true }),
+    );
     const active = await selectActiveFollowUp(tx, userId);
     return { followUp: active ? presentFollowUp(active) : null, notices, created: !existing && !!active };
   });

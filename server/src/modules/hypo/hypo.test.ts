@@ -43,13 +43,17 @@ const importReadings = async (client: TestClient, readings: { at: string; mgdl: 
 };
 const followUps = async (client: TestClient) =>
   (await (await client.get('/api/v1/hypo/follow-ups')).json()).items;
+/** The follow-up's notifications (glucose alarms of their own, such as "Urgent low soon", left out). */
 const notifications = async (client: TestClient) =>
-  (await (await client.get('/api/v1/notifications?limit=100')).json()).items as {
-    id: string;
-    title: string;
-    content: string;
-    priority: string;
-  }[];
+  (
+    (await (await client.get('/api/v1/notifications?limit=100')).json()).items as {
+      id: string;
+      title: string;
+      content: string;
+      priority: string;
+      metadata: Record<string, unknown>;
+    }[]
+  ).filter((n) => n.metadata?.hypoFollowUpId);
 const audit = (userId: string) =>
   server.deps.db.asSystem(async (tx) => {
     const { rows } = await tx.execute<{

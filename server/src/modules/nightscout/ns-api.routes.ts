@@ -1,60 +1,23 @@
-import { GLUCOSE_MAX_ROWS } from '@healthfolio/core';
 import { z } from '@hono/zod-openapi';
+import type { Context } from 'hono';
 import type { AppDeps } from '../../app-deps';
 import { createRouter } from '../../http/openapi';
-import { authenticateUpload, credentialForToken, presentedSecret } from './ns-credentials.service';
-import {
-  bearer,
-  consumeOrRefuse,
-  NS_COMPAT_VERSION,
-  nsError,
-  nsPerIpLimiter,
-  queryBound,
-  readBody,
-  refusedBody,
-} from './ns-http';
+import { type NsAuth, presentedOf, resolveNsAuth } from './ns-auth';
+import { storeDeviceStatus, storeProfiles } from './ns-collections.service';
+import { type AuthRow, bySlugAfterBudget } from './ns-credentials.repository';
+import { presentedSecret, SLUG_PATTERN } from './ns-credentials.service';
+import { BadFindValue, parseFind } from './ns-find';
+import { budgetThenLookup, consumeOrRefuse, nsError, nsPerIpLimiter, readBody, refusedBody } from './ns-http';
+import { lastModified } from './ns-modified';
 import { asDocs, treatmentDocs } from './ns-payload';
-import {
-  deleteReadings,
-  deleteTreatment,
-  nsId,
-  readEntries,
-  storeEntries,
-  storeTreatments,
-} from './ns-upload.service';
+import { readCollection, readEntriesV1, respondEntries, splitPath } from './ns-read';
+import { serveNsPlugins } from './ns-root';
+import { statusFor } from './ns-status';
+import { servePatterned } from './ns-times';
+import { deleteReadings, deleteTreatment, nsId, storeEntries, storeTreatments } from './ns-upload.service';
 import { nsV3Routes } from './ns-v3.routes';
 
-/** `entries/sgv.json` → ['entries', 'sgv']: Nightscout maps the extension to the content type. */
-const segmentsOf = (rest: string) =>
-  rest
-    .replace(/\/+$/, '')
-    .replace(/\.json$/, '')
-    .split('/')
-    .filter(Boolean);
-
-/** v1's `find[date][$gte]=…` (also on `dateString` and `sysTime`). */
-const findBound = (q: Record<string, string>, ops: string[]) =>
-  queryBound(q, ops, (op) => ['date', 'dateString', 'sysTime'].map((f) => `find[${f}][${op}]`));
-
-export const statusDoc = () => {
-  const now = new Date();
-  return {
-    status: 'ok',
-    name: 'Healthfolio',
-    version: NS_COMPAT_VERSION,
-    // AndroidAPS' NSClient compares this number (major·10000 + minor·100 + patch) with its minimum.
-    versionNum: NS_COMPAT_VERSION.split('.').reduce((n, part) => n * 100 + Number(part), 0),
-    serverTime: now.toISOString(),
-    serverTimeEpoch: now.getTime(),
-    apiEnabled: true,
-    careportalEnabled: true,
-    boluscalcEnabled: false,
-    settings: { units: 'mg/dl', enable: ['careportal'], authDefaultRoles: 'denied' },
-    extendedSettings: {},
-    authorized: null,
-    runtimeState: 'loaded',
-  };
-};
+export { statusDoc } from './ns-follow.service';
 
 /** Accepted and answered as Nightscout does, not kept: Healthfolio has no place for them (yet). */
 export const echo = (body: unknown) =>
@@ -64,19 +27,196 @@ export const echo = (body: unknown) =>
   }));
 
 const NS_DOCS = [
-  ['get', 'status.json', 'Nightscout status document (what the apps check first)'],
+  ['get', 'status.json', 'Nightscout status document: units, thresholds from your glucose targets, plugins'],
   ['post', 'entries', 'Upload sgv/mbg entries (an array or one object); replays are no-ops'],
-  ['get', 'entries/sgv.json', 'Your readings newest first: count, find[date][$gte|$gt|$lte|$lt]'],
-  ['post', 'treatments', 'Upload treatments: carbs → meal entries, insulin → insulin entries'],
-  ['delete', 'treatments/{id}', 'Delete what an uploaded treatment created (never entries made in the app)'],
+  [
+    'get',
+    'entries/sgv.json',
+    'Your readings newest first: count, find[date][$gte|$gt|$lte|$lt|$eq|$in]; .csv/.tsv/.txt too',
+  ],
+  ['post', 'treatments', 'Upload treatments: kept whole; carbs → meal entries, insulin → insulin entries'],
+  ['get', 'treatments.json', 'Treatments newest first: count, find[created_at][…], find[eventType]'],
+  ['post', 'devicestatus', 'Upload device status (loop, openaps, pump, uploader)'],
+  ['get', 'devicestatus.json', 'Device status newest first: count, find[created_at][…]'],
+  ['post', 'profile', 'Upload the profile store'],
+  ['get', 'profile.json', 'Profiles, newest startDate first; profile/current the active one'],
+  [
+    'get',
+    'times/{prefix}/{regex}',
+    'Readings whose dateString matches brace-expanded patterns (T{13..18}:{00..15})',
+  ],
+  [
+    'get',
+    'slice/{storage}/{field}/{type}/{prefix}/{regex}',
+    'Entries, treatments or device status by pattern on a field',
+  ],
+  [
+    'get',
+    'count/{storage}/where',
+    'How many entries, treatments or device statuses match find[…]: [{_id: null, count}]',
+  ],
+  ['delete', 'treatments/{id}', 'Delete an uploaded treatment (never entries made in the app)'],
   ['delete', 'entries', 'Delete uploaded sensor readings in find[date] bounds (a bound is required)'],
 ] as const;
 
 /** Nightscout answers a v1 delete with the database's count (MongoDB's `deleteMany` result). */
 const deleted = (n: number) => ({ acknowledged: true, deletedCount: n, n, ok: 1 });
 
+const READS = new Set(['GET', 'HEAD']);
+
+/**
+ * Nightscout API v1 for one request, under `/ns/{slug}` (slug given) or at the site's root (slug
+ * null, routed here by ns-root.ts). The budget, then the credential, then the body (DESIGN §5):
+ * nothing is read for a stranger, and a follower's write is refused before its body is read.
+ */
+export const serveNsV1 = async (c: Context, deps: AppDeps, slug: string | null, rest: string) => {
+  const perIp = nsPerIpLimiter(deps.limiter);
+  const presented = presentedOf(c);
+  const jwt = !presented.apiSecret && presented.token?.split('.').length === 3;
+  const secret = jwt ? null : presentedSecret(presented);
+  // An upload secret under a slug: the budget and the slug's credential in one round trip where they can be.
+  const door =
+    slug !== null && secret && SLUG_PATTERN.test(slug)
+      ? await budgetThenLookup<AuthRow>(c, c.var.db, perIp, bySlugAfterBudget(slug))
+      : null;
+  if (door && 'refused' in door) return door.refused;
+  const refused = door ? null : await consumeOrRefuse(c, perIp);
+  if (refused) return refused;
+  const auth = await resolveNsAuth(
+    c.var.db,
+    deps.config.sessionSecret,
+    slug,
+    presented,
+    door ? { row: door.rows[0] } : undefined,
+  );
+  if (!auth) return nsError(c, 401, 'Unauthorized', 'Invalid/Missing');
+  const method = c.req.method;
+  // Nightscout answers a write without the permission as it answers a stranger.
+  if (!READS.has(method) && !auth.canWrite) return nsError(c, 401, 'Unauthorized', 'Invalid/Missing');
+  const parsed = await readBody(c);
+  if (!parsed.ok)
+    return refusedBody(c, parsed.reason, () => nsError(c, 400, 'Bad Request', 'The body is not valid JSON.'));
+  try {
+    return await route(c, deps, auth, presented.token, rest, parsed.body);
+  } catch (err) {
+    if (err instanceof BadFindValue)
+      return nsError(c, 400, 'Bad Request', 'A find[…] date could not be read.');
+    throw err;
+  }
+};
+
+const route = async (
+  c: Context,
+  deps: AppDeps,
+  auth: NsAuth,
+  token: string | undefined,
+  rest: string,
+  body: unknown,
+) => {
+  const { db, notifier, config } = deps;
+  const { segments, format } = splitPath(rest);
+  const [resource, sub] = segments;
+  const method = c.req.method;
+  const url = new URL(c.req.url);
+  const find = parseFind(url.searchParams);
+  const q = c.req.query();
+  const read = READS.has(method);
+
+  if (read && resource === 'status') return c.json(await statusFor(db, config.sessionSecret, auth, token));
+  if (read && resource === 'verifyauth')
+    return c.json({
+      status: 200,
+      message: {
+        canRead: true,
+        canWrite: auth.canWrite,
+        isAdmin: false,
+        message: 'OK',
+        rolefound: 'FOUND',
+        permissions: 'ROLE',
+      },
+    });
+  if (resource === 'entries') {
+    if (method === 'POST' || method === 'PUT')
+      return c.json((await storeEntries(db, notifier, auth.userId, body)).docs);
+    if (read) {
+      const docs = await readEntriesV1(db, auth.userId, sub, find, q.count);
+      return lastModified(c, docs, 'entries') ?? respondEntries(c, docs, format);
+    }
+    if (method === 'DELETE') {
+      const { fromMs, toMs } = deleteBounds(find);
+      // Nightscout deletes whatever matches, even everything; we ask for a range at least.
+      if (sub === 'mbg' || (fromMs === undefined && toMs === undefined)) return c.json(deleted(0));
+      return c.json(deleted(await deleteReadings(db, auth.userId, { fromMs, toMs })));
+    }
+  }
+  if (resource === 'treatments') {
+    if (method === 'POST' || method === 'PUT') {
+      await storeTreatments(db, { userId: auth.userId, credentialId: auth.credentialId! }, body);
+      const docs = treatmentDocs(body);
+      return c.json(method === 'PUT' && !Array.isArray(body) ? docs[0] : docs);
+    }
+    if (read) {
+      const docs = await readCollection(db, auth.userId, 'treatments', find, q.count);
+      return lastModified(c, docs, 'treatments') ?? c.json(docs);
+    }
+    if (method === 'DELETE') {
+      const id = sub ?? q['find[_id]'];
+      if (!id || id === '*') return c.json(deleted(0));
+      return c.json(
+        deleted(await deleteTreatment(db, { userId: auth.userId, credentialId: auth.credentialId! }, id)),
+      );
+    }
+  }
+  if (resource === 'devicestatus') {
+    if (method === 'POST' || method === 'PUT') {
+      const { rows } = await storeDeviceStatus(db, auth.userId, body);
+      return c.json(rows.map((r) => ({ ...r.doc, _id: r.identifier })));
+    }
+    if (read) return c.json(await readCollection(db, auth.userId, 'devicestatus', find, q.count));
+    if (method === 'DELETE') return c.json(deleted(0));
+  }
+  if (resource === 'profile' || resource === 'profiles') {
+    if (method === 'POST' || method === 'PUT') {
+      const { rows } = await storeProfiles(db, auth.userId, body);
+      const docs = rows.map((r) => ({ ...r.doc, _id: r.identifier }));
+      return c.json(method === 'PUT' && !Array.isArray(body) ? (docs[0] ?? {}) : docs);
+    }
+    if (read && sub === 'current') {
+      const [current] = await readCollection(db, auth.userId, 'profile', new Map(), '1');
+      return c.json(current ?? null);
+    }
+    if (read) return c.json(await readCollection(db, auth.userId, 'profile', find, q.count));
+    if (method === 'DELETE') return c.json({});
+  }
+  if (read && (resource === 'times' || resource === 'slice' || resource === 'count'))
+    return servePatterned(c, db, auth.userId, resource, segments.slice(1), find, q.count, format);
+  if (resource === 'activity' || resource === 'food') {
+    if (method === 'POST' || method === 'PUT') return c.json(echo(body));
+    if (read) return c.json([]);
+  }
+  return nsError(c, 404, 'Not Found', 'Healthfolio does not offer this part of the Nightscout API.');
+};
+
+/** A delete's range: `find[date]` (also `dateString`, `sysTime`) bounds, inclusive. */
+const deleteBounds = (find: ReturnType<typeof parseFind>) => {
+  let fromMs: number | undefined;
+  let toMs: number | undefined;
+  for (const field of ['date', 'dateString', 'sysTime'])
+    for (const cond of find.get(field) ?? []) {
+      if ('values' in cond) continue;
+      const v = cond.value;
+      const ms = /^\d+(\.\d+)?$/.test(v) ? Math.floor(Number(v)) : Date.parse(v);
+      if (Number.isNaN(ms)) continue;
+      if (cond.op === '$gte') fromMs = ms;
+      if (cond.op === '$gt') fromMs = ms + 1;
+      if (cond.op === '$lte') toMs = ms;
+      if (cond.op === '$lt') toMs = ms - 1;
+    }
+  return { fromMs, toMs };
+};
+
 export const nsApiRoutes = (deps: AppDeps) => {
-  const { limiter, notifier, config } = deps;
+  const perIp = nsPerIpLimiter(deps.limiter);
   const app = createRouter();
   // The handler below is one catch-all (Nightscout's paths take .json suffixes); documented here.
   for (const [method, path, summary] of NS_DOCS)
@@ -84,86 +224,42 @@ export const nsApiRoutes = (deps: AppDeps) => {
       method,
       path: `/ns/{slug}/api/v1/${path}`,
       tags: ['Nightscout uploader API'],
-      summary: `${summary}. Auth: api-secret (SHA-1 hex of the secret), ?token= or Bearer; see docs/devices.md`,
+      summary: `${summary}. Auth: api-secret (SHA-1 hex of the secret or follower token), ?token= or Bearer; see docs/devices.md`,
       request: { params: z.object({ slug: z.string() }) },
       responses: {
         200: { description: 'As Nightscout answers' },
         401: { description: '{"status":401,"message":"Unauthorized"}' },
       },
     });
-  const perIp = nsPerIpLimiter(limiter);
-
-  // The budget, then the credential, then the body (DESIGN §5): nothing is read for a stranger.
-  app.all('/ns/:slug/api/v1/:rest{.+}', async (c) => {
-    const refused = await consumeOrRefuse(c, perIp);
-    if (refused) return refused;
-    const method = c.req.method;
-    const token = c.req.query('token') ?? bearer(c);
-    const apiSecret = c.req.header('api-secret') ?? c.req.query('secret');
-    // A JWT from /api/v2/authorization/request works here too, as in Nightscout.
-    const jwt = !apiSecret && token?.split('.').length === 3;
-    const auth = jwt
-      ? await credentialForToken(c.var.db, config.sessionSecret, token, c.req.param('slug'))
-      : await authenticateUpload(c.var.db, c.req.param('slug'), presentedSecret({ apiSecret, token }));
-    if (!auth) return nsError(c, 401, 'Unauthorized', 'Invalid/Missing');
-    const parsed = await readBody(c);
-    if (!parsed.ok)
-      return refusedBody(c, parsed.reason, () =>
-        nsError(c, 400, 'Bad Request', 'The body is not valid JSON.'),
-      );
-    const body = parsed.body;
-    const [resource, sub] = segmentsOf(c.req.param('rest'));
-    const q = c.req.query();
-
-    if (method === 'GET' && resource === 'status') return c.json(statusDoc());
-    if (method === 'GET' && resource === 'verifyauth')
-      return c.json({
-        status: 200,
-        message: {
-          canRead: true,
-          canWrite: true,
-          isAdmin: false,
-          message: 'OK',
-          rolefound: 'FOUND',
-          permissions: 'ROLE',
-        },
-      });
-    if (resource === 'entries') {
-      const fromMs = findBound(q, ['$gte', '$gt']);
-      const toMs = findBound(q, ['$lte', '$lt']);
-      if (method === 'POST' || method === 'PUT')
-        return c.json((await storeEntries(c.var.db, notifier, auth.userId, body)).docs);
-      if (method === 'GET') {
-        const current = sub === 'current';
-        const kind = sub === 'sgv' || sub === 'mbg' ? sub : current ? 'sgv' : 'all';
-        const count = current ? 1 : Math.min(Math.max(Number(q.count) || 10, 1), GLUCOSE_MAX_ROWS);
-        return c.json(await readEntries(c.var.db, auth.userId, { kind, count, fromMs, toMs }));
-      }
-      if (method === 'DELETE') {
-        // Nightscout deletes whatever matches, even everything; we ask for a range at least.
-        if (sub === 'mbg' || (fromMs === undefined && toMs === undefined)) return c.json(deleted(0));
-        return c.json(deleted(await deleteReadings(c.var.db, auth.userId, { fromMs, toMs })));
-      }
-    }
-    if (resource === 'treatments') {
-      if (method === 'POST' || method === 'PUT') {
-        await storeTreatments(c.var.db, auth, body);
-        const docs = treatmentDocs(body);
-        return c.json(method === 'PUT' && !Array.isArray(body) ? docs[0] : docs);
-      }
-      if (method === 'GET') return c.json([]);
-      if (method === 'DELETE') {
-        const id = sub ?? q['find[_id]'];
-        if (!id || id === '*') return c.json(deleted(0));
-        return c.json(deleted(await deleteTreatment(c.var.db, auth, id)));
-      }
-    }
-    if (['devicestatus', 'activity', 'food', 'profile'].includes(resource ?? '')) {
-      if (method === 'POST' || method === 'PUT') return c.json(echo(body));
-      if (method === 'GET') return c.json([]);
-    }
-    return nsError(c, 404, 'Not Found', 'Healthfolio does not offer this part of the Nightscout API.');
-  });
+  for (const [path, summary] of [
+    [
+      'api/v2/properties',
+      'Plugin properties (bgnow, delta, direction, iob, cob, upbat, pump, loop, basal); also /properties/iob,cob',
+    ],
+    [
+      'pebble',
+      'What watch faces read: the newest readings (count, units=mmol) with delta, battery, IOB and COB',
+    ],
+  ] as const)
+    app.openAPIRegistry.registerPath({
+      method: 'get',
+      path: `/ns/{slug}/${path}`,
+      tags: ['Nightscout uploader API'],
+      summary: `${summary}. Also at the site's root with a follower token; see docs/devices.md`,
+      request: { params: z.object({ slug: z.string() }) },
+      responses: {
+        200: { description: 'As Nightscout answers' },
+        401: { description: '{"status":401,"message":"Unauthorized"}' },
+      },
+    });
+  app.all('/ns/:slug/api/v1/:rest{.+}', (c) => serveNsV1(c, deps, c.req.param('slug'), c.req.param('rest')));
+  app.all('/ns/:slug/api/v2/properties', (c) =>
+    serveNsPlugins(c, deps, c.req.param('slug'), { properties: '' }),
+  );
+  app.all('/ns/:slug/api/v2/properties/:names', (c) =>
+    serveNsPlugins(c, deps, c.req.param('slug'), { properties: c.req.param('names') }),
+  );
+  app.all('/ns/:slug/pebble', (c) => serveNsPlugins(c, deps, c.req.param('slug'), { pebble: true }));
   app.route('/', nsV3Routes(deps, perIp));
   return app;
 };

@@ -100,6 +100,19 @@ describe('the Nightscout uploader API', () => {
     await new Promise((r) => setTimeout(r, 50));
     expect(heard).toContain('notification.created');
     off();
+    // The next upload is back in range: the follow-up has recovered. A batch whose newest reading is
+    // in range (an older low beside it) starts none.
+    const at = (ms: number, sgv: number) => ({
+      ...low,
+      date: ms,
+      dateString: new Date(ms).toISOString(),
+      sgv,
+    });
+    expect((await app.post('entries', [at(now + 30_000, 96)])).status).toBe(200);
+    const after = await (await client.get('/api/v1/hypo/follow-ups')).json();
+    expect(after.items).toMatchObject([{ valueMgdl: 58, status: 'recovered' }]);
+    expect((await app.post('entries', [at(now + 40_000, 60), at(now + 50_000, 101)])).status).toBe(200);
+    expect((await (await client.get('/api/v1/hypo/follow-ups')).json()).items).toHaveLength(1);
   });
 
   it('stores a day of xDrip+ uploads once: replays add nothing, and the readings reach the statistics', async () => {
@@ -211,13 +224,15 @@ describe('the Nightscout uploader API', () => {
     // Replays, including xDrip+'s PUT upsert of one record.
     await app.post('treatments', aaps);
     expect((await app.post('treatments', xdripTreatment, 'PUT')).status).toBe(200);
-    // Counted in entries: a meal bolus is two (meal and insulin); a temp basal is not kept.
-    const upload = { resource: 'entry', source: 'nightscout-upload' };
+    // Counted in entries (a meal bolus is two: meal and insulin) and in treatments kept whole, the
+    // temp basal among them; a replay replaces the documents and adds no entry.
+    const upload = { resource: 'entry', source: 'nightscout-upload', treatmentsSkipped: 0 };
+    const kept = (n: number, replaced: number) => ({ treatmentsKept: n, treatmentsReplaced: replaced });
     expect(await importAudits(server, userId)).toEqual([
-      { ...upload, received: 1, stored: 1, duplicates: 0, skipped: 0 },
-      { ...upload, received: 3, stored: 3, duplicates: 0, skipped: 1 },
-      { ...upload, received: 3, stored: 0, duplicates: 3, skipped: 1 },
-      { ...upload, received: 1, stored: 0, duplicates: 1, skipped: 0 },
+      { ...upload, received: 1, stored: 1, duplicates: 0, skipped: 0, ...kept(1, 0) },
+      { ...upload, received: 3, stored: 3, duplicates: 0, skipped: 1, ...kept(3, 0) },
+      { ...upload, received: 3, stored: 0, duplicates: 3, skipped: 1, ...kept(0, 3) },
+      { ...upload, received: 1, stored: 0, duplicates: 1, skipped: 0, ...kept(0, 1) },
     ]);
 
     const meals = (await (await client.get('/api/v1/entries?tracker=meal')).json()).items;
@@ -343,6 +358,13 @@ describe('the log of Nightscout uploads', () => {
         }),
       });
       expect(v3.status).toBe(201);
+      // A follower at the site's root: the token in the query, a JWT in the path of its request.
+      const follower = await client.post('/api/v1/devices/nightscout/followers', { name: 'Mum' });
+      const followToken = (await follower.json()).token as string;
+      const status = await logged.app.request(`/api/v1/status.json?token=${followToken}`);
+      const followJwt = ((await status.json()) as { authorized: { token: string } }).authorized.token;
+      expect((await logged.app.request(`/api/v1/entries.json?token=${followJwt}`)).status).toBe(200);
+      expect((await logged.app.request(`/api/v2/authorization/request/${followToken}`)).status).toBe(200);
       const text = lines.join('');
       expect(text).toContain('/ns/:slug/api/v1/:rest');
       expect(text).toContain('/api/v2/authorization/request/:accessToken');
@@ -354,6 +376,8 @@ describe('the log of Nightscout uploads', () => {
         token,
         'xDrip-Secretive',
         'AAPS-Secretive',
+        followToken,
+        followJwt,
       ])
         expect(text).not.toContain(secret);
     } finally {

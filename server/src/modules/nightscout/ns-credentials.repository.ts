@@ -53,6 +53,23 @@ export const findBySlug = async (tx: Tx, slug: string) => {
   return row;
 };
 
+export type AuthRow = Pick<
+  CredentialRow,
+  'id' | 'userId' | 'slug' | 'name' | 'secretHash' | 'secretHashSha512' | 'lastUsedAt'
+>;
+
+/**
+ * `findBySlug` as one named statement sent after the door's budget (`budgetThenLookup`): it reads
+ * nothing once that budget is spent.
+ */
+export const bySlugAfterBudget = (slug: string) => ({
+  name: 'healthfolio_ns_credential_by_slug',
+  text: `select id, user_id as "userId", slug, name, secret_hash as "secretHash",
+      secret_hash_sha512 as "secretHashSha512", last_used_at as "lastUsedAt"
+    from ns_upload_credentials where slug = $1 and current_setting('app.door_open', true) = 'true'`,
+  values: [slug],
+});
+
 /**
  * System scope: whether a live credential has this slug, in any case (AndroidAPS lower-cases the
  * address it was given); the socket refuses any other namespace before it is kept.

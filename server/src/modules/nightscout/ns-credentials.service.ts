@@ -9,6 +9,7 @@ import type { Database } from '../../db/database';
 import { notFound, ProblemError } from '../../http/problem';
 import { recordAudit } from '../audit/audit.service';
 import {
+  type AuthRow,
   type CredentialRow,
   countCredentials,
   deleteCredential,
@@ -117,15 +118,23 @@ const sameHex = (stored: string | null, presented: string) => {
   return a.length === b.length && timingSafeEqual(a, b);
 };
 
-/** The owner of a live credential whose secret matches, else null (unknown, wrong and revoked alike). */
-export const authenticateUpload = async (db: Database, slug: string, presented: PresentedSecret | null) => {
+/**
+ * The owner of a live credential whose secret matches, else null (unknown, wrong and revoked alike).
+ * `found` is the slug's row when it was already read (`uploadDoor`).
+ */
+export const authenticateUpload = async (
+  db: Database,
+  slug: string,
+  presented: PresentedSecret | null,
+  found?: { row: AuthRow | undefined },
+) => {
   if (!SLUG_PATTERN.test(slug) || !presented) return null;
-  const row = await db.readAsSystem((tx) => findBySlug(tx, slug));
+  const row = found ? found.row : await db.readAsSystem((tx) => findBySlug(tx, slug));
   if (!row) return null;
   const stored = presented.algorithm === 'sha512' ? row.secretHashSha512 : row.secretHash;
   if (!sameHex(stored, presented.hex)) return null;
   await markUsed(db, row);
-  return { userId: row.userId, credentialId: row.id };
+  return { userId: row.userId, credentialId: row.id, name: row.name };
 };
 
 /** Whether an upload credential has this slug (compared without case, as credentialForToken does). */

@@ -76,9 +76,9 @@ describe('Nightscout uploads from a stranger', () => {
   });
 
   it('spends one budget per IPv6 /64: a neighbour in the same /64 is refused, another /64 is not', async () => {
-    const status = (from: string) =>
+    const status = (from: string, apiSecret?: string) =>
       nsRequest(server, `${new URL(cred.baseUrl).pathname}/api/v1/status.json`, {
-        headers: { 'x-forwarded-for': from },
+        headers: { 'x-forwarded-for': from, ...(apiSecret ? { 'api-secret': apiSecret } : {}) },
       });
     // In rounds of 20, as a busy uploader would (not thousands at once on the database's pool).
     const answers: { status: number }[] = [];
@@ -94,6 +94,11 @@ describe('Nightscout uploads from a stranger', () => {
     const neighbour = await status('2001:db8:ab:1:ffff::2');
     expect(neighbour.status).toBe(429);
     expect(Number(neighbour.headers.get('retry-after'))).toBeGreaterThan(0);
+    // The right secret draws on the same budget (on PostgreSQL taken with the credential's lookup).
+    const owner = await status('2001:db8:ab:1:ffff::3', sha1(cred.secret));
+    expect(owner.status).toBe(429);
+    expect(Number(owner.headers.get('retry-after'))).toBeGreaterThan(0);
     expect((await status('2001:db8:ab:2::1')).status).toBe(401);
+    expect((await status('2001:db8:ab:2::1', sha1(cred.secret))).status).toBe(200);
   });
 });

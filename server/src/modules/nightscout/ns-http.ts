@@ -1,6 +1,7 @@
 import type { Context } from 'hono';
-import { RateLimiterRes } from 'rate-limiter-flexible';
+import { RateLimiterDrizzle, RateLimiterRes } from 'rate-limiter-flexible';
 import type { Limiter, LimiterFactory } from '../../auth/limiter-store';
+import type { Database } from '../../db/database';
 import { ipBucket } from '../../http/client-ip';
 import { readTextWithin } from '../../http/limited-body';
 
@@ -75,9 +76,70 @@ export const consumeOrRefuse = async (
     return null;
   } catch (err) {
     if (!(err instanceof RateLimiterRes)) throw err;
-    c.header('retry-after', String(Math.max(1, Math.ceil(err.msBeforeNext / 1000))));
-    return nsError(c, 429, 'Too Many Requests', 'Too many requests. Please try again later.');
+    return tooManyRequests(c, err.msBeforeNext);
   }
+};
+
+const tooManyRequests = (c: Context, msBeforeNext: number) => {
+  c.header('retry-after', String(Math.max(1, Math.ceil(msBeforeNext / 1000))));
+  return nsError(c, 429, 'Too Many Requests', 'Too many requests. Please try again later.');
+};
+
+/** Whether the budget can travel with the door's lookup: its counter is a row in `auth.rate_limit`. */
+const budgetRowOf = (limiter: unknown) => {
+  if (!(limiter instanceof RateLimiterDrizzle) || !(limiter.duration > 0)) return null;
+  // Blocking options change what consume() does after the count: none of the doors' budgets uses them.
+  const opts = limiter as unknown as { inMemoryBlockOnConsumed?: number; blockDuration?: number };
+  return (opts.inMemoryBlockOnConsumed ?? 0) > 0 || (opts.blockDuration ?? 0) > 0 ? null : limiter;
+};
+
+/**
+ * The statement `RateLimiterDrizzle.consume` runs (the same row, key and arithmetic, so every door
+ * draws on one budget), which also sets `app.door_open` for the rest of its implicit transaction:
+ * a lookup sent after it reads nothing once the budget is spent.
+ */
+const BUDGET_TEXT = `with budget as (
+    insert into auth.rate_limit as r (key, points, expire) values ($1, 1, $2::timestamptz)
+    on conflict (key) do update set
+      points = case when r.expire <= $3::timestamptz then 1 else r.points + 1 end,
+      expire = case when r.expire <= $3::timestamptz then $2::timestamptz else r.expire end
+    returning points, expire)
+  select points, expire, set_config('app.door_open', (points <= $4::int)::text, true) from budget`;
+
+/**
+ * The per-IP budget and the door's lookup in one round trip (PostgreSQL, budget in the database):
+ * the budget is taken first and the lookup (`lookup`, read-only in the system scope, which must
+ * require `current_setting('app.door_open', true) = 'true'`) reads nothing once it is spent. Answers
+ * the refusal, or the lookup's rows; null where the two cannot go together (then use
+ * `consumeOrRefuse` and look up on its own).
+ */
+export const budgetThenLookup = async <R>(
+  c: Context,
+  db: Database,
+  limiter: unknown,
+  lookup: { name: string; text: string; values: unknown[] },
+): Promise<{ refused: Response } | { rows: R[] } | null> => {
+  const budget = budgetRowOf(limiter);
+  if (!budget || !db.ownerThenSystemRead) return null;
+  const now = Date.now();
+  const [[spent], rows] = await db.ownerThenSystemRead<{ points: number; expire: Date | null }, R>(
+    {
+      name: 'healthfolio_door_budget',
+      text: BUDGET_TEXT,
+      values: [
+        budget.getKey(ipBucket(c.get('clientIp'))),
+        new Date(now + budget.duration * 1000).toISOString(),
+        new Date(now).toISOString(),
+        budget.points,
+      ],
+    },
+    lookup,
+  );
+  if (spent && spent.points > budget.points) {
+    const msBeforeNext = spent.expire ? Math.max(new Date(spent.expire).getTime() - Date.now(), 0) : -1;
+    return { refused: tooManyRequests(c, msBeforeNext) };
+  }
+  return { rows };
 };
 
 /** `a[b][c]=1` → `{a: {b: {c: '1'}}}`, as body-parser's extended urlencoded reads it. */

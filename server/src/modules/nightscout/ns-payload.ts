@@ -79,7 +79,7 @@ const epochOf = (v: unknown): number | null => {
 const plausible = (ms: number | null, nowMs: number) =>
   ms !== null && ms >= EARLIEST_MS && ms <= latestAllowedMs(nowMs) ? Math.round(ms) : null;
 
-const firstTime = (doc: Doc, fields: string[], nowMs: number) => {
+export const firstTime = (doc: Doc, fields: string[], nowMs: number) => {
   for (const f of fields) {
     const ms = plausible(epochOf(doc[f]), nowMs);
     if (ms !== null) return ms;

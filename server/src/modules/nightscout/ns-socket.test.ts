@@ -118,7 +118,7 @@ describe("AndroidAPS' NSClient (v1) over socket.io", () => {
     const [bolusDoc] = await phone.call('dbAdd', { collection: 'treatments', data: bolus });
     expect(bolusDoc).toMatchObject({ insulin: 4.5, _id: expect.stringMatching(/\w+/) });
     await phone.call('dbAdd', { collection: 'treatments', data: carbs });
-    // Device status is acknowledged (so the queue moves on) and not kept.
+    // Device status is kept for followers, and acknowledged with its id.
     const [status] = await phone.call('dbAdd', {
       collection: 'devicestatus',
       data: { device: 'openaps://pixel' },
@@ -138,6 +138,7 @@ describe("AndroidAPS' NSClient (v1) over socket.io", () => {
       ['glucose_reading', 1, 1],
       ['entry', 1, 1],
       ['entry', 1, 1],
+      ['ns_devicestatus', 1, 1],
       ['glucose_reading', 1, 0],
       ['entry', 1, 0],
       ['entry', 1, 0],

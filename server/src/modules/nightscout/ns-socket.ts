@@ -3,6 +3,7 @@ import { Server, type Socket } from 'socket.io';
 import type { AppDeps } from '../../app-deps';
 import { ipBucket, resolveClientIp } from '../../http/client-ip';
 import { echo, statusDoc } from './ns-api.routes';
+import { storeDeviceStatus, storeProfiles } from './ns-collections.service';
 import {
   authenticateUpload,
   credentialForToken,
@@ -205,6 +206,16 @@ export const attachNsSocket = (httpServer: HttpServer, deps: AppDeps) => {
           await storeTreatments(db, w.auth, w.data);
           return treatmentDocs(w.data);
         }
+        if (w.collection === 'devicestatus')
+          return (await storeDeviceStatus(db, w.auth.userId, w.data)).rows.map((r) => ({
+            ...r.doc,
+            _id: r.identifier,
+          }));
+        if (w.collection === 'profile')
+          return (await storeProfiles(db, w.auth.userId, w.data)).rows.map((r) => ({
+            ...r.doc,
+            _id: r.identifier,
+          }));
         return echo(w.data);
       }),
     );

@@ -1,5 +1,5 @@
 import type { TrackerKey } from '@healthfolio/core';
-import { sql } from 'drizzle-orm';
+import { type SQL, sql } from 'drizzle-orm';
 import type { Tx } from '../../db/database';
 
 /** An entry from an outside record (a Nightscout treatment, a Terra sample), written once per key. */
@@ -72,6 +72,8 @@ export interface NsReadingQuery {
   /** API v3 history: stored after this instant, oldest change first. */
   storedAfterMs?: number;
   ascending?: boolean;
+  /** More conditions (API v1 `find[...]` on `date` or `sgv`), on `recorded_at` and `value_mgdl`. */
+  extra?: SQL[];
 }
 
 export type NsReadingRow = {
@@ -92,6 +94,7 @@ export const selectNsReadings = async (tx: Tx, userId: string, q: NsReadingQuery
   // srvModified is whole milliseconds; PostgreSQL keeps microseconds, so "after" starts at the next ms.
   if (q.storedAfterMs !== undefined)
     where.push(sql`created_at >= ${new Date(q.storedAfterMs + 1).toISOString()}`);
+  if (q.extra) where.push(...q.extra);
   const order =
     q.storedAfterMs !== undefined
       ? sql`created_at asc, recorded_at asc`
@@ -160,4 +163,16 @@ export const deleteLinkedEntries = async (tx: Tx, userId: string, keyPrefix: str
           sql`, `,
         )})`);
   return ids.length;
+};
+
+/** How many readings an API v1 entries query matches (Nightscout's `/count/entries/where`). */
+export const countNsReadings = async (tx: Tx, userId: string, q: Pick<NsReadingQuery, 'kind' | 'extra'>) => {
+  const where = [sql`user_id = ${userId}`];
+  if (q.kind === 'sgv') where.push(sql`source not in ('manual', 'meter')`);
+  if (q.kind === 'mbg') where.push(sql`source in ('manual', 'meter')`);
+  if (q.extra) where.push(...q.extra);
+  const { rows } = await tx.execute<{ n: number | string }>(
+    sql`select count(*) as n from glucose_readings where ${sql.join(where, sql` and `)}`,
+  );
+  return Number(rows[0]?.n ?? 0);
 };

@@ -1,8 +1,11 @@
 import { createHash } from 'node:crypto';
 import { TRACKER_DATA } from '@healthfolio/core';
 import type { Database } from '../../db/database';
+import { alarmsAfterReadingDeleted } from '../alarms/alarm-judge';
 import { recordAudit } from '../audit/audit.service';
 import { type Announcer, announceNotices, writeReadings } from '../glucose/write-readings';
+import { deleteTreatmentDocs, upsertTreatments } from './ns-collections.repository';
+import { treatmentRows } from './ns-docs';
 import { type NsReading, type NsTreatment, parseEntries, parseTreatments } from './ns-payload';
 import {
   type ClaimedEntry,
@@ -143,21 +146,26 @@ const treatmentEntries = (credentialId: string, t: NsTreatment): ClaimedEntry[] 
       : [],
   );
 
+/**
+ * One treatment batch, in one transaction with one audit row: every document is kept whole as a
+ * Nightscout treatment (served back to followers), and its carbs and insulin also become meal and
+ * insulin entries, each once.
+ */
 export const storeTreatments = (db: Database, { userId, credentialId }: Uploader, body: unknown) => {
   const { treatments, skipped } = parseTreatments(body);
+  const docs = treatmentRows(body);
   return db.asUser(userId, async (tx) => {
     const parts = treatments.flatMap((t) => treatmentEntries(credentialId, t));
     const created = await insertClaimedEntries(tx, userId, 'nightscout', parts);
-    if (treatments.length)
-      await recordAudit(
-        tx,
-        userId,
-        'import',
-        'entry',
-        null,
-        batchCounts(treatments.length + skipped, skipped, created, parts.length - created),
-      );
-    return { treatments, skipped, created };
+    const stored = await upsertTreatments(tx, userId, credentialId, docs.rows);
+    if (treatments.length || stored.length)
+      await recordAudit(tx, userId, 'import', 'entry', null, {
+        ...batchCounts(treatments.length + skipped, skipped, created, parts.length - created),
+        treatmentsKept: stored.filter((r) => r.inserted).length,
+        treatmentsReplaced: stored.filter((r) => !r.inserted).length,
+        treatmentsSkipped: docs.skipped,
+      });
+    return { treatments, skipped, created, stored };
   });
 };
 
@@ -175,8 +183,12 @@ export const deleteTreatment = (
   db.asUser(userId, async (tx) => {
     if (!/^[\w-]{1,64}$/.test(identifier)) return 0;
     const found = await deleteLinkedEntries(tx, userId, linkKey(credentialId, identifier) + (only ?? ''));
-    if (found) await recordAudit(tx, userId, 'delete', 'entry', null, { source: 'nightscout-upload', found });
-    return found;
+    const part = only === 'insulin' ? 'insulin' : only === 'meal' ? 'carbs' : null;
+    const docs = await deleteTreatmentDocs(tx, userId, credentialId, identifier, part);
+    if (found || docs)
+      await recordAudit(tx, userId, 'delete', 'entry', null, { source: 'nightscout-upload', found, docs });
+    // Nightscout counts treatments; uploads from before they were kept count by their entries.
+    return docs || found;
   });
 
 /** Deletes uploaded readings: one by its API v3 identifier, or a time range (v1). */
@@ -190,11 +202,13 @@ export const deleteReadings = (
       'id' in q
         ? Number(await deleteUploadedReading(tx, userId, q.id))
         : await deleteUploadedReadings(tx, userId, q.fromMs, q.toMs);
-    if (deleted)
+    if (deleted) {
       await recordAudit(tx, userId, 'delete', 'glucose_reading', null, {
         source: 'nightscout-upload',
         deleted,
       });
+      await alarmsAfterReadingDeleted(tx, userId);
+    }
     return deleted;
   });
 

@@ -198,7 +198,7 @@ describe('AndroidAPS NSClient v3', () => {
     const again = await call('POST', 'v3/treatments', bolus);
     expect(again.status).toBe(200);
     expect(await again.json()).toMatchObject({ identifier: bolusId, isDeduplication: true });
-    // What else NSClient v3 sends at start and while looping: accepted, answered, not kept.
+    // What else NSClient v3 sends at start and while looping: kept for followers (food is only answered).
     for (const [col, doc] of [
       [
         'devicestatus',
@@ -218,8 +218,14 @@ describe('AndroidAPS NSClient v3', () => {
           await call('GET', 'v3/treatments?sort=created_at&created_at$gt=2020-01-01T00:00:00Z&limit=500')
         ).json()
       ).result,
-    ).toEqual([]);
-    expect((await (await call('GET', 'v3/devicestatus/history/0')).json()).result).toEqual([]);
+    ).toEqual(
+      ['Meal Bolus', 'Carb Correction', 'Temp Basal'].map((eventType) =>
+        expect.objectContaining({ eventType }),
+      ),
+    );
+    expect((await (await call('GET', 'v3/devicestatus/history/0')).json()).result).toEqual([
+      expect.objectContaining({ device: 'openaps://samsung SM-G970F', pump: {} }),
+    ]);
 
     const tracked = async (tracker: string) =>
       (await (await client.get(`/api/v1/entries?tracker=${tracker}`)).json()).items.map(

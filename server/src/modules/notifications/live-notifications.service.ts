@@ -9,10 +9,14 @@ import type {
 } from '@healthfolio/core';
 import type { Logger } from 'pino';
 import type { Database } from '../../db/database';
+import type { Mailer } from '../../mail/mailer';
+import { guardianAlertEmail } from '../../mail/templates';
 import type { RealtimeBus } from '../../realtime/bus';
+import type { PlatformSettingsStore } from '../admin/platform-settings.store';
 import { recordAudit } from '../audit/audit.service';
+import { guardianRecipients } from '../household/guardian-recipients';
 import { presentNotification } from './notifications.presenter';
-import { insertNotifications } from './notifications.repository';
+import { insertNotifications, selectNotification } from './notifications.repository';
 
 export interface LiveNotificationInput {
   userId: string;
@@ -40,14 +44,36 @@ export interface LiveNotifier {
   notifyPlatform(input: PlatformNotificationInput): Promise<NotificationResponse>;
   /** Tells a user's open pages about a change made elsewhere (an update, a deletion, a due item). */
   announce(userId: string, event: NotificationEvent, id: string): Promise<void>;
+  /** Pushes stored low-glucose alerts to the user's devices (set by createDeps once push is wired). */
+  pushFollowUpAlerts?(userId: string, ids: string[]): Promise<void>;
+  /**
+   * A low-glucose notice of a person kept by guardians (households), emailed to each guardian who gets
+   * their mail (not muted, email reminders on). Their open pages already hear it through `announce`.
+   */
+  alertGuardians(personId: string, notificationId: string): Promise<void>;
 }
+
+export interface GuardianMail {
+  mailer: Mailer;
+  appUrl: string;
+  /** email_notifications (admin console) gates these emails like reminders; without it they are sent. */
+  settings?: Pick<PlatformSettingsStore, 'getPlatformSettings'>;
+}
+
+/** The follow-up steps whose notice is mailed to guardians: the first low (or urgent) and the escalation. */
+const MAILED_STEPS = new Set(['alert', 'urgent', 'escalated']);
 
 /**
  * The one path every capability takes to notify someone. The row is committed first and the event
  * published after, so a page never hears about a notification it cannot read; a failed publish is
  * logged, not thrown, because the notification itself is saved and shows on the next load.
  */
-export const createLiveNotifier = (db: Database, bus: RealtimeBus, logger: Logger): LiveNotifier => {
+export const createLiveNotifier = (
+  db: Database,
+  bus: RealtimeBus,
+  logger: Logger,
+  mail?: GuardianMail,
+): LiveNotifier => {
   const announce = async (userId: string, event: NotificationEvent, id: string) => {
     try {
       await bus.publish({ userId, event, id });
@@ -86,8 +112,30 @@ export const createLiveNotifier = (db: Database, bus: RealtimeBus, logger: Logge
     return notification;
   };
 
+  const alertGuardians = async (personId: string, notificationId: string) => {
+    if (!mail) return;
+    try {
+      const recipients = await guardianRecipients(db, [personId]);
+      if (recipients.length === 0) return;
+      if (mail.settings && !(await mail.settings.getPlatformSettings()).email_notifications.enabled) return;
+      const row = await db.readAsSystem((tx) => selectNotification(tx, personId, notificationId));
+      const step = row?.metadata?.step;
+      if (!row || typeof step !== 'string' || !MAILED_STEPS.has(step)) return;
+      for (const r of recipients)
+        await mail.mailer.send({
+          to: r.email,
+          userId: personId,
+          ...guardianAlertEmail(mail.appUrl, row.title, row.content, r.personName),
+        });
+    } catch (err) {
+      // The notice is saved and shown; a lost email is logged, not thrown into the write that made it.
+      logger.warn({ err: { message: (err as Error).message } }, 'guardian alert email failed');
+    }
+  };
+
   return {
     send,
+    alertGuardians,
     notifyCaregiver: (input, via) => send({ ...input, recipientType: 'caregiver', type: 'alert' }, via),
     notifyPlatform: (input) =>
       store(null, { priority: 'high', ...input, recipientType: 'platform', type: 'alert' }),

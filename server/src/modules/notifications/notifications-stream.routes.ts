@@ -5,7 +5,9 @@ import { streamSSE } from 'hono/streaming';
 import type { AppDeps } from '../../app-deps';
 import type { Database } from '../../db/database';
 import { createRouter, problems, SESSION_SECURITY } from '../../http/openapi';
-import type { BusMessage } from '../../realtime/bus';
+import { type BusMessage, HOUSEHOLD_CHANGED } from '../../realtime/bus';
+import { clientOfDb, withAuditClient } from '../audit/audit-context';
+import { receivesWard, unmutedWards } from '../household/guardian-recipients';
 import { getNotification } from './notifications.service';
 
 export const HEARTBEAT_MS = 25_000;
@@ -18,7 +20,7 @@ const stream = createRoute({
   method: 'get',
   path: '/api/v1/notifications/stream',
   summary:
-    'Server-Sent Events for your notifications: notification.created, notification.updated and notification.due carry the NotificationResponse; notification.deleted carries {id}; resync asks to reload. A comment line every 25 s keeps proxies from closing it.',
+    'Server-Sent Events for your notifications and those of the people you keep (not muted): notification.created, notification.updated and notification.due carry the NotificationResponse and `personId` (whose it is); notification.deleted carries {id, personId}; resync asks to reload. A comment line every 25 s keeps proxies from closing it.',
   responses: {
     200: {
       description: 'An event stream (text/event-stream)',
@@ -38,9 +40,9 @@ const sessionAlive = async (db: Database, sessionId: string) => {
   return rows.length > 0;
 };
 
-export const notificationsStreamRoutes = ({ bus, logger, requireUser, quotas }: AppDeps) => {
+export const notificationsStreamRoutes = ({ bus, logger, requireAccount, quotas }: AppDeps) => {
   const app = createRouter();
-  app.use('/api/v1/notifications/stream', requireUser);
+  app.use('/api/v1/notifications/stream', requireAccount);
   app.openapi(stream, async (c) => {
     const user = c.get('user');
     // Each open stream holds a connection and a subscription: a user gets a few, not unlimited.
@@ -54,27 +56,47 @@ export const notificationsStreamRoutes = ({ bus, logger, requireUser, quotas }: 
       const deliver = (m: BusMessage) => {
         queue = queue.then(async () => {
           if (s.closed || s.aborted) return;
+          if (m.event === HOUSEHOLD_CHANGED) return void (await listenForWards().catch(() => {}));
+          const personId = m.userId;
+          // A ward's event: only while this account keeps them and has not muted them (checked now).
+          if (personId !== user.id && !(await receivesWard(c.var.db, user.id, personId).catch(() => false)))
+            return;
           if (m.event === 'notification.deleted') {
-            await s.writeSSE({ event: m.event, id: m.id, data: JSON.stringify({ id: m.id }) });
+            await s.writeSSE({ event: m.event, id: m.id, data: JSON.stringify({ id: m.id, personId }) });
             return;
           }
           try {
-            const n: NotificationResponse = await getNotification(c.var.db, user.id, m.id);
-            await s.writeSSE({ event: m.event, id: m.id, data: JSON.stringify(n) });
+            // Read in the person's scope: the policies check the guardianship once more.
+            const scoped = withAuditClient(c.var.db, { ...clientOfDb(c.var.db), personId });
+            const n: NotificationResponse = await getNotification(scoped, personId, m.id);
+            await s.writeSSE({ event: m.event, id: m.id, data: JSON.stringify({ ...n, personId }) });
           } catch {
             // Deleted meanwhile (404) or the database is away: nothing to show for this event.
           }
         });
       };
       const closed = new Promise<void>((resolve) => s.onAbort(resolve));
-      const unsubscribe = await bus.subscribe(user.id, {
+      const subscriber = {
         onMessage: deliver,
         onResync: () => {
           queue = queue.then(() => s.writeSSE({ event: 'resync', data: '{}' })).catch(() => {});
         },
         onClose: () => s.abort(),
-      });
-      await s.write(`retry: ${RETRY_MS}\n: connected\n\n`);
+      };
+      // The account's own person and every ward it gets notifications of; a ward added, accepted or
+      // unmuted later is picked up when the household says so (a muted or removed one is filtered above).
+      const subscriptions = new Map<string, () => void>();
+      const listenForWards = async () => {
+        for (const id of [user.id, ...(await unmutedWards(c.var.db, user.id))])
+          if (!subscriptions.has(id)) subscriptions.set(id, await bus.subscribe(id, subscriber));
+      };
+      await listenForWards();
+      const unsubscribe = () => {
+        for (const off of subscriptions.values()) off();
+      };
+      await s.write(`retry: ${RETRY_MS}\n\n`);
+      // Sent once every subscription is in place: from here on, nothing for these people is missed.
+      await s.writeSSE({ event: 'ready', data: '{}' });
       const heartbeat = setInterval(() => {
         queue = queue.then(async () => {
           if (!(await sessionAlive(c.var.db, user.sessionId).catch(() => true))) return s.abort();

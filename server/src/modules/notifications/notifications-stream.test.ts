@@ -1,4 +1,5 @@
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
+import { openEventStream } from '../../../test/event-stream';
 import { createTestServer, signUpAndSignIn, type TestClient, type TestServer } from '../../../test/harness';
 import { createReminderScheduler } from '../../jobs/reminder-scheduler';
 
@@ -16,53 +17,7 @@ afterAll(async () => {
   await server.close();
 });
 
-/** An open EventSource-like connection: collects the raw text and parsed events as they arrive. */
-const openStream = async (client: TestClient) => {
-  const res = await server.app.request('/api/v1/notifications/stream', {
-    headers: { cookie: client.cookieHeader, 'accept-encoding': 'gzip, deflate' },
-  });
-  const reader = res.body!.getReader();
-  const decoder = new TextDecoder();
-  let text = '';
-  // biome-ignore lint/suspicious/noExplicitAny: tests read event bodies loosely and assert their shape.
-  const events: { event: string; data: any }[] = [];
-  const raw: string[] = [];
-  const pump = (async () => {
-    for (;;) {
-      const { done, value } = await reader.read().catch(() => ({ done: true, value: undefined }));
-      if (done) return;
-      text += decoder.decode(value, { stream: true });
-      for (let i = text.indexOf('\n\n'); i >= 0; i = text.indexOf('\n\n')) {
-        const block = text.slice(0, i);
-        text = text.slice(i + 2);
-        const event = block.match(/^event: (.*)$/m)?.[1];
-        const data = block.match(/^data: (.*)$/m)?.[1];
-        if (event) events.push({ event, data: JSON.parse(data ?? 'null') });
-        else raw.push(block);
-      }
-    }
-  })();
-  const waitFor = async <T>(fn: () => T | undefined, ms = 5_000): Promise<T> => {
-    const until = Date.now() + ms;
-    for (;;) {
-      const v = fn();
-      if (v) return v;
-      if (Date.now() > until) throw new Error('timed out waiting on the stream');
-      await new Promise((r) => setTimeout(r, 20));
-    }
-  };
-  await waitFor(() => raw.find((b) => b.includes('retry:')));
-  return {
-    res,
-    raw,
-    events,
-    waitFor,
-    close: async () => {
-      await reader.cancel();
-      await pump;
-    },
-  };
-};
+const openStream = (client: TestClient) => openEventStream(server, client);
 
 describe('notification stream', () => {
   it('needs a session', async () => {
@@ -88,7 +43,8 @@ describe('notification stream', () => {
       })
     ).json();
     const got = await a.waitFor(() => a.events.find((e) => e.event === 'notification.created'));
-    expect(got.data).toEqual(created);
+    // Each event names whose notification it is (the account's own here; a ward's for a guardian).
+    expect(got.data).toEqual({ ...created, personId: aliceId });
     await alice.patch(`/api/v1/notifications/${created.id}`, { isRead: true });
     const upd = await a.waitFor(() => a.events.find((e) => e.event === 'notification.updated'));
     expect(upd.data).toMatchObject({ id: created.id, isRead: true });

@@ -5,6 +5,8 @@ import {
   ENTRY_PAGE_MAX,
   type GlucoseStatsResponse,
   type GlucoseUnit,
+  HBA1C_LOINC,
+  localDate,
   type TrackerKey,
   type WeightUnit,
 } from '@healthfolio/core';
@@ -12,9 +14,11 @@ import type { PacketCategory } from '@healthfolio/core/packets/packet.schema';
 import type { Database, Tx } from '../../db/database';
 import { selectEntries } from '../entries/entries.repository';
 import { glucoseStats } from '../glucose/glucose.service';
+import { selectLabResults } from '../labs/labs.repository';
 import { presentDose } from '../medications/medications.service';
 import { selectDoses } from '../notifications/notifications.repository';
 import { findProfile } from '../profiles/profiles.repository';
+import { gatherInsulin, type PacketInsulin } from './insulin-data';
 import { type MeterReadings, selectMeterReadings } from './meter-readings';
 
 const DAY_MS = 86_400_000;
@@ -50,6 +54,8 @@ export interface PacketData {
   medications: MedicationAdherence[] | null;
   a1c: { value: number; testDate: string; labName: string | null } | null | undefined;
   questions: string[];
+  /** With glucose chosen: the daily bolus and basal insulin (the basal/bolus page); null otherwise. */
+  insulin: PacketInsulin | null;
 }
 
 /** The newest entries of the window (at most a page), oldest first for the trend line. */
@@ -107,8 +113,10 @@ export const gatherPacketData = async (
         )
       : null;
     const meter = want('glucose') && !glucose ? await selectMeterReadings(tx, userId, from, to) : undefined;
+    const timeZone = profile?.timezone ?? 'UTC';
+    const insulin = want('glucose') ? await gatherInsulin(tx, userId, from, to, timeZone) : null;
     const a1cRow = want('a1c')
-      ? (await selectEntries(tx, userId, { tracker: 'a1c', order: 'desc', limit: 1 }))[0]
+      ? (await selectLabResults(tx, userId, { loinc: HBA1C_LOINC, limit: 1 })).find((r) => r.value !== null)
       : undefined;
     return {
       ownerName: profile?.displayName ?? 'Healthfolio user',
@@ -141,15 +149,14 @@ export const gatherPacketData = async (
       a1c: want('a1c')
         ? a1cRow
           ? {
-              value: num(a1cRow.data.value) ?? Number.NaN,
-              testDate: String(
-                a1cRow.data.test_date ?? new Date(a1cRow.occurred_at).toISOString().slice(0, 10),
-              ),
-              labName: typeof a1cRow.data.lab_name === 'string' ? a1cRow.data.lab_name : null,
+              value: a1cRow.value!,
+              testDate: localDate(a1cRow.effectiveAt.getTime(), profile?.timezone ?? 'UTC'),
+              labName: a1cRow.labName,
             }
           : null
         : undefined,
       questions: req.questions,
+      insulin,
     };
   });
 };

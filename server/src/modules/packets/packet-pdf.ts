@@ -1,22 +1,18 @@
-import {
-  bandRangeInUnit,
-  countOf,
-  formatGlucose,
-  formatGlucoseWithUnit,
-  formatWeight,
-  GLUCOSE_BANDS,
-} from '@healthfolio/core';
-import { PDFDocument, StandardFonts } from 'pdf-lib';
+import { bandRangeInUnit, countOf, formatGlucose, formatGlucoseWithUnit } from '@healthfolio/core';
 import type { PacketData } from './packet-data';
 import { drawAgp, drawTrend } from './pdf-charts';
-import { BLUE, MUTED, PdfWriter, VERMILION } from './pdf-writer';
-
-const dateIn = (timeZone: string) => (d: Date) =>
-  new Intl.DateTimeFormat('en-US', { timeZone, month: 'short', day: 'numeric', year: 'numeric' }).format(d);
-const dateTimeIn = (timeZone: string) => (d: Date) =>
-  new Intl.DateTimeFormat('en-US', { timeZone, dateStyle: 'medium', timeStyle: 'short' }).format(d);
-
-const pct = (v: number) => `${v.toFixed(v < 10 && v > 0 ? 1 : 0)}%`;
+import { basalBolusPage } from './pdf-insulin';
+import {
+  bloodPressureSection,
+  dateIn,
+  medicationsSection,
+  newPdf,
+  pct,
+  timeInRanges,
+  titleBlock,
+  weightSection,
+} from './pdf-sections';
+import { BLUE, MUTED, type PdfWriter } from './pdf-writer';
 
 /** Glucose chosen without CGM data: the meter readings' figures and chart, or why there are none. */
 const meterSection = (w: PdfWriter, d: PacketData) => {
@@ -78,124 +74,10 @@ const glucoseSection = (w: PdfWriter, d: PacketData) => {
   ];
   for (const [label, value] of metrics) w.row([label, value], [0, 260]);
   w.y -= 4;
-  w.line('Time in ranges', { bold: true });
-  for (const band of [...GLUCOSE_BANDS].reverse()) {
-    const target = `${band.target.comparison === 'less_than' ? 'under' : 'over'} ${band.target.percent}%`;
-    w.row(
-      [
-        band.label,
-        `${bandRangeInUnit(band.id, unit)} ${unit}`,
-        pct(s.bandPercentages[band.id]),
-        `target ${target}${band.targetNote ? ` (${band.targetNote})` : ''}`,
-      ],
-      [0, 90, 210, 260],
-    );
-  }
+  timeInRanges(w, s, unit);
   w.y -= 4;
   w.line(`Ambulatory glucose profile (${unit})`, { bold: true });
   drawAgp(w, g.agp, (mgdl) => formatGlucose(mgdl, unit), `${bandRangeInUnit('in_range', unit)} ${unit}`);
-};
-
-const bloodPressureSection = (w: PdfWriter, d: PacketData) => {
-  if (!d.bloodPressure) return;
-  w.heading('Blood pressure', 170);
-  const pts = d.bloodPressure;
-  if (!pts.length) {
-    w.line('No blood pressure readings in this period.', { color: MUTED });
-    return;
-  }
-  const sys = pts.map((p) => p.values[0]!).filter(Number.isFinite);
-  const dia = pts.map((p) => p.values[1]!).filter(Number.isFinite);
-  const avg = (xs: number[]) => (xs.length ? Math.round(xs.reduce((a, b) => a + b, 0) / xs.length) : null);
-  w.line(
-    `${countOf(pts.length, 'reading')}. Average ${avg(sys) ?? '-'}/${avg(dia) ?? '-'} mmHg. Latest ${
-      Number.isFinite(pts.at(-1)!.values[0]!) ? pts.at(-1)!.values[0] : '-'
-    }/${Number.isFinite(pts.at(-1)!.values[1]!) ? pts.at(-1)!.values[1] : '-'} mmHg on ${dateIn(d.timeZone)(
-      pts.at(-1)!.at,
-    )}.`,
-  );
-  drawTrend(
-    w,
-    d.from,
-    d.to,
-    [
-      // The app's colours: systolic blue, diastolic vermilion (web/src/features/trackers/trend-chart.tsx).
-      { label: 'Systolic', color: BLUE, points: pts.map((p) => ({ at: p.at, value: p.values[0]! })) },
-      { label: 'Diastolic', color: VERMILION, points: pts.map((p) => ({ at: p.at, value: p.values[1]! })) },
-    ],
-    (v) => `${Math.round(v)}`,
-    dateIn(d.timeZone),
-  );
-};
-
-/** "down 2.4 lbs over the period", or "no change over the period" (never "+0.0 lbs"). */
-const weightChange = (first: number, last: number, unit: string) => {
-  const change = formatWeight(Math.abs(last - first));
-  if (Number(change) === 0) return 'no change over the period';
-  return `${last > first ? 'up' : 'down'} ${change} ${unit} over the period`;
-};
-
-const weightSection = (w: PdfWriter, d: PacketData) => {
-  if (!d.weight) return;
-  w.heading('Weight', 170);
-  const { points, unit } = d.weight;
-  if (!points.length) {
-    w.line('No weight entries in this period.', { color: MUTED });
-    return;
-  }
-  const first = points[0]!;
-  const last = points.at(-1)!;
-  const latest = `${formatWeight(last.values[0]!)} ${unit} on ${dateIn(d.timeZone)(last.at)}`;
-  w.line(
-    points.length === 1
-      ? `1 entry: ${latest}.`
-      : `${countOf(points.length, 'entry', 'entries')}. Latest ${latest}; ${weightChange(first.values[0]!, last.values[0]!, unit)}.`,
-  );
-  drawTrend(
-    w,
-    d.from,
-    d.to,
-    [
-      {
-        label: `Weight (${unit})`,
-        color: BLUE,
-        points: points.map((p) => ({ at: p.at, value: p.values[0]! })),
-      },
-    ],
-    (v) => formatWeight(v),
-    dateIn(d.timeZone),
-  );
-};
-
-const medicationsSection = (w: PdfWriter, d: PacketData) => {
-  if (!d.medications) return;
-  w.heading('Medications and adherence');
-  if (!d.medications.length) {
-    w.line('No scheduled doses in this period.', { color: MUTED });
-    return;
-  }
-  const cols = [0, 170, 260, 310, 360, 410, 460];
-  w.row(['Medication', 'Dosage', 'Taken', 'Skipped', 'Missed', 'Upcoming', 'Adherence'], cols, {
-    bold: true,
-    size: 9,
-  });
-  for (const m of d.medications) {
-    const due = m.counts.taken + m.counts.skipped + m.counts.overdue;
-    w.row(
-      [
-        m.name,
-        m.dosage || '-',
-        String(m.counts.taken),
-        String(m.counts.skipped),
-        String(m.counts.overdue),
-        String(m.counts.pending),
-        due ? `${Math.round((m.counts.taken / due) * 100)}%` : '-',
-      ],
-      cols,
-      { size: 9 },
-    );
-  }
-  w.line('Adherence: doses taken out of doses due (taken, skipped and missed).', { size: 8, color: MUTED });
 };
 
 const a1cSection = (w: PdfWriter, d: PacketData) => {
@@ -221,34 +103,19 @@ const questionsSection = (w: PdfWriter, d: PacketData) => {
   });
 };
 
-/** The printable pre-visit summary; a section appears only when chosen (glucose: CGM data, else meter readings). */
+/**
+ * The printable pre-visit summary; a section appears only when chosen (glucose: CGM data, else meter
+ * readings, and the basal/bolus page when insulin was logged or uploaded).
+ */
 export const renderPacketPdf = async (d: PacketData): Promise<Uint8Array> => {
-  const doc = await PDFDocument.create();
-  doc.setTitle('Pre-visit summary');
-  doc.setCreator('Healthfolio');
-  doc.setProducer('Healthfolio');
-  doc.setCreationDate(d.to);
-  const w = new PdfWriter(
-    doc,
-    await doc.embedFont(StandardFonts.Helvetica),
-    await doc.embedFont(StandardFonts.HelveticaBold),
-  );
-  const day = dateIn(d.timeZone);
-  w.line('Pre-visit summary', { size: 20, bold: true });
-  w.line(d.ownerName, { size: 13 });
-  w.line(`Last ${d.days} days: ${day(d.from)} to ${day(d.to)}`, { color: MUTED });
-  w.line(
-    `Generated ${dateTimeIn(d.timeZone)(d.to)} (${d.timeZone}) by Healthfolio from the patient's own records.`,
-    {
-      color: MUTED,
-      size: 9,
-    },
-  );
+  const { doc, w } = await newPdf('Pre-visit summary', d);
+  titleBlock(w, 'Pre-visit summary', d);
   glucoseSection(w, d);
   bloodPressureSection(w, d);
   weightSection(w, d);
   medicationsSection(w, d);
   a1cSection(w, d);
   questionsSection(w, d);
+  basalBolusPage(w, d.insulin);
   return doc.save();
 };

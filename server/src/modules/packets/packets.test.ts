@@ -10,6 +10,7 @@ import {
   type TestClient,
   type TestServer,
 } from '../../../test/harness';
+import { newCredential, xdrip } from '../../../test/nightscout-apps';
 import { createLogger } from '../../http/log-safety';
 import { parse as pdfTextOf } from '../documents/text-parser';
 import { sweepSpentPackets } from './packet-sweep';
@@ -26,7 +27,11 @@ beforeAll(async () => {
   server = await createTestServer({ trustProxy: 1 }, {}, { logger });
   ({ client: alice } = await signUpAndSignIn(server, 'alice-packet@example.com'));
   ({ client: bob } = await signUpAndSignIn(server, 'bob-packet@example.com'));
-  await alice.patch('/api/v1/profile', { displayName: 'Alice Packet', glucoseUnit: 'mmol/L' });
+  await alice.patch('/api/v1/profile', {
+    displayName: 'Alice Packet',
+    glucoseUnit: 'mmol/L',
+    timezone: 'UTC',
+  });
   await bob.patch('/api/v1/profile', { displayName: 'Bob Fingerstick' });
   const now = Date.now();
   // Alice: 14 days of 15-minute CGM readings; Bob: one fingerstick only.
@@ -41,7 +46,6 @@ beforeAll(async () => {
     [alice, 'blood-pressure', { systolic: 134, diastolic: 86 }, 24],
     [alice, 'weight', { weight: 80.5, weightUnit: 'kg' }, 96],
     [alice, 'weight', { weight: 79.9, weightUnit: 'kg' }, 12],
-    [alice, 'a1c', { value: 7.2, test_date: '2026-09-01', lab_name: 'City Lab' }, 48],
     [bob, 'blood-glucose', { glucose: 140 }, 2],
   ] as const) {
     const res = await client.post('/api/v1/entries', {
@@ -51,6 +55,23 @@ beforeAll(async () => {
     });
     expect(res.status, await res.clone().text()).toBe(201);
   }
+  const a1c = await alice.post('/api/v1/lab-results', {
+    testName: 'Hemoglobin A1c',
+    loinc: '4548-4',
+    value: 7.2,
+    unit: '%',
+    effectiveAt: '2026-09-01T12:00:00Z',
+    labName: 'City Lab',
+  });
+  expect(a1c.status, await a1c.clone().text()).toBe(201);
+  // Alice's loop uploads a bolus and a temporary basal yesterday (UTC, the profile's zone).
+  const yesterday = Math.floor(now / (24 * HOUR)) * 24 * HOUR - 24 * HOUR;
+  const at = (h: number) => new Date(yesterday + h * HOUR).toISOString();
+  const loop = await xdrip(server, await newCredential(alice, 'Loop')).post('treatments', [
+    { eventType: 'Correction Bolus', insulin: 2.5, created_at: at(8), identifier: 'pk-b-1' },
+    { eventType: 'Temp Basal', absolute: 1.5, duration: 60, created_at: at(3), identifier: 'pk-t-1' },
+  ]);
+  expect(loop.status, await loop.clone().text()).toBeLessThan(300);
 });
 afterAll(() => server.close());
 
@@ -138,6 +159,9 @@ describe('pre-visit packets as SMART Health Links', () => {
       'down 0.6 kg over the period',
       '7.2% on 2026-09-01',
       'Should I change my evening dose?',
+      // Glucose chosen and insulin uploaded: the clinician report's basal/bolus page.
+      'Basal and bolus insulin',
+      '1 day with insulin data. Average daily bolus 2.5 U; average daily basal 1.5 U (estimated).',
     ]) {
       expect(text).toContain(expected);
     }
@@ -314,6 +338,14 @@ describe('pre-visit packets as SMART Health Links', () => {
     expect(text).not.toContain('Glucose (CGM)');
     expect(text).not.toContain('Ambulatory glucose profile');
     expect(text).toContain('No A1C result recorded.');
+    // Bob logged no insulin: no basal/bolus page.
+    expect(text).not.toContain('Basal and bolus insulin');
+  });
+
+  it('leaves the basal/bolus page out when glucose is not chosen', async () => {
+    const text = await packetText(await makePacket(alice, { categories: ['weight', 'a1c'] }));
+    expect(text).toContain('79.9 kg');
+    expect(text).not.toContain('Basal and bolus insulin');
   });
 
   it('says why there is no glucose section when there are no readings at all', async () => {

@@ -55,6 +55,10 @@ export class PdfWriter {
   /** Room for `height` points below the cursor, or a new page. */
   ensure(height: number) {
     if (this.y - height >= MARGIN) return;
+    this.newPage();
+  }
+
+  newPage() {
     this.page = this.doc.addPage(PAGE);
     this.y = PAGE[1] - MARGIN;
   }

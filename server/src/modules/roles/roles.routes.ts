@@ -27,10 +27,10 @@ const assignRoute = createRoute({
   },
 });
 
-export const rolesRoutes = ({ requireUser }: AppDeps) => {
+export const rolesRoutes = ({ requireAccount }: AppDeps) => {
   const app = createRouter();
-  app.use('/api/v1/me/*', requireUser);
-  app.use('/api/v1/admin/*', requireUser, requireAdmin());
+  app.use('/api/v1/me/*', requireAccount);
+  app.use('/api/v1/admin/*', requireAccount, requireAdmin());
   app.openapi(meRoute, async (c) => c.json(await getOwnRoles(c.var.db, c.get('user').id), 200));
   app.openapi(assignRoute, async (c) => {
     const result = await assignRole(

@@ -22,6 +22,13 @@ const has =
   (_b, text) =>
     text.includes(marker);
 
+/** A PDF whose metadata names the person (PDF text strings are UTF-16BE, written in hex). */
+const pdfFor =
+  (name: string): Shows =>
+  (_b, text) =>
+    text.startsWith('%PDF-') &&
+    text.includes([...name].map((c) => c.charCodeAt(0).toString(16).toUpperCase().padStart(4, '0')).join(''));
+
 export const HEALTH: Record<string, HealthRoute> = {
   'GET /api/v1/profile': { kind: 'owner', category: null, shows: has('Mx Owner') },
   'GET /api/v1/entries': { kind: 'owner', category: 'health_metrics', shows: has('mx-bp') },
@@ -32,10 +39,26 @@ export const HEALTH: Record<string, HealthRoute> = {
   },
   'GET /api/v1/entries/{id}': { kind: 'owner', category: 'health_metrics', shows: has('mx-bp') },
   'GET /api/v1/trackers/{tracker}/stats': { kind: 'owner', category: 'health_metrics', shows: has('mx-bp') },
+  // Lab results (A1C included) are the lab_results category, the one the invite calls Lab Results.
+  'GET /api/v1/lab-results': { kind: 'owner', category: 'lab_results', shows: has('mx-a1c') },
+  'GET /api/v1/lab-results/tests/{loinc}': { kind: 'owner', category: 'lab_results', shows: has('mx-a1c') },
+  'GET /api/v1/lab-results/{id}': { kind: 'owner', category: 'lab_results', shows: has('mx-a1c') },
+  // The imported health summary: conditions and the rest under health metrics, medications under medications.
+  'GET /api/v1/health-summary': { kind: 'owner', category: 'health_metrics', shows: has('Mx condition') },
   'GET /api/v1/glucose/readings': {
     kind: 'owner',
     category: 'health_metrics',
     shows: has('"valueMgdl":211'),
+  },
+  'GET /api/v1/devices/temp-basals': {
+    kind: 'owner',
+    category: 'health_metrics',
+    shows: (b) => b.items?.some((t: { ratePerHour: number }) => t.ratePerHour === 0.55),
+  },
+  'GET /api/v1/devices/loop-status': {
+    kind: 'owner',
+    category: 'health_metrics',
+    shows: (b) => b.iob?.units === 1.75,
   },
   'GET /api/v1/glucose/series': { kind: 'owner', category: 'health_metrics', shows: has('"mean":211') },
   'GET /api/v1/glucose/status': {
@@ -97,6 +120,10 @@ export const HEALTH: Record<string, HealthRoute> = {
     category: null,
     shows: (_b, t) => t.length > 100 && !t.startsWith('{'),
   },
+  // The clinician report prints every category at once: only the person (or their guardian) gets it.
+  'GET /api/v1/reports/clinician.pdf': { kind: 'owner', category: null, shows: pdfFor('Mx Owner') },
+  // The alarm history (a high raised by the owner's recent 211 mg/dL readings): never shared.
+  'GET /api/v1/glucose/alarms': { kind: 'owner', category: null, shows: has('"valueMgdl":211') },
   'GET /api/v1/hypo/follow-ups': { kind: 'owner', category: null, shows: has('"valueMgdl":61.5') },
   'GET /api/v1/hypo/follow-ups/{id}': { kind: 'owner', category: null, shows: has('"valueMgdl":61.5') },
   'GET /api/v1/insurance/plans': { kind: 'owner', category: null, shows: has('Mx Plan') },
@@ -110,6 +137,8 @@ export const HEALTH: Record<string, HealthRoute> = {
     category: null,
     shows: (_b, t) => t.includes('Mx Clinic'),
   },
+  // Owner only: a caregiver's share never reaches the person's own routes (they answer 401 to a share token).
+  'GET /api/v1/export/csv/{tracker}': { kind: 'owner', category: null, shows: has('mx-bp') },
   'GET /api/v1/shared/{token}/documents': {
     kind: 'shared',
     category: 'documents',
@@ -149,6 +178,13 @@ export const NOT_HEALTH: Record<string, string> = {
   'GET /api/v1/shared-with-me': 'shares bound to the caller (covered by sharing.test.ts)',
   'GET /api/v1/packets':
     'the owner’s visit packets: status, expiry and counts, never the summary or its questions (packets.test.ts)',
+  'GET /api/v1/export/record':
+    'the latest record export: status, progress and expiry, never values (record-export.test.ts)',
+  'GET /api/v1/export/record/{id}':
+    'one record export: status, progress and expiry, never values (record-export.test.ts: another person’s is 404)',
+  'GET /api/v1/export/record/{id}/file':
+    'the whole record as FHIR, to the person’s own session (or their guardian’s) only: another person’s export is 404, a share token 401 (record-export.test.ts)',
+  'GET /api/v1/glucose/alarms/settings': 'the alarm levels and switches the person chose',
   'GET /api/v1/hypo/settings': 'whether follow-ups are on, and who gets alerts',
   'GET /api/v1/insurance/settings': 'currency and HSA/FSA balances the user typed (insurance.test.ts)',
   'GET /api/v1/admin/settings': 'admin only (admin-access.test.ts: 401/403 for everyone else)',
@@ -178,6 +214,40 @@ export const NOT_HEALTH: Record<string, string> = {
   'GET /ns/{slug}/api/v3/status': 'Nightscout API v3 status and permissions, no readings',
   'GET /ns/{slug}/api/v3/entries':
     'readings, but only to the owner’s own upload credential’s JWT (ns-v3.test.ts: another credential’s JWT, a forged or a revoked one is 401)',
+  'GET /ns/{slug}/api/v1/treatments.json':
+    'treatments, but only to the owner’s own upload credential or follower token (ns-follow.test.ts: a revoked token or another person’s is 401; no session or share token is accepted)',
+  'GET /ns/{slug}/api/v1/devicestatus.json':
+    'device status, but only to the owner’s own upload credential or follower token (ns-follow.test.ts: a revoked token or another person’s is 401; no session or share token is accepted)',
+  'GET /ns/{slug}/api/v1/profile.json':
+    'the loop’s profiles, but only to the owner’s own upload credential or follower token (ns-follow.test.ts: a revoked token or another person’s is 401; no session or share token is accepted)',
+  'GET /ns/{slug}/api/v1/times/{prefix}/{regex}':
+    'readings by time pattern, only to the owner’s own upload credential or follower token (ns-reporter.test.ts: without a token it is refused)',
+  'GET /ns/{slug}/api/v1/slice/{storage}/{field}/{type}/{prefix}/{regex}':
+    'readings or treatments by pattern, only to the owner’s own upload credential or follower token (ns-reporter.test.ts)',
+  'GET /ns/{slug}/api/v1/count/{storage}/where':
+    'a count of readings or treatments, only to the owner’s own upload credential or follower token (ns-reporter.test.ts)',
+  'GET /ns/{slug}/api/v2/properties':
+    'plugin values (latest reading, IOB, COB), but only to the owner’s own upload credential or follower token (ns-follow.test.ts: a revoked token or another person’s is 401; no session or share token is accepted)',
+  'GET /ns/{slug}/pebble':
+    'the latest readings for watch faces, but only to the owner’s own upload credential or follower token (ns-follow.test.ts: a revoked token or another person’s is 401; no session or share token is accepted)',
+  'GET /ns/{slug}/api/v3/treatments':
+    'treatments, but only to the owner’s own upload credential or follower token (ns-follow.test.ts: a revoked token or another person’s is 401; no session or share token is accepted)',
+  'GET /ns/{slug}/api/v3/devicestatus':
+    'device status, but only to the owner’s own upload credential or follower token (ns-follow.test.ts: a revoked token or another person’s is 401; no session or share token is accepted)',
+  'GET /ns/{slug}/api/v3/profile':
+    'the loop’s profiles, but only to the owner’s own upload credential or follower token (ns-follow.test.ts: a revoked token or another person’s is 401; no session or share token is accepted)',
+  'GET /api/v1/household':
+    'the account’s people (names, dates of birth, guardians), never values; only the account itself (household.test.ts)',
+  'GET /api/v1/household/invitations/{token}':
+    'who invited whom for which person, by an unguessable token (household.test.ts); no health data',
+  'GET /api/v1/household/latest-readings':
+    'the latest reading of the account and of its wards, only through the account’s own session (household-devices.test.ts); no share or token reaches it',
+  'GET /api/v1/glucose/targets': 'the caller’s glucose target lines (settings), no readings',
+  'GET /api/v1/push/subscriptions': 'the caller’s devices for alerts and their switches, no health data',
+  'GET /api/v1/admin/households': 'admin only; households’ names, never values (admin-households.test.ts)',
+  'GET /api/v1/devices/nightscout/followers': 'names of the caller’s follower tokens, never the tokens',
+  'GET /api/v1/devices/dexcom-share': 'the caller’s Dexcom account name and pull status, never the password',
+  'GET /api/v1/devices/librelinkup': 'the caller’s LibreLinkUp address and pull status, never the password',
   'GET /api/v2/authorization/request/{accessToken}':
     'a JWT naming the upload credential whose secret is the token (ns-v3.test.ts), no health data',
   'GET /api/auth/get-session': 'the session',

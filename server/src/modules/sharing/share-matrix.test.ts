@@ -11,7 +11,9 @@ import {
   type TestClient,
   type TestServer,
 } from '../../../test/harness';
+import { newCredential, xdrip } from '../../../test/nightscout-apps';
 import { insertFollowUp } from '../hypo/hypo.repository';
+import { insertSummaryItemsOnce } from '../record-import/record-import.repository';
 import { HEALTH, type HealthRoute, NOT_HEALTH } from './share-matrix.routes';
 
 /**
@@ -60,11 +62,19 @@ const seed = async (client: TestClient, mark: string, name: string) => {
   // The owner has one more entry and other readings than the other user, so counts tell them apart.
   if (mark === 'mx')
     await post('/api/v1/entries', {
-      tracker: 'a1c',
+      tracker: 'journal',
       occurredAt: at,
-      data: { value: 6.1, test_date: '2026-01-02' },
-      notes: `${mark}-a1c`,
+      data: { value: 'A quiet day' },
+      notes: `${mark}-journal`,
     });
+  const lab = await post('/api/v1/lab-results', {
+    testName: 'Hemoglobin A1c',
+    loinc: '4548-4',
+    value: mark === 'mx' ? 6.1 : 5.2,
+    unit: '%',
+    effectiveAt: at,
+    note: `${mark}-a1c`,
+  });
   await post('/api/v1/glucose/readings/batch', {
     source: 'import:csv',
     readings: Array.from({ length: mark === 'mx' ? 12 : 5 }, (_, i) => ({
@@ -72,6 +82,23 @@ const seed = async (client: TestClient, mark: string, name: string) => {
       mgdl: mark === 'mx' ? 211 : 150,
     })),
   });
+  // The owner's loop reports its insulin on board (the diabetes home's loop card).
+  if (mark === 'mx') {
+    const ns = xdrip(server, await newCredential(client));
+    const temp = await ns.post('treatments', {
+      eventType: 'Temp Basal',
+      created_at: new Date(Date.now() - 600_000).toISOString(),
+      absolute: 0.55,
+      duration: 30,
+    });
+    expect(temp.status).toBeLessThan(300);
+    const uploaded = await ns.post('devicestatus', {
+      device: 'loop://iPhone',
+      created_at: new Date(Date.now() - 120_000).toISOString(),
+      loop: { iob: { iob: 1.75, timestamp: new Date(Date.now() - 120_000).toISOString() } },
+    });
+    expect(uploaded.status).toBeLessThan(300);
+  }
   await post('/api/v1/medications/schedules', {
     medicationName: `${mark === 'mx' ? 'Mx' : 'Bz'}med`,
     dosage: '5 mg',
@@ -139,6 +166,7 @@ const seed = async (client: TestClient, mark: string, name: string) => {
     claim: claim.id,
     bill: bill.id,
     entry: bp.id,
+    labResult: lab.id,
     appointment: appt.id,
     notification: doses.items[0].id,
     feed: new URL(feed.url).pathname,
@@ -160,6 +188,7 @@ beforeAll(async () => {
     bill: a.bill,
     document: a.document,
     mealPhoto: a.mealPhoto,
+    labResult: a.labResult,
   });
   // A follow-up of the owner's, made by the repository (a low reading would change the glucose figures).
   ids.followUp = (await server.deps.db.asUser(aliceId, (tx) =>
@@ -171,6 +200,26 @@ beforeAll(async () => {
       now: new Date(),
     }),
   ))!;
+  // An imported condition of the owner's, in the health summary.
+  await server.deps.db.asUser(aliceId, (tx) =>
+    insertSummaryItemsOnce(
+      tx,
+      aliceId,
+      [
+        {
+          kind: 'condition',
+          codeSystem: null,
+          code: null,
+          text: 'Mx condition',
+          status: 'active',
+          onsetAt: '2020-01-01',
+          recordedAt: null,
+          details: {},
+        },
+      ],
+      null,
+    ),
+  );
   tokens.aliceFeed = a.feed.split('/').pop()!.replace('.ics', '');
   tokens.bobFeed = b.feed.split('/').pop()!.replace('.ics', '');
   for (const c of SHARE_CATEGORIES) {
@@ -221,18 +270,23 @@ const concrete = (route: string, token: string) =>
                     ? ids.claim!
                     : route.includes('/insurance/bills')
                       ? ids.bill!
-                      : ids.entry!,
+                      : route.includes('/lab-results/')
+                        ? ids.labResult!
+                        : ids.entry!,
     )
     .replace('{tracker}', 'blood-pressure')
+    .replace('{loinc}', '4548-4')
     .replace('{token}', token)
     .concat(
       route.endsWith('/glucose/series')
         ? `?from=${new Date(Date.now() - 86_400_000).toISOString()}`
-        : /glucose\/(stats|analytics)$/.test(route)
-          ? '?days=30'
-          : route.endsWith('export.csv')
-            ? `?year=${new Date().getUTCFullYear()}`
-            : '',
+        : route.endsWith('/temp-basals')
+          ? `?from=${new Date(Date.now() - 86_400_000).toISOString()}&to=${new Date().toISOString()}`
+          : /glucose\/(stats|analytics)$/.test(route)
+            ? '?days=30'
+            : route.endsWith('export.csv')
+              ? `?year=${new Date().getUTCFullYear()}`
+              : '',
     );
 
 const read = async (

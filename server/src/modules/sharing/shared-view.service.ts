@@ -23,6 +23,8 @@ import { recordAudit } from '../audit/audit.service';
 import { presentEntry } from '../entries/entries.presenter';
 import { selectEntries } from '../entries/entries.repository';
 import { seriesIn } from '../glucose/glucose.service';
+import { presentLabResult } from '../labs/labs.presenter';
+import { selectLabResults } from '../labs/labs.repository';
 import { presentDose } from '../medications/medications.service';
 import type { LiveNotifier } from '../notifications/live-notifications.service';
 import { selectDoses } from '../notifications/notifications.repository';
@@ -198,7 +200,7 @@ export const sharedAppointments = (db: Database, s: OpenedShare): Promise<Shared
 
 export const sharedLabResults = (db: Database, s: OpenedShare): Promise<SharedLabResultsResponse> =>
   db.asShare(s.id, async (tx) => ({
-    a1c: await entriesOf(tx, s.userId, SHARE_CATEGORY_TRACKERS.lab_results),
+    results: (await selectLabResults(tx, s.userId, { limit: 1000 })).map(presentLabResult),
     documents: await listSharedDocuments(tx, s.userId, LAB_DOCUMENT_CATEGORIES),
   }));
 

@@ -32,7 +32,6 @@ beforeAll(async () => {
   for (const [tracker, data, notes] of [
     ['blood-pressure', { systolic: 121, diastolic: 79 }, 'bp-marker'],
     ['blood-glucose', { glucose: 144 }, 'glucose-marker'],
-    ['a1c', { value: 6.4, test_date: '2026-01-05' }, 'a1c-marker'],
     ['journal', { value: 'private thoughts' }, 'journal-marker'],
   ] as const) {
     const res = await alice.post('/api/v1/entries', {
@@ -43,6 +42,15 @@ beforeAll(async () => {
     });
     expect(res.status, await res.clone().text()).toBe(201);
   }
+  const a1c = await alice.post('/api/v1/lab-results', {
+    testName: 'Hemoglobin A1c',
+    loinc: '4548-4',
+    value: 6.4,
+    unit: '%',
+    effectiveAt: new Date(now - 3_600_000).toISOString(),
+    note: 'a1c-marker',
+  });
+  expect(a1c.status, await a1c.clone().text()).toBe(201);
   await alice.post('/api/v1/appointments', {
     provider: 'Dr. Marker',
     date: new Date(now + 5 * 86_400_000).toISOString().slice(0, 10),
@@ -134,7 +142,7 @@ describe('the caregiver link', () => {
     expect(notes).toEqual(['bp-marker', 'glucose-marker']);
     expect(health.glucose.points.map((p: { mean: number }) => p.mean)).toEqual([144]);
     const labs = await (await v.get(`/api/v1/shared/${share.token}/lab-results`)).json();
-    expect(labs.a1c.map((e: { notes: string }) => e.notes)).toEqual(['a1c-marker']);
+    expect(labs.results.map((r: { note: string }) => r.note)).toEqual(['a1c-marker']);
     for (const path of ['medications', 'appointments', 'documents']) {
       const res = await v.get(`/api/v1/shared/${share.token}/${path}`);
       expect(res.status, path).toBe(404);

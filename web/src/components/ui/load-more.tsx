@@ -8,7 +8,7 @@ type Pages = {
 };
 
 /** The next page of a keyset-paged list; a failure says so and leaves what is shown in place. */
-export function LoadMore({ list, what }: { list: Pages; what: string }) {
+export function LoadMore({ list, what, label = 'Show more' }: { list: Pages; what: string; label?: string }) {
   return (
     <>
       {list.isFetchNextPageError && (
@@ -23,7 +23,7 @@ export function LoadMore({ list, what }: { list: Pages; what: string }) {
           disabled={list.isFetchingNextPage}
           onClick={() => list.fetchNextPage()}
         >
-          {list.isFetchingNextPage ? 'Loading…' : 'Show more'}
+          {list.isFetchingNextPage ? 'Loading…' : label}
         </Button>
       )}
     </>

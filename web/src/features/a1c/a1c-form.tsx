@@ -1,3 +1,4 @@
+import { HBA1C_LOINC, HBA1C_REFERENCE, HBA1C_TEST_NAME, HBA1C_UNIT } from '@healthfolio/core/labs/hba1c';
 import { isDateNotInFuture } from '@healthfolio/core/units/not-in-future';
 import { parseDecimalInput } from '@healthfolio/core/units/round';
 import { useForm } from 'react-hook-form';
@@ -6,7 +7,7 @@ import { Button } from '@/components/ui/button';
 import { Card, CardContent, CardHeader, CardTitle } from '@/components/ui/card';
 import { FormField } from '@/components/ui/form-field';
 import { localInputToIso, todayIn, useGlucoseFormat } from '@/features/diabetes/format';
-import { useCreateEntry } from '@/features/diabetes/glucose-api';
+import { useAddLabResult } from '@/features/labs/labs-api';
 import { ApiError } from '@/lib/api';
 
 const FUTURE = 'Cannot be in the future';
@@ -17,7 +18,7 @@ const earliest = (a: string | null, b: string) => (a !== null && Date.parse(a) <
 
 export function A1cForm() {
   const fmt = useGlucoseFormat();
-  const create = useCreateEntry();
+  const create = useAddLabResult();
   const form = useForm<Values>({
     defaultValues: { value: '', testDate: todayIn(fmt.timeZone), labName: '', notes: '' },
   });
@@ -28,21 +29,27 @@ export function A1cForm() {
       const value = parseDecimalInput(v.value);
       if (value === null) return;
       try {
+        // An A1C result is a lab result (LOINC 4548-4).
         await create.mutateAsync({
-          tracker: 'a1c',
-          // The entry's time: noon of the test day in the user's zone, so it lists on that day; a test
-          // of today logged in the morning is dated now (nothing is dated in the future).
-          occurredAt: earliest(
+          testName: HBA1C_TEST_NAME,
+          loinc: HBA1C_LOINC,
+          value,
+          unit: HBA1C_UNIT,
+          referenceHigh: HBA1C_REFERENCE.high,
+          referenceText: HBA1C_REFERENCE.text,
+          // Noon of the test day in the user's zone, so it lists on that day; a test of today logged
+          // in the morning is dated now (nothing is dated in the future).
+          effectiveAt: earliest(
             localInputToIso(`${v.testDate}T12:00`, fmt.timeZone),
             new Date().toISOString(),
           ),
-          notes: v.notes.trim() || undefined,
-          data: { value, test_date: v.testDate, lab_name: v.labName.trim() || undefined },
+          labName: v.labName.trim() || undefined,
+          note: v.notes.trim() || undefined,
         });
         toast.success('A1C reading added successfully');
         form.reset({ value: '', testDate: todayIn(fmt.timeZone), labName: '', notes: '' });
       } catch (err) {
-        const dateError = err instanceof ApiError && err.fieldErrors.find((e) => e.path === 'data.test_date');
+        const dateError = err instanceof ApiError && err.fieldErrors.find((e) => e.path === 'effectiveAt');
         if (dateError) form.setError('testDate', { message: dateError.message });
         toast.error('Failed to add A1C reading');
       }

@@ -4,16 +4,20 @@ import {
   estimatedAverageGlucose,
   meetsA1cTarget,
 } from '@healthfolio/core/glucose/a1c';
+import { HBA1C_LOINC } from '@healthfolio/core/labs/hba1c';
+import { localDate } from '@healthfolio/core/units/local-time';
 import { ArrowDown, ArrowRight, ArrowUp } from 'lucide-react';
 import { lazy, Suspense } from 'react';
 import { Card, CardContent, CardDescription, CardHeader, CardTitle } from '@/components/ui/card';
 import { Spinner } from '@/components/ui/spinner';
 import { formatCalendarDate, useGlucoseFormat } from '@/features/diabetes/format';
-import { useEntries, useGlucoseStats } from '@/features/diabetes/glucose-api';
+import { useGlucoseStats } from '@/features/diabetes/glucose-api';
 import { QueryState } from '@/features/diabetes/glucose-ui';
 import { GmiText } from '@/features/glucose-analytics/glucose-summary';
-import { A1cForm } from './a1c-form';
+import { useLabResults } from '@/features/labs/labs-api';
 
+// The form (and its form library) loads beside the page, not in its first load.
+const A1cForm = lazy(() => import('./a1c-form').then((m) => ({ default: m.A1cForm })));
 const A1cChart = lazy(() => import('./a1c-chart').then((m) => ({ default: m.A1cChart })));
 
 type A1cRow = { id: string; value: number; testDate: string; lab?: string; notes: string | null };
@@ -37,14 +41,22 @@ function TrendWord({ trend }: { trend: keyof typeof TREND }) {
 /** /dashboard/a1c-tracker */
 export function A1cTrackerPage() {
   const fmt = useGlucoseFormat();
-  const entries = useEntries('a1c', 200);
+  // A1C results are lab results (LOINC 4548-4), latest first.
+  const entries = useLabResults(HBA1C_LOINC);
   const gmi = useGlucoseStats(90);
-  const rows: A1cRow[] = (entries.data?.items ?? [])
-    .map((e) => {
-      const d = e.data as { value: number; test_date: string; lab_name?: string };
-      return { id: e.id, value: d.value, testDate: d.test_date, lab: d.lab_name, notes: e.notes };
-    })
-    .sort((a, b) => b.testDate.localeCompare(a.testDate));
+  const rows: A1cRow[] = (entries.data ?? []).flatMap((r) =>
+    r.value === null
+      ? []
+      : [
+          {
+            id: r.id,
+            value: r.value,
+            testDate: localDate(r.effectiveAt, fmt.timeZone),
+            lab: r.labName ?? undefined,
+            notes: r.note,
+          },
+        ],
+  );
   const latest = rows[0];
   const trend = a1cTrend(rows.map((r) => ({ value: r.value, testDate: r.testDate })));
   const eag = (value: number) =>
@@ -59,7 +71,9 @@ export function A1cTrackerPage() {
   return (
     <div className="grid max-w-6xl gap-6 lg:grid-cols-2">
       <div className="flex flex-col gap-6">
-        <A1cForm />
+        <Suspense fallback={<Spinner label="Loading the form" />}>
+          <A1cForm />
+        </Suspense>
         <Card>
           <CardHeader>
             <CardTitle>GMI from your CGM data</CardTitle>

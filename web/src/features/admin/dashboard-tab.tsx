@@ -8,6 +8,7 @@ import { errorMessage } from '@/lib/api';
 import { useAdminDashboard } from './admin-api';
 import { formatBytes, formatCount } from './admin-format';
 import { FigureNotes } from './figure-note';
+import { HouseholdsCard } from './households-card';
 
 const icon = 'size-4 text-muted-foreground';
 
@@ -32,6 +33,12 @@ export function DashboardTab() {
           value={formatCount(d.totalUsers)}
           icon={<Users className={icon} aria-hidden="true" />}
           detail={d.pendingApproval ? `${formatCount(d.pendingApproval)} waiting for approval` : undefined}
+        />
+        <StatCard
+          title="People"
+          value={formatCount(d.totalPeople)}
+          detail="Every record: accounts and the people guardians keep"
+          icon={<Users className={icon} aria-hidden="true" />}
         />
         <StatCard
           title="Recent signups"
@@ -123,6 +130,7 @@ export function DashboardTab() {
           </CardContent>
         </Card>
       </div>
+      <HouseholdsCard />
       <FigureNotes notes={d.unavailable} />
     </div>
   );

@@ -6,6 +6,7 @@ import { errorMessage } from '@/lib/api';
 import { useAdminUser } from './admin-api';
 import { formatCount, formatDateTime } from './admin-format';
 import { ROLE_BADGE, STATUS_LABEL } from './admin-labels';
+import { DeleteUserAction } from './delete-user-action';
 
 /** An account as an operator needs it: who, role, sign-ins and how much it holds — never its health values. */
 export function UserDetailDialog({ userId, onClose }: { userId: string; onClose: () => void }) {
@@ -29,51 +30,54 @@ export function UserDetailDialog({ userId, onClose }: { userId: string; onClose:
           />
         ) : (
           u && (
-            <dl className="grid grid-cols-[auto_1fr] gap-x-4 gap-y-2 text-sm">
-              <dt className="text-muted-foreground">User id</dt>
-              <dd className="font-mono text-xs break-all">{u.userId}</dd>
-              <dt className="text-muted-foreground">Email</dt>
-              <dd>
-                {u.email} {u.emailVerified ? '(confirmed)' : '(not confirmed)'}
-              </dd>
-              <dt className="text-muted-foreground">Role</dt>
-              <dd>
-                <Badge variant={ROLE_BADGE[u.role]}>{u.role}</Badge>
-              </dd>
-              <dt className="text-muted-foreground">Status</dt>
-              <dd>{STATUS_LABEL[u.status]}</dd>
-              <dt className="text-muted-foreground">Platform</dt>
-              <dd>
-                {u.userType === 'diabetes_focused'
-                  ? 'Diabetes-Focused'
-                  : u.userType
-                    ? 'Complete Health'
-                    : 'Not chosen'}
-              </dd>
-              <dt className="text-muted-foreground">Joined</dt>
-              <dd>{formatDateTime(u.createdAt)}</dd>
-              <dt className="text-muted-foreground">Two-factor</dt>
-              <dd>{u.twoFactorEnabled ? 'On' : 'Off'}</dd>
-              <dt className="text-muted-foreground">Sign-ins</dt>
-              <dd>
-                {formatCount(u.signIns.count)}
-                {u.signIns.last && `, last ${formatDateTime(u.signIns.last)}`}
-              </dd>
-              <dt className="text-muted-foreground">Active sessions</dt>
-              <dd>{formatCount(u.activeSessions)}</dd>
-              <dt className="text-muted-foreground">Entries</dt>
-              <dd>
-                {u.entryCounts.length === 0
-                  ? 'None'
-                  : u.entryCounts.map((e) => `${e.tracker}: ${formatCount(e.count)}`).join(', ')}
-              </dd>
-              <dt className="text-muted-foreground">Glucose readings</dt>
-              <dd>{formatCount(u.glucoseReadings)}</dd>
-              <dt className="text-muted-foreground">Notifications</dt>
-              <dd>{formatCount(u.notifications)}</dd>
-              <dt className="text-muted-foreground">Appointments</dt>
-              <dd>{formatCount(u.appointments)}</dd>
-            </dl>
+            <>
+              <dl className="grid grid-cols-[auto_1fr] gap-x-4 gap-y-2 text-sm">
+                <dt className="text-muted-foreground">User id</dt>
+                <dd className="font-mono text-xs break-all">{u.userId}</dd>
+                <dt className="text-muted-foreground">Email</dt>
+                <dd>
+                  {u.email} {u.emailVerified ? '(confirmed)' : '(not confirmed)'}
+                </dd>
+                <dt className="text-muted-foreground">Role</dt>
+                <dd>
+                  <Badge variant={ROLE_BADGE[u.role]}>{u.role}</Badge>
+                </dd>
+                <dt className="text-muted-foreground">Status</dt>
+                <dd>{STATUS_LABEL[u.status]}</dd>
+                <dt className="text-muted-foreground">Platform</dt>
+                <dd>
+                  {u.userType === 'diabetes_focused'
+                    ? 'Diabetes-Focused'
+                    : u.userType
+                      ? 'Complete Health'
+                      : 'Not chosen'}
+                </dd>
+                <dt className="text-muted-foreground">Joined</dt>
+                <dd>{formatDateTime(u.createdAt)}</dd>
+                <dt className="text-muted-foreground">Two-factor</dt>
+                <dd>{u.twoFactorEnabled ? 'On' : 'Off'}</dd>
+                <dt className="text-muted-foreground">Sign-ins</dt>
+                <dd>
+                  {formatCount(u.signIns.count)}
+                  {u.signIns.last && `, last ${formatDateTime(u.signIns.last)}`}
+                </dd>
+                <dt className="text-muted-foreground">Active sessions</dt>
+                <dd>{formatCount(u.activeSessions)}</dd>
+                <dt className="text-muted-foreground">Entries</dt>
+                <dd>
+                  {u.entryCounts.length === 0
+                    ? 'None'
+                    : u.entryCounts.map((e) => `${e.tracker}: ${formatCount(e.count)}`).join(', ')}
+                </dd>
+                <dt className="text-muted-foreground">Glucose readings</dt>
+                <dd>{formatCount(u.glucoseReadings)}</dd>
+                <dt className="text-muted-foreground">Notifications</dt>
+                <dd>{formatCount(u.notifications)}</dd>
+                <dt className="text-muted-foreground">Appointments</dt>
+                <dd>{formatCount(u.appointments)}</dd>
+              </dl>
+              <DeleteUserAction userId={u.userId} name={u.displayName} onDeleted={onClose} />
+            </>
           )
         )}
       </DialogContent>

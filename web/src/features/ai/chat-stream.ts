@@ -1,4 +1,5 @@
 import type { ChatMessageResponse } from '@healthfolio/core';
+import { personHeaders } from '@/lib/acting-person';
 import { ApiError } from '@/lib/api';
 
 /**
@@ -11,7 +12,7 @@ export async function streamChat(message: string, onText: (t: string) => void): 
     res = await fetch('/api/v1/ai/chat', {
       method: 'POST',
       credentials: 'include',
-      headers: { Accept: 'text/event-stream', 'Content-Type': 'application/json' },
+      headers: { ...personHeaders(), Accept: 'text/event-stream', 'Content-Type': 'application/json' },
       body: JSON.stringify({ message }),
     });
   } catch {

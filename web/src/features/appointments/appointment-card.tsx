@@ -4,6 +4,7 @@ import type { ReactNode } from 'react';
 import { toast } from 'sonner';
 import { Badge } from '@/components/ui/badge';
 import { Button, buttonVariants } from '@/components/ui/button';
+import { withPerson } from '@/lib/acting-person';
 import { downloadFile, errorMessage } from '@/lib/api';
 import { cn } from '@/lib/utils';
 import { appointmentDate, appointmentWhen } from './appointment-format';
@@ -103,7 +104,7 @@ export function AppointmentCard({ appointment: a, profileZone, onEdit, onCancel,
           </Button>
         )}
         <a
-          href={icsPath(a.id)}
+          href={withPerson(icsPath(a.id))}
           download={appointmentIcsFilename(a.date)}
           onClick={(event) => {
             event.preventDefault();

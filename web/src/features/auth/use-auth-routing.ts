@@ -3,6 +3,7 @@ import { useEffect, useRef, useState } from 'react';
 import { useNavigate, useSearchParams } from 'react-router';
 import { errorMessage } from '@/lib/api';
 import { lazyToast } from '@/lib/lazy-toast';
+import { takeReturnAfterSignIn } from '@/lib/return-after-sign-in';
 import { useProfile, useSession, useUpdateProfile } from '@/lib/session';
 
 const TYPE_PARAM: Record<string, UserType> = { diabetes: 'diabetes_focused', general: 'general_health' };
@@ -29,7 +30,8 @@ export function useAuthRouting() {
     if (done.current) return;
     done.current = true;
     lazyToast('success', 'Welcome!', { description: 'You are signed in to Healthfolio.' });
-    navigate('/dashboard', { replace: true });
+    // A household invitation sent the person here to sign in: back to it, to accept.
+    navigate(takeReturnAfterSignIn() ?? '/dashboard', { replace: true });
   };
 
   const setUp = (userType: UserType) =>

@@ -5,12 +5,19 @@ import type {
   NightscoutSourceResponse,
   NsCredentialCreatedResponse,
   NsCredentialListResponse,
+  NsFollowerCreatedResponse,
+  NsFollowerListResponse,
   WidgetSessionResponse,
 } from '@healthfolio/core';
 import { type QueryClient, useMutation, useQuery, useQueryClient } from '@tanstack/react-query';
 import { api } from '@/lib/api';
 
-export type { DeviceCatalogueResponse, NightscoutSourceResponse, NsCredentialCreatedResponse };
+export type {
+  DeviceCatalogueResponse,
+  NightscoutSourceResponse,
+  NsCredentialCreatedResponse,
+  NsFollowerCreatedResponse,
+};
 
 export const deviceKeys = {
   all: ['devices'] as const,
@@ -18,7 +25,9 @@ export const deviceKeys = {
   connections: ['devices', 'connections'] as const,
   credentials: ['devices', 'ns-credentials'] as const,
   source: ['devices', 'ns-source'] as const,
+  followers: ['devices', 'ns-followers'] as const,
 };
+const FOLLOWERS = '/api/v1/devices/nightscout/followers';
 const CREDENTIALS = '/api/v1/devices/nightscout/credentials';
 const SOURCE = '/api/v1/devices/nightscout/source';
 
@@ -105,5 +114,25 @@ export const useRemoveNightscoutSource = () => {
   return useMutation({
     mutationFn: () => api<void>(SOURCE, { method: 'DELETE' }),
     onSuccess: () => refresh(client),
+  });
+};
+
+export const useFollowers = () =>
+  useQuery({ queryKey: deviceKeys.followers, queryFn: () => api<NsFollowerListResponse>(FOLLOWERS) });
+
+export const useCreateFollower = () => {
+  const client = useQueryClient();
+  return useMutation({
+    mutationFn: (name: string) =>
+      api<NsFollowerCreatedResponse>(FOLLOWERS, { method: 'POST', body: { name } }),
+    onSuccess: () => client.invalidateQueries({ queryKey: deviceKeys.followers }),
+  });
+};
+
+export const useRevokeFollower = () => {
+  const client = useQueryClient();
+  return useMutation({
+    mutationFn: (id: string) => api<void>(`${FOLLOWERS}/${id}`, { method: 'DELETE' }),
+    onSuccess: () => client.invalidateQueries({ queryKey: deviceKeys.followers }),
   });
 };

@@ -17,6 +17,7 @@ import {
   useNightscoutSource,
   useWidgetSession,
 } from './devices-api';
+import { useVendorSource } from './vendor-pull-api';
 
 // The My Devices tab (its dialogs and forms) loads when that tab is opened.
 const MyDevices = lazy(async () => ({ default: (await import('./my-devices')).MyDevices }));
@@ -52,6 +53,8 @@ export function DevicesPage() {
   const catalogue = useCatalogue();
   const connections = useConnections(polling);
   const source = useNightscoutSource();
+  const dexcom = useVendorSource('dexcom-share');
+  const libre = useVendorSource('librelinkup');
   const session = useWidgetSession();
 
   const onConnected = () => {
@@ -77,7 +80,8 @@ export function DevicesPage() {
 
   const connect = (codes: string[]) =>
     void connectDevice((popup) => session.mutateAsync({ providers: codes, popup }), { mobile });
-  const count = (connections.data?.length ?? 0) + (source.data?.configured ? 1 : 0);
+  const count =
+    (connections.data?.length ?? 0) + [source, dexcom, libre].filter((q) => q.data?.configured).length;
 
   return (
     <Tabs value={tab} onValueChange={setTab} className="flex flex-col gap-2">

@@ -8,12 +8,18 @@ import { ConfirmDialog } from '@/components/ui/confirm-dialog';
 import { Spinner } from '@/components/ui/spinner';
 import { errorMessage } from '@/lib/api';
 import { useDisconnect } from './devices-api';
+import { FollowersCard } from './followers-card';
 import { providerName, when } from './format';
 import { UploaderCredentialsCard } from './uploader-credentials-card';
 
 // The Nightscout source form (its form library and rules, with zod) loads after the page.
 const NightscoutSourceCard = lazy(async () => ({
   default: (await import('./nightscout-source-card')).NightscoutSourceCard,
+}));
+
+// The vendors' cards (their forms) load after the page too.
+const VendorPullCard = lazy(async () => ({
+  default: (await import('./vendor-pull-card')).VendorPullCard,
 }));
 
 type Connection = DeviceConnectionListResponse['items'][number];
@@ -84,8 +90,17 @@ export function MyDevices({ connections }: { connections: Connection[] }) {
         <Suspense fallback={<Spinner label="Loading Nightscout source" />}>
           <NightscoutSourceCard />
         </Suspense>
+        <Suspense fallback={<Spinner label="Loading Dexcom Share" />}>
+          <VendorPullCard vendor="dexcom-share" />
+        </Suspense>
+        <Suspense fallback={<Spinner label="Loading LibreLinkUp" />}>
+          <VendorPullCard vendor="librelinkup" />
+        </Suspense>
       </div>
-      <UploaderCredentialsCard />
+      <div className="flex flex-col gap-4">
+        <UploaderCredentialsCard />
+        <FollowersCard />
+      </div>
     </div>
   );
 }

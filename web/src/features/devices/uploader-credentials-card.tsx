@@ -1,14 +1,13 @@
-import { Copy, KeyRound, Trash2 } from 'lucide-react';
-import { type FormEvent, useId, useState } from 'react';
+import { KeyRound, Trash2 } from 'lucide-react';
+import { type FormEvent, useState } from 'react';
 import { toast } from 'sonner';
 import { Button } from '@/components/ui/button';
 import { Card, CardContent, CardDescription, CardHeader, CardTitle } from '@/components/ui/card';
 import { ConfirmDialog } from '@/components/ui/confirm-dialog';
 import { FormField } from '@/components/ui/form-field';
-import { Input } from '@/components/ui/input';
-import { Label } from '@/components/ui/label';
 import { QueryView } from '@/features/trackers/screen-parts';
 import { errorMessage } from '@/lib/api';
+import { CopyField } from './copy-field';
 import {
   type NsCredentialCreatedResponse,
   useCreateNsCredential,
@@ -16,30 +15,6 @@ import {
   useRevokeNsCredential,
 } from './devices-api';
 import { when } from './format';
-
-function CopyField({ label, value, note }: { label: string; value: string; note?: string }) {
-  const id = useId();
-  const copy = async () => {
-    try {
-      await navigator.clipboard.writeText(value);
-      toast.success(`${label} copied`);
-    } catch {
-      toast.error('Could not copy', { description: 'Select the text and copy it yourself.' });
-    }
-  };
-  return (
-    <div className="flex flex-col gap-1">
-      <Label htmlFor={id}>{label}</Label>
-      <div className="flex gap-2">
-        <Input id={id} readOnly value={value} onFocus={(e) => e.currentTarget.select()} />
-        <Button variant="outline" onClick={copy} aria-label={`Copy ${label}`}>
-          <Copy aria-hidden="true" />
-        </Button>
-      </div>
-      {note && <p className="text-xs text-muted-foreground">{note}</p>}
-    </div>
-  );
-}
 
 /** The secret comes only in the answer that created it; it is never read back. */
 function CreatedCredential({ created }: { created: NsCredentialCreatedResponse }) {

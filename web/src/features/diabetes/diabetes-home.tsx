@@ -11,6 +11,7 @@ import { HomeMeals } from './home-meals';
 import { type HomeAction, HomeOverview } from './home-overview';
 import { HomeStats } from './home-stats';
 import { HomeTrends } from './home-trends';
+import { LoopCard } from './loop-card';
 
 // The insulin dialog and its form load when first opened (the log dialog host does the same).
 const InsulinLogDialog = lazy(() =>
@@ -57,6 +58,7 @@ export function DiabetesHome() {
           <HomeStats readings={items} fmt={fmt} />
         )}
       </QueryState>
+      <LoopCard fmt={fmt} />
       <Tabs defaultValue="overview">
         <TabsList className="w-full sm:w-auto">
           <TabsTrigger value="overview">Overview</TabsTrigger>

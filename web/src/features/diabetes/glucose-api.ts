@@ -8,8 +8,10 @@ import type {
   GlucoseStatsResponse,
   GlucoseStatusResponse,
   PatternResponse,
+  TempBasalsResponse,
   TrackerKey,
 } from '@healthfolio/core';
+import type { GlucoseTargetsResponse } from '@healthfolio/core/glucose/targets';
 import { keepPreviousData, useMutation, useQuery, useQueryClient } from '@tanstack/react-query';
 import type { z } from 'zod';
 import { api } from '@/lib/api';
@@ -73,6 +75,39 @@ export const useEntries = (tracker: TrackerKey, limit: number) =>
   useQuery({
     queryKey: [...diabetesKeys.entries, tracker, limit],
     queryFn: () => api<EntryListResponse>(`/api/v1/entries?tracker=${tracker}&limit=${limit}`),
+  });
+
+/** The person's own glucose lines (urgent low, range, urgent high) in mg/dL. */
+export const useGlucoseTargets = () =>
+  useQuery({
+    queryKey: [...diabetesKeys.glucose, 'targets'],
+    queryFn: () => api<GlucoseTargetsResponse>('/api/v1/glucose/targets'),
+  });
+
+/** A window [from, to] (epoch ms) as the API's query: `to` is exclusive there, so 1 ms past it. */
+const windowQuery = (from: number, to: number) =>
+  `from=${encodeURIComponent(new Date(from).toISOString())}&to=${encodeURIComponent(new Date(to + 1).toISOString())}`;
+
+/** The entries API's page size limit (core's ENTRY_PAGE_MAX; core's index would load zod on first paint). */
+const ENTRY_PAGE_MAX = 200;
+
+/** One tracker's entries in a window, oldest first (a chart's boluses or carbs). */
+export const useEntriesBetween = (tracker: TrackerKey, from: number, to: number, enabled: boolean) =>
+  useQuery({
+    queryKey: [...diabetesKeys.entries, tracker, 'between', from, to],
+    queryFn: () =>
+      api<EntryListResponse>(
+        `/api/v1/entries?tracker=${tracker}&order=asc&limit=${ENTRY_PAGE_MAX}&${windowQuery(from, to)}`,
+      ),
+    enabled,
+  });
+
+/** The temp basals a loop ran in a window. */
+export const useTempBasals = (from: number, to: number, enabled: boolean) =>
+  useQuery({
+    queryKey: [...diabetesKeys.glucose, 'temp-basals', from, to],
+    queryFn: () => api<TempBasalsResponse>(`/api/v1/devices/temp-basals?${windowQuery(from, to)}`),
+    enabled,
   });
 
 /** Refreshes every glucose and entry query, e.g. after a save elsewhere on the screen. */

@@ -4,7 +4,9 @@ import { glucoseDecimals } from '@healthfolio/core/units/glucose-units';
 import { Camera, Droplet, type LucideIcon, Syringe } from 'lucide-react';
 import { Card, CardContent, CardDescription, CardHeader, CardTitle } from '@/components/ui/card';
 import { levelLinesText } from '@/features/glucose-analytics/glucose-summary';
+import { ChartTreatmentsList, useChartTreatments } from './chart-treatments';
 import type { GlucoseFormat } from './format';
+import { useGlucoseTargets } from './glucose-api';
 import { RangeTag } from './glucose-ui';
 import { RecentReadingsChart } from './recent-readings-chart';
 
@@ -18,7 +20,8 @@ const ACTIONS: { id: HomeAction; title: string; text: string; icon: LucideIcon }
 
 /**
  * Line chart of the last 12 readings (axis 60–220, widened to hold every reading; dashed lines at
- * 70 and 180, and at 54 or 250 when a reading passes them) and the action cards.
+ * the person's range — 70 and 180 until they set theirs — and at 54 or 250 when a reading passes
+ * them), with the boluses, carbs and temp basals of those readings' window, and the action cards.
  */
 export function HomeOverview({
   readings,
@@ -37,11 +40,18 @@ export function HomeOverview({
     value: fmt.toUnit(r.valueMgdl),
   }));
   const readingsText = last12.length === 1 ? 'reading' : `${last12.length} readings`;
+  const targets = useGlucoseTargets().data;
+  const range = targets ? { low: targets.targetLow, high: targets.targetHigh } : undefined;
   const scale = glucoseChartScale(
     last12.map((r) => r.valueMgdl),
     fmt.unit,
     [60, 220],
+    range,
   );
+  const from = data[0]?.at ?? 0;
+  const to = data.at(-1)?.at ?? 0;
+  const treatments = useChartTreatments(from, to, data.length > 0);
+  const drawn = treatments.boluses.length + treatments.carbs.length + treatments.temps.length > 0;
   return (
     <div className="flex flex-col gap-4">
       {last12.length > 0 && (
@@ -49,7 +59,13 @@ export function HomeOverview({
           <CardHeader>
             <CardTitle>Recent readings</CardTitle>
             <CardDescription>
-              Your last {readingsText} in {fmt.unit}; dashed lines mark {levelLinesText(scale, fmt)}.
+              Your last {readingsText} in {fmt.unit}; dashed lines mark {levelLinesText(scale, fmt)}
+              {targets?.custom
+                ? ` (your range is ${fmt.value(targets.targetLow)}–${fmt.value(targets.targetHigh)})`
+                : ''}
+              .
+              {drawn &&
+                ' Triangles at the top are insulin doses, dots at the bottom carbs, the band below temporary basals.'}
             </CardDescription>
           </CardHeader>
           <CardContent className="flex flex-col gap-3">
@@ -64,8 +80,10 @@ export function HomeOverview({
                   ticks={scale.ticks}
                   lines={scale.lines}
                   decimals={glucoseDecimals(fmt.unit)}
+                  treatments={treatments}
                 />
               </div>
+              <ChartTreatmentsList treatments={treatments} time={fmt.time} />
             </figure>
             <details className="text-sm">
               <summary className="cursor-pointer font-medium text-primary">

@@ -1,10 +1,15 @@
 import { useEffect, useRef, useState } from 'react';
 
 import { levelLineColour } from '@/features/glucose-analytics/level-lines';
+import { TreatmentMarks } from './chart-treatment-marks';
+import type { ChartTreatments } from './chart-treatments';
 
 // Okabe–Ito, as the other glucose charts.
 const LINE = '#0072B2';
 const PAD = { top: 10, right: 12, bottom: 26, left: 44 };
+/** Room above the plot for the bolus amounts, and the temp basal band's height below it. */
+const MARK_ROOM = 16;
+const BAND = 30;
 
 /** A reading at an instant (epoch ms), its time label and its value in the user's unit. */
 export type RecentPoint = { id: string; at: number; label: string; value: number };
@@ -20,13 +25,16 @@ export function RecentReadingsChart({
   ticks,
   lines,
   decimals,
+  treatments,
   height = 240,
 }: {
   data: RecentPoint[];
   domain: [number, number];
   ticks: number[];
-  lines: { mgdl: number; value: number }[];
+  lines: { mgdl: number; value: number; high?: boolean }[];
   decimals: number;
+  /** Boluses, carbs and temp basals of the window, drawn over the readings and in a band below. */
+  treatments?: ChartTreatments;
   height?: number;
 }) {
   const box = useRef<HTMLDivElement>(null);
@@ -40,14 +48,16 @@ export function RecentReadingsChart({
   }, []);
 
   const [min, max] = domain;
+  const top = PAD.top + (treatments?.boluses.length ? MARK_ROOM : 0);
+  const band = treatments?.temps.length ? BAND : 0;
   const plotW = Math.max(0, width - PAD.left - PAD.right);
-  const plotH = height - PAD.top - PAD.bottom;
-  const y = (v: number) => PAD.top + ((max - v) / (max - min || 1)) * plotH;
+  const plotH = height - top - PAD.bottom - band;
+  const y = (v: number) => top + ((max - v) / (max - min || 1)) * plotH;
   // Proportional to time: a gap between readings shows as a gap.
   const first = data[0]?.at ?? 0;
   const span = (data.at(-1)?.at ?? first) - first;
-  const x = (i: number) =>
-    PAD.left + (span <= 0 ? plotW / 2 : (((data[i]?.at ?? first) - first) * plotW) / span);
+  const xAt = (at: number) => PAD.left + (span <= 0 ? plotW / 2 : ((at - first) * plotW) / span);
+  const x = (i: number) => xAt(data[i]?.at ?? first);
   const path = data
     .map((d, i) => `${i === 0 ? 'M' : 'L'}${x(i).toFixed(1)},${y(d.value).toFixed(1)}`)
     .join(' ');
@@ -66,7 +76,7 @@ export function RecentReadingsChart({
     <div ref={box} style={{ height }} className="w-full">
       {width > 0 && (
         <svg width={width} height={height} role="presentation" className="text-muted-foreground">
-          <rect data-chart-part="plot" x={PAD.left} y={PAD.top} width={plotW} height={plotH} fill="none" />
+          <rect data-chart-part="plot" x={PAD.left} y={top} width={plotW} height={plotH} fill="none" />
           {shownTicks.map((t) => (
             <g key={t}>
               <line
@@ -90,10 +100,19 @@ export function RecentReadingsChart({
               x2={PAD.left + plotW}
               y1={y(l.value)}
               y2={y(l.value)}
-              stroke={levelLineColour(l.mgdl)}
+              stroke={levelLineColour(l)}
               strokeDasharray="6 4"
             />
           ))}
+          {treatments && (
+            <TreatmentMarks
+              treatments={treatments}
+              xAt={xAt}
+              window={[first, first + span]}
+              plot={{ left: PAD.left, top, width: plotW, height: plotH }}
+              band={band}
+            />
+          )}
           <path d={path} fill="none" stroke={LINE} strokeWidth={2} strokeLinejoin="round" />
           {data.map((d, i) => (
             <circle

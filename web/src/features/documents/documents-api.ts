@@ -5,6 +5,7 @@ import type {
   DocumentUpdateRequest,
 } from '@healthfolio/core';
 import { useMutation, useQuery, useQueryClient } from '@tanstack/react-query';
+import { personHeaders } from '@/lib/acting-person';
 import { ApiError, api } from '@/lib/api';
 
 export type { DocumentResponse };
@@ -48,7 +49,7 @@ export const filePath = (id: string, inline = false) =>
 
 /** The file's bytes for the viewer (fetched, so a refusal is an error rather than a page). */
 export const fetchFile = async (id: string) => {
-  const res = await fetch(filePath(id, true), { credentials: 'include' });
+  const res = await fetch(filePath(id, true), { credentials: 'include', headers: personHeaders() });
   if (!res.ok) throw new ApiError('There was an error accessing the document.', { status: res.status });
   return res.blob();
 };
@@ -94,6 +95,7 @@ export const sendUpload = (fields: UploadFields, onProgress: (fraction: number) 
     xhr.open('POST', BASE);
     xhr.setRequestHeader('Accept', 'application/json');
     xhr.setRequestHeader('X-Requested-With', 'healthfolio');
+    for (const [name, value] of Object.entries(personHeaders())) xhr.setRequestHeader(name, value);
     xhr.upload.onprogress = (e) => {
       if (e.lengthComputable) onProgress(e.loaded / e.total);
     };

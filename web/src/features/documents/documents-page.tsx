@@ -4,18 +4,23 @@ import { lazy, Suspense, useState } from 'react';
 import { useSearchParams } from 'react-router';
 import { toast } from 'sonner';
 import { Button } from '@/components/ui/button';
-import { ConfirmDialog } from '@/components/ui/confirm-dialog';
 import { QueryView } from '@/features/trackers/screen-parts';
 import { useIsMobile } from '@/lib/use-is-mobile';
 import { CategoryCards, RepositoryCard } from './category-cards';
 import { DocumentList } from './document-list';
 import { type DocumentResponse, useDeleteDocument, useDocuments } from './documents-api';
-import { ProcessingDialog } from './processing-dialog';
 import { useUploader } from './use-uploader';
 
 // Dialogs open on a click: not part of the page's first load (DESIGN §9's 170 KB).
 const EditDialog = lazy(() => import('./edit-dialog').then((m) => ({ default: m.EditDialog })));
 const UploadDialog = lazy(() => import('./upload-dialog').then((m) => ({ default: m.UploadDialog })));
+// Shown only while a file uploads.
+const ProcessingDialog = lazy(() =>
+  import('./processing-dialog').then((m) => ({ default: m.ProcessingDialog })),
+);
+const ConfirmDialog = lazy(() =>
+  import('@/components/ui/confirm-dialog').then((m) => ({ default: m.ConfirmDialog })),
+);
 const ViewDialog = lazy(() => import('./view-dialog').then((m) => ({ default: m.ViewDialog })));
 
 type Open = { kind: 'view' | 'edit' | 'delete'; doc: DocumentResponse } | { kind: 'upload' } | null;
@@ -87,16 +92,22 @@ export function DocumentsPage() {
         {open?.kind === 'edit' && <EditDialog document={open.doc} onClose={close} />}
       </Suspense>
       {open?.kind === 'delete' && (
-        <ConfirmDialog
-          title="Delete this document?"
-          description={`"${open.doc.title}" and its file are removed for good.`}
-          confirmLabel="Delete"
-          pending={remove.isPending}
-          onConfirm={() => confirmDelete(open.doc)}
-          onClose={close}
-        />
+        <Suspense fallback={null}>
+          <ConfirmDialog
+            title="Delete this document?"
+            description={`"${open.doc.title}" and its file are removed for good.`}
+            confirmLabel="Delete"
+            pending={remove.isPending}
+            onConfirm={() => confirmDelete(open.doc)}
+            onClose={close}
+          />
+        </Suspense>
       )}
-      <ProcessingDialog progress={progress} />
+      {progress !== null && (
+        <Suspense fallback={null}>
+          <ProcessingDialog progress={progress} />
+        </Suspense>
+      )}
     </div>
   );
 }

@@ -3,12 +3,16 @@ import { Card, CardContent, CardDescription, CardHeader, CardTitle } from '@/com
 import { percent, useGlucoseFormat } from '@/features/diabetes/format';
 import { useGlucoseAnalytics } from '@/features/diabetes/glucose-api';
 import { BackLink, NoReadings, QueryState, StatCard } from '@/features/diabetes/glucose-ui';
+import { ClinicianReportCard } from '@/features/reports/clinician-report-card';
 import { BarsChart } from './lazy-charts';
 
 const DAYS = 30;
 const words = (s: string) => s.replaceAll('_', ' ').replace(/^./, (c) => c.toUpperCase());
 
-/** /dashboard/detailed-analytics: spikes, periods of the day, recovery and meal impact over 30 days. */
+/**
+ * /dashboard/detailed-analytics: the clinician report's download, then spikes, periods of the day,
+ * recovery and meal impact over 30 days.
+ */
 export function DetailedAnalyticsPage() {
   const fmt = useGlucoseFormat();
   const analytics = useGlucoseAnalytics(DAYS);
@@ -21,6 +25,7 @@ export function DetailedAnalyticsPage() {
   return (
     <div className="flex max-w-6xl flex-col gap-4">
       <BackLink />
+      <ClinicianReportCard />
       <QueryState query={analytics} what="your glucose analytics">
         {!a || a.readings === 0 ? (
           <NoReadings days={DAYS} />

@@ -34,12 +34,12 @@ const tooltipStyle = {
 
 /** A point at an instant (epoch ms): the x axis is proportional to time, gaps included. */
 export type LinePoint = { at: number; value: number };
-export type LevelLine = { mgdl: number; value: number };
+export type LevelLine = { mgdl: number; value: number; high?: boolean };
 
 /** Dashed lines at the consensus limits the domain reaches (core's glucoseChartScale). */
 const levelLines = (lines: LevelLine[]) =>
   lines.map((l) => (
-    <ReferenceLine key={l.mgdl} y={l.value} stroke={levelLineColour(l.mgdl)} strokeDasharray="6 4" />
+    <ReferenceLine key={l.mgdl} y={l.value} stroke={levelLineColour(l)} strokeDasharray="6 4" />
   ));
 
 /** Glucose over time; the domain and lines come from core's glucoseChartScale, so every point fits. */

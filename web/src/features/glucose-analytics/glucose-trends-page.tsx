@@ -7,7 +7,7 @@ import { useState } from 'react';
 import { Link } from 'react-router';
 import { Card, CardContent, CardDescription, CardHeader, CardTitle } from '@/components/ui/card';
 import { useGlucoseFormat } from '@/features/diabetes/format';
-import { useGlucoseSeries, useGlucoseStats } from '@/features/diabetes/glucose-api';
+import { useGlucoseSeries, useGlucoseStats, useGlucoseTargets } from '@/features/diabetes/glucose-api';
 import { BackLink, NoReadings, QueryState, RangeChips, StatCard } from '@/features/diabetes/glucose-ui';
 import { agpValuesMgdl, GmiText, levelLinesText, TimeInRangeBar, toAgpPoints } from './glucose-summary';
 import { AgpChart, GlucoseLineChart } from './lazy-charts';
@@ -28,11 +28,13 @@ export function GlucoseTrendsPage() {
   const multiDay = days > 7;
   const raw = series.data?.points ?? [];
   const points = raw.map((p) => ({ at: Date.parse(p.at), value: fmt.toUnit(p.mean) }));
-  // The spec's 40–300 axis, widened when a point falls outside it.
+  // The spec's 40–300 axis, widened when a point falls outside it, with the person's own range.
+  const targets = useGlucoseTargets().data;
   const lineScale = glucoseChartScale(
     raw.map((p) => p.mean),
     fmt.unit,
     [40, 300],
+    targets && { low: targets.targetLow, high: targets.targetHigh },
   );
   const agpScale = glucoseChartScale(agpValuesMgdl(stats.data?.agp ?? []), fmt.unit, [40, 300]);
 
@@ -100,7 +102,11 @@ export function GlucoseTrendsPage() {
                   {series.data && series.data.bucketMinutes > 0
                     ? `Averages of ${series.data.bucketMinutes}-minute periods`
                     : 'Each reading'}
-                  , in {fmt.unit}; dashed lines at {levelLinesText(lineScale, fmt)}.
+                  , in {fmt.unit}; dashed lines at {levelLinesText(lineScale, fmt)}
+                  {targets?.custom
+                    ? ` (your range is ${fmt.value(targets.targetLow)}–${fmt.value(targets.targetHigh)})`
+                    : ''}
+                  .
                 </CardDescription>
               </CardHeader>
               <CardContent>

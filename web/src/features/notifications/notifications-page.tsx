@@ -5,6 +5,7 @@ import { useSearchParams } from 'react-router';
 import { Button } from '@/components/ui/button';
 import { Spinner } from '@/components/ui/spinner';
 import { Tabs, TabsContent, TabsList, TabsTrigger } from '@/components/ui/tabs';
+import { GlucoseAlarms } from '@/features/alarms/glucose-alarms';
 import { useIsMobile } from '@/lib/use-is-mobile';
 import type { AddableType } from './add-notification-dialog';
 import { NotificationTabPanel } from './notification-tab-panel';
@@ -66,6 +67,7 @@ function NotificationsScreen({ initial }: { initial: TabValue }) {
   const counts = useUnreadCounts();
   return (
     <div className="flex flex-col gap-4">
+      <GlucoseAlarms />
       {/* Above the tabs, so the add button is there on every tab, Medication Setup included. */}
       <div className="flex flex-wrap items-center justify-between gap-3">
         <p className="text-sm text-muted-foreground">

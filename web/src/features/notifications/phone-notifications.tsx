@@ -1,6 +1,7 @@
 import { ChevronDown, Pill, Plus } from 'lucide-react';
 import { useId, useState } from 'react';
 import { Button } from '@/components/ui/button';
+import { GlucoseAlarms } from '@/features/alarms/glucose-alarms';
 import { MedicationSetup } from '@/features/medications/medication-setup';
 import { AddNotificationDialog } from './add-notification-dialog';
 import { AlertsView } from './alerts-view';
@@ -19,6 +20,7 @@ export function PhoneNotifications({ showMedication }: { showMedication: boolean
         <Plus aria-hidden="true" />
         Add Notification
       </Button>
+      <GlucoseAlarms />
       <AlertsView />
       <section className="flex flex-col gap-3 border-t pt-4">
         <Button

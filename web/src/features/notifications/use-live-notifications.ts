@@ -1,8 +1,9 @@
 import type { NotificationResponse } from '@healthfolio/core';
 import { NOTIFICATION_TABS } from '@healthfolio/core/notifications/notification-tabs';
 import { useQueryClient } from '@tanstack/react-query';
-import { useEffect } from 'react';
+import { useEffect, useRef } from 'react';
 import { toast } from 'sonner';
+import type { ActingView } from '@/features/household/household-shell';
 import { lowAlertToastOptions } from '@/features/trackers/low-alert-toast';
 import { removeFromLists, upsertInLists } from './live-cache';
 import { notificationKeys, refreshNotifications, replaceInLists } from './notifications-api';
@@ -10,12 +11,26 @@ import { isOwnCreate } from './own-creates';
 
 export const STREAM_PATH = '/api/v1/notifications/stream';
 
+/** The stream's events carry the person they are about (core's STREAM_PERSON_FIELD). */
+type StreamItem = NotificationResponse & { personId?: string };
+
+/**
+ * In a household the title names the person it is about ("Mia: Low glucose"), unless it already
+ * does; an account without wards sees the title alone.
+ */
+const titleFor = (item: StreamItem, acting: ActingView | null) => {
+  if (!acting || acting.people.length < 2) return item.title;
+  const person = acting.people.find((p) => p.id === item.personId);
+  if (!person || item.title.includes(person.displayName)) return item.title;
+  return `${person.displayName}: ${item.title}`;
+};
+
 /** Spec §4: a live item is announced with its title and content; urgent ones in the alarming style. */
-const announce = (item: NotificationResponse) => {
+const announce = (item: StreamItem, acting: ActingView | null) => {
   const show = item.priority === 'urgent' ? toast.error : toast;
   // A low-glucose follow-up's alert takes the place of the log dialog's low toast (issue 30).
   const lowAlert = typeof item.metadata.hypoFollowUpId === 'string' && item.type === 'alert';
-  show(item.title, {
+  show(titleFor(item, acting), {
     description: item.content,
     ...(lowAlert ? lowAlertToastOptions(item.priority === 'urgent') : {}),
   });
@@ -38,8 +53,11 @@ const parse = <T>(event: Event): T | null => {
 /** After the server refused the stream (a 503 while the database is away, a 502 from a proxy). */
 export const STREAM_RETRY_MS = 5_000;
 
-export function useLiveNotifications(enabled: boolean) {
+export function useLiveNotifications(enabled: boolean, acting: ActingView | null = null) {
   const client = useQueryClient();
+  // The household changes without reconnecting the stream: the handlers read the latest.
+  const actingRef = useRef(acting);
+  actingRef.current = acting;
   useEffect(() => {
     if (!enabled || typeof EventSource === 'undefined') return;
     // A medication schedule arrives as dozens of events at once: refetch counts and doses once.
@@ -49,14 +67,23 @@ export function useLiveNotifications(enabled: boolean) {
       timer = setTimeout(() => {
         client.invalidateQueries({ queryKey: notificationKeys.counts });
         client.invalidateQueries({ queryKey: notificationKeys.doses });
+        // A glucose alarm raised, acknowledged or snoozed arrives as a notice: the Alarms card too.
+        client.invalidateQueries({ queryKey: ['notifications', 'glucose-alarms'] });
       }, 150);
     };
+    // The stream carries the account's own person and every unmuted ward; the lists, counts and
+    // doses in the cache are the person on show's, so another person's event is only announced.
+    const onShow = (item: { personId?: string }) => {
+      const view = actingRef.current;
+      return !item.personId || !view || item.personId === view.person.id;
+    };
     const arrived = (announceIt: (item: NotificationResponse) => boolean) => (event: Event) => {
-      const item = parse<NotificationResponse>(event);
+      const item = parse<StreamItem>(event);
       if (!item) return;
-      upsertInLists(client, item, NOTIFICATION_TABS);
-      if (announceIt(item)) announce(item);
-      refreshCounts();
+      const here = onShow(item);
+      if (here) upsertInLists(client, item, NOTIFICATION_TABS);
+      if (announceIt(item)) announce(item, actingRef.current);
+      if (here) refreshCounts();
     };
     const handlers: Record<string, (event: Event) => void> = {
       // An item with a due date is announced when it falls due (the server sends notification.due),
@@ -64,16 +91,22 @@ export function useLiveNotifications(enabled: boolean) {
       'notification.created': arrived((item) => !item.dueDate && !isOwnCreate(item)),
       'notification.due': arrived(() => true),
       'notification.updated': (event) => {
-        const item = parse<NotificationResponse>(event);
-        if (item) replaceInLists(client, item);
+        const item = parse<StreamItem>(event);
+        if (!item || !onShow(item)) return;
+        replaceInLists(client, item);
         refreshCounts();
       },
       'notification.deleted': (event) => {
-        const gone = parse<{ id: string }>(event);
-        if (gone?.id) removeFromLists(client, gone.id);
+        const gone = parse<{ id: string; personId?: string }>(event);
+        if (!gone || !onShow(gone)) return;
+        if (gone.id) removeFromLists(client, gone.id);
         refreshCounts();
       },
       resync: () => refreshNotifications(client),
+      // The server listens for every person of the account: the page is live (tests wait for it).
+      ready: () => {
+        document.documentElement.dataset.live = 'on';
+      },
     };
 
     let source: EventSource | undefined;
@@ -92,6 +125,7 @@ export function useLiveNotifications(enabled: boolean) {
       // answers with an error status; try again a little later, as long as the page is open.
       next.addEventListener('error', () => {
         interrupted = true;
+        delete document.documentElement.dataset.live;
         if (next.readyState !== EventSource.CLOSED) return;
         clearTimeout(retry);
         retry = setTimeout(connect, STREAM_RETRY_MS);
@@ -102,6 +136,7 @@ export function useLiveNotifications(enabled: boolean) {
       clearTimeout(timer);
       clearTimeout(retry);
       source?.close();
+      delete document.documentElement.dataset.live;
     };
   }, [enabled, client]);
 }

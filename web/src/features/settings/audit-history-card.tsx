@@ -3,6 +3,8 @@ import { Card, CardContent, CardDescription, CardHeader, CardTitle } from '@/com
 import { ErrorState } from '@/components/ui/error-state';
 import { LoadMore } from '@/components/ui/load-more';
 import { Spinner } from '@/components/ui/spinner';
+import { possessive } from '@/features/household/household-shell';
+import { useDashboardContext } from '@/features/shell/use-dashboard-context';
 import { errorMessage } from '@/lib/api';
 import { useAuditHistory } from './use-audit-history';
 
@@ -20,13 +22,18 @@ const whereFrom = (e: AuditEventResponse) =>
 
 /** Settings → Account activity: the user's own audit trail (sign-ins and from where, what changed). */
 export function AuditHistoryCard() {
+  const { acting } = useDashboardContext();
+  const ward = acting?.ward ? acting.person.displayName : null;
   const history = useAuditHistory();
+  // A guardian's action in a ward's record is named ("by Sam"); the viewer's own is "by you".
+  const by = (e: AuditEventResponse) =>
+    e.actor && (e.actor.id === acting?.account.id ? 'by you' : `by ${e.actor.displayName}`);
   const items = history.data?.pages.flatMap((p) => p.items) ?? [];
 
   return (
     <Card>
       <CardHeader>
-        <CardTitle>Account activity</CardTitle>
+        <CardTitle>{ward ? `Activity in ${possessive(ward)} record` : 'Account activity'}</CardTitle>
         <CardDescription>
           Sign-ins, and what was opened or changed in your account, with the browser and address used.
         </CardDescription>
@@ -48,7 +55,10 @@ export function AuditHistoryCard() {
               {items.map((e) => (
                 <li key={e.id} className="grid gap-0.5 px-3 py-2 text-sm">
                   <div className="flex flex-wrap items-baseline justify-between gap-2">
-                    <span className="font-medium">{e.summary}</span>
+                    <span>
+                      <span className="font-medium">{e.summary}</span>
+                      {e.actor && <span className="text-muted-foreground"> ({by(e)})</span>}
+                    </span>
                     <time dateTime={e.createdAt} className="text-muted-foreground">
                       {when.format(new Date(e.createdAt))}
                     </time>

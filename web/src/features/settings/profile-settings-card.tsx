@@ -8,6 +8,7 @@ import { Card, CardContent, CardDescription, CardHeader, CardTitle } from '@/com
 import { FormField } from '@/components/ui/form-field';
 import { Label } from '@/components/ui/label';
 import { Select } from '@/components/ui/select';
+import { possessive } from '@/features/household/household-shell';
 import { useDashboardContext } from '@/features/shell/use-dashboard-context';
 import { errorMessage } from '@/lib/api';
 import { lazyZodResolver } from '@/lib/lazy-resolver';
@@ -17,7 +18,8 @@ import { zoneChoices } from './time-zones';
 type Values = z.input<typeof ProfileUpdateRequest>;
 
 export function ProfileSettingsCard() {
-  const { profile } = useDashboardContext();
+  const { profile, acting } = useDashboardContext();
+  const ward = acting?.ward ? acting.person.displayName : null;
   const update = useUpdateProfile();
   const { zones, value: timezone } = useMemo(() => zoneChoices(profile.timezone), [profile.timezone]);
   const form = useForm<Values, unknown, z.output<typeof ProfileUpdateRequest>>({
@@ -43,8 +45,12 @@ export function ProfileSettingsCard() {
   return (
     <Card>
       <CardHeader>
-        <CardTitle>Profile</CardTitle>
-        <CardDescription>How Healthfolio addresses you and shows your numbers.</CardDescription>
+        <CardTitle>{ward ? `${possessive(ward)} profile` : 'Profile'}</CardTitle>
+        <CardDescription>
+          {ward
+            ? `How Healthfolio addresses ${ward} and shows ${possessive(ward)} numbers.`
+            : 'How Healthfolio addresses you and shows your numbers.'}
+        </CardDescription>
       </CardHeader>
       <CardContent>
         <form noValidate onSubmit={save} className="flex flex-col gap-4">

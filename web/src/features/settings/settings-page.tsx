@@ -5,6 +5,7 @@ import { toast } from 'sonner';
 import { Button } from '@/components/ui/button';
 import { Card, CardContent, CardDescription, CardHeader, CardTitle } from '@/components/ui/card';
 import { Spinner } from '@/components/ui/spinner';
+import { possessive } from '@/features/household/household-shell';
 import { MODE_LABELS } from '@/features/shell/mode-labels';
 import { PlatformModeSwitch } from '@/features/shell/platform-mode-switch';
 import { useDashboardContext } from '@/features/shell/use-dashboard-context';
@@ -21,8 +22,16 @@ const ReminderSettingsCard = lazy(async () => ({
 const HypoSettingsCard = lazy(async () => ({
   default: (await import('@/features/hypo/hypo-settings-card')).HypoSettingsCard,
 }));
+const GlucoseTargetsCard = lazy(async () => ({
+  default: (await import('@/features/diabetes/glucose-targets-card')).GlucoseTargetsCard,
+}));
+const AlertsCard = lazy(async () => ({ default: (await import('@/features/push/alerts-card')).AlertsCard }));
+const HouseholdCard = lazy(async () => ({
+  default: (await import('@/features/household/household-card')).HouseholdCard,
+}));
 const PasswordCard = lazy(async () => ({ default: (await import('./password-card')).PasswordCard }));
 const SecurityCard = lazy(async () => ({ default: (await import('./security-card')).SecurityCard }));
+const YourDataCard = lazy(async () => ({ default: (await import('./your-data-card')).YourDataCard }));
 const AuditHistoryCard = lazy(async () => ({
   default: (await import('./audit-history-card')).AuditHistoryCard,
 }));
@@ -32,7 +41,8 @@ const Later = ({ what, children }: { what: string; children: ReactNode }) => (
 );
 
 export function SettingsPage() {
-  const { profile, user } = useDashboardContext();
+  const { profile, user, acting } = useDashboardContext();
+  const ward = acting?.ward ? acting.person.displayName : null;
   const current = profile.userType ?? 'general_health';
   const signOut = useSignOut();
   const revoke = useMutation({
@@ -49,25 +59,38 @@ export function SettingsPage() {
         <CardHeader>
           <CardTitle>Platform mode</CardTitle>
           <CardDescription>
-            You are using the {MODE_LABELS[current]} platform. Your data and preferences are preserved when
-            you switch.
+            {ward
+              ? `${ward} is on the ${MODE_LABELS[current]} platform. ${possessive(ward)} data and preferences are preserved when you switch.`
+              : `You are using the ${MODE_LABELS[current]} platform. Your data and preferences are preserved when you switch.`}
           </CardDescription>
         </CardHeader>
         <CardContent>
           <PlatformModeSwitch current={current} label="Switch platform mode" />
         </CardContent>
       </Card>
+      <Later what="your household">
+        <HouseholdCard timeZone={profile.timezone} />
+      </Later>
       <Later what="reminder settings">
         <ReminderSettingsCard />
       </Later>
       <Later what="low-glucose follow-up settings">
         <HypoSettingsCard />
       </Later>
+      <Later what="glucose targets">
+        <GlucoseTargetsCard />
+      </Later>
+      <Later what="alert settings">
+        <AlertsCard />
+      </Later>
       <Later what="password settings">
         <PasswordCard />
       </Later>
       <Later what="security settings">
         <SecurityCard />
+      </Later>
+      <Later what="your data">
+        <YourDataCard />
       </Later>
       <Card>
         <CardHeader>

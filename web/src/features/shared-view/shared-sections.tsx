@@ -3,6 +3,7 @@ import { TRACKER_TITLES } from '@healthfolio/core/trackers/tracker-titles';
 import type { ReactNode } from 'react';
 import { Badge } from '@/components/ui/badge';
 import { RangeTag } from '@/features/diabetes/glucose-level-tag';
+import { LabResultList } from '@/features/labs/lab-result-list';
 import { entryValue, formatDate, formatShortDate, formatTime } from '@/features/trackers/entry-format';
 import { LazyTrendChart as TrendChart } from '@/features/trackers/lazy-trend-chart';
 import { QueryView } from '@/features/trackers/screen-parts';
@@ -245,7 +246,11 @@ function LabResults({ token, overview: o }: Props) {
     <QueryView query={q} what="lab results">
       {(d) => (
         <div className="flex flex-col gap-4">
-          <EntryTable entries={d.a1c} o={o} caption="A1C results" />
+          {d.results.length === 0 ? (
+            <Empty>No lab results in the shared period.</Empty>
+          ) : (
+            <LabResultList results={d.results} timeZone={o.timeZone} label="Lab results" />
+          )}
           <h3 className="font-medium">Lab documents</h3>
           {d.documents.length === 0 ? (
             <Empty>No lab documents in the shared period.</Empty>

@@ -67,12 +67,19 @@ function CreatedLink({ share, onClose }: { share: ShareCreatedResponse; onClose:
   );
 }
 
-export function InviteDialog({ onClose }: { onClose: () => void }) {
+/** `initial`: who to invite, when the dialog is opened for someone ("Give caregiver access" in Settings → Household). */
+export function InviteDialog({
+  onClose,
+  initial,
+}: {
+  onClose: () => void;
+  initial?: { email: string; name: string };
+}) {
   const create = useCreateShare();
   const [created, setCreated] = useState<ShareCreatedResponse | null>(null);
   const form = useForm<Values, unknown, Output>({
     resolver: zodResolver(ShareCreateRequest),
-    defaultValues: DEFAULTS,
+    defaultValues: initial ? { ...DEFAULTS, ...initial } : DEFAULTS,
   });
   const email = form.watch('email');
   const errors = form.formState.errors;

@@ -1,6 +1,7 @@
 import { shareSummary } from '@healthfolio/core/sharing/share-rules';
 import { Clock, Lock, Mail, UserPlus, Users } from 'lucide-react';
-import { lazy, Suspense, useState } from 'react';
+import { lazy, Suspense, useEffect, useState } from 'react';
+import { useSearchParams } from 'react-router';
 import { toast } from 'sonner';
 import { Button } from '@/components/ui/button';
 import { ConfirmDialog } from '@/components/ui/confirm-dialog';
@@ -22,14 +23,25 @@ const PacketsSection = lazy(async () => ({
 // The invite form (its form library and the share rules it checks) loads when it is opened.
 const InviteDialog = lazy(async () => ({ default: (await import('./invite-dialog')).InviteDialog }));
 
-type Open = { kind: 'invite' } | { kind: Exclude<ShareAction, 'copy'>; share: ShareResponse } | null;
+type Open =
+  | { kind: 'invite'; initial?: { email: string; name: string } }
+  | { kind: Exclude<ShareAction, 'copy'>; share: ShareResponse }
+  | null;
 
 /** Spec §2 Health Data Sharing ("Care Team Access" in diabetes mode). */
 export function SharingPage() {
   const { profile } = useDashboardContext();
   const shares = useShares();
   const revoke = useRevokeShare();
-  const [open, setOpen] = useState<Open>(null);
+  // Settings → Household's "Give caregiver access" opens the invitation for a former guardian.
+  const [params, setParams] = useSearchParams();
+  const [open, setOpen] = useState<Open>(() => {
+    const email = params.get('invite');
+    return email ? { kind: 'invite', initial: { email, name: params.get('name') ?? '' } } : null;
+  });
+  useEffect(() => {
+    if (params.has('invite')) setParams({}, { replace: true });
+  }, [params, setParams]);
   const zone = profile.timezone;
 
   const onAction = async (action: ShareAction, share: ShareResponse) => {
@@ -123,7 +135,7 @@ export function SharingPage() {
       <SharedWithMe />
       {open?.kind === 'invite' && (
         <Suspense fallback={null}>
-          <InviteDialog onClose={() => setOpen(null)} />
+          <InviteDialog initial={open.initial} onClose={() => setOpen(null)} />
         </Suspense>
       )}
       {open?.kind === 'permissions' && <PermissionsDialog share={open.share} onClose={() => setOpen(null)} />}

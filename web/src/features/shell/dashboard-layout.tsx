@@ -2,10 +2,12 @@ import { lazy, Suspense } from 'react';
 import { Navigate, useLocation } from 'react-router';
 import { ErrorState } from '@/components/ui/error-state';
 import { PageSpinner } from '@/components/ui/spinner';
+import { possessive, useActingPerson } from '@/features/household/household-shell';
 import { useLiveNotifications } from '@/features/notifications/use-live-notifications';
+import { useOnline } from '@/features/offline/online-status';
 import { errorMessage } from '@/lib/api';
 import { useMaintenanceMessage } from '@/lib/maintenance';
-import { useProfile, useRoles, useSession } from '@/lib/session';
+import { signedOutDestination, useProfile, useRoles, useSession } from '@/lib/session';
 import { useDocumentTitle } from '@/lib/use-document-title';
 import { useIsMobile } from '@/lib/use-is-mobile';
 import { DashboardSkeleton } from './dashboard-skeleton';
@@ -25,18 +27,35 @@ export function DashboardLayout() {
   const signedIn = Boolean(session.data);
   const profile = useProfile(signedIn);
   const roles = useRoles(signedIn);
-  useLiveNotifications(signedIn);
+  const acting = useActingPerson(signedIn);
+  useLiveNotifications(signedIn, acting.view);
   const isMobile = useIsMobile();
+  const online = useOnline();
   const { pathname } = useLocation();
   const diabetes = profile.data?.userType === 'diabetes_focused';
   const screen = screenFor(pathname, diabetes);
-  const title = screen ? screenTitle(screen, diabetes) : '';
+  const plainTitle = screen ? screenTitle(screen, diabetes) : '';
+  // Acting for a ward, every screen of theirs says whose it is ("Mia’s Blood Glucose").
+  const title =
+    acting.view?.ward && plainTitle && screen?.personal !== false
+      ? `${possessive(acting.view.person.displayName)} ${plainTitle}`
+      : plainTitle;
   useDocumentTitle(screen?.exactDocumentTitle ?? title, Boolean(screen?.exactDocumentTitle));
   const maintenance = useMaintenanceMessage();
 
   // Admins keep working during maintenance; everyone else gets the admin's message (the API said so).
   if (maintenance && !roles.data?.isAdmin) return <MaintenanceScreen message={maintenance} />;
 
+  // Offline the session check waits for the connection (the banner above says why).
+  if (session.isPending && !online)
+    return (
+      <main className="flex min-h-screen items-center">
+        <ErrorState
+          title="You are offline"
+          message="Your account opens once the connection returns. In a page that was already open, entries you log are kept and sent then."
+        />
+      </main>
+    );
   if (session.isPending) return <DashboardSkeleton label="Checking your session" />;
   if (session.isError) {
     return (
@@ -57,26 +76,30 @@ export function DashboardLayout() {
           <PublicAlertsPage />
         </Suspense>
       );
-    return <Navigate to="/auth" replace />;
+    return <Navigate to={signedOutDestination()} replace />;
   }
-  if (profile.isPending || roles.isPending) return <DashboardSkeleton label="Loading your profile" />;
-  if (profile.isError) {
+  // Acting for someone, the household says who they are: without it nothing of theirs is shown.
+  if (profile.isError || acting.failed) {
+    const failed = profile.isError ? profile : acting.household;
     return (
       <main className="flex min-h-screen items-center">
         <ErrorState
           title="Could not load your profile"
-          message={errorMessage(profile.error, 'The server did not answer.')}
-          onRetry={() => profile.refetch()}
+          message={errorMessage(failed.error, 'The server did not answer.')}
+          onRetry={() => failed.refetch()}
         />
       </main>
     );
   }
+  if (profile.isPending || roles.isPending || acting.waiting)
+    return <DashboardSkeleton label="Loading your profile" />;
 
   const context: DashboardContext = {
     user: session.data.user,
     profile: profile.data,
     roles: roles.data ?? { roles: [], isAdmin: false, isModerator: false },
     diabetes,
+    acting: acting.view,
   };
   const Layout = isMobile ? MobileLayout : DesktopLayout;
   return <Layout context={context} title={title} parent={screen?.parent} />;

@@ -2,7 +2,9 @@ import { Settings } from 'lucide-react';
 import { Link, NavLink, Outlet, useNavigate } from 'react-router';
 import { Button } from '@/components/ui/button';
 import { ChatLauncher } from '@/features/ai/chat-launcher';
+import { ActingBandSlot, PersonSwitcherSlot, screenKey } from '@/features/household/household-shell';
 import { NotificationsBell } from '@/features/notifications/notifications-bell';
+import { LazyPendingEntries } from '@/features/offline/lazy-pending-entries';
 import { cn } from '@/lib/utils';
 import { AccountMenu } from './account-menu';
 import { brandFor } from './brand';
@@ -19,12 +21,14 @@ export function DesktopLayout({ context, title }: Props) {
   const tabs = context.roles.isAdmin ? [...MAIN_TABS, ADMIN_TAB] : MAIN_TABS;
   return (
     <div className="min-h-screen bg-background">
+      <ActingBandSlot view={context.acting} />
       <header className="border-b bg-card">
         <div className="mx-auto flex h-16 max-w-7xl items-center gap-4 px-6">
           <Link to="/" className="mr-auto flex flex-col rounded-md leading-tight">
             <span className="text-lg font-bold text-primary">{brand.title}</span>
             <span className="text-xs text-muted-foreground">{brand.subtitle}</span>
           </Link>
+          <PersonSwitcherSlot view={context.acting} />
           <PlatformModeSwitch current={context.profile.userType ?? 'general_health'} />
           <NotificationsBell onClick={() => navigate('/dashboard/notifications')} />
           <Button
@@ -35,7 +39,12 @@ export function DesktopLayout({ context, title }: Props) {
           >
             <Settings aria-hidden="true" />
           </Button>
-          <AccountMenu email={context.user.email} displayName={context.profile.displayName} />
+          <AccountMenu
+            email={context.user.email}
+            displayName={
+              context.acting?.ward ? context.acting.account.displayName : context.profile.displayName
+            }
+          />
         </div>
         <nav aria-label="Main" className="mx-auto max-w-7xl px-6">
           <ul className="flex gap-1">
@@ -65,7 +74,9 @@ export function DesktopLayout({ context, title }: Props) {
         <Sidebar diabetes={context.diabetes} isAdmin={context.roles.isAdmin} />
         <main className="min-w-0 flex-1">
           <h1 className="mb-6 text-2xl font-semibold tracking-tight">{title}</h1>
-          <Outlet context={context} />
+          <LazyPendingEntries />
+          {/* A screen of one person never lives on as another's: switching mounts it afresh. */}
+          <Outlet context={context} key={screenKey(context.acting)} />
         </main>
       </div>
       <ChatLauncher mobile={false} />

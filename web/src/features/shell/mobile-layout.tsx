@@ -2,6 +2,8 @@ import { ArrowLeft } from 'lucide-react';
 import { NavLink, Outlet, useNavigate } from 'react-router';
 import { Button } from '@/components/ui/button';
 import { ChatLauncher } from '@/features/ai/chat-launcher';
+import { ActingBandSlot, PersonSwitcherSlot, screenKey } from '@/features/household/household-shell';
+import { LazyPendingEntries } from '@/features/offline/lazy-pending-entries';
 import { cn } from '@/lib/utils';
 import { AccountMenu } from './account-menu';
 import { ADMIN_TAB, MAIN_TABS } from './nav-items';
@@ -14,24 +16,34 @@ export function MobileLayout({ context, title, parent }: Props) {
   const tabs = context.roles.isAdmin ? [...MAIN_TABS, ADMIN_TAB] : MAIN_TABS;
   return (
     <div className="flex min-h-screen flex-col bg-background">
-      <header className="sticky top-0 z-40 flex min-h-14 items-center gap-2 border-b bg-card/95 px-2 py-1 backdrop-blur">
-        {parent ? (
-          <Button variant="ghost" size="icon" aria-label="Back" onClick={() => navigate(parent)}>
-            <ArrowLeft aria-hidden="true" />
-          </Button>
-        ) : (
-          <span className="w-2" />
-        )}
-        {/* A long title wraps to a second line rather than losing its end. */}
-        <h1 className="min-w-0 flex-1 text-lg leading-tight font-semibold text-balance break-words">
-          {title}
-        </h1>
-        <AccountMenu email={context.user.email} displayName={context.profile.displayName} />
+      <header className="sticky top-0 z-40 border-b bg-card/95 backdrop-blur">
+        <ActingBandSlot view={context.acting} />
+        <div className="flex min-h-14 items-center gap-2 px-2 py-1">
+          {parent ? (
+            <Button variant="ghost" size="icon" aria-label="Back" onClick={() => navigate(parent)}>
+              <ArrowLeft aria-hidden="true" />
+            </Button>
+          ) : (
+            <span className="w-2" />
+          )}
+          {/* A long title wraps to a second line rather than losing its end. */}
+          <h1 className="min-w-0 flex-1 text-lg leading-tight font-semibold text-balance break-words">
+            {title}
+          </h1>
+          <PersonSwitcherSlot view={context.acting} compact />
+          <AccountMenu
+            email={context.user.email}
+            displayName={
+              context.acting?.ward ? context.acting.account.displayName : context.profile.displayName
+            }
+          />
+        </div>
       </header>
       {/* Room below the content for the tab bar (4rem) and the chat button above it (3.5rem + gaps),
           so the last of a page can be scrolled clear of both. */}
       <main className="flex-1 px-4 pt-4 pb-40">
-        <Outlet context={context} />
+        <LazyPendingEntries />
+        <Outlet context={context} key={screenKey(context.acting)} />
       </main>
       <ChatLauncher mobile />
       <nav

@@ -17,6 +17,7 @@ import {
   ShieldCheck,
   Siren,
   Smartphone,
+  TestTubeDiagonal,
   Trophy,
   Utensils,
 } from 'lucide-react';
@@ -40,6 +41,8 @@ export const ADMIN_TAB = {
 
 export const SECONDARY_LINKS: NavItem[] = [
   { to: '/dashboard/documents', label: 'Documents', icon: FileText },
+  { to: '/dashboard/lab-results', label: 'Lab Results', icon: TestTubeDiagonal },
+  { to: '/dashboard/health-summary', label: 'Health Summary', icon: Activity },
   { to: '/dashboard/appointments', label: 'Appointments', diabetesLabel: 'Endo Visits', icon: CalendarDays },
   { to: '/dashboard/insurance', label: 'Insurance', icon: ShieldCheck },
   { to: '/dashboard/sharing', label: 'Sharing', diabetesLabel: 'Care Team Access', icon: Share2 },

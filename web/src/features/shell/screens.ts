@@ -7,6 +7,8 @@ export type Screen = {
   parent?: string;
   /** A document title used as given instead of "Healthfolio — {title}". */
   exactDocumentTitle?: string;
+  /** False for screens of the account rather than of the person on show (no "Mia’s" in front). */
+  personal?: boolean;
 };
 
 const tracker = (slug: string, title: string): Screen[] => [
@@ -28,6 +30,8 @@ export const SCREENS: Screen[] = [
   { path: 'trackers/journal', title: 'Journal', parent: '/dashboard/track-data' },
   { path: 'trackers/medication', title: 'Medication', parent: '/dashboard/track-data' },
   { path: 'documents', title: 'Documents & Medical Records', parent: '/dashboard' },
+  { path: 'lab-results', title: 'Lab Results', parent: '/dashboard' },
+  { path: 'health-summary', title: 'Health Summary', parent: '/dashboard' },
   { path: 'appointments', title: 'Appointments', diabetesTitle: 'Endo Visits', parent: '/dashboard' },
   { path: 'insurance', title: 'Insurance & Claims', parent: '/dashboard' },
   { path: 'sharing', title: 'Health Data Sharing', diabetesTitle: 'Care Team Access', parent: '/dashboard' },
@@ -45,11 +49,23 @@ export const SCREENS: Screen[] = [
   { path: 'glucose-import', title: 'Import CGM Data', parent: '/dashboard' },
 ];
 
-export const ADMIN_SCREEN: Screen = { path: 'admin-console', title: 'Admin Console' };
-export const SETTINGS_SCREEN: Screen = { path: 'settings', title: 'Settings', parent: '/dashboard' };
+export const ADMIN_SCREEN: Screen = { path: 'admin-console', title: 'Admin Console', personal: false };
+export const SETTINGS_SCREEN: Screen = {
+  path: 'settings',
+  title: 'Settings',
+  parent: '/dashboard',
+  personal: false,
+};
 
 const HOME_GENERAL: Screen = { path: '', title: 'Health Dashboard' };
 const HOME_DIABETES: Screen = { path: '', title: 'Smart Diabetes Management' };
+
+/** A test's page in the Lab Results area (/dashboard/lab-results/:loinc). */
+const LAB_TEST_SCREEN: Screen = {
+  path: 'lab-results/:loinc',
+  title: 'Lab Result Trend',
+  parent: '/dashboard/lab-results',
+};
 
 const ALL = [...SCREENS, ADMIN_SCREEN, SETTINGS_SCREEN];
 
@@ -60,5 +76,7 @@ export const screenTitle = (screen: Screen, diabetes: boolean) =>
 export const screenFor = (pathname: string, diabetes: boolean): Screen | undefined => {
   const rest = pathname.replace(/^\/dashboard\/?/, '').replace(/\/+$/, '');
   if (rest === '') return diabetes ? HOME_DIABETES : HOME_GENERAL;
-  return ALL.find((s) => s.path === rest);
+  return (
+    ALL.find((s) => s.path === rest) ?? (/^lab-results\/\d+-\d$/.test(rest) ? LAB_TEST_SCREEN : undefined)
+  );
 };

@@ -14,6 +14,7 @@ import {
 import { FormField } from '@/components/ui/form-field';
 import { Label } from '@/components/ui/label';
 import { Textarea } from '@/components/ui/textarea';
+import { isQueued } from '@/features/offline/queued-entry';
 import { useDashboardContext } from '@/features/shell/use-dashboard-context';
 import { ApiError, errorMessage } from '@/lib/api';
 import { loadCore } from '@/lib/lazy-resolver';
@@ -94,14 +95,19 @@ export function LogDialog({
       const payload = await withPickedPhoto(filled, form.getValues('photoFile'), (id) =>
         form.setValue('aiAnalysisId', id),
       );
+      let queued = false;
       if (entry) {
         const { occurredAt, notes, data } = payload;
         await update.mutateAsync({ id: entry.id, body: { occurredAt, notes: notes ?? null, data } });
       } else {
-        await create.mutateAsync(payload);
+        queued = isQueued(await create.mutateAsync(payload));
       }
       const lowAlert = payload.tracker === 'blood-glucose' && toastLowAfterSave(payload.data.glucose, unit);
-      if (!lowAlert) toast.success(`Saved ${name}`, { description: successText(payload) });
+      if (queued && !lowAlert)
+        toast.success(`${name} kept on this device`, {
+          description: 'You are offline: it will be sent when the connection returns.',
+        });
+      else if (!lowAlert) toast.success(`Saved ${name}`, { description: successText(payload) });
       onClose();
     } catch (error) {
       if (error instanceof ApiError && error.status === 401) {

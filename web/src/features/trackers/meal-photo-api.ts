@@ -1,4 +1,5 @@
 import type { EntryCreateRequest, MealAnalysisResponse, MealPhotoStored } from '@healthfolio/core';
+import { personHeaders, withPerson } from '@/lib/acting-person';
 import { ApiError } from '@/lib/api';
 
 /**
@@ -14,7 +15,7 @@ export async function analyzeMealPhoto(
     res = await fetch(`/api/v1/ai/meal-photo-analyses${opts.analyze === false ? '?analyze=false' : ''}`, {
       method: 'POST',
       credentials: 'include',
-      headers: { Accept: 'application/json', 'Content-Type': file.type },
+      headers: { ...personHeaders(), Accept: 'application/json', 'Content-Type': file.type },
       body: file,
     });
   } catch {
@@ -42,7 +43,8 @@ export async function withPickedPhoto(
 }
 
 /** The address of a meal's stored photo (its owner only). */
-export const mealPhotoUrl = (analysisId: string) => `/api/v1/ai/meal-photo-analyses/${analysisId}/photo`;
+export const mealPhotoUrl = (analysisId: string) =>
+  withPerson(`/api/v1/ai/meal-photo-analyses/${analysisId}/photo`);
 
 /** Not in the spec: the photo kept with the meal when no vision model can analyse it. */
 export const PHOTO_ATTACH_TEXTS = {

@@ -64,7 +64,7 @@ export function TrendChart({
         />
         {!compact && <Legend />}
         {series.levelLines?.map((l) => (
-          <ReferenceLine key={l.mgdl} y={l.value} stroke={levelLineColour(l.mgdl)} strokeDasharray="6 4" />
+          <ReferenceLine key={l.mgdl} y={l.value} stroke={levelLineColour(l)} strokeDasharray="6 4" />
         ))}
         {series.lines.map((line, i) => {
           const style = STYLES[i % STYLES.length] ?? STYLES[0];

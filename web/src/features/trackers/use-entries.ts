@@ -104,7 +104,12 @@ const useRefreshAfterWrite = () => {
 export const useCreateEntry = () => {
   const refresh = useRefreshAfterWrite();
   return useMutation({
-    mutationFn: (body: EntryCreateRequest) => api<EntryResponse>('/api/v1/entries', { method: 'POST', body }),
+    // Offline the entry is kept on this device (features/offline) rather than the mutation paused.
+    networkMode: 'always',
+    // The queue (IndexedDB, sealing) loads on the first save, not with the page; the dashboard's
+    // pending-entries panel has loaded it by then, and the service worker keeps it for offline use.
+    mutationFn: async (body: EntryCreateRequest) =>
+      (await import('@/features/offline/entry-queue')).sendOrQueueEntry(body),
     onSuccess: refresh,
   });
 };

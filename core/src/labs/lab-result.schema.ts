@@ -1,0 +1,117 @@
+import { z } from 'zod';
+import { text } from '../http/text';
+import { FUTURE_DATE_MESSAGE, isNotInFuture } from '../units/not-in-future';
+import { LAB_FLAGS } from './lab-units';
+
+export const LAB_SOURCES = ['typed', 'imported', 'portal'] as const;
+export type LabSource = (typeof LAB_SOURCES)[number];
+
+export const LAB_SOURCE_LABELS: Record<LabSource, string> = {
+  typed: 'Typed in',
+  imported: 'Imported file',
+  portal: 'Patient portal',
+};
+
+const LabFlagSchema = z.enum(LAB_FLAGS);
+
+/** A LOINC code: digits, a hyphen and the check digit. */
+export const LoincCode = z.string().regex(/^\d{1,7}-\d$/, 'Enter a LOINC code such as 4548-4');
+
+const optionalText = (max: number) =>
+  text()
+    .trim()
+    .max(max, `At most ${max} characters`)
+    .nullish()
+    .transform((v) => v || null);
+
+const Value = z.number().finite().min(-1e9).max(1e9);
+
+export const labResultFields = {
+  testName: text({ error: 'Test name is required' }).trim().min(1, 'Test name is required').max(200),
+  loinc: LoincCode,
+  value: Value.nullish().transform((v) => v ?? null),
+  valueText: optionalText(200),
+  /** A UCUM code (mg/dL, mmol/L, %, 10*3/uL...). */
+  unit: z
+    .string()
+    .trim()
+    .max(40)
+    .regex(/^[\x21-\x7e]*$/, 'Enter a UCUM unit such as mg/dL')
+    .nullish()
+    .transform((v) => v || null),
+  referenceLow: Value.nullish().transform((v) => v ?? null),
+  referenceHigh: Value.nullish().transform((v) => v ?? null),
+  referenceText: optionalText(200),
+  /** Left out, the flag is computed from the reference range. */
+  flag: LabFlagSchema.nullish().transform((v) => v ?? null),
+  effectiveAt: z.iso
+    .datetime({ offset: true, error: 'Date is required' })
+    .refine((at) => isNotInFuture(at), FUTURE_DATE_MESSAGE),
+  documentId: z
+    .string()
+    .uuid()
+    .nullish()
+    .transform((v) => v ?? null),
+  /** Where the test was done. */
+  labName: optionalText(200),
+  note: optionalText(1000),
+};
+
+const oneValue = (r: { value: number | null; valueText: string | null }) =>
+  r.value !== null || r.valueText !== null;
+const rangeInOrder = (r: { referenceLow: number | null; referenceHigh: number | null }) =>
+  r.referenceLow === null || r.referenceHigh === null || r.referenceLow <= r.referenceHigh;
+
+export const LabResultCreateRequest = z
+  .strictObject(labResultFields)
+  .refine(oneValue, { message: 'Enter a value', path: ['value'] })
+  .refine(rangeInOrder, { message: 'The low end must not be above the high end', path: ['referenceLow'] });
+export type LabResultCreateRequest = z.input<typeof LabResultCreateRequest>;
+export type LabResultFields = z.output<typeof LabResultCreateRequest>;
+
+/** An edit sends only the fields it changes; the whole is checked again on the server. */
+export const LabResultUpdateRequest = z
+  .strictObject(labResultFields)
+  .partial()
+  .refine((r) => Object.keys(r).length > 0, 'Nothing to change');
+export type LabResultUpdateRequest = z.input<typeof LabResultUpdateRequest>;
+
+export const LabResultListQuery = z.object({
+  loinc: LoincCode.optional(),
+  /** Words of the test name. */
+  test: z.string().trim().max(100).optional(),
+  limit: z.coerce.number().int().min(1).max(1000).default(500),
+});
+export type LabResultListQuery = z.input<typeof LabResultListQuery>;
+
+export const LabResultResponse = z.object({
+  id: z.string().uuid(),
+  testName: z.string(),
+  loinc: z.string(),
+  value: z.number().nullable(),
+  valueText: z.string().nullable(),
+  unit: z.string().nullable(),
+  referenceLow: z.number().nullable(),
+  referenceHigh: z.number().nullable(),
+  referenceText: z.string().nullable(),
+  flag: LabFlagSchema.nullable(),
+  effectiveAt: z.string(),
+  source: z.enum(LAB_SOURCES),
+  documentId: z.string().uuid().nullable(),
+  labName: z.string().nullable(),
+  note: z.string().nullable(),
+  createdAt: z.string(),
+  updatedAt: z.string(),
+});
+export type LabResultResponse = z.infer<typeof LabResultResponse>;
+
+export const LabResultListResponse = z.object({ items: z.array(LabResultResponse) });
+export type LabResultListResponse = z.infer<typeof LabResultListResponse>;
+
+/** A test's results oldest first, for its trend chart. */
+export const LabTestSeriesResponse = z.object({
+  loinc: z.string(),
+  testName: z.string(),
+  items: z.array(LabResultResponse),
+});
+export type LabTestSeriesResponse = z.infer<typeof LabTestSeriesResponse>;

@@ -1,0 +1,123 @@
+import { describe, expect, it } from 'vitest';
+import { HBA1C_LOINC } from './hba1c';
+import { LabResultCreateRequest } from './lab-result.schema';
+import {
+  canConvertLabUnit,
+  convertLabValue,
+  defaultReferenceRange,
+  flagFromRange,
+  resolveLabFlag,
+  roundLabValue,
+} from './lab-units';
+import { findLabTest, LOINC_SUBSET, searchLabTests } from './loinc-subset';
+
+describe('LOINC subset', () => {
+  it('has each code once, each with a main unit and a well-formed code', () => {
+    const codes = LOINC_SUBSET.map((t) => t.loinc);
+    expect(new Set(codes).size).toBe(codes.length);
+    for (const t of LOINC_SUBSET) {
+      expect(t.loinc).toMatch(/^\d+-\d$/);
+      expect(t.units.length).toBeGreaterThan(0);
+    }
+  });
+
+  it('holds the common panels: A1C, lipids, metabolic, thyroid, vitamin D, blood count, liver, urine ACR', () => {
+    for (const code of ['4548-4', '2093-3', '13457-7', '2085-9', '2571-8', '2345-7', '2160-0', '62238-1']) {
+      expect(findLabTest(code), code).toBeDefined();
+    }
+    for (const code of [
+      '3016-3',
+      '3024-7',
+      '62292-8',
+      '718-7',
+      '6690-2',
+      '777-3',
+      '1742-6',
+      '1920-8',
+      '9318-7',
+    ]) {
+      expect(findLabTest(code), code).toBeDefined();
+    }
+    expect(findLabTest(HBA1C_LOINC)?.units[0]?.ucum).toBe('%');
+  });
+
+  it('finds tests by words of their name, panel or code', () => {
+    expect(searchLabTests('ldl').map((t) => t.loinc)).toEqual(['13457-7', '2089-1']);
+    expect(searchLabTests('4548').map((t) => t.name)).toEqual(['Hemoglobin A1c']);
+    expect(searchLabTests('lipid').length).toBe(5);
+    expect(searchLabTests('nothing like this')).toEqual([]);
+  });
+});
+
+describe('lab unit conversion (UCUM factors)', () => {
+  it('converts glucose with the app factor 18.0156', () => {
+    expect(convertLabValue('2345-7', 5.5, 'mmol/L', 'mg/dL')).toBeCloseTo(99.09, 2);
+    expect(convertLabValue('2345-7', 180.156, 'mg/dL', 'mmol/L')).toBeCloseTo(10, 6);
+  });
+
+  it('converts cholesterol by 38.67, triglycerides by 88.57, creatinine by 88.42', () => {
+    expect(convertLabValue('13457-7', 2.6, 'mmol/L', 'mg/dL')).toBeCloseTo(100.54, 2);
+    expect(convertLabValue('2085-9', 38.67, 'mg/dL', 'mmol/L')).toBeCloseTo(1, 6);
+    expect(convertLabValue('2571-8', 1.7, 'mmol/L', 'mg/dL')).toBeCloseTo(150.57, 2);
+    expect(convertLabValue('2160-0', 1, 'mg/dL', 'umol/L')).toBeCloseTo(88.42, 6);
+    expect(convertLabValue('2160-0', 88.42, 'umol/L', 'mg/dL')).toBeCloseTo(1, 6);
+  });
+
+  it('refuses units UCUM does not make convertible for the test', () => {
+    expect(canConvertLabUnit('4548-4', '%', 'mmol/mol')).toBe(false);
+    expect(convertLabValue('4548-4', 7, '%', 'mmol/mol')).toBeNull();
+    // mmol/L is convertible for glucose but not for sodium's own list (already mmol/L) to mg/dL
+    expect(convertLabValue('2951-2', 140, 'mmol/L', 'mg/dL')).toBeNull();
+    expect(convertLabValue('2951-2', 140, 'mmol/L', 'mmol/L')).toBe(140);
+  });
+
+  it('rounds converted values as a lab prints them', () => {
+    expect(roundLabValue(100.5432)).toBe(101);
+    expect(roundLabValue(5.5123)).toBe(5.51);
+    expect(roundLabValue(38.67)).toBe(38.7);
+  });
+
+  it('gives the default reference range in the unit chosen', () => {
+    expect(defaultReferenceRange('13457-7', 'mg/dL')).toMatchObject({ low: null, high: 99 });
+    expect(defaultReferenceRange('13457-7', 'mmol/L')).toMatchObject({ low: null, high: 2.56 });
+    expect(defaultReferenceRange('2160-0', 'mg/dL')).toBeNull();
+  });
+});
+
+describe('lab flags', () => {
+  it('flags below the low end low, above the high end high, inside normal', () => {
+    expect(flagFromRange(3.2, 3.5, 5)).toBe('low');
+    expect(flagFromRange(5.1, 3.5, 5)).toBe('high');
+    expect(flagFromRange(3.5, 3.5, 5)).toBe('normal');
+    expect(flagFromRange(160, null, 99)).toBe('high');
+  });
+
+  it('gives no flag without a range or a number', () => {
+    expect(flagFromRange(5, null, null)).toBeNull();
+    expect(flagFromRange(null, 1, 2)).toBeNull();
+  });
+
+  it('keeps the flag the source gave, critical included', () => {
+    expect(resolveLabFlag({ flag: 'critical', value: 6.9, referenceLow: 3.5, referenceHigh: 5 })).toBe(
+      'critical',
+    );
+    expect(resolveLabFlag({ flag: null, value: 6.9, referenceLow: 3.5, referenceHigh: 5 })).toBe('high');
+  });
+});
+
+describe('lab result request', () => {
+  const base = { testName: 'LDL cholesterol', loinc: '13457-7', effectiveAt: '2026-01-05T09:00:00Z' };
+
+  it('needs a number or a text value', () => {
+    expect(LabResultCreateRequest.safeParse(base).success).toBe(false);
+    expect(LabResultCreateRequest.safeParse({ ...base, value: 3.1, unit: 'mmol/L' }).success).toBe(true);
+    expect(LabResultCreateRequest.safeParse({ ...base, valueText: 'Negative' }).success).toBe(true);
+  });
+
+  it('refuses a future date, a malformed LOINC code and a range upside down', () => {
+    const bad = (extra: object) => LabResultCreateRequest.safeParse({ ...base, value: 1, ...extra }).success;
+    expect(bad({ effectiveAt: new Date(Date.now() + 86_400_000).toISOString() })).toBe(false);
+    expect(bad({ loinc: 'LDL' })).toBe(false);
+    expect(bad({ referenceLow: 5, referenceHigh: 1 })).toBe(false);
+  });
+});

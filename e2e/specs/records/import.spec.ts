@@ -1,0 +1,65 @@
+import { fileURLToPath } from 'node:url';
+import { expect, test } from '../../support/fixtures';
+
+/** A Synthea-shaped FHIR bundle written for the tests (server/test/fixtures/records). */
+const BUNDLE = fileURLToPath(
+  new URL('../../../server/test/fixtures/records/synthea-bundle.json', import.meta.url),
+);
+
+test('a FHIR record is previewed, imported once, and its lab trend and health summary show', async ({
+  page,
+  newAccount,
+  signInAs,
+}) => {
+  await signInAs(await newAccount('record-import', { type: 'general_health' }));
+  await page.goto('/dashboard/health-summary');
+  await expect(page.getByText('Nothing here yet. Import a record')).toBeVisible();
+  await expect(
+    page.getByRole('navigation', { name: 'Secondary' }).getByRole('link', { name: 'Health Summary' }),
+  ).toBeVisible();
+
+  await page.goto('/dashboard/lab-results');
+  await page.getByRole('button', { name: 'Import a record' }).click();
+  const dialog = page.getByRole('dialog', { name: 'Import a record' });
+  await dialog.getByLabel('Record file').setInputFiles(BUNDLE);
+  await expect(dialog).toContainText(
+    '3 lab results, 2 vital signs, 1 glucose reading, 2 conditions, 1 allergy, 1 immunization, 1 procedure, 1 medication; 0 already here.',
+  );
+  await expect(dialog).toContainText('Visits (1): Healthfolio does not import these yet.');
+  await dialog.getByRole('button', { name: 'Import' }).click();
+  await expect(dialog).toContainText('Import finished');
+  await expect(dialog).toContainText('Added 3 lab results, 2 vital signs');
+  await dialog.getByRole('button', { name: 'Done' }).click();
+
+  const card = page
+    .getByRole('list', { name: 'Lab tests' })
+    .getByRole('listitem')
+    .filter({ hasText: 'Hemoglobin A1c' });
+  await expect(card).toContainText('7.2%');
+  await expect(card).toContainText('High');
+  await expect(card).toContainText('Imported file');
+  await card.getByRole('link', { name: /Hemoglobin A1c/ }).click();
+  await expect(page).toHaveURL(/\/dashboard\/lab-results\/4548-4$/);
+  await expect(page.getByRole('figure', { name: /Line chart of Hemoglobin A1c/ })).toBeVisible();
+
+  // The same file again: everything is already here, so there is nothing to import.
+  await page.goto('/dashboard/settings');
+  await page.getByRole('button', { name: 'Import a record' }).click();
+  const again = page.getByRole('dialog', { name: 'Import a record' });
+  await again.getByLabel('Record file').setInputFiles(BUNDLE);
+  await expect(again).toContainText('; 12 already here.');
+  await expect(again.getByRole('button', { name: 'Import' })).toBeDisabled();
+  await again.getByRole('button', { name: 'Cancel' }).click();
+
+  await page
+    .getByRole('navigation', { name: 'Secondary' })
+    .getByRole('link', { name: 'Health Summary' })
+    .click();
+  const conditions = page.getByRole('list', { name: 'Conditions' });
+  const diabetes = conditions.getByRole('listitem').filter({ hasText: 'Diabetes mellitus type 2' });
+  await expect(diabetes).toContainText('Active');
+  await expect(diabetes).toContainText(/Since (15 Mar 2018|Mar 15, 2018)/);
+  await expect(diabetes).toContainText('From Imported record (FHIR R4 bundle)');
+  await expect(page.getByRole('list', { name: 'Allergies' })).toContainText('Allergy to peanuts');
+  await expect(page.getByRole('list', { name: 'Medications' })).toContainText('Metformin');
+});

@@ -1,0 +1,86 @@
+import { expect, test } from '../../support/fixtures';
+
+test('an LDL result typed in mmol/L is converted, flagged high and has its trend page', async ({
+  page,
+  newAccount,
+  signInAs,
+}) => {
+  await signInAs(await newAccount('lab-results', { type: 'general_health' }));
+  await page.goto('/dashboard/lab-results');
+  await expect(page.getByText('No lab results yet.')).toBeVisible();
+  // In the sidebar of the general mode.
+  await expect(
+    page.getByRole('navigation', { name: 'Secondary' }).getByRole('link', { name: 'Lab Results' }),
+  ).toBeVisible();
+
+  await page.getByRole('button', { name: 'Add a result' }).click();
+  const dialog = page.getByRole('dialog', { name: 'Add a result' });
+  // The test is found by keyboard in the LOINC subset.
+  const test_ = dialog.getByRole('combobox', { name: 'Test' });
+  await test_.fill('ldl calc');
+  await expect(dialog.getByRole('option', { name: /LDL cholesterol \(calculated\)/ })).toBeVisible();
+  await test_.press('ArrowDown');
+  await test_.press('Enter');
+  await expect(test_).toHaveValue('LDL cholesterol (calculated)');
+  await dialog.getByLabel('Unit').selectOption('mmol/L');
+  // The subset's range (below 100 mg/dL) in the unit chosen.
+  await expect(dialog.getByLabel('High end')).toHaveValue('2.56');
+  await dialog.getByLabel('Value').fill('3.4');
+  await expect(dialog.getByLabel('Value')).toHaveAccessibleDescription('That is 131 mg/dL.');
+  await dialog.getByRole('button', { name: 'Add result' }).click();
+  await expect(dialog).toBeHidden();
+
+  const tests = page.getByRole('list', { name: 'Lab tests' });
+  const card = tests.getByRole('listitem').filter({ hasText: 'LDL cholesterol (calculated)' });
+  await expect(card).toContainText('3.4 mmol/L');
+  await expect(card).toContainText('High');
+  await expect(card).toContainText('Typed in');
+
+  await card.getByRole('link', { name: 'LDL cholesterol (calculated)' }).click();
+  await expect(page).toHaveURL(/\/dashboard\/lab-results\/13457-7$/);
+  await expect(
+    page.getByRole('figure', {
+      name: /Line chart of LDL cholesterol \(calculated\) by date, the reference range shaded/,
+    }),
+  ).toBeVisible();
+  const results = page.getByRole('list', { name: 'LDL cholesterol (calculated) results' });
+  await expect(results.getByRole('listitem')).toHaveCount(1);
+  await expect(results).toContainText('Reference: 2.56 mmol/L or less');
+  await page.getByRole('link', { name: 'Back to lab results' }).click();
+  await expect(page).toHaveURL(/\/dashboard\/lab-results$/);
+
+  // A typo is deleted from the test's page; the last result gone, the list is empty again.
+  await card.getByRole('link', { name: 'LDL cholesterol (calculated)' }).click();
+  await results.getByRole('button', { name: /^Delete the result of/ }).click();
+  await page.getByRole('alertdialog').getByRole('button', { name: 'Delete result' }).click();
+  await expect(page).toHaveURL(/\/dashboard\/lab-results$/);
+  await expect(page.getByText('No lab results yet.')).toBeVisible();
+});
+
+test('in diabetes mode an A1C added on the A1C tracker is a lab result with its flag', async ({
+  page,
+  newAccount,
+  signInAs,
+}) => {
+  await signInAs(await newAccount('lab-results-a1c', { type: 'diabetes_focused' }));
+  await page.goto('/dashboard/a1c-tracker');
+  await page.getByLabel('A1C (%)').fill('6.8');
+  await page.getByLabel('Test date', { exact: true }).fill('2026-10-01');
+  await page.getByRole('button', { name: 'Add reading' }).click();
+  await expect(page.getByRole('heading', { name: 'Latest A1C' }).locator('xpath=../..')).toContainText(
+    '6.8%',
+  );
+
+  await page
+    .getByRole('navigation', { name: 'Secondary' })
+    .getByRole('link', { name: 'Lab Results' })
+    .click();
+  await expect(page.getByRole('heading', { name: 'Lab Results', level: 1 })).toBeVisible();
+  const card = page
+    .getByRole('list', { name: 'Lab tests' })
+    .getByRole('listitem')
+    .filter({ hasText: 'Hemoglobin A1c' });
+  await expect(card).toContainText('6.8%');
+  await expect(card).toContainText('High');
+  await expect(card).toContainText('LOINC 4548-4');
+});

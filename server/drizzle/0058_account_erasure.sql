@@ -1,0 +1,3 @@
+ALTER TABLE "audit_logs" ADD COLUMN "content_digest" text;--> statement-breakpoint
+ALTER TABLE "audit_logs" ADD COLUMN "scrubbed_at" timestamp with time zone;--> statement-breakpoint
+CREATE POLICY "audit_logs_erase" ON "audit_logs" AS PERMISSIVE FOR UPDATE TO public USING (current_user <> 'healthfolio_app' and current_setting('app.audit_erasure', true) = 'on') WITH CHECK (current_user <> 'healthfolio_app' and current_setting('app.audit_erasure', true) = 'on');

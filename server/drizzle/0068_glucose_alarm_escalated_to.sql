@@ -1,0 +1,1 @@
+ALTER TABLE "glucose_alarms" ADD COLUMN "escalated_to" text[] DEFAULT '{}'::text[] NOT NULL;

@@ -1,0 +1,1 @@
+ALTER TABLE "vendor_pull_sources" ADD COLUMN "patient_id" text;

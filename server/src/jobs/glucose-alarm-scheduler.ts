@@ -1,0 +1,162 @@
+import { type GlucoseAlarmKind, URGENT_LOW_ESCALATE_AFTER_MINUTES } from '@healthfolio/core';
+import { inArray, sql } from 'drizzle-orm';
+import type { Tx } from '../db/database';
+import { glucoseAlarms } from '../db/schema';
+import { pushAlarm } from '../modules/alarms/alarm-delivery';
+import { type EscalationDeps, escalateAlarm } from '../modules/alarms/alarm-escalation';
+import { endAlarm, factsOf, judgeNow, raiseAlarm } from '../modules/alarms/alarm-judge';
+import { escalationMessage } from '../modules/alarms/alarm-messages';
+import { type GlucoseAlarmRow, updateAlarm } from '../modules/alarms/alarms.repository';
+import { recordAudit } from '../modules/audit/audit.service';
+import { insertNotifications } from '../modules/notifications/notifications.repository';
+import { repeatEvery } from './repeat';
+
+export interface GlucoseAlarmScheduler {
+  /** Everything due at `now` (tests drive it with their own clock). Returns what it did. */
+  runOnce(now?: Date): Promise<{ userId: string; step: string; kind: string }[]>;
+  start(): void;
+  stop(): Promise<void>;
+}
+
+const MINUTE = 60_000;
+/** A device silent for longer than a day was put away, not lost: no alarm for it. */
+const STALE_LOOKBACK_HOURS = 24;
+
+/**
+ * People whose newest reading came from a device and is 15 minutes to a day old, without an open
+ * "no recent readings" alarm (each person's own window is judged after). One probe of the (user, time)
+ * index per person, newest first: no scan of everyone's readings.
+ */
+const silentPeople = async (tx: Tx, now: Date) => {
+  const { rows } = await tx.execute<{ user_id: string }>(sql`
+    select p.user_id from profiles p
+    cross join lateral (
+      select recorded_at, source from glucose_readings g
+      where g.user_id = p.user_id order by recorded_at desc limit 1) r
+    where r.recorded_at > ${new Date(now.getTime() - STALE_LOOKBACK_HOURS * 3_600_000).toISOString()}::timestamptz
+      and r.recorded_at <= ${new Date(now.getTime() - 15 * MINUTE).toISOString()}::timestamptz
+      and r.source not in ('manual', 'meter')
+      and not exists (select 1 from glucose_alarms a
+        where a.user_id = p.user_id and a.kind = 'stale' and a.ended_at is null)`);
+  return rows.map((r) => r.user_id);
+};
+
+/** Open alarms with work due, locked for this transaction (SKIP LOCKED: each goes to one process). */
+const claimDue = async (tx: Tx, now: Date) => {
+  const escalateBefore = new Date(now.getTime() - URGENT_LOW_ESCALATE_AFTER_MINUTES * MINUTE).toISOString();
+  const { rows } = await tx.execute<{ id: string }>(sql`
+    select id from glucose_alarms
+    where ended_at is null and (
+      snoozed_until <= ${now.toISOString()}::timestamptz
+      or (kind = 'urgent_low' and acknowledged_at is null and escalated_at is null
+          and raised_at <= ${escalateBefore}::timestamptz))
+    order by raised_at limit 200
+    for update skip locked`);
+  if (!rows.length) return [];
+  return tx
+    .select()
+    .from(glucoseAlarms)
+    .where(
+      inArray(
+        glucoseAlarms.id,
+        rows.map((r) => r.id),
+      ),
+    );
+};
+
+type Outcome = { userId: string; step: string; kind: string; notice?: string; alarm?: GlucoseAlarmRow };
+
+/** A snooze ran out: still true, a new episode is raised (and sounds); else the alarm ends. */
+const afterSnooze = async (tx: Tx, a: GlucoseAlarmRow, now: Date): Promise<Outcome> => {
+  const j = await judgeNow(tx, a.userId, now);
+  await endAlarm(tx, a, now, 'snooze_ended');
+  const kind = a.kind as GlucoseAlarmKind;
+  if (!j.active.has(kind)) return { userId: a.userId, step: 'ended', kind };
+  const notice = await raiseAlarm(tx, a.userId, kind, now, j.latest, j.predictedMgdl);
+  return { userId: a.userId, step: 'raised_again', kind, ...(notice ? { notice } : {}) };
+};
+
+/** An urgent low unanswered for 15 minutes: marked escalated, with its notice on the person. */
+const escalate = async (tx: Tx, a: GlucoseAlarmRow, now: Date): Promise<Outcome> => {
+  const row = (await updateAlarm(tx, a.userId, a.id, { escalatedAt: now }))!;
+  const m = escalationMessage(await factsOf(tx, a));
+  const [notice] = await insertNotifications(tx, [
+    {
+      userId: a.userId,
+      title: m.title,
+      content: m.content,
+      type: 'alert',
+      priority: 'urgent',
+      senderName: 'Healthfolio',
+      senderType: 'system',
+      recipientType: 'patient',
+      metadata: { glucoseAlarmId: a.id, alarmKind: a.kind, step: 'escalated' },
+    },
+  ]);
+  await recordAudit(tx, a.userId, 'escalate', 'glucose_alarm', a.id, { step: 'escalated' });
+  return { userId: a.userId, step: 'escalated', kind: a.kind, notice: notice!.id, alarm: row };
+};
+
+/**
+ * The glucose alarms' clock (modelled on the follow-up scheduler): "no recent readings" for people whose
+ * device went silent, alarms raised again when a snooze runs out, urgent lows escalated after 15
+ * minutes without an acknowledgement. State changes and notices commit together; pushes, emails and
+ * announcements follow the commit.
+ */
+export const createGlucoseAlarmScheduler = (
+  deps: EscalationDeps,
+  opts: { intervalMs?: number } = {},
+): GlucoseAlarmScheduler => {
+  const { db, logger } = deps;
+
+  const deliver = async (o: Outcome) => {
+    if (!o.notice) return;
+    if (o.step === 'escalated' && o.alarm) return escalateAlarm(deps, o.alarm, o.notice);
+    await deps.notifier.announce(o.userId, 'notification.created', o.notice);
+    if (deps.push) await pushAlarm({ db, logger, push: deps.push }, o.userId, await alarmIdOf(o));
+  };
+  const alarmIdOf = async (o: Outcome) =>
+    (
+      await db.readAsUser(o.userId, (tx) =>
+        tx.execute<{ id: string }>(
+          sql`select id from glucose_alarms where in_app_notification_id = ${o.notice!} and user_id = ${o.userId}`,
+        ),
+      )
+    ).rows[0]?.id ?? '';
+
+  const runOnce = async (now = new Date()) => {
+    const outcomes = await db.asSystem(async (tx) => {
+      const done: Outcome[] = [];
+      for (const a of await claimDue(tx, now))
+        done.push(
+          a.snoozedUntil && a.snoozedUntil <= now
+            ? await afterSnooze(tx, a, now)
+            : await escalate(tx, a, now),
+        );
+      for (const userId of await silentPeople(tx, now)) {
+        const j = await judgeNow(tx, userId, now);
+        if (!j.active.has('stale')) continue;
+        const notice = await raiseAlarm(tx, userId, 'stale', now, j.latest, null);
+        if (notice) done.push({ userId, step: 'raised', kind: 'stale', notice });
+      }
+      return done;
+    });
+    for (const o of outcomes) {
+      try {
+        await deliver(o);
+      } catch (err) {
+        // The alarm and its notice are saved and shown; a lost push or email is logged, not retried.
+        logger.warn(
+          { err: { message: (err as Error).message }, step: o.step },
+          'glucose alarm delivery failed',
+        );
+      }
+    }
+    return outcomes.map(({ userId, step, kind }) => ({ userId, step, kind }));
+  };
+
+  const loop = repeatEvery(opts.intervalMs ?? 60_000, runOnce, (err) =>
+    logger.warn({ err: { message: (err as Error).message } }, 'glucose alarm scheduler run failed'),
+  );
+  return { runOnce, start: loop.start, stop: loop.stop };
+};

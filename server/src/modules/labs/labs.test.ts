@@ -1,0 +1,210 @@
+import { readdirSync, readFileSync } from 'node:fs';
+import { join } from 'node:path';
+import { sql } from 'drizzle-orm';
+import { afterAll, beforeAll, describe, expect, it } from 'vitest';
+import { createTestServer, signUpAndSignIn, type TestClient, type TestServer } from '../../../test/harness';
+import { insertLabResults } from './labs.service';
+
+let server: TestServer;
+let alice: TestClient;
+let aliceId: string;
+let bob: TestClient;
+let ipSeq = 0;
+beforeAll(async () => {
+  server = await createTestServer({ trustProxy: 1 });
+  ({ client: alice, userId: aliceId } = await signUpAndSignIn(server, 'alice-labs@example.com'));
+  bob = (await signUpAndSignIn(server, 'bob-labs@example.com')).client;
+});
+afterAll(() => server.close());
+
+const daysAgo = (n: number) => new Date(Date.now() - n * 86_400_000).toISOString();
+const ldl = (value: number, at = daysAgo(3), extra: object = {}) => ({
+  testName: 'LDL cholesterol (calculated)',
+  loinc: '13457-7',
+  value,
+  unit: 'mg/dL',
+  referenceHigh: 99,
+  referenceText: 'Below 100 mg/dL',
+  effectiveAt: at,
+  ...extra,
+});
+const add = async (client: TestClient, body: object) => {
+  const res = await client.post('/api/v1/lab-results', body);
+  expect(res.status, await res.clone().text()).toBe(201);
+  return res.json();
+};
+
+describe('typing lab results', () => {
+  it('stores a result with its flag computed from the range, and lists it latest first', async () => {
+    const high = await add(alice, ldl(131, daysAgo(10)));
+    expect(high).toMatchObject({ flag: 'high', source: 'typed', unit: 'mg/dL', value: 131 });
+    const normal = await add(alice, ldl(88, daysAgo(2)));
+    expect(normal.flag).toBe('normal');
+    const critical = await add(alice, {
+      testName: 'Potassium',
+      loinc: '2823-3',
+      value: 6.9,
+      unit: 'mmol/L',
+      referenceLow: 3.5,
+      referenceHigh: 5,
+      flag: 'critical',
+      effectiveAt: daysAgo(1),
+    });
+    expect(critical.flag).toBe('critical');
+    const list = await (await alice.get('/api/v1/lab-results?loinc=13457-7')).json();
+    expect(list.items.map((r: { value: number }) => r.value)).toEqual([88, 131]);
+    const byName = await (await alice.get('/api/v1/lab-results?test=potass')).json();
+    expect(byName.items.map((r: { loinc: string }) => r.loinc)).toEqual(['2823-3']);
+  });
+
+  it('answers bad input with every issue, and the same result twice with 409', async () => {
+    const res = await alice.post('/api/v1/lab-results', {
+      testName: '',
+      loinc: 'LDL',
+      effectiveAt: daysAgo(-2),
+    });
+    expect(res.status).toBe(400);
+    const paths = (await res.json()).errors.map((e: { path: string }) => e.path).sort();
+    expect(paths).toEqual(expect.arrayContaining(['effectiveAt', 'loinc', 'testName']));
+    const at = daysAgo(20);
+    await add(alice, ldl(101, at));
+    expect((await alice.post('/api/v1/lab-results', ldl(101, at))).status).toBe(409);
+  });
+
+  it('gives a test its series oldest first, and 404 for a test with no results', async () => {
+    const series = await (await alice.get('/api/v1/lab-results/tests/13457-7')).json();
+    expect(series.testName).toBe('LDL cholesterol (calculated)');
+    const times = series.items.map((r: { effectiveAt: string }) => Date.parse(r.effectiveAt));
+    expect(times).toEqual([...times].sort((a, b) => a - b));
+    expect((await alice.get('/api/v1/lab-results/tests/2160-0')).status).toBe(404);
+  });
+
+  it('edits and deletes; the flag follows a corrected value', async () => {
+    const r = await add(alice, ldl(150, daysAgo(30)));
+    const res = await alice.patch(`/api/v1/lab-results/${r.id}`, { value: 90 });
+    expect(res.status, await res.clone().text()).toBe(200);
+    expect((await res.json()).flag).toBe('normal');
+    expect((await alice.delete(`/api/v1/lab-results/${r.id}`)).status).toBe(204);
+    expect((await alice.get(`/api/v1/lab-results/${r.id}`)).status).toBe(404);
+  });
+});
+
+describe('another person’s results', () => {
+  it('answer 404 to read, edit and delete, and never show in their lists', async () => {
+    const r = await add(alice, ldl(120, daysAgo(40)));
+    expect((await bob.get(`/api/v1/lab-results/${r.id}`)).status).toBe(404);
+    expect((await bob.patch(`/api/v1/lab-results/${r.id}`, { value: 1 })).status).toBe(404);
+    expect((await bob.delete(`/api/v1/lab-results/${r.id}`)).status).toBe(404);
+    expect((await (await bob.get('/api/v1/lab-results')).json()).items).toEqual([]);
+    expect((await bob.get('/api/v1/lab-results/tests/13457-7')).status).toBe(404);
+    expect((await alice.get(`/api/v1/lab-results/${r.id}`)).status).toBe(200);
+  });
+
+  it('cannot be attached to someone else’s document', async () => {
+    const { rows } = await server.deps.db.owner.execute<{ id: string }>(sql`select gen_random_uuid() as id`);
+    const res = await bob.post('/api/v1/lab-results', ldl(77, daysAgo(5), { documentId: rows[0]!.id }));
+    expect(res.status).toBe(400);
+  });
+});
+
+describe('the import path', () => {
+  it('inserts each result once: the same file imported twice changes nothing', async () => {
+    const rows = [
+      { testName: 'Creatinine', loinc: '2160-0', value: 1.1, unit: 'mg/dL', effectiveAt: daysAgo(50) },
+      {
+        testName: 'eGFR',
+        loinc: '62238-1',
+        value: 52,
+        unit: 'mL/min/{1.73_m2}',
+        referenceLow: 60,
+        effectiveAt: daysAgo(50),
+      },
+    ];
+    const first = await server.deps.db.asUser(aliceId, (tx) =>
+      insertLabResults(tx, aliceId, rows, 'imported', null),
+    );
+    expect(first.map((r) => r.flag)).toEqual([null, 'low']);
+    const second = await server.deps.db.asUser(aliceId, (tx) =>
+      insertLabResults(tx, aliceId, rows, 'imported', null),
+    );
+    expect(second).toEqual([]);
+    const listed = await (await alice.get('/api/v1/lab-results?loinc=62238-1')).json();
+    expect(listed.items).toHaveLength(1);
+    expect(listed.items[0].source).toBe('imported');
+  });
+});
+
+describe('caregivers', () => {
+  const visitor = () => {
+    const c = server.client();
+    const ip = `198.51.100.${++ipSeq}`;
+    return (path: string) => c.get(path, { 'x-forwarded-for': ip });
+  };
+  const invite = async (categories: string[]) => {
+    const res = await alice.post('/api/v1/shares', { email: 'lab-carer@example.com', categories });
+    expect(res.status, await res.clone().text()).toBe(201);
+    return new URL((await res.json()).link).pathname.split('/').pop() as string;
+  };
+
+  it('see lab results only when the share grants lab results, within its history window', async () => {
+    await add(alice, ldl(140, daysAgo(200), { note: 'old-lab-marker' }));
+    await add(alice, ldl(95, daysAgo(4), { note: 'recent-lab-marker' }));
+    const get = visitor();
+    const granted = await (await get(`/api/v1/shared/${await invite(['lab_results'])}/lab-results`)).text();
+    expect(granted).toContain('recent-lab-marker');
+    // view_only: the last 30 days
+    expect(granted).not.toContain('old-lab-marker');
+    const other = await get(`/api/v1/shared/${await invite(['health_metrics'])}/lab-results`);
+    expect(other.status).toBe(404);
+  });
+});
+
+describe('the A1C tracker', () => {
+  it('keeps A1C results as lab results: the entries API refuses them, the lab list has them', async () => {
+    const res = await alice.post('/api/v1/entries', {
+      tracker: 'a1c',
+      occurredAt: daysAgo(1),
+      data: { value: 6.2, test_date: daysAgo(1).slice(0, 10) },
+    });
+    expect(res.status).toBe(400);
+    expect((await res.json()).detail).toMatch(/lab result/);
+    await add(alice, {
+      testName: 'Hemoglobin A1c',
+      loinc: '4548-4',
+      value: 6.2,
+      unit: '%',
+      referenceHigh: 5.6,
+      effectiveAt: daysAgo(1),
+    });
+    const a1c = await (await alice.get('/api/v1/lab-results?loinc=4548-4')).json();
+    expect(a1c.items.map((r: { value: number; flag: string }) => [r.value, r.flag])).toEqual([[6.2, 'high']]);
+  });
+
+  it('moves the readings of the old A1C tracker into lab results (the migration)', async () => {
+    await server.deps.db.owner.execute(sql`insert into tracker_entries (user_id, tracker, occurred_at, notes, data)
+      values (${aliceId}, 'a1c', now() - interval '100 days', 'from the old tracker',
+        '{"value": 5.4, "test_date": "2026-03-04", "lab_name": "Old Lab"}')`);
+    const dir = join(import.meta.dirname, '../../../drizzle');
+    const file = readdirSync(dir).find((f) => f.endsWith('_lab_results_sql.sql'))!;
+    // As the migrator runs it: every statement in one transaction.
+    await server.deps.db.owner.transaction(async (tx) => {
+      for (const statement of readFileSync(join(dir, file), 'utf8').split('--> statement-breakpoint'))
+        await tx.execute(sql.raw(statement));
+    });
+    const moved = (await (await alice.get('/api/v1/lab-results?loinc=4548-4')).json()).items.find(
+      (r: { note: string }) => r.note === 'from the old tracker',
+    );
+    expect(moved).toMatchObject({
+      value: 5.4,
+      unit: '%',
+      flag: 'normal',
+      labName: 'Old Lab',
+      source: 'typed',
+    });
+    expect(moved.effectiveAt.slice(0, 10)).toBe('2026-03-04');
+    const { rows } = await server.deps.db.owner.execute(
+      sql`select 1 from tracker_entries where tracker = 'a1c'`,
+    );
+    expect(rows).toEqual([]);
+  });
+});

@@ -1,0 +1,58 @@
+import type { Observation } from '@medplum/fhirtypes';
+import { category, LOINC, quantity } from './codes';
+import type { ExportContext } from './context';
+
+/** A row of `lab_results` as the export reads it (record-export.data.ts). */
+export interface LabResultRow {
+  id: string;
+  loinc: string | null;
+  testName: string;
+  value: number | null;
+  textValue: string | null;
+  /** UCUM. */
+  unit: string | null;
+  refLow: number | null;
+  refHigh: number | null;
+  flag: 'low' | 'normal' | 'high' | 'critical' | null;
+  effectiveAt: Date | string;
+  /** Where the test was done. */
+  labName: string | null;
+}
+
+const INTERPRETATION = 'http://terminology.hl7.org/CodeSystem/v3-ObservationInterpretation';
+const FLAG = { low: 'L', normal: 'N', high: 'H', critical: 'AA' } as const;
+
+export const labResultObservations = (rows: readonly LabResultRow[], ctx: ExportContext) =>
+  rows.map((r): Observation & { id: string } => ({
+    resourceType: 'Observation',
+    id: r.id,
+    status: 'final',
+    category: category('laboratory'),
+    code: {
+      ...(r.loinc ? { coding: [{ system: LOINC, code: r.loinc, display: r.testName }] } : {}),
+      text: r.testName,
+    },
+    subject: ctx.patient,
+    effectiveDateTime: new Date(r.effectiveAt).toISOString(),
+    ...(r.labName ? { performer: [{ display: r.labName }] } : {}),
+    ...(r.value !== null
+      ? { valueQuantity: r.unit ? quantity(r.value, r.unit) : { value: r.value } }
+      : r.textValue
+        ? { valueString: r.textValue }
+        : {}),
+    ...(r.flag ? { interpretation: [{ coding: [{ system: INTERPRETATION, code: FLAG[r.flag] }] }] } : {}),
+    ...(r.refLow !== null || r.refHigh !== null
+      ? {
+          referenceRange: [
+            {
+              ...(r.refLow !== null
+                ? { low: r.unit ? quantity(r.refLow, r.unit) : { value: r.refLow } }
+                : {}),
+              ...(r.refHigh !== null
+                ? { high: r.unit ? quantity(r.refHigh, r.unit) : { value: r.refHigh } }
+                : {}),
+            },
+          ],
+        }
+      : {}),
+  }));

@@ -1,0 +1,312 @@
+import { localDate } from '@healthfolio/core';
+import type { Resource } from '@medplum/fhirtypes';
+import { type AnyColumn, and, asc, eq, gt, inArray, isNotNull, or, sql } from 'drizzle-orm';
+import type { Database } from '../../db/database';
+import {
+  appointments,
+  documents,
+  glucoseReadings,
+  insuranceClaims,
+  insurancePlans,
+  insuranceSettings,
+  labResults,
+  notifications,
+  profiles,
+  trackerEntries,
+} from '../../db/schema';
+import { glucoseStats } from '../glucose/glucose.service';
+import { appointmentResource } from './fhir/appointments';
+import { cgmSummaryObservations } from './fhir/cgm-summary';
+import { claimResource, explanationOfBenefit } from './fhir/claims';
+import { healthfolioCodeSystem } from './fhir/codes';
+import { type ExportContext, patientReference } from './fhir/context';
+import { coverageResource } from './fhir/coverage';
+import { type DocumentRow, documentReference } from './fhir/documents';
+import { moodObservation, painObservation } from './fhir/feelings';
+import { glucoseObservation } from './fhir/glucose';
+import { type LabResultRow, labResultObservations } from './fhir/lab-results';
+import { journalObservation, mealObservation } from './fhir/meals-journal';
+import {
+  insulinStatement,
+  loggedMedicationStatement,
+  type ScheduleRow,
+  scheduleStatement,
+} from './fhir/medications';
+import { patientResource } from './fhir/patient';
+import { bloodPressureObservation, type EntryRow, weightObservation } from './fhir/vitals';
+
+/** Rows read per short transaction: a year of CGM data is ~21 pages, none holding a transaction long. */
+export const PAGE = 5000;
+
+/** A resource of the bundle, and where its file's bytes are when it carries one. */
+export interface ExportItem {
+  resource: Resource & { id: string };
+  file?: { storageId: string; sha256: string };
+}
+
+const ENTRY_MAPPERS: Record<string, (row: EntryRow, ctx: ExportContext) => Resource & { id: string }> = {
+  'blood-pressure': bloodPressureObservation,
+  weight: weightObservation,
+  'mood-energy': moodObservation,
+  pain: painObservation,
+  medication: loggedMedicationStatement,
+  insulin: insulinStatement,
+  meal: mealObservation,
+  journal: journalObservation,
+};
+export const EXPORTED_TRACKERS = Object.keys(ENTRY_MAPPERS);
+
+/** Rows after the cursor in (time, id) order. */
+export const afterRow = (at: AnyColumn, id: AnyColumn, after: { at: Date; id: string }) =>
+  or(gt(at, after.at), and(eq(at, after.at), gt(id, after.id)));
+
+/** Reads a table page by page in (time, id) order, each page in its own read-only transaction. */
+export async function* paged<R extends { id: string }>(
+  db: Database,
+  userId: string,
+  read: (
+    after: { at: Date; id: string } | null,
+  ) => (tx: Parameters<Parameters<Database['readAsUser']>[1]>[0]) => Promise<R[]>,
+  at: (row: R) => Date,
+): AsyncGenerator<R[]> {
+  let after: { at: Date; id: string } | null = null;
+  for (;;) {
+    const rows = await db.readAsUser(userId, read(after));
+    if (rows.length) yield rows;
+    if (rows.length < PAGE) return;
+    const last = rows.at(-1) as R;
+    after = { at: at(last), id: last.id };
+  }
+}
+
+const readContext = async (db: Database, userId: string) =>
+  db.readAsUser(userId, async (tx) => {
+    const [profile] = await tx.select().from(profiles).where(eq(profiles.userId, userId));
+    const [settings] = await tx
+      .select({ currency: insuranceSettings.currency })
+      .from(insuranceSettings)
+      .where(eq(insuranceSettings.userId, userId));
+    const [{ glucose } = { glucose: 0 }] = await tx
+      .select({ glucose: sql<number>`count(*)::int` })
+      .from(glucoseReadings)
+      .where(eq(glucoseReadings.userId, userId));
+    return { profile, currency: settings?.currency ?? 'USD', glucoseCount: Number(glucose) };
+  });
+
+/**
+ * Every resource of a person's record, section by section, reading in short transactions (never one
+ * held open for the whole export). `progress` is told how far it got (0–1) between pages.
+ */
+export async function* recordResources(
+  db: Database,
+  userId: string,
+  progress: (done: number) => Promise<void>,
+  appUrl: string,
+  now = new Date(),
+): AsyncGenerator<ExportItem> {
+  const { profile, currency, glucoseCount } = await readContext(db, userId);
+  const ctx: ExportContext = {
+    userId,
+    glucoseUnit: (profile?.glucoseUnit as ExportContext['glucoseUnit']) ?? 'mg/dL',
+    timeZone: profile?.timezone ?? 'UTC',
+    patient: patientReference(userId),
+    codeSystem: healthfolioCodeSystem(appUrl),
+  };
+  yield {
+    resource: patientResource({
+      userId,
+      displayName: profile?.displayName ?? 'Healthfolio user',
+      dateOfBirth: profile?.dateOfBirth ?? null,
+    }),
+  };
+
+  // Glucose is most of a CGM user's record: 70% of the progress bar, page by page.
+  let seen = 0;
+  for await (const rows of paged(
+    db,
+    userId,
+    (after) => (tx) =>
+      tx
+        .select({
+          id: glucoseReadings.id,
+          valueMgdl: glucoseReadings.valueMgdl,
+          recordedAt: glucoseReadings.recordedAt,
+          source: glucoseReadings.source,
+          mealContext: glucoseReadings.mealContext,
+          notes: glucoseReadings.notes,
+        })
+        .from(glucoseReadings)
+        .where(
+          and(
+            eq(glucoseReadings.userId, userId),
+            after ? afterRow(glucoseReadings.recordedAt, glucoseReadings.id, after) : undefined,
+          ),
+        )
+        .orderBy(asc(glucoseReadings.recordedAt), asc(glucoseReadings.id))
+        .limit(PAGE),
+    (r) => r.recordedAt,
+  )) {
+    for (const row of rows) yield { resource: glucoseObservation(row, ctx) };
+    seen += rows.length;
+    await progress((0.7 * seen) / Math.max(1, glucoseCount));
+  }
+
+  for await (const rows of paged(
+    db,
+    userId,
+    (after) => (tx) =>
+      tx
+        .select({
+          id: trackerEntries.id,
+          tracker: trackerEntries.tracker,
+          occurredAt: trackerEntries.occurredAt,
+          notes: trackerEntries.notes,
+          data: trackerEntries.data,
+        })
+        .from(trackerEntries)
+        .where(
+          and(
+            eq(trackerEntries.userId, userId),
+            inArray(trackerEntries.tracker, EXPORTED_TRACKERS),
+            after ? afterRow(trackerEntries.occurredAt, trackerEntries.id, after) : undefined,
+          ),
+        )
+        .orderBy(asc(trackerEntries.occurredAt), asc(trackerEntries.id))
+        .limit(PAGE),
+    (r) => r.occurredAt,
+  ))
+    for (const row of rows)
+      yield { resource: (ENTRY_MAPPERS[row.tracker] as (typeof ENTRY_MAPPERS)[string])(row, ctx) };
+  await progress(0.8);
+
+  // Lab results, HbA1c among them (LOINC 4548-4).
+  for await (const rows of paged(
+    db,
+    userId,
+    (after) => (tx) =>
+      tx
+        .select({
+          id: labResults.id,
+          loinc: labResults.loinc,
+          testName: labResults.testName,
+          value: labResults.value,
+          textValue: labResults.valueText,
+          unit: labResults.unit,
+          refLow: labResults.referenceLow,
+          refHigh: labResults.referenceHigh,
+          flag: labResults.flag,
+          effectiveAt: labResults.effectiveAt,
+          labName: labResults.labName,
+        })
+        .from(labResults)
+        .where(
+          and(
+            eq(labResults.userId, userId),
+            after ? afterRow(labResults.effectiveAt, labResults.id, after) : undefined,
+          ),
+        )
+        .orderBy(asc(labResults.effectiveAt), asc(labResults.id))
+        .limit(PAGE),
+    (r) => r.effectiveAt,
+  ))
+    for (const resource of labResultObservations(rows as LabResultRow[], ctx)) yield { resource };
+
+  for (const days of [14, 90]) {
+    for (const resource of cgmSummaryObservations(await glucoseStats(db, userId, days), ctx))
+      yield { resource };
+  }
+  await progress(0.85);
+
+  const rest = await db.readAsUser(userId, async (tx) => ({
+    schedules: await tx
+      .selectDistinctOn([sql`${notifications.metadata}->>'schedule_id'`], {
+        metadata: notifications.metadata,
+      })
+      .from(notifications)
+      .where(
+        and(
+          eq(notifications.userId, userId),
+          eq(notifications.type, 'reminder'),
+          isNotNull(sql`${notifications.metadata}->>'schedule_id'`),
+        ),
+      )
+      .orderBy(sql`${notifications.metadata}->>'schedule_id'`),
+    appointments: await tx
+      .select()
+      .from(appointments)
+      .where(eq(appointments.userId, userId))
+      .orderBy(asc(appointments.startsAt)),
+    plans: await tx
+      .select()
+      .from(insurancePlans)
+      .where(eq(insurancePlans.userId, userId))
+      .orderBy(asc(insurancePlans.createdAt)),
+    claims: await tx
+      .select({
+        id: insuranceClaims.id,
+        claimNumber: insuranceClaims.claimNumber,
+        provider: insuranceClaims.provider,
+        serviceDate: insuranceClaims.serviceDate,
+        submittedDate: insuranceClaims.submittedDate,
+        status: insuranceClaims.status,
+        amountCents: insuranceClaims.amountCents,
+        coveredCents: insuranceClaims.coveredCents,
+        patientResponsibilityCents: insuranceClaims.patientResponsibilityCents,
+        description: insuranceClaims.description,
+        insurancePlanId: insuranceClaims.insurancePlanId,
+        planName: insurancePlans.name,
+      })
+      .from(insuranceClaims)
+      .leftJoin(insurancePlans, eq(insurancePlans.id, insuranceClaims.insurancePlanId))
+      .where(eq(insuranceClaims.userId, userId))
+      .orderBy(asc(insuranceClaims.serviceDate)),
+    documents: await tx
+      .select({
+        id: documents.id,
+        title: documents.title,
+        category: documents.category,
+        date: documents.date,
+        description: documents.description,
+        fileName: documents.fileName,
+        fileSize: documents.fileSize,
+        fileType: documents.fileType,
+        uploadedAt: documents.uploadedAt,
+        storageId: documents.storageId,
+        sha256: documents.sha256,
+      })
+      .from(documents)
+      .where(eq(documents.userId, userId))
+      .orderBy(asc(documents.uploadedAt)),
+  }));
+
+  const today = localDate(now, ctx.timeZone);
+  for (const { metadata: m } of rest.schedules)
+    yield { resource: scheduleStatement(scheduleOf(m), ctx, today) };
+  for (const a of rest.appointments) yield { resource: appointmentResource(a, ctx) };
+  for (const p of rest.plans) yield { resource: coverageResource(p, ctx) };
+  for (const c of rest.claims) {
+    yield { resource: claimResource(c, ctx, currency) };
+    const eob = explanationOfBenefit(c, ctx, currency);
+    if (eob) yield { resource: eob };
+  }
+  await progress(0.9);
+  for (const d of rest.documents)
+    yield {
+      resource: documentReference(d satisfies DocumentRow, ctx),
+      file: { storageId: d.storageId, sha256: d.sha256 },
+    };
+}
+
+const str = (v: unknown) => (typeof v === 'string' && v.length > 0 ? v : null);
+
+const scheduleOf = (m: Record<string, unknown>): ScheduleRow => ({
+  scheduleId: String(m.schedule_id),
+  medicationName: str(m.medication_name) ?? 'Medication',
+  dosage: str(m.dosage) ?? '',
+  frequency: str(m.frequency),
+  dailyTimes: Array.isArray(m.daily_times) ? m.daily_times.map(String) : [],
+  specialInstructions: str(m.special_instructions),
+  prescriber: str(m.prescriber),
+  startDate: str(m.start_date),
+  endDate: str(m.end_date),
+});

@@ -1,0 +1,40 @@
+import type { CodeableConcept, Coding, Reference } from '@medplum/fhirtypes';
+
+export const LOINC = 'http://loinc.org';
+
+/** The words of a concept: its text, else the first coding's display, else its code. */
+export const conceptText = (c: CodeableConcept | undefined): string | null =>
+  c?.text?.trim() || c?.coding?.find((x) => x.display)?.display?.trim() || c?.coding?.[0]?.code || null;
+
+/** The first coding of a concept that has a system and a code. */
+export const firstCoding = (c: CodeableConcept | undefined): Coding | undefined =>
+  c?.coding?.find((x) => x.system && x.code);
+
+export const codesOf = (c: CodeableConcept | undefined, system: string) =>
+  (c?.coding ?? []).filter((x) => x.system === system && x.code).map((x) => x.code as string);
+
+export const referenceText = (r: Reference | undefined) => r?.display?.trim() || null;
+
+/**
+ * An instant with its offset from a FHIR date or dateTime: a date alone is taken as noon UTC of that
+ * day (the middle of the day in every time zone); null when it is not one.
+ */
+export const instantOf = (raw: string | undefined | null): string | null => {
+  // C-CDA's offsets come through Medplum's converter without their colon (-0500).
+  const v = raw?.replace(/([+-]\d{2})(\d{2})$/, '$1:$2');
+  if (!v) return null;
+  if (/^\d{4}-\d{2}-\d{2}$/.test(v)) return `${v}T12:00:00.000Z`;
+  if (/^\d{4}-\d{2}$/.test(v)) return `${v}-15T12:00:00.000Z`;
+  if (/^\d{4}$/.test(v)) return `${v}-07-01T12:00:00.000Z`;
+  const ms = Date.parse(v);
+  if (!/T.*(Z|[+-]\d{2}:\d{2})$/.test(v) || Number.isNaN(ms)) return null;
+  return new Date(ms).toISOString();
+};
+
+/** A FHIR date or dateTime kept as written (dates of the summary), or null. */
+export const fhirDate = (v: string | undefined | null) =>
+  v && /^\d{4}(-\d{2}(-\d{2}(T[\d:.]+(Z|[+-]\d{2}:\d{2}))?)?)?$/.test(v) ? v : null;
+
+/** Details in words, leaving out those without a value. */
+export const details = (pairs: [string, string | null | undefined][]) =>
+  Object.fromEntries(pairs.filter((p): p is [string, string] => typeof p[1] === 'string' && p[1].length > 0));

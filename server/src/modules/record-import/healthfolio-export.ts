@@ -1,0 +1,91 @@
+import type { CodeableConcept, MedicationStatement, Observation } from '@medplum/fhirtypes';
+import { instantOf, LOINC } from './fhir-values';
+import type { PlannedItem } from './import-plan';
+
+/**
+ * Reading back what a Healthfolio export wrote (record-export/fhir): a glucose reading's source from
+ * its `method` words, its timing and notes from its note; a logged medication or insulin dose from its
+ * statement; a meal or journal entry from Healthfolio's own codes. Anything else's readings are `import:<origin>` (fhir or ccda).
+ */
+const METHOD_SOURCES: Record<string, string> = {
+  'Typed in by the person': 'manual',
+  'Blood glucose meter': 'meter',
+  'Continuous glucose monitor': 'cgm',
+};
+
+const sourceOf = (method: string | undefined, origin: string) => {
+  if (!method) return `import:${origin}`;
+  if (METHOD_SOURCES[method]) return METHOD_SOURCES[method];
+  const m = method.match(/^(Imported|Device) \(([a-z0-9_.-]{1,40})\)$/);
+  return m ? `${m[1] === 'Imported' ? 'import' : 'device'}:${m[2]}` : `import:${origin}`;
+};
+
+export const glucoseOrigin = (o: Observation, origin: string) => {
+  const note = o.note?.map((n) => n.text ?? '').join('. ') ?? '';
+  const timing = note.match(/^Timing: ([a-z_]+)(?:\. )?/);
+  const rest = (timing ? note.slice(timing[0].length) : note).trim();
+  return { source: sourceOf(o.method?.text, origin), mealContext: timing?.[1] ?? null, notes: rest || null };
+};
+
+/**
+ * A statement that a medication was taken at one time, with no codes, no period and no dose in words,
+ * as the Medication and Insulin trackers log them: an entry. Null for anything else (a medication
+ * list's statement, which goes to the health summary).
+ */
+export const loggedDose = (s: MedicationStatement): PlannedItem | null => {
+  const at = instantOf(s.effectiveDateTime);
+  const name = s.medicationCodeableConcept?.text;
+  if (!at || s.status !== 'completed' || !name || s.medicationCodeableConcept?.coding?.length) return null;
+  const notes = s.note?.map((n) => n.text).join('\n') || null;
+  const units = s.dosage?.[0]?.doseAndRate?.[0]?.doseQuantity;
+  if (name === 'Insulin' && units?.code === '[iU]' && typeof units.value === 'number')
+    return {
+      kind: 'entry',
+      group: 'trackerEntries',
+      tracker: 'insulin',
+      occurredAt: at,
+      data: { meal_insulin: 0, correction_insulin: 0, total_insulin: units.value },
+      notes,
+    };
+  if (s.dosage?.length) return null;
+  return {
+    kind: 'entry',
+    group: 'trackerEntries',
+    tracker: 'medication',
+    occurredAt: at,
+    data: { value: name },
+    notes,
+  };
+};
+
+/** Healthfolio's own code system, under whichever instance wrote the export (record-export/fhir/codes.ts). */
+const isOurs = (system: string | undefined) => {
+  if (!system) return false;
+  try {
+    return new URL(system).pathname === '/fhir/CodeSystem/healthfolio';
+  } catch {
+    return false;
+  }
+};
+const ourCode = (c: CodeableConcept | undefined) => c?.coding?.find((x) => isOurs(x.system))?.code;
+
+/**
+ * A meal or a journal entry as a Healthfolio export wrote it: the tracker and its data (not yet
+ * checked against the tracker's rules), or null for any other observation.
+ */
+export const mealOrJournal = (
+  o: Observation,
+): { tracker: 'meal' | 'journal'; data: Record<string, unknown> } | null => {
+  const code = ourCode(o.code);
+  if (code === 'journal-entry') return { tracker: 'journal', data: { value: o.valueString } };
+  if (code !== 'meal') return null;
+  const data: Record<string, unknown> = {};
+  for (const c of o.component ?? []) {
+    const part = ourCode(c.code) ?? c.code?.coding?.find((x) => x.system === LOINC)?.code;
+    if (part === 'meal-type') data.mealType = ourCode(c.valueCodeableConcept)?.replace(/^meal-type-/, '');
+    if (part === '9052-2') data.calories = c.valueQuantity?.value;
+    if (part === '9059-7') data.carbs = c.valueQuantity?.value;
+  }
+  if (o.valueString) data.value = o.valueString;
+  return { tracker: 'meal', data };
+};

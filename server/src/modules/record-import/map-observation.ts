@@ -1,0 +1,223 @@
+import { findLabTest, LAB_FLAGS, type LabFlag, mmolToMgdl, TRACKER_DATA } from '@healthfolio/core';
+import type { Observation, ObservationComponent, Quantity } from '@medplum/fhirtypes';
+import { codesOf, conceptText, instantOf, LOINC, referenceText } from './fhir-values';
+import { glucoseOrigin, mealOrJournal } from './healthfolio-export';
+import type { PlannedItem } from './import-plan';
+
+const CGM_SUMMARY = 'http://hl7.org/fhir/uv/cgm/CodeSystem/cgm-summary-codes-temporary';
+const GLUCOSE = new Set(['2339-0', '15074-8', '99504-3']);
+const SCORE_FIELDS: Record<string, string> = {
+  Mood: 'mood',
+  Energy: 'energy',
+  Stress: 'stress',
+  'Sleep quality': 'sleepQuality',
+};
+const MOOD_WORDS: Record<string, string> = {
+  Activity: 'activity',
+  'Dietary context': 'dietaryContext',
+  'Social context': 'socialContext',
+  'Mood triggers': 'moodTriggers',
+};
+const PAIN_WORDS: Record<string, string> = {
+  'Pain type': 'painType',
+  Duration: 'painDuration',
+  Triggers: 'painTriggers',
+  'Relief methods': 'reliefMethods',
+  'Activity limitation': 'activityLimitation',
+};
+const LISTS = new Set(['moodTriggers', 'painTriggers', 'reliefMethods']);
+const INTERPRETATION: Record<string, LabFlag> = {
+  L: 'low',
+  LL: 'critical',
+  N: 'normal',
+  H: 'high',
+  HH: 'critical',
+  AA: 'critical',
+};
+
+export type ObservationOutcome = PlannedItem | { skip: string; what: string } | null;
+
+const unitOf = (q: Quantity | undefined) => (q?.code ?? q?.unit ?? null)?.trim() || null;
+const numberOf = (q: Quantity | undefined) =>
+  typeof q?.value === 'number' && Number.isFinite(q.value) ? q.value : null;
+const notesOf = (o: Observation) =>
+  o.note
+    ?.map((n) => n.text)
+    .filter(Boolean)
+    .join('\n') || null;
+const whenOf = (o: Observation) =>
+  instantOf(o.effectiveDateTime ?? o.effectivePeriod?.start ?? o.effectiveInstant ?? o.issued);
+
+/** An entry's data, if its tracker takes it (else with only the fields it must have, else nothing). */
+const checked = (tracker: keyof typeof TRACKER_DATA, data: Record<string, unknown>, required: string[]) => {
+  const whole = TRACKER_DATA[tracker].safeParse(data);
+  if (whole.success) return whole.data as Record<string, unknown>;
+  const least = TRACKER_DATA[tracker].safeParse(Object.fromEntries(required.map((k) => [k, data[k]])));
+  return least.success ? (least.data as Record<string, unknown>) : null;
+};
+
+const fromComponents = (components: ObservationComponent[] | undefined, words: Record<string, string>) => {
+  const data: Record<string, unknown> = {};
+  for (const c of components ?? []) {
+    const label = c.code?.text ?? '';
+    if (SCORE_FIELDS[label] && numberOf(c.valueQuantity) !== null)
+      data[SCORE_FIELDS[label]] = c.valueQuantity?.value;
+    const key = words[label];
+    if (key && c.valueString) data[key] = LISTS.has(key) ? c.valueString.split(', ') : c.valueString;
+  }
+  return data;
+};
+
+const entry = (
+  group: 'vitalSigns' | 'trackerEntries',
+  tracker: Extract<PlannedItem, { kind: 'entry' }>['tracker'],
+  o: Observation,
+  at: string,
+  data: Record<string, unknown> | null,
+  notes = notesOf(o),
+): ObservationOutcome =>
+  data
+    ? { kind: 'entry', group, tracker, occurredAt: at, data, notes }
+    : { what: 'Measurements', skip: 'A value outside what Healthfolio accepts for this measurement.' };
+
+const labResult = (o: Observation, loinc: string, at: string): ObservationOutcome => {
+  const value = numberOf(o.valueQuantity);
+  const valueText = value === null ? (o.valueString ?? conceptText(o.valueCodeableConcept) ?? null) : null;
+  if (value === null && !valueText) return { what: 'Lab results', skip: 'A lab result with no value.' };
+  const unit = value === null ? null : unitOf(o.valueQuantity);
+  const range = o.referenceRange?.[0];
+  const flag = (o.interpretation ?? [])
+    .flatMap((i) => i.coding ?? [])
+    .map((c) => INTERPRETATION[c.code ?? ''])
+    .find((f): f is LabFlag => !!f && LAB_FLAGS.includes(f));
+  return {
+    kind: 'lab',
+    group: 'labResults',
+    result: {
+      testName: (conceptText(o.code) ?? findLabTest(loinc)?.name ?? loinc).slice(0, 200),
+      loinc,
+      value,
+      valueText: valueText?.slice(0, 200) ?? null,
+      unit,
+      referenceLow: numberOf(range?.low),
+      referenceHigh: numberOf(range?.high),
+      referenceText: range?.text?.slice(0, 200) ?? null,
+      flag: flag ?? null,
+      effectiveAt: at,
+      labName: referenceText(o.performer?.[0])?.slice(0, 200) ?? null,
+      note: notesOf(o)?.slice(0, 1000) ?? null,
+    },
+  };
+};
+
+/**
+ * An observation as Healthfolio keeps it: glucose readings (2339-0, 15074-8, 99504-3), the blood
+ * pressure panel (85354-9) and body weight (29463-7) as entries, a Healthfolio export's mood and
+ * pain ratings, meals and journal entries as entries, lab results (the laboratory category, or any LOINC code with a value).
+ */
+export const mapObservation = (o: Observation, origin: string): ObservationOutcome => {
+  if (o.status === 'entered-in-error' || o.status === 'cancelled') return null;
+  if (o.code?.coding?.some((c) => c.system === CGM_SUMMARY))
+    return {
+      what: 'Glucose summaries',
+      skip: 'A summary of glucose readings: worked out again from the readings.',
+    };
+  // A panel that only groups its members (a C-CDA result organizer): its members are imported.
+  if (o.hasMember?.length && !o.valueQuantity && !o.valueString && !o.component) return null;
+  const at = whenOf(o);
+  if (!at) return { what: 'Measurements', skip: 'A measurement without a date and time.' };
+  const codes = codesOf(o.code, LOINC);
+  const loinc = codes[0];
+  const glucose = codes.find((c) => GLUCOSE.has(c));
+  if (glucose) {
+    const value = numberOf(o.valueQuantity);
+    const unit = unitOf(o.valueQuantity);
+    const mgdl =
+      value === null ? null : unit === 'mmol/L' ? mmolToMgdl(value) : unit === 'mg/dL' ? value : null;
+    if (mgdl === null || mgdl <= 0 || mgdl >= 2000)
+      return {
+        what: 'Glucose readings',
+        skip: 'A glucose value without a unit Healthfolio reads (mg/dL or mmol/L).',
+      };
+    return { kind: 'glucose', group: 'glucoseReadings', at, mgdl, ...glucoseOrigin(o, origin) };
+  }
+  if (codes.includes('85354-9') || codes.includes('55284-4')) {
+    const part = (code: string) =>
+      numberOf(o.component?.find((c) => codesOf(c.code, LOINC).includes(code))?.valueQuantity);
+    const [systolic, diastolic] = [part('8480-6'), part('8462-4')].map((v) =>
+      v === null ? null : Math.round(v),
+    );
+    return entry(
+      'vitalSigns',
+      'blood-pressure',
+      o,
+      at,
+      checked('blood-pressure', { systolic, diastolic }, []),
+    );
+  }
+  if (codes.includes('29463-7')) {
+    const unit = unitOf(o.valueQuantity);
+    const weightUnit =
+      unit === '[lb_av]' || unit === 'lb' || unit === 'lbs' ? 'lbs' : unit === 'kg' ? 'kg' : null;
+    if (!weightUnit)
+      return { what: 'Weights', skip: 'A weight without a unit Healthfolio reads (kg or lb).' };
+    return entry(
+      'vitalSigns',
+      'weight',
+      o,
+      at,
+      checked('weight', { weight: numberOf(o.valueQuantity), weightUnit }, []),
+    );
+  }
+  if (codes.includes('72514-3') && o.component) {
+    const data = {
+      painIntensity: numberOf(o.valueQuantity),
+      ...(o.bodySite?.text ? { painLocation: o.bodySite.text } : {}),
+      ...fromComponents(o.component, PAIN_WORDS),
+    };
+    const [value, ...notes] = (o.note ?? []).map((n) => n.text ?? '');
+    const withValue = notes.length ? { ...data, value } : data;
+    return entry(
+      'trackerEntries',
+      'pain',
+      o,
+      at,
+      checked('pain', withValue, ['painIntensity']),
+      notes.length ? notes.join('\n') : (value ?? null),
+    );
+  }
+  const ours = mealOrJournal(o);
+  if (ours) {
+    // A meal keeps the figures Healthfolio accepts (a calorie count out of range is left out); one
+    // with none of them, or a journal entry without text, is not taken.
+    const fine = Object.keys(ours.data).filter(
+      (k) => TRACKER_DATA[ours.tracker].safeParse({ [k]: ours.data[k] }).success,
+    );
+    const data = checked(ours.tracker, ours.data, ours.tracker === 'journal' ? ['value'] : fine);
+    return entry('trackerEntries', ours.tracker, o, at, data && Object.keys(data).length ? data : null);
+  }
+  if (!loinc && o.code?.text?.startsWith('Mood and energy'))
+    return entry(
+      'trackerEntries',
+      'mood-energy',
+      o,
+      at,
+      checked('mood-energy', fromComponents(o.component, MOOD_WORDS), []),
+    );
+  const laboratory = o.category?.some((c) => c.coding?.some((x) => x.code === 'laboratory'));
+  const survey = o.category?.some((c) =>
+    c.coding?.some((x) => x.code === 'survey' || x.code === 'social-history'),
+  );
+  if (
+    loinc &&
+    /^\d{1,7}-\d$/.test(loinc) &&
+    (laboratory || findLabTest(loinc) || (!survey && o.valueQuantity))
+  )
+    return labResult(o, loinc, at);
+  return {
+    what: 'Measurements',
+    skip: loinc
+      ? 'A questionnaire answer or a measurement without a measured value.'
+      : 'A measurement without a LOINC code.',
+  };
+};

@@ -1,0 +1,139 @@
+import { createHash } from 'node:crypto';
+import { Readable } from 'node:stream';
+import {
+  type NotUnderstood,
+  RECORD_IMPORT_FORMAT_WORDS,
+  RECORD_IMPORT_GROUPS,
+  type RecordImportPreview,
+  type RecordImportReport,
+} from '@healthfolio/core';
+import type { Database } from '../../db/database';
+import { documents } from '../../db/schema';
+import type { FileStorage } from '../../storage/file-storage';
+import type { PlatformSettingsStore } from '../admin/platform-settings.store';
+import { recordAudit } from '../audit/audit.service';
+import type { ImportPlan } from './import-plan';
+import { readRecord, receiveRecord } from './receive-record';
+import { selectDocumentBySha } from './record-import.repository';
+import { type Counts, foundCounts, type Written, writePlan, zeroCounts } from './write-plan';
+
+export interface RecordImportDeps {
+  db: Database;
+  storage: FileStorage;
+  settings: Pick<PlatformSettingsStore, 'maxFileSizeBytes'>;
+}
+
+const FILE_TYPES: Record<ImportPlan['format'], string> = {
+  'fhir-bundle': 'application/fhir+json',
+  'fhir-ndjson': 'application/fhir+ndjson',
+  ccda: 'application/xml',
+};
+
+/** Found, less what was created, less what was refused: what the record already had. */
+const alreadyThere = (found: Counts, w: Written) => {
+  const counts = zeroCounts();
+  for (const g of RECORD_IMPORT_GROUPS)
+    counts[g] = Math.max(0, found[g] - w.created[g] - w.rejectedCounts[g]);
+  return counts;
+};
+
+const notUnderstood = (plan: ImportPlan, w: Written): NotUnderstood[] => [
+  ...plan.notUnderstood,
+  ...w.rejected,
+];
+
+/** Carries a preview's answer out of the transaction it rolls back. */
+class PreviewDone extends Error {
+  constructor(readonly written: Written) {
+    super('preview');
+  }
+}
+
+/**
+ * What importing the file would do, without doing it: the same writes as an import in a transaction
+ * that is rolled back, so "already here" is exactly what the import would skip.
+ */
+export const previewImport = async (
+  { db, settings }: RecordImportDeps,
+  userId: string,
+  req: Request,
+): Promise<RecordImportPreview> => {
+  const { bytes } = await receiveRecord(settings, req);
+  const plan = await readRecord(bytes);
+  let written: Written;
+  try {
+    await db.asUser(userId, async (tx) => {
+      throw new PreviewDone(await writePlan(tx, userId, plan, null, null));
+    });
+    throw new Error('unreachable');
+  } catch (err) {
+    if (!(err instanceof PreviewDone)) throw err;
+    written = err.written;
+  }
+  const found = foundCounts(plan);
+  return {
+    format: plan.format,
+    found,
+    alreadyHere: alreadyThere(found, written),
+    notUnderstood: notUnderstood(plan, written),
+  };
+};
+
+/**
+ * Imports the file: its items not already in the record, and the file itself into the documents vault
+ * (once: the same bytes are not kept twice), in one transaction with one audit row. Files stored for a
+ * transaction that does not commit are deleted again.
+ */
+export const importRecord = async (
+  { db, storage, settings }: RecordImportDeps,
+  userId: string,
+  req: Request,
+): Promise<RecordImportReport> => {
+  const { bytes, fileName } = await receiveRecord(settings, req);
+  const plan = await readRecord(bytes);
+  const sha256 = createHash('sha256').update(bytes).digest('hex');
+  const source = await storage.put(Readable.from([bytes]));
+  const stored = [source.id];
+  try {
+    const { written, sourceDocumentId, keptSource } = await db.asUser(userId, async (tx) => {
+      const existing = await selectDocumentBySha(tx, userId, sha256);
+      const sourceDocumentId =
+        existing ??
+        (
+          await tx
+            .insert(documents)
+            .values({
+              userId,
+              title: `Imported record (${RECORD_IMPORT_FORMAT_WORDS[plan.format]})`,
+              category: 'Medical History',
+              date: new Date().toISOString().slice(0, 10),
+              description:
+                'The file a record import read: its results are in Lab Results and the Health summary.',
+              fileName,
+              fileSize: source.size,
+              fileType: FILE_TYPES[plan.format],
+              storageId: source.id,
+              sha256: source.sha256,
+              extraction: 'done',
+            })
+            .returning({ id: documents.id })
+        )[0]!.id;
+      const written = await writePlan(tx, userId, plan, sourceDocumentId, storage);
+      stored.push(...written.storedFiles);
+      await recordAudit(tx, userId, 'import', 'document', sourceDocumentId);
+      return { written, sourceDocumentId, keptSource: existing === null };
+    });
+    if (!keptSource) await storage.delete(source.id);
+    const found = foundCounts(plan);
+    return {
+      format: plan.format,
+      created: written.created,
+      skipped: alreadyThere(found, written),
+      notUnderstood: notUnderstood(plan, written),
+      sourceDocumentId,
+    };
+  } catch (err) {
+    await Promise.allSettled(stored.map((id) => storage.delete(id)));
+    throw err;
+  }
+};

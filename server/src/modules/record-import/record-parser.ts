@@ -1,0 +1,110 @@
+import type { DocumentReference, Medication, Resource } from '@medplum/fhirtypes';
+import { loggedDose } from './healthfolio-export';
+import { type ImportPlan, noteNotUnderstood, type PlannedItem } from './import-plan';
+import { mapObservation } from './map-observation';
+import { mapSummary } from './map-summary';
+import { readResources } from './read-resources';
+
+/**
+ * Runs inside `runLimited`'s child process only (record-import.service.ts): reads an untrusted file
+ * (FHIR R4 bundle or NDJSON, or C-CDA through Medplum's converter) and answers what it holds as plain
+ * items to store, and what it could not use with the reason in words.
+ */
+export interface RecordParserInput {
+  bytes: Uint8Array;
+}
+
+/** Resources that only hold the record together: used where they are referred to, never counted. */
+const STRUCTURAL = new Set([
+  'Patient',
+  'Medication',
+  'Composition',
+  'Practitioner',
+  'PractitionerRole',
+  'Organization',
+  'Location',
+  'Provenance',
+]);
+
+const RESOURCE_WORDS: Record<string, string> = {
+  Encounter: 'Visits',
+  Claim: 'Insurance claims',
+  ExplanationOfBenefit: 'Insurance explanations of benefit',
+  Coverage: 'Insurance plans',
+  Appointment: 'Appointments',
+  CarePlan: 'Care plans',
+  CareTeam: 'Care teams',
+  DiagnosticReport: 'Report summaries (their results are imported one by one)',
+  ImagingStudy: 'Imaging studies',
+  Device: 'Devices',
+  Goal: 'Goals',
+  MedicationAdministration: 'Medication administrations',
+};
+const wordsFor = (type: string) => RESOURCE_WORDS[type] ?? type.replace(/([a-z])([A-Z])/g, '$1 $2');
+
+/** A vault document of a Healthfolio export: its file travels inside (`attachment.data`). */
+const documentOf = (d: DocumentReference): PlannedItem | null => {
+  const a = d.content?.[0]?.attachment;
+  if (!a?.data || !a.contentType) return null;
+  return {
+    kind: 'document',
+    group: 'documents',
+    title: (d.type?.text ?? a.title ?? 'Imported document').slice(0, 200),
+    category: d.category?.[0]?.text ?? 'Other',
+    date: a.creation?.slice(0, 10) ?? d.date?.slice(0, 10) ?? new Date().toISOString().slice(0, 10),
+    description: d.description ?? null,
+    fileName: a.title ?? 'document',
+    fileType: a.contentType,
+    base64: a.data,
+  };
+};
+
+export const planOf = (resources: Resource[], format: ImportPlan['format']): ImportPlan => {
+  const origin = format === 'ccda' ? 'ccda' : 'fhir';
+  const medications = new Map<string, Medication>();
+  for (const r of resources)
+    if (r.resourceType === 'Medication' && r.id) {
+      medications.set(`Medication/${r.id}`, r);
+      medications.set(`urn:uuid:${r.id}`, r);
+    }
+  const plan: ImportPlan = { format, items: [], notUnderstood: [] };
+  for (const r of resources) {
+    if (STRUCTURAL.has(r.resourceType)) continue;
+    if (r.resourceType === 'Observation') {
+      const out = mapObservation(r, origin);
+      if (out && 'skip' in out) noteNotUnderstood(plan.notUnderstood, out.what, out.skip);
+      else if (out) plan.items.push(out);
+      continue;
+    }
+    if (r.resourceType === 'MedicationStatement') {
+      const dose = loggedDose(r);
+      if (dose) {
+        plan.items.push(dose);
+        continue;
+      }
+    }
+    if (r.resourceType === 'DocumentReference') {
+      const doc = documentOf(r);
+      if (doc) plan.items.push(doc);
+      else
+        noteNotUnderstood(plan.notUnderstood, 'Documents', 'A document whose file is not inside the record.');
+      continue;
+    }
+    const summary = mapSummary(r, medications);
+    if (summary) plan.items.push(summary);
+    else if (summary === null)
+      noteNotUnderstood(plan.notUnderstood, wordsFor(r.resourceType), 'It has no name or code.');
+    else
+      noteNotUnderstood(
+        plan.notUnderstood,
+        wordsFor(r.resourceType),
+        'Healthfolio does not import these yet.',
+      );
+  }
+  return plan;
+};
+
+export const parse = async ({ bytes }: RecordParserInput): Promise<ImportPlan> => {
+  const { format, resources } = readResources(bytes);
+  return planOf(resources, format);
+};

@@ -1,0 +1,139 @@
+import { Trash2, UserPlus } from 'lucide-react';
+import { type FormEvent, useState } from 'react';
+import { toast } from 'sonner';
+import { Button } from '@/components/ui/button';
+import { Card, CardContent, CardDescription, CardHeader, CardTitle } from '@/components/ui/card';
+import { ConfirmDialog } from '@/components/ui/confirm-dialog';
+import { FormField } from '@/components/ui/form-field';
+import { QueryView } from '@/features/trackers/screen-parts';
+import { errorMessage } from '@/lib/api';
+import { CopyField } from './copy-field';
+import {
+  type NsFollowerCreatedResponse,
+  useCreateFollower,
+  useFollowers,
+  useRevokeFollower,
+} from './devices-api';
+import { when } from './format';
+
+/** The token comes only in the answer that created it; it is never read back. */
+function CreatedFollower({ created }: { created: NsFollowerCreatedResponse }) {
+  return (
+    <div className="flex flex-col gap-3 rounded-lg border p-4" role="status">
+      <p className="text-sm font-medium">
+        “{created.name}” can now follow your readings. Copy these now: the token will not be shown again.
+      </p>
+      <CopyField
+        label="Site address"
+        value={created.siteUrl}
+        note="LoopFollow: Nightscout URL. Enter the token below in its Token field."
+      />
+      <CopyField
+        label="Token"
+        value={created.token}
+        note="Read-only: it can see your data but never change it."
+      />
+      <CopyField
+        label="Address with token"
+        value={created.urlWithToken}
+        note="Nightguard and watch faces: paste this as the Nightscout address."
+      />
+      <CopyField
+        label="xDrip+ follower address"
+        value={created.xdripUrl}
+        note="xDrip+: Settings → Hardware Data Source → Nightscout Follower → Nightscout Follow URL."
+      />
+    </div>
+  );
+}
+
+/**
+ * Read-only access for the people who follow you in LoopFollow, Nightguard, xDrip+ or a watch face:
+ * one token per follower, so each can be stopped alone.
+ */
+export function FollowersCard() {
+  const list = useFollowers();
+  const create = useCreateFollower();
+  const revoke = useRevokeFollower();
+  const [name, setName] = useState('');
+  const [confirming, setConfirming] = useState<{ id: string; name: string } | null>(null);
+  const fieldError = create.error ? errorMessage(create.error, 'Please try again.') : undefined;
+
+  const submit = (e: FormEvent) => {
+    e.preventDefault();
+    create.mutate(name, { onSuccess: () => setName('') });
+  };
+  const stop = () =>
+    confirming &&
+    revoke.mutate(confirming.id, {
+      onSuccess: () => {
+        setConfirming(null);
+        create.reset();
+        toast.success('Follower removed');
+      },
+      onError: (e) => toast.error('Could not remove', { description: errorMessage(e, 'Please try again.') }),
+    });
+
+  return (
+    <Card>
+      <CardHeader>
+        <CardTitle>Followers</CardTitle>
+        <CardDescription>
+          Let a parent, partner or carer follow your glucose, insulin and loop in LoopFollow, Nightguard,
+          xDrip+ or a watch face. Each follower gets a read-only token; remove it to stop them.
+        </CardDescription>
+      </CardHeader>
+      <CardContent className="flex flex-col gap-4">
+        <form onSubmit={submit} className="flex flex-col gap-2 sm:flex-row sm:items-end">
+          <div className="flex-1">
+            <FormField
+              label="Who is following"
+              placeholder="Mum, LoopFollow"
+              value={name}
+              maxLength={60}
+              onChange={(e) => setName(e.target.value)}
+              error={fieldError}
+            />
+          </div>
+          <Button type="submit" disabled={create.isPending || !name.trim()}>
+            <UserPlus aria-hidden="true" /> Add follower
+          </Button>
+        </form>
+        {create.data && <CreatedFollower created={create.data} />}
+        <QueryView query={list} what="your followers">
+          {({ items }) =>
+            items.length === 0 ? (
+              <p className="text-sm text-muted-foreground">No followers yet.</p>
+            ) : (
+              <ul className="flex flex-col divide-y rounded-lg border" aria-label="Followers">
+                {items.map((f) => (
+                  <li key={f.id} className="flex flex-wrap items-center justify-between gap-2 p-3">
+                    <div>
+                      <p className="font-medium">{f.name}</p>
+                      <p className="text-xs text-muted-foreground">
+                        Added {when(f.createdAt)} · last read {when(f.lastUsedAt, 'never')}
+                      </p>
+                    </div>
+                    <Button variant="ghost" onClick={() => setConfirming({ id: f.id, name: f.name })}>
+                      <Trash2 aria-hidden="true" /> Remove
+                    </Button>
+                  </li>
+                ))}
+              </ul>
+            )
+          }
+        </QueryView>
+      </CardContent>
+      {confirming && (
+        <ConfirmDialog
+          title={`Remove “${confirming.name}”?`}
+          description="Their app can no longer read your data, from its next request."
+          confirmLabel="Remove"
+          pending={revoke.isPending}
+          onConfirm={stop}
+          onClose={() => setConfirming(null)}
+        />
+      )}
+    </Card>
+  );
+}

@@ -1,0 +1,105 @@
+import type { HealthSummaryItem } from '@healthfolio/core/records/health-summary.schema';
+import {
+  HEALTH_SUMMARY_KINDS,
+  HEALTH_SUMMARY_SECTIONS,
+  healthSummaryStatusWords,
+} from '@healthfolio/core/records/health-summary-words';
+import { Link } from 'react-router';
+import { Badge } from '@/components/ui/badge';
+import { Card, CardContent, CardHeader, CardTitle } from '@/components/ui/card';
+import { ImportRecordButton } from '@/features/record-import/import-record-button';
+import { QueryView } from '@/features/trackers/screen-parts';
+import { useHealthSummary } from './health-summary-api';
+
+/** A FHIR date or dateTime in words: "15 Mar 2018" (the day as the record wrote it, no time zone shift). */
+const dateWords = (v: string | null) => {
+  const m = v?.match(/^(\d{4})(?:-(\d{2}))?(?:-(\d{2}))?/);
+  if (!m) return null;
+  const [, y, mo, d] = m;
+  if (!mo) return y;
+  const date = new Date(Date.UTC(Number(y), Number(mo) - 1, Number(d ?? 1)));
+  return date.toLocaleDateString(undefined, {
+    timeZone: 'UTC',
+    year: 'numeric',
+    month: 'short',
+    ...(d ? { day: 'numeric' } : {}),
+  });
+};
+
+function ItemRow({ item }: { item: HealthSummaryItem }) {
+  const status = healthSummaryStatusWords(item.status);
+  const since = dateWords(item.onsetAt) ?? dateWords(item.recordedAt);
+  return (
+    <li className="flex flex-col gap-1 border-b py-3 last:border-b-0">
+      <span className="flex flex-wrap items-center gap-2">
+        <span className="font-medium">{item.text}</span>
+        {status && <Badge variant="outline">{status}</Badge>}
+      </span>
+      <span className="text-sm text-muted-foreground">
+        {[
+          since && `Since ${since}`,
+          ...Object.entries(item.details).map(([label, value]) => `${label}: ${dateWords(value) ?? value}`),
+        ]
+          .filter(Boolean)
+          .join(' · ')}
+      </span>
+      {item.sourceDocumentId && (
+        <span className="text-sm text-muted-foreground">
+          From{' '}
+          <Link to="/dashboard/documents" className="underline underline-offset-4">
+            {item.sourceDocumentTitle ?? 'an imported record'}
+          </Link>
+        </span>
+      )}
+    </li>
+  );
+}
+
+/** /dashboard/health-summary: what imported records say, read-only, one section per kind. */
+export function HealthSummaryPage() {
+  const summary = useHealthSummary();
+  return (
+    <div className="flex max-w-4xl flex-col gap-6">
+      <div className="flex flex-wrap items-center justify-between gap-3">
+        <p className="text-muted-foreground">
+          Conditions, allergies, immunizations, procedures and medications from the records you imported.
+        </p>
+        <ImportRecordButton />
+      </div>
+      <QueryView query={summary} what="your health summary">
+        {(items) =>
+          items.length === 0 ? (
+            <Card>
+              <CardContent className="py-8 text-center text-muted-foreground">
+                Nothing here yet. Import a record from your patient portal (FHIR or C-CDA) and its conditions,
+                allergies, immunizations, procedures and medications show here.
+              </CardContent>
+            </Card>
+          ) : (
+            HEALTH_SUMMARY_KINDS.map((kind) => {
+              const list = items.filter((i) => i.kind === kind);
+              return (
+                <Card key={kind}>
+                  <CardHeader>
+                    <CardTitle className="text-base">{HEALTH_SUMMARY_SECTIONS[kind]}</CardTitle>
+                  </CardHeader>
+                  <CardContent>
+                    {list.length === 0 ? (
+                      <p className="text-sm text-muted-foreground">None in your imported records.</p>
+                    ) : (
+                      <ul aria-label={HEALTH_SUMMARY_SECTIONS[kind]}>
+                        {list.map((item) => (
+                          <ItemRow key={item.id} item={item} />
+                        ))}
+                      </ul>
+                    )}
+                  </CardContent>
+                </Card>
+              );
+            })
+          )
+        }
+      </QueryView>
+    </div>
+  );
+}

@@ -1,0 +1,192 @@
+import { convertLabValue, defaultReferenceRange, roundLabValue } from '@healthfolio/core/labs/lab-units';
+import type { LabTestDefinition } from '@healthfolio/core/labs/loinc-subset';
+import { ucumLabel } from '@healthfolio/core/labs/ucum-labels';
+import { parseDecimalInput } from '@healthfolio/core/units/round';
+import { useState } from 'react';
+import { toast } from 'sonner';
+import { Button } from '@/components/ui/button';
+import {
+  Dialog,
+  DialogContent,
+  DialogDescription,
+  DialogFooter,
+  DialogHeader,
+  DialogTitle,
+} from '@/components/ui/dialog';
+import { FormField } from '@/components/ui/form-field';
+import { Label } from '@/components/ui/label';
+import { Select } from '@/components/ui/select';
+import { localInputToIso, todayIn } from '@/features/diabetes/format';
+import { useDashboardContext } from '@/features/shell/use-dashboard-context';
+import { ApiError, errorMessage } from '@/lib/api';
+import { useAddLabResult } from './labs-api';
+import { LoincCombobox } from './loinc-combobox';
+
+type Errors = Partial<Record<'test' | 'value' | 'date' | 'range', string>>;
+
+const numberOrNull = (s: string) => (s.trim() === '' ? null : parseDecimalInput(s));
+const shown = (n: number | null | undefined) => (n === null || n === undefined ? '' : String(n));
+
+/** "Add a result": the test from the LOINC subset, the value in a unit the test may be reported in. */
+export function AddLabResultDialog({
+  open,
+  onOpenChange,
+}: {
+  open: boolean;
+  onOpenChange: (o: boolean) => void;
+}) {
+  const { profile } = useDashboardContext();
+  const add = useAddLabResult();
+  const [test, setTest] = useState<LabTestDefinition | null>(null);
+  const [unit, setUnit] = useState('');
+  const [value, setValue] = useState('');
+  const [date, setDate] = useState(todayIn(profile.timezone));
+  const [low, setLow] = useState('');
+  const [high, setHigh] = useState('');
+  const [critical, setCritical] = useState(false);
+  const [labName, setLabName] = useState('');
+  const [note, setNote] = useState('');
+  const [errors, setErrors] = useState<Errors>({});
+
+  const applyRange = (t: LabTestDefinition, u: string) => {
+    const r = defaultReferenceRange(t.loinc, u);
+    setLow(shown(r?.low));
+    setHigh(shown(r?.high));
+  };
+  const chooseTest = (t: LabTestDefinition) => {
+    setTest(t);
+    setUnit(t.units[0]!.ucum);
+    applyRange(t, t.units[0]!.ucum);
+  };
+  const chooseUnit = (u: string) => {
+    setUnit(u);
+    if (test) applyRange(test, u);
+  };
+
+  const n = parseDecimalInput(value);
+  const main = test?.units[0];
+  const converted =
+    test && main && n !== null && unit !== main.ucum ? convertLabValue(test.loinc, n, unit, main.ucum) : null;
+
+  const save = async (e: React.FormEvent) => {
+    e.preventDefault();
+    const next: Errors = {};
+    if (!test) next.test = 'Choose a test from the list';
+    if (n === null) next.value = value.trim() ? 'Enter the value as a number' : 'Enter the value';
+    const today = todayIn(profile.timezone);
+    if (!date) next.date = 'Enter the date of the test';
+    else if (date > today) next.date = 'Cannot be in the future';
+    const lo = numberOrNull(low);
+    const hi = numberOrNull(high);
+    if (lo !== null && hi !== null && lo > hi) next.range = 'The low end must not be above the high end';
+    setErrors(next);
+    if (Object.keys(next).length > 0 || !test || n === null) return;
+    const noon = localInputToIso(`${date}T12:00`, profile.timezone)!;
+    const now = new Date().toISOString();
+    try {
+      await add.mutateAsync({
+        testName: test.name,
+        loinc: test.loinc,
+        value: n,
+        unit,
+        referenceLow: lo,
+        referenceHigh: hi,
+        referenceText: defaultReferenceRange(test.loinc, unit)?.text ?? null,
+        flag: critical ? 'critical' : null,
+        effectiveAt: Date.parse(noon) < Date.parse(now) ? noon : now,
+        labName: labName.trim() || null,
+        note: note.trim() || null,
+      });
+      toast.success(`${test.name} result added`);
+      onOpenChange(false);
+    } catch (err) {
+      if (err instanceof ApiError && err.status === 409) setErrors({ value: err.message });
+      toast.error(errorMessage(err, 'Could not add the result'));
+    }
+  };
+
+  return (
+    <Dialog open={open} onOpenChange={onOpenChange}>
+      <DialogContent>
+        <DialogHeader>
+          <DialogTitle>Add a result</DialogTitle>
+          <DialogDescription>Copy a result from your lab report.</DialogDescription>
+        </DialogHeader>
+        <form noValidate onSubmit={save} className="flex flex-col gap-4">
+          <LoincCombobox value={test} onChange={chooseTest} error={errors.test} />
+          <div className="grid gap-4 sm:grid-cols-2">
+            <FormField
+              label="Value"
+              inputMode="decimal"
+              value={value}
+              onChange={(e) => setValue(e.target.value)}
+              error={errors.value}
+              hint={
+                converted !== null && main
+                  ? `That is ${roundLabValue(converted)} ${ucumLabel(main.ucum)}.`
+                  : undefined
+              }
+            />
+            <div className="flex flex-col gap-2">
+              <Label htmlFor="lab-unit">Unit</Label>
+              <Select
+                id="lab-unit"
+                value={unit}
+                onChange={(e) => chooseUnit(e.target.value)}
+                disabled={!test}
+              >
+                {!test && <option value="">Choose a test first</option>}
+                {test?.units.map((u) => (
+                  <option key={u.ucum} value={u.ucum}>
+                    {u.label}
+                  </option>
+                ))}
+              </Select>
+            </div>
+          </div>
+          <FormField
+            label="Date of the test"
+            type="date"
+            max={todayIn(profile.timezone)}
+            value={date}
+            onChange={(e) => setDate(e.target.value)}
+            error={errors.date}
+          />
+          <fieldset className="flex flex-col gap-2">
+            <legend className="mb-2 text-sm font-medium">Reference range (from your report)</legend>
+            <div className="grid grid-cols-2 gap-4">
+              <FormField
+                label="Low end"
+                inputMode="decimal"
+                value={low}
+                onChange={(e) => setLow(e.target.value)}
+              />
+              <FormField
+                label="High end"
+                inputMode="decimal"
+                value={high}
+                onChange={(e) => setHigh(e.target.value)}
+                error={errors.range}
+              />
+            </div>
+          </fieldset>
+          <label className="flex items-center gap-2 text-sm">
+            <input type="checkbox" checked={critical} onChange={(e) => setCritical(e.target.checked)} />
+            The report marks this result critical
+          </label>
+          <FormField
+            label="Lab name (optional)"
+            value={labName}
+            onChange={(e) => setLabName(e.target.value)}
+          />
+          <FormField label="Note (optional)" value={note} onChange={(e) => setNote(e.target.value)} />
+          <DialogFooter>
+            <Button type="submit" disabled={add.isPending}>
+              {add.isPending ? 'Adding…' : 'Add result'}
+            </Button>
+          </DialogFooter>
+        </form>
+      </DialogContent>
+    </Dialog>
+  );
+}
