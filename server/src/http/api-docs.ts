@@ -4,7 +4,8 @@ import { dirname, join } from 'node:path';
 import { SignInRequest, SignUpRequest } from '@healthfolio/core';
 import type { OpenAPIHono } from '@hono/zod-openapi';
 import { z } from 'zod';
-import { problems } from './openapi';
+import { problems, SESSION_SECURITY } from './openapi';
+import { finishContract } from './openapi-contract';
 
 const ok = (description: string) => ({ description });
 
@@ -63,7 +64,14 @@ const AUTH_ENDPOINTS: [method: 'get' | 'post', path: string, summary: string, bo
   ['get', '/api/auth/oauth2/callback/{providerId}', 'OAuth/OIDC redirect target'],
 ];
 
-export const registerDocs = (app: OpenAPIHono) => {
+/** The better-auth endpoints that act on the signed-in session; the others are doors anyone may use. */
+const SESSION_ONLY = new Set([
+  '/api/auth/sign-out',
+  '/api/auth/change-password',
+  '/api/auth/revoke-other-sessions',
+]);
+
+export const registerDocs = (app: OpenAPIHono, appUrl: string) => {
   app.openAPIRegistry.registerComponent('securitySchemes', 'sessionCookie', {
     type: 'apiKey',
     in: 'cookie',
@@ -79,10 +87,11 @@ export const registerDocs = (app: OpenAPIHono) => {
       ...(body
         ? { request: { body: { required: true, content: { 'application/json': { schema: body } } } } }
         : {}),
+      ...(SESSION_ONLY.has(path) ? { security: SESSION_SECURITY } : {}),
       responses: { 200: ok('Success'), ...problems(400, 401, 403, 429) },
     });
   }
-  app.doc31('/api/openapi.json', {
+  const definition = {
     openapi: '3.1.0',
     info: {
       title: 'Healthfolio API',
@@ -90,6 +99,12 @@ export const registerDocs = (app: OpenAPIHono) => {
       description:
         'Personal health records. JSON under /api/v1, errors as application/problem+json. State-changing requests need a same-origin Origin (when sent) and Content-Type: application/json.',
     },
+  };
+  // Built at the first request, when every route is registered, and kept: the routes do not change.
+  let document: string | undefined;
+  app.get('/api/openapi.json', (c) => {
+    document ??= JSON.stringify(finishContract(app.getOpenAPI31Document(definition), appUrl));
+    return c.body(document, 200, { 'content-type': 'application/json' });
   });
 
   // Interactive docs from the bundled swagger-ui-dist: no CDN, so they work offline and under our CSP.
