@@ -62,6 +62,57 @@ const AUTH_ENDPOINTS: [method: 'get' | 'post', path: string, summary: string, bo
     z.object({ providerId: z.literal('google'), callbackURL: z.string().optional() }),
   ],
   ['get', '/api/auth/oauth2/callback/{providerId}', 'OAuth/OIDC redirect target'],
+  [
+    'post',
+    '/api/auth/two-factor/enable',
+    'Start authenticator-app setup: the otpauth URI and backup codes (your password)',
+    z.object({ password: z.string() }),
+  ],
+  [
+    'post',
+    '/api/auth/two-factor/verify-totp',
+    'A code from the authenticator app: finishes setup, or the second step of a sign-in',
+    z.object({ code: z.string(), trustDevice: z.boolean().optional() }),
+  ],
+  [
+    'post',
+    '/api/auth/two-factor/verify-backup-code',
+    'A backup code as the second step of a sign-in',
+    z.object({ code: z.string(), trustDevice: z.boolean().optional() }),
+  ],
+  [
+    'post',
+    '/api/auth/two-factor/disable',
+    'Turn two-factor sign-in off (your password)',
+    z.object({ password: z.string() }),
+  ],
+  [
+    'post',
+    '/api/auth/two-factor/generate-backup-codes',
+    'New backup codes; the old ones stop working (your password)',
+    z.object({ password: z.string() }),
+  ],
+  ['get', '/api/auth/passkey/list-user-passkeys', 'Your passkeys'],
+  ['get', '/api/auth/passkey/generate-register-options', 'WebAuthn options to add a passkey'],
+  [
+    'post',
+    '/api/auth/passkey/verify-registration',
+    'Add the passkey the browser made (your password)',
+    z.object({ response: z.unknown(), name: z.string().optional(), password: z.string() }),
+  ],
+  [
+    'post',
+    '/api/auth/passkey/delete-passkey',
+    'Remove a passkey (your password)',
+    z.object({ id: z.string(), password: z.string() }),
+  ],
+  ['get', '/api/auth/passkey/generate-authenticate-options', 'WebAuthn options to sign in with a passkey'],
+  [
+    'post',
+    '/api/auth/passkey/verify-authentication',
+    'Sign in with the passkey the browser chose',
+    z.object({ response: z.unknown() }),
+  ],
 ];
 
 /** The better-auth endpoints that act on the signed-in session; the others are doors anyone may use. */
@@ -69,6 +120,13 @@ const SESSION_ONLY = new Set([
   '/api/auth/sign-out',
   '/api/auth/change-password',
   '/api/auth/revoke-other-sessions',
+  '/api/auth/two-factor/enable',
+  '/api/auth/two-factor/disable',
+  '/api/auth/two-factor/generate-backup-codes',
+  '/api/auth/passkey/list-user-passkeys',
+  '/api/auth/passkey/generate-register-options',
+  '/api/auth/passkey/verify-registration',
+  '/api/auth/passkey/delete-passkey',
 ]);
 
 export const registerDocs = (app: OpenAPIHono, appUrl: string) => {

@@ -61,7 +61,7 @@ const CREDENTIALS: [pattern: RegExp, security: Security][] = [
   // Anyone: health checks, what the sign-in page and the landing page may show, and the account doors.
   [/^\/api\/health$|^\/api\/v1\/auth\/providers$|^\/api\/v1\/public\/overview$/, []],
   [
-    /^\/api\/auth\/(sign-up\/email|sign-in\/email|sign-in\/oauth2|oauth2\/callback\/\{providerId\}|verify-email|send-verification-email|request-password-reset|reset-password|get-session)$/,
+    /^\/api\/auth\/(sign-up\/email|sign-in\/email|sign-in\/oauth2|oauth2\/callback\/\{providerId\}|verify-email|send-verification-email|request-password-reset|reset-password|get-session|two-factor\/verify-(totp|backup-code)|passkey\/(generate-authenticate-options|verify-authentication))$/,
     [],
   ],
   // A link's unguessable token in the path is its credential: caregiver shares, SMART Health Links,
