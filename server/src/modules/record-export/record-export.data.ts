@@ -252,6 +252,7 @@ export async function* recordResources(
         amountCents: insuranceClaims.amountCents,
         coveredCents: insuranceClaims.coveredCents,
         patientResponsibilityCents: insuranceClaims.patientResponsibilityCents,
+        allowedCents: insuranceClaims.allowedCents,
         description: insuranceClaims.description,
         insurancePlanId: insuranceClaims.insurancePlanId,
         planName: insurancePlans.name,
@@ -283,7 +284,7 @@ export async function* recordResources(
   for (const { metadata: m } of rest.schedules)
     yield { resource: scheduleStatement(scheduleOf(m), ctx, today) };
   for (const a of rest.appointments) yield { resource: appointmentResource(a, ctx) };
-  for (const p of rest.plans) yield { resource: coverageResource(p, ctx) };
+  for (const p of rest.plans) yield { resource: coverageResource(p, ctx, currency) };
   for (const c of rest.claims) {
     yield { resource: claimResource(c, ctx, currency) };
     const eob = explanationOfBenefit(c, ctx, currency);

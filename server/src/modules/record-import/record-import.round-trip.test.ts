@@ -70,6 +70,80 @@ beforeAll(async () => {
       effectiveAt: '2025-08-01T08:30:00Z',
     }),
   );
+  // Appointments: one upcoming with its place and video link, one cancelled.
+  const soon = new Date(now + 5 * 24 * HOUR).toISOString().slice(0, 10);
+  await created(
+    await carol.post('/api/v1/appointments', {
+      provider: 'Dr. Amara Singh',
+      specialty: 'Endocrinology',
+      date: soon,
+      startTime: '09:30',
+      endTime: '10:15',
+      location: 'Riverside Clinic, 2nd floor',
+      telehealthUrl: 'https://video.example/room/42',
+      reason: 'Pump review',
+      preparation: 'Bring the meter',
+    }),
+  );
+  const cancelled = await created(
+    await carol.post('/api/v1/appointments', { provider: 'Eye Clinic', date: soon, startTime: '14:00' }),
+  );
+  await created(await carol.post(`/api/v1/appointments/${cancelled.id}/cancel`, {}));
+  // Insurance: a plan with its costs and contacts, and claims in each state, amounts to the cent.
+  const plan = await created(
+    await carol.post('/api/v1/insurance/plans', {
+      name: 'Harbor Mutual',
+      type: 'primary',
+      policyNumber: 'HM-5521',
+      groupNumber: 'G-77',
+      memberNumber: 'HM-5521-02',
+      effectiveDate: '2025-01-01',
+      deductible: '1500.00',
+      deductibleMet: '420.35',
+      outOfPocketMax: '6000',
+      outOfPocketMet: '980.10',
+      copayPrimary: '25',
+      copaySpecialist: '45.50',
+      copayEmergency: '150',
+      contactPhone: '1-800-555-0199',
+      contactEmail: 'help@harbor.example',
+      contactWebsite: 'https://harbor.example',
+    }),
+  );
+  await created(
+    await carol.post('/api/v1/insurance/plans', {
+      name: 'Bright Smile Dental',
+      type: 'dental',
+      status: 'inactive',
+      policyNumber: 'BSD-1',
+      memberNumber: 'BSD-1-A',
+      effectiveDate: '2024-06-01',
+      contactPhone: '(555) 010-0199',
+    }),
+  );
+  const claim = (claimNumber: string, status: string, money: Record<string, string>) =>
+    carol.post('/api/v1/insurance/claims', {
+      claimNumber,
+      provider: 'Riverside Clinic',
+      serviceDate: '2025-08-04',
+      submittedDate: '2025-08-06',
+      status,
+      description: 'Office visit',
+      insurancePlanId: plan.id,
+      ...money,
+    });
+  await created(await claim('RC-1', 'pending', { amount: '120.10' }));
+  await created(await claim('RC-2', 'processing', { amount: '80.00' }));
+  await created(
+    await claim('RC-3', 'paid', {
+      amount: '250.10',
+      allowed: '180.20',
+      covered: '129.76',
+      patientResponsibility: '50.44',
+    }),
+  );
+  await created(await claim('RC-4', 'approved', { amount: '60', covered: '60' }));
+  await created(await claim('RC-5', 'denied', { amount: '95', patientResponsibility: '95' }));
   await created(
     await uploadDocument(server, carol, {
       file: pdfWith('round-trip-document'),
@@ -109,11 +183,26 @@ const recordOf = async (client: TestClient) => {
       fileSize: d.fileSize,
       fileType: d.fileType,
     }));
-  return { entries, glucose, labs, documents };
+  const listed = async (path: string) => (await (await client.get(path)).json()).items;
+  const withoutIds = ({ id: _i, createdAt: _c, updatedAt: _u, ...r }: Record<string, unknown>) => r;
+  const plans = (await listed('/api/v1/insurance/plans')).map(withoutIds);
+  const planIds = (await listed('/api/v1/insurance/plans')).map((p: { id: string }) => p.id);
+  const visits = [
+    ...(await listed('/api/v1/appointments?when=upcoming')),
+    ...(await listed('/api/v1/appointments?when=past')),
+  ].map(withoutIds);
+  // A claim's plan by its place in the plans list (its id differs between the two records).
+  const claims = (await listed('/api/v1/insurance/claims')).map(
+    ({ insurancePlanId, ...c }: Record<string, unknown>) => ({
+      ...withoutIds(c),
+      plan: planIds.indexOf(insurancePlanId as string),
+    }),
+  );
+  return { entries, glucose, labs, documents, plans, claims, visits };
 };
 
 describe('A Healthfolio export imported into an empty record', () => {
-  it('reproduces every entry, reading, lab result and document', async () => {
+  it('reproduces every entry, reading, lab result, document, appointment, plan and claim', async () => {
     const started = await created(await carol.post('/api/v1/export/record', {}));
     await server.deps.jobs.runOnce();
     const file = await carol.get(`/api/v1/export/record/${started.id}/file`);
@@ -134,6 +223,9 @@ describe('A Healthfolio export imported into an empty record', () => {
       trackerEntries: 6,
       labResults: 2,
       documents: 1,
+      appointments: 2,
+      insurancePlans: 2,
+      claims: 5,
     });
     expect(report.notUnderstood).toEqual(
       expect.arrayContaining([expect.objectContaining({ what: 'Glucose summaries' })]),
@@ -141,8 +233,18 @@ describe('A Healthfolio export imported into an empty record', () => {
     const original = await recordOf(carol);
     expect(original.entries).toHaveLength(11);
     expect(original.glucose).toHaveLength(38);
+    expect(original.visits).toHaveLength(2);
+    expect(original.claims).toHaveLength(5);
     const copy = await recordOf(dave);
     expect(copy).toEqual(original);
+    expect(copy.claims.find((c: { claimNumber: string }) => c.claimNumber === 'RC-3')).toMatchObject({
+      status: 'paid',
+      amountCents: 25010,
+      allowedCents: 18020,
+      coveredCents: 12976,
+      patientResponsibilityCents: 5044,
+      plan: 0,
+    });
     // A meal's type, calories, carbs and words, and a journal entry's line breaks, exactly.
     const byTracker = (t: string) => copy.entries.filter((e: { tracker: string }) => e.tracker === t);
     expect(byTracker('meal').map((e: { data: unknown }) => e.data)).toEqual([
@@ -162,7 +264,13 @@ describe('A Healthfolio export imported into an empty record', () => {
         headers: { origin: APP_URL, cookie: dave.cookieHeader, 'x-requested-with': 'healthfolio' },
       }),
     );
-    expect(again.created).toMatchObject({ trackerEntries: 0, vitalSigns: 0 });
+    expect(again.created).toMatchObject({
+      trackerEntries: 0,
+      vitalSigns: 0,
+      appointments: 0,
+      insurancePlans: 0,
+      claims: 0,
+    });
     expect((await recordOf(dave)).entries).toHaveLength(11);
 
     // The vault document's file came back byte for byte.
