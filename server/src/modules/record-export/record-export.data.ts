@@ -30,7 +30,7 @@ import {
   insulinStatement,
   loggedMedicationStatement,
   type ScheduleRow,
-  scheduleStatement,
+  scheduleRequest,
 } from './fhir/medications';
 import { patientResource } from './fhir/patient';
 import { bloodPressureObservation, type EntryRow, weightObservation } from './fhir/vitals';
@@ -282,7 +282,7 @@ export async function* recordResources(
 
   const today = localDate(now, ctx.timeZone);
   for (const { metadata: m } of rest.schedules)
-    yield { resource: scheduleStatement(scheduleOf(m), ctx, today) };
+    yield { resource: scheduleRequest(scheduleOf(m), ctx, today) };
   for (const a of rest.appointments) yield { resource: appointmentResource(a, ctx) };
   for (const p of rest.plans) yield { resource: coverageResource(p, ctx, currency) };
   for (const c of rest.claims) {
@@ -308,6 +308,8 @@ const scheduleOf = (m: Record<string, unknown>): ScheduleRow => ({
   dailyTimes: Array.isArray(m.daily_times) ? m.daily_times.map(String) : [],
   specialInstructions: str(m.special_instructions),
   prescriber: str(m.prescriber),
+  prescriptionNumber: str(m.prescription_number),
+  refillDate: str(m.refill_date),
   startDate: str(m.start_date),
   endDate: str(m.end_date),
 });

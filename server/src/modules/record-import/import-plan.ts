@@ -61,6 +61,14 @@ export type PlannedItem =
     }
   | { kind: 'appointment'; group: 'appointments'; appointment: ImportedAppointment }
   | {
+      kind: 'schedule';
+      group: 'medications';
+      /** The schedule's id in the file: kept, so importing it again finds it. */
+      scheduleId: string;
+      /** A MedicationScheduleRequest, checked again as it is written. */
+      schedule: Record<string, unknown>;
+    }
+  | {
       kind: 'plan';
       group: 'insurancePlans';
       /** How the file's claims refer to this plan (`Coverage/1`, `urn:uuid:…`). */

@@ -43,6 +43,51 @@ beforeAll(async () => {
   await created(await entry('mood-energy', { mood: 4, energy: 2 }, 8));
   await created(await entry('pain', { painIntensity: 3, painLocation: 'lower_back' }, 9));
   await created(await entry('medication', { value: 'Ibuprofen 200 mg' }, 10));
+  // An insulin dose keeps its meal and correction boluses, its meal and what it was worked out from
+  // (the settings it was checked against are not in the export).
+  await created(
+    await entry(
+      'insulin-settings',
+      {
+        carb_ratio: 10,
+        correction_factor: 40,
+        target_glucose: 110,
+        insulin_curve: 'rapid-acting',
+        dia_hours: 5,
+        max_single_dose: 20,
+      },
+      48,
+    ),
+  );
+  await created(
+    await entry(
+      'insulin',
+      {
+        glucose_reading: 190,
+        carbs: 45,
+        meal_type: 'lunch',
+        meal_insulin: 4.5,
+        correction_insulin: 2,
+        total_insulin: 6.5,
+      },
+      7,
+      'pre-bolus',
+    ),
+  );
+  // A medication schedule comes back as a schedule: its reminders, times and words.
+  await created(
+    await carol.post('/api/v1/medications/schedules', {
+      medicationName: 'Metformin',
+      dosage: '500 mg',
+      dailyTimes: ['08:00', '20:00'],
+      frequency: 'daily',
+      startDate: new Date(now - 3 * 24 * HOUR).toISOString().slice(0, 10),
+      specialInstructions: 'With food',
+      prescriber: 'Dr. Amara Singh',
+      prescriptionNumber: 'RX-7731',
+      refillDate: new Date(now + 20 * 24 * HOUR).toISOString().slice(0, 10),
+    }),
+  );
   await created(
     await entry('meal', { mealType: 'dinner', calories: 720, carbs: 64.5, value: 'Rice, dal, "naan"' }, 11),
   );
@@ -158,14 +203,14 @@ afterAll(() => server.close());
 
 /** What a person's record holds, without the ids and times of writing that differ between instances. */
 const recordOf = async (client: TestClient) => {
-  const entries = (await (await client.get('/api/v1/entries?limit=200')).json()).items.map(
-    (e: Record<string, unknown>) => ({
+  const entries = (await (await client.get('/api/v1/entries?limit=200')).json()).items
+    .filter((e: { tracker: string }) => e.tracker !== 'insulin-settings')
+    .map((e: Record<string, unknown>) => ({
       tracker: e.tracker,
       occurredAt: e.occurredAt,
       data: e.data,
       notes: e.notes,
-    }),
-  );
+    }));
   const glucose = (await (await client.get('/api/v1/glucose/readings?limit=1000')).json()).items.map(
     ({ id: _, ...r }: Record<string, unknown>) => r,
   );
@@ -198,7 +243,15 @@ const recordOf = async (client: TestClient) => {
       plan: planIds.indexOf(insurancePlanId as string),
     }),
   );
-  return { entries, glucose, labs, documents, plans, claims, visits };
+  const doses = (await listed('/api/v1/medications/doses?limit=1000')).map(
+    ({ title, content, dueDate, metadata }: Record<string, unknown>) => ({
+      title,
+      content,
+      dueDate,
+      metadata,
+    }),
+  );
+  return { entries, glucose, labs, documents, plans, claims, visits, doses };
 };
 
 describe('A Healthfolio export imported into an empty record', () => {
@@ -220,7 +273,8 @@ describe('A Healthfolio export imported into an empty record', () => {
     expect(report.created).toMatchObject({
       glucoseReadings: 38,
       vitalSigns: 3,
-      trackerEntries: 6,
+      trackerEntries: 7,
+      medications: 1,
       labResults: 2,
       documents: 1,
       appointments: 2,
@@ -231,12 +285,24 @@ describe('A Healthfolio export imported into an empty record', () => {
       expect.arrayContaining([expect.objectContaining({ what: 'Glucose summaries' })]),
     );
     const original = await recordOf(carol);
-    expect(original.entries).toHaveLength(11);
+    expect(original.entries).toHaveLength(12);
+    expect(original.doses).toHaveLength(60);
     expect(original.glucose).toHaveLength(38);
     expect(original.visits).toHaveLength(2);
     expect(original.claims).toHaveLength(5);
     const copy = await recordOf(dave);
     expect(copy).toEqual(original);
+    expect(copy.entries.find((e: { tracker: string }) => e.tracker === 'insulin')).toMatchObject({
+      data: {
+        glucose_reading: 190,
+        carbs: 45,
+        meal_type: 'lunch',
+        meal_insulin: 4.5,
+        correction_insulin: 2,
+        total_insulin: 6.5,
+      },
+      notes: 'pre-bolus',
+    });
     expect(copy.claims.find((c: { claimNumber: string }) => c.claimNumber === 'RC-3')).toMatchObject({
       status: 'paid',
       amountCents: 25010,
@@ -271,7 +337,10 @@ describe('A Healthfolio export imported into an empty record', () => {
       insurancePlans: 0,
       claims: 0,
     });
-    expect((await recordOf(dave)).entries).toHaveLength(11);
+    expect(again.created.medications).toBe(0);
+    const after = await recordOf(dave);
+    expect(after.entries).toHaveLength(12);
+    expect(after.doses).toHaveLength(60);
 
     // The vault document's file came back byte for byte.
     const [carolDoc] = (await (await carol.get('/api/v1/documents')).json()).items;

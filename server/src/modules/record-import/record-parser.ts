@@ -1,6 +1,6 @@
 import type { DocumentReference, Medication, Resource } from '@medplum/fhirtypes';
 import { indexResources } from './fhir-values';
-import { loggedDose } from './healthfolio-export';
+import { loggedDose, ourSchedule } from './healthfolio-export';
 import { type ImportPlan, noteNotUnderstood, type PlannedItem } from './import-plan';
 import { mapAppointment } from './map-appointment';
 import { mapObservation } from './map-observation';
@@ -92,6 +92,13 @@ export const planOf = (resources: Resource[], format: ImportPlan['format']): Imp
     if (r.resourceType === 'Observation') {
       take(mapObservation(r, origin));
       continue;
+    }
+    if (r.resourceType === 'MedicationRequest') {
+      const schedule = ourSchedule(r);
+      if (schedule) {
+        plan.items.push(schedule);
+        continue;
+      }
     }
     if (r.resourceType === 'MedicationStatement') {
       const dose = loggedDose(r);

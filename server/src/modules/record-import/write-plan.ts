@@ -22,6 +22,7 @@ import {
   trackerEntryExists,
 } from './record-import.repository';
 import { writeAppointments, writeClaims, writePlans } from './write-payer';
+import { writeSchedules } from './write-schedules';
 
 export type Counts = Record<RecordImportGroup, number>;
 export const zeroCounts = (): Counts => Object.fromEntries(RECORD_IMPORT_GROUPS.map((g) => [g, 0])) as Counts;
@@ -172,6 +173,7 @@ export const writePlan = async (
   await writeEntries(tx, userId, ofKind(plan.items, 'entry'), out);
   await writeLabs(tx, userId, ofKind(plan.items, 'lab'), out, sourceDocumentId);
   await writeAppointments(tx, userId, ofKind(plan.items, 'appointment'), out);
+  await writeSchedules(tx, userId, ofKind(plan.items, 'schedule'), out);
   const planIds = await writePlans(tx, userId, ofKind(plan.items, 'plan'), out);
   await writeClaims(tx, userId, ofKind(plan.items, 'claim'), planIds, out);
   const summary = ofKind(plan.items, 'summary');
