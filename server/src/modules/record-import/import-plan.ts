@@ -156,3 +156,18 @@ export const noteNotUnderstood = (list: NotUnderstood[], what: string, reason: s
   if (same) same.count++;
   else list.push({ what, reason, count: 1 });
 };
+
+// biome-ignore lint/suspicious/noControlCharactersInRegex: exactly the characters a stored text refuses.
+const CONTROLS = /[\u0000-\u0008\u000B\u000C\u000E-\u001F\u007F-\u009F]/g;
+
+/**
+ * The item with every text's invisible control characters taken out (PostgreSQL refuses NUL; the
+ * app's forms refuse the rest): what a file's words become before they are stored.
+ */
+export const withoutControls = <T>(value: T): T => {
+  if (typeof value === 'string') return value.replace(CONTROLS, '') as T;
+  if (Array.isArray(value)) return value.map(withoutControls) as T;
+  if (value && typeof value === 'object')
+    return Object.fromEntries(Object.entries(value).map(([k, v]) => [k, withoutControls(v)])) as T;
+  return value;
+};

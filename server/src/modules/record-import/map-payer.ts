@@ -1,4 +1,4 @@
-import { MAX_CENTS, parseMoney } from '@healthfolio/core';
+import { isPhoneNumber, MAX_CENTS, parseMoney } from '@healthfolio/core';
 import type {
   Claim,
   CodeableConcept,
@@ -58,6 +58,16 @@ const planType = (c: Coverage): ImportedPlan['type'] => {
   return c.order && c.order > 1 ? 'secondary' : 'primary';
 };
 
+const isWebAddress = (v: string) => {
+  try {
+    return ['http:', 'https:'].includes(new URL(v).protocol);
+  } catch {
+    return false;
+  }
+};
+const checked = (v: string | null, max: number, ok: (v: string) => boolean) =>
+  v && v.length <= max && ok(v) ? v : null;
+
 const telecom = (list: ContactPoint[] | undefined, system: ContactPoint['system']) =>
   list?.find((t) => t.system === system && t.value?.trim())?.value?.trim() ?? null;
 
@@ -110,9 +120,10 @@ export const mapCoverage = (c: Coverage, index: ResourceIndex, today: string): O
       copayPrimaryCents: costOf(c, copay('gpvisit')),
       copaySpecialistCents: costOf(c, copay('spvisit')),
       copayEmergencyCents: costOf(c, copay('emergency')),
-      contactPhone: telecom(org?.telecom, 'phone')?.slice(0, 40) ?? '',
-      contactEmail: telecom(org?.telecom, 'email')?.slice(0, 200) ?? null,
-      contactWebsite: telecom(org?.telecom, 'url')?.slice(0, 500) ?? null,
+      // Kept only in the forms the Insurance page accepts (a website only as an http(s) address).
+      contactPhone: checked(telecom(org?.telecom, 'phone'), 40, isPhoneNumber) ?? '',
+      contactEmail: checked(telecom(org?.telecom, 'email'), 200, (v) => /^[^\s@]+@[^\s@]+\.[^\s@]+$/.test(v)),
+      contactWebsite: checked(telecom(org?.telecom, 'url'), 500, isWebAddress),
     },
   };
 };

@@ -1,7 +1,7 @@
 import type { DocumentReference, Medication, Resource } from '@medplum/fhirtypes';
 import { indexResources } from './fhir-values';
 import { loggedDose, ourSchedule } from './healthfolio-export';
-import { type ImportPlan, noteNotUnderstood, type PlannedItem } from './import-plan';
+import { type ImportPlan, noteNotUnderstood, type PlannedItem, withoutControls } from './import-plan';
 import { mapAppointment } from './map-appointment';
 import { mapObservation } from './map-observation';
 import { mapClaims, mapCoverage } from './map-payer';
@@ -28,6 +28,9 @@ const STRUCTURAL = new Set([
   'Location',
   'Provenance',
 ]);
+
+/** Items whose words are stored without a schema of the app checking them first. */
+const CLEANED = new Set<PlannedItem['kind']>(['appointment', 'plan', 'claim']);
 
 /** Read together in mapClaims (map-payer.ts). */
 const PAIRED = new Set(['Claim', 'ExplanationOfBenefit']);
@@ -74,7 +77,7 @@ export const planOf = (resources: Resource[], format: ImportPlan['format']): Imp
   const today = new Date().toISOString().slice(0, 10);
   const take = (out: ReturnType<typeof mapAppointment>) => {
     if (out && 'skip' in out) noteNotUnderstood(plan.notUnderstood, out.what, out.skip);
-    else if (out) plan.items.push(out);
+    else if (out) plan.items.push(CLEANED.has(out.kind) ? withoutControls(out) : out);
   };
   // Claims and their explanations of benefit are read together: one claim from both.
   for (const out of mapClaims(resources, index)) take(out);
@@ -96,7 +99,7 @@ export const planOf = (resources: Resource[], format: ImportPlan['format']): Imp
     if (r.resourceType === 'MedicationRequest') {
       const schedule = ourSchedule(r);
       if (schedule) {
-        plan.items.push(schedule);
+        plan.items.push(withoutControls(schedule));
         continue;
       }
     }
