@@ -107,7 +107,11 @@ describe('typing lab results', () => {
       labName: 'City Lab',
     });
 
-    const ok = await alice.patch(`/api/v1/lab-results/${r.id}`, { value: 3.1, unit: 'mmol/L', labName: null });
+    const ok = await alice.patch(`/api/v1/lab-results/${r.id}`, {
+      value: 3.1,
+      unit: 'mmol/L',
+      labName: null,
+    });
     expect(ok.status, await ok.clone().text()).toBe(200);
     expect(await ok.json()).toMatchObject({ value: 3.1, unit: 'mmol/L', labName: null });
     const audit = await server.deps.db.asSystem((tx) =>
@@ -116,7 +120,11 @@ describe('typing lab results', () => {
       ),
     );
     expect(audit.rows.map((a) => a.action)).toContain('update');
-    expect(audit.rows.find((a) => a.action === 'update')?.details?.fields).toEqual(['labName', 'unit', 'value']);
+    expect(audit.rows.find((a) => a.action === 'update')?.details?.fields).toEqual([
+      'labName',
+      'unit',
+      'value',
+    ]);
   });
 });
 
