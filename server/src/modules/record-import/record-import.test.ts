@@ -349,5 +349,5 @@ describe('Import a record', () => {
     expect(again.skipped).toMatchObject({ insurancePlans: 1, claims: 2, appointments: 1 });
     expect((await (await client.get('/api/v1/insurance/claims')).json()).items).toEqual(claims);
     expect((await (await client.get('/api/v1/insurance/plans')).json()).items).toEqual(plans);
-  });
+  }, 120_000); // three files (preview, import, import again), each parsed in its own limited child process
 });
