@@ -1,14 +1,22 @@
 import { z } from 'zod';
+import { NO_CONTROL_CHARACTERS, TEXT_CONTROL_MESSAGE } from '../http/text';
 import { NotificationPriority, USER_NOTIFICATION_TYPES } from '../notifications/notification.schema';
 import { REQUIRED_FIELDS_MESSAGE } from '../notifications/notification-tabs';
 
 const required = (max: number) =>
   z
     .string({ error: REQUIRED_FIELDS_MESSAGE })
+    .regex(NO_CONTROL_CHARACTERS, TEXT_CONTROL_MESSAGE)
     .trim()
     .min(1, REQUIRED_FIELDS_MESSAGE)
     .max(max, `At most ${max} characters`);
-const optional = (max: number) => z.string().trim().max(max, `At most ${max} characters`).optional();
+const optional = (max: number) =>
+  z
+    .string()
+    .regex(NO_CONTROL_CHARACTERS, TEXT_CONTROL_MESSAGE)
+    .trim()
+    .max(max, `At most ${max} characters`)
+    .optional();
 
 export const ADMIN_MESSAGE_RECIPIENTS_MAX = 1000;
 

@@ -1,5 +1,6 @@
 import { z } from 'zod';
 import { createLocalToUtc } from '../glucose/import/local-to-utc';
+import { NO_CONTROL_CHARACTERS, TEXT_CONTROL_MESSAGE } from '../http/text';
 import { MS_PER_DAY, MS_PER_MINUTE } from '../units/local-time';
 import { NotificationResponse } from './notification.schema';
 import { dayNumberOf, LocalDate, LocalTime, minutesOf } from './wall-clock';
@@ -17,6 +18,7 @@ export const MEDICATION_SENDER = { name: 'Medication Reminder', type: 'system' }
 const required = (max: number) =>
   z
     .string({ error: MEDICATION_REQUIRED_MESSAGE })
+    .regex(NO_CONTROL_CHARACTERS, TEXT_CONTROL_MESSAGE)
     .trim()
     .min(1, MEDICATION_REQUIRED_MESSAGE)
     .max(max, `At most ${max} characters`);
@@ -25,6 +27,7 @@ const required = (max: number) =>
 const optionalText = (max: number) =>
   z
     .string()
+    .regex(NO_CONTROL_CHARACTERS, TEXT_CONTROL_MESSAGE)
     .trim()
     .max(max, `At most ${max} characters`)
     .nullish()

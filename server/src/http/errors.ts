@@ -18,6 +18,20 @@ const fromHttpException = (err: HTTPException) => {
   );
 };
 
+/**
+ * PostgreSQL's refusals of a text it cannot store: NUL in text (22021) or an escaped NUL in jsonb (22P05).
+ * The request schemas refuse control characters field by field (`text()` in core); this is the net under
+ * a field that forgot, so a person's typing is a 400, never a 500. The transaction has rolled back.
+ */
+const UNSTORABLE_TEXT = new Set(['22021', '22P05']);
+const isUnstorableText = (err: unknown) => {
+  for (let e = err as { code?: unknown; cause?: unknown } | undefined, depth = 0; e && depth < 6; depth++) {
+    if (typeof e.code === 'string' && UNSTORABLE_TEXT.has(e.code)) return true;
+    e = e.cause as typeof e;
+  }
+  return false;
+};
+
 /** Every failure becomes a problem document; nothing internal (stack, SQL) ever reaches the client. */
 export const errorHandler = (logger: Logger) => (err: Error, c: Context) => {
   if (err instanceof ProblemError) return problemResponse(c, err);
@@ -36,6 +50,20 @@ export const errorHandler = (logger: Logger) => (err: Error, c: Context) => {
         {
           'retry-after': '5',
         },
+      ),
+    );
+  }
+  if (isUnstorableText(err)) {
+    logger.warn(
+      { requestId, code: 'unstorable_text' },
+      'a text with a control character reached the database',
+    );
+    return problemResponse(
+      c,
+      new ProblemError(
+        400,
+        'unstorable_text',
+        'The text sent holds an invisible control character (such as NUL) that cannot be stored. Remove it and try again.',
       ),
     );
   }

@@ -1,7 +1,11 @@
 import { TEXT_CONTROL_MESSAGE } from '@healthfolio/core';
+import { sql } from 'drizzle-orm';
+import { Hono } from 'hono';
+import pino from 'pino';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { APP_URL, createTestServer, PASSWORD, signUpAndSignIn, type TestServer } from '../../test/harness';
 import { AUTH_LIMITS } from '../auth/auth-limits';
+import { errorHandler } from './errors';
 import { MAX_LOGGED_MESSAGE, scrubMessage } from './log-safety';
 import { jsonDepth, MAX_JSON_DEPTH } from './request-guards';
 
@@ -143,6 +147,12 @@ describe('NUL and other control characters', () => {
         'provider',
       ],
       ['POST', '/api/v1/foods/custom', { name: 'Bread\u0000', carbs_per_100g: 40 }, 'name'],
+      [
+        'POST',
+        '/api/v1/medications/schedules',
+        { medicationName: 'Metformin\u0000', dosage: '500 mg', dailyTimes: ['08:00'] },
+        'medicationName',
+      ],
     ] as const;
     for (const [method, path, body, field] of cases) {
       const res = await client.request(method, path, body);
@@ -167,5 +177,26 @@ describe('NUL and other control characters', () => {
     }
     // An ordinary refusal is still the 403 it was.
     expect((await client.get('/api/v1/admin/users/00000000-0000-4000-8000-000000000000')).status).toBe(403);
+  });
+});
+
+describe('a text the database cannot store, in a field no schema guards', () => {
+  it('is a 400 unstorable_text from the database’s own refusal, never a 500', async () => {
+    // The database's real error for a NUL in a text, thrown by a route the way a repository would.
+    const refusal = await server.deps.db
+      .asSystem((tx) => tx.execute(sql`select ${'A\u0000B'}::text`))
+      .then(
+        () => undefined,
+        (error: unknown) => error,
+      );
+    expect(refusal).toBeDefined();
+    const app = new Hono();
+    app.get('/write', () => {
+      throw refusal;
+    });
+    app.onError(errorHandler(pino({ level: 'silent' })));
+    const res = await app.request('/write');
+    expect(res.status).toBe(400);
+    expect(((await res.json()) as { code: string }).code).toBe('unstorable_text');
   });
 });
