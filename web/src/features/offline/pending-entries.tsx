@@ -6,6 +6,7 @@ import { useCallback, useEffect, useState, useSyncExternalStore } from 'react';
 import { toast } from 'sonner';
 import { Button } from '@/components/ui/button';
 import { ConfirmDialog } from '@/components/ui/confirm-dialog';
+import { keepSavedForOffline } from './device-data';
 import { discardEntries, flushQueue, type PendingEntry, pendingEntries, queueVersion } from './entry-queue';
 import { useOnline } from './online-status';
 
@@ -20,6 +21,9 @@ const time = (iso: string) =>
 export function PendingEntries() {
   const online = useOnline();
   const client = useQueryClient();
+  // Mounted by the dashboard's layouts once someone is signed in: from then on what the screens load
+  // is kept for opening the app offline (saved-data.ts), at no cost to the first load.
+  useEffect(() => keepSavedForOffline(client), [client]);
   const version = useSyncExternalStore(queueVersion.subscribe, queueVersion.get, queueVersion.get);
   const [items, setItems] = useState<PendingEntry[]>([]);
   const [confirmLost, setConfirmLost] = useState(false);
