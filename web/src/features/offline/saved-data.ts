@@ -1,7 +1,9 @@
+import type { ProfileResponse } from '@healthfolio/core';
 import {
   type DehydratedState,
   dehydrate,
   hydrate,
+  onlineManager,
   type Query,
   type QueryClient,
   type QueryKey,
@@ -113,6 +115,9 @@ export const keepSavedForOffline = (client: QueryClient) => {
   });
   // Answers that came before this module loaded.
   later();
+  // The diabetes tools work offline from their own data, whether or not they were opened.
+  if (navigator.onLine && client.getQueryData<ProfileResponse>(['profile'])?.userType === 'diabetes_focused')
+    void import('@/features/insulin/offline-tools').then((m) => m.prefetchDiabetesTools(client));
   return () => {
     clearTimeout(timer);
     unsubscribe();
@@ -125,6 +130,9 @@ export const keepSavedForOffline = (client: QueryClient) => {
  * when nothing was saved; the dashboard then says it opens once the connection returns.
  */
 export const restoreSavedData = async (client: QueryClient) => {
+  // TanStack Query assumes a connection until the browser says it changed: offline from the start,
+  // the screens must not ask (and fail, and show an error over what was saved) but wait for it.
+  onlineManager.setOnline(navigator.onLine);
   try {
     if (!canSave()) return;
     let snapshot = await readSnapshot<DehydratedState>(personKey());
