@@ -9,7 +9,7 @@ import {
   type TestServer,
 } from '../../../test/harness';
 import { actingFor, addPerson } from '../../../test/household';
-import { type NsCredential, xdrip } from '../../../test/nightscout-apps';
+import { androidAps, type NsCredential, xdrip } from '../../../test/nightscout-apps';
 import { type PushEndpoint, startPushEndpoint } from '../../../test/push-endpoint';
 
 type Client = { get(p: string): Promise<TestResponse>; post(p: string, b?: unknown): Promise<TestResponse> };
@@ -221,18 +221,40 @@ describe('a deleted reading ends the alarm it raised', () => {
     expect(await scheduler().runOnce(later(16))).not.toContainEqual(expect.objectContaining({ userId }));
   });
 
-  it('a Nightscout app deleting its uploaded low ends the alarm', async () => {
+  it('a Nightscout app deleting its uploaded low ends the alarm and stops the low follow-up', async () => {
     const leoId = await addPerson(mum, 'Leo');
     const leo = actingFor(mum, leoId);
     const made = await leo.post('/api/v1/devices/nightscout/credentials', { name: 'Leo’s phone' });
-    const app = xdrip(server, (await made.json()) as NsCredential);
-    const at = Date.now();
+    const credential = (await made.json()) as NsCredential;
+    const app = xdrip(server, credential);
+    const followUps = async () =>
+      (await (await leo.get('/api/v1/hypo/follow-ups')).json()).items.map(
+        (f: { status: string }) => f.status,
+      );
+    const at = Date.now() - 2 * MIN;
     await app.post('entries', [
       { type: 'sgv', sgv: 45, date: at, dateString: new Date(at).toISOString(), device: 'xDrip' },
     ]);
     expect((await open(leo)).map((a: Alarm) => a.kind)).toEqual(['urgent_low']);
+    expect(await followUps()).toEqual(['active']);
     const res = await app.delete(`entries/sgv.json?find[date][$gte]=${at - 1}&find[date][$lte]=${at + 1}`);
     expect(await res.json()).toMatchObject({ deletedCount: 1 });
+    expect(await open(leo)).toEqual([]);
+    // Nobody is reminded or paged about a reading that is gone.
+    expect(await followUps()).toEqual(['stopped']);
+    const hypo = createHypoScheduler(server.deps);
+    expect(await hypo.runOnce(later(31))).not.toContainEqual(expect.objectContaining({ step: 'recheck' }));
+
+    // API v3 deletes one reading by its identifier: the same.
+    const again = Date.now();
+    await app.post('entries', [
+      { type: 'sgv', sgv: 48, date: again, dateString: new Date(again).toISOString(), device: 'xDrip' },
+    ]);
+    expect(await followUps()).toEqual(['active', 'stopped']);
+    const [reading] = (await (await leo.get('/api/v1/glucose/readings?limit=1')).json()).items;
+    const aaps = await androidAps(server, credential);
+    expect((await aaps.call('DELETE', `v3/entries/${reading.id}`)).status).toBe(200);
+    expect(await followUps()).toEqual(['stopped', 'stopped']);
     expect(await open(leo)).toEqual([]);
   });
 });
