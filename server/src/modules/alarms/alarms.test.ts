@@ -259,7 +259,7 @@ describe('a deleted reading ends the alarm it raised', () => {
   });
 });
 
-describe('one episode, one escalation email per caregiver', () => {
+describe('one episode, one escalation email per caregiver and guardian', () => {
   /** The subjects of the low alerts emailed to an address (its invitation left out). */
   const lowAlertsTo = async (address: string) =>
     (
@@ -269,6 +269,71 @@ describe('one episode, one escalation email per caregiver', () => {
         ),
       )
     ).rows.map((r) => r.subject);
+
+  /** A guardian getting email, and their ward, whose urgent low is logged now (the episode's start). */
+  const wardWithUrgentLow = async (guardianEmail: string, ward: string) => {
+    const { client } = await signUpAndSignIn(server, guardianEmail);
+    await client.patch('/api/v1/profile', { displayName: 'Gwen', emailReminders: true });
+    const wardId = await addPerson(client, ward);
+    const person = actingFor(client, wardId);
+    const logged = await person.post('/api/v1/entries', {
+      tracker: 'blood-glucose',
+      occurredAt: new Date().toISOString(),
+      data: { glucose: 45 },
+    });
+    expect(logged.status).toBe(201);
+    return person;
+  };
+
+  it('a guardian gets the alarm’s escalation at 15 minutes, and not the follow-up’s again at 30', async () => {
+    await wardWithUrgentLow('alarm-gwen@example.com', 'Zoe');
+    const firstAlert = await lowAlertsTo('alarm-gwen@example.com');
+    expect(await scheduler().runOnce(later(16))).toContainEqual(
+      expect.objectContaining({ step: 'escalated', kind: 'urgent_low' }),
+    );
+    expect(await lowAlertsTo('alarm-gwen@example.com')).toEqual([...firstAlert, 'Urgent low: Zoe']);
+    const followUps = createHypoScheduler(server.deps);
+    await followUps.runOnce(later(15.1));
+    expect(await followUps.runOnce(later(30.1))).toContainEqual(
+      expect.objectContaining({ step: 'escalated' }),
+    );
+    expect(await lowAlertsTo('alarm-gwen@example.com')).toEqual([...firstAlert, 'Urgent low: Zoe']);
+  });
+
+  it('and when the follow-up escalated first (the low turned urgent later), the alarm’s escalation emails nobody again', async () => {
+    const { client } = await signUpAndSignIn(server, 'alarm-hal@example.com');
+    await client.patch('/api/v1/profile', { displayName: 'Hal', emailReminders: true });
+    const wardId = await addPerson(client, 'Ivy');
+    const ivy = actingFor(client, wardId);
+    expect(
+      (await ivy.post('/api/v1/shares', { email: 'carol-ivy@example.com', alertOnLow: true })).status,
+    ).toBe(201);
+    const log = (glucose: number) =>
+      ivy.post('/api/v1/entries', {
+        tracker: 'blood-glucose',
+        occurredAt: new Date().toISOString(),
+        data: { glucose },
+      });
+    // A low (not urgent) starts the follow-up, which escalates at 30 minutes: Hal and Carol are emailed.
+    expect((await log(62)).status).toBe(201);
+    const followUps = createHypoScheduler(server.deps);
+    await followUps.runOnce(later(15.1));
+    expect(await followUps.runOnce(later(30.1))).toContainEqual(
+      expect.objectContaining({ step: 'escalated' }),
+    );
+    expect(await lowAlertsTo('carol-ivy@example.com')).toEqual(['Urgent: Ivy has low glucose']);
+    // Then the low turns urgent (the schedulers' clock runs ahead of the writes', so this reading
+    // comes after the follow-up's escalation): its alarm's escalation, 15 minutes on, pushes but
+    // emails neither of them again.
+    expect((await log(50)).status).toBe(201);
+    const guardian = await lowAlertsTo('alarm-hal@example.com');
+    expect(guardian).toContain("Ivy's low glucose is not resolved");
+    expect(await scheduler().runOnce(later(16))).toContainEqual(
+      expect.objectContaining({ step: 'escalated', kind: 'urgent_low' }),
+    );
+    expect(await lowAlertsTo('alarm-hal@example.com')).toEqual(guardian);
+    expect(await lowAlertsTo('carol-ivy@example.com')).toEqual(['Urgent: Ivy has low glucose']);
+  });
 
   it('the low follow-up’s escalation at 30 minutes skips the caregiver the urgent low alarm warned at 15', async () => {
     const { client } = await signUpAndSignIn(server, 'alarm-tom@example.com');
