@@ -285,8 +285,12 @@ describe('one episode, one escalation email per caregiver and guardian', () => {
     return person;
   };
 
-  it('a guardian gets the alarm’s escalation at 15 minutes, and not the follow-up’s again at 30', async () => {
-    await wardWithUrgentLow('alarm-gwen@example.com', 'Zoe');
+  it('a guardian gets the alarm’s escalation at 15 minutes, once though also a caregiver, and not the follow-up’s again at 30', async () => {
+    const zoe = await wardWithUrgentLow('alarm-gwen@example.com', 'Zoe');
+    // Gwen is also a caregiver of Zoe's marked "alert on low": still one email.
+    expect(
+      (await zoe.post('/api/v1/shares', { email: 'alarm-gwen@example.com', alertOnLow: true })).status,
+    ).toBe(201);
     const firstAlert = await lowAlertsTo('alarm-gwen@example.com');
     expect(await scheduler().runOnce(later(16))).toContainEqual(
       expect.objectContaining({ step: 'escalated', kind: 'urgent_low' }),
