@@ -65,8 +65,10 @@ export function useDoseData(now: number, diaHours: number) {
     (p) => !p.entry && now - Date.parse(p.queuedAt) < diaHours * 60 * 60 * 1000,
   );
 
+  // Online, stale data is being read again: nothing is suggested meanwhile, and nothing refused yet.
+  const rereading = !fresh && online && (dosesQuery.isFetching || settingsQuery.isFetching);
   let refusal: DoseRefusal | null = null;
-  if (!fresh)
+  if (!fresh && !rereading)
     refusal = {
       title: STALE_DOSE_DATA_TITLE,
       message: readAt > 0 ? staleDoseDataMessage(shown(readAt)) : UNREAD_DOSE_DATA_MESSAGE,
@@ -83,7 +85,7 @@ export function useDoseData(now: number, diaHours: number) {
     dosesLoaded: dosesQuery.isSuccess,
     dosesFailed: dosesQuery.isError,
     /** The doses kept on this device are still being read: nothing is suggested meanwhile. */
-    checking: pending === null,
+    checking: pending === null || rereading,
     refusal,
   };
 }

@@ -141,7 +141,9 @@ export const restoreSavedData = async (client: QueryClient) => {
       if (snapshot) setActingPersonId(null);
     }
     if (!snapshot) return;
-    hydrate(client, snapshot.value);
+    // Kept for the page's life: offline, a screen opened later than the cache's usual five minutes
+    // still finds what was saved for it.
+    hydrate(client, snapshot.value, { defaultOptions: { queries: { gcTime: Number.POSITIVE_INFINITY } } });
     setRestoredAt(snapshot.savedAt);
   } catch {
     // Storage refused (a private window, a full disk): the dashboard says it opens once online.
