@@ -41,3 +41,31 @@ export const goOffline = async (context: BrowserContext, page: Page) => {
   await context.setOffline(true);
   await page.reload();
 };
+
+/**
+ * What the saved records hold once opened, as this app's own scripts can open them (the key is
+ * usable, not readable): to check what is and is not kept.
+ */
+export const savedPlainText = (page: Page) =>
+  page.evaluate(
+    () =>
+      new Promise<string>((resolve, reject) => {
+        const open = indexedDB.open('healthfolio-saved');
+        open.onerror = () => reject(open.error);
+        open.onsuccess = () => {
+          const tx = open.result.transaction(['snapshots', 'keys']);
+          const all = tx.objectStore('snapshots').getAll();
+          const key = tx.objectStore('keys').get('saved-data');
+          tx.oncomplete = async () => {
+            const texts = await Promise.all(
+              all.result.map(async (r) =>
+                new TextDecoder().decode(
+                  await crypto.subtle.decrypt({ name: 'AES-GCM', iv: r.iv }, key.result.key, r.sealed),
+                ),
+              ),
+            );
+            resolve(texts.join('\n'));
+          };
+        };
+      }),
+  );

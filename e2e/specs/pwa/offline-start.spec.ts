@@ -1,7 +1,7 @@
 import type { Page } from '@playwright/test';
 import { expect, test } from '../../support/fixtures';
 import { isoAt, postEntry } from '../trackers/tracking';
-import { controlled, goOffline, savedOnDevice } from './offline-helpers';
+import { controlled, goOffline, savedOnDevice, savedPlainText } from './offline-helpers';
 
 test.use({ locale: 'en-US', timezoneId: 'UTC', serviceWorkers: 'allow' });
 
@@ -27,6 +27,14 @@ test('opened offline from cold, the dashboard shows what this device saved; entr
   const saved = await savedOnDevice(page);
   expect(saved.text).not.toContain('64.3');
   expect(saved.text).not.toContain('Olive');
+  // Opened, they hold the screen's data and who is signed in, never the session's token.
+  const plain = await savedPlainText(page);
+  expect(plain).toContain('64.3');
+  expect(plain).toContain('Olive Offline');
+  const cookie = (await context.cookies()).find((c) => c.name.endsWith('session_token'));
+  const token = decodeURIComponent(cookie?.value ?? '').split('.')[0] ?? '';
+  expect(token.length).toBeGreaterThan(20);
+  expect(plain).not.toContain(token);
 
   await goOffline(context, page);
   await expect(page.getByRole('status').filter({ hasText: 'You are offline' })).toContainText(
