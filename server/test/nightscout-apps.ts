@@ -39,3 +39,26 @@ export const xdrip = (server: TestServer, cred: NsCredential, apiSecret = sha1(c
     delete: (path: string) => nsRequest(server, base + path, { method: 'DELETE', headers }),
   };
 };
+
+/**
+ * AndroidAPS' NSClient v3 (API v3 with the JWT it trades its access token for), as ns-v3.test.ts
+ * drives it: `call('DELETE', 'v3/entries/<identifier>')`.
+ */
+export const androidAps = async (server: TestServer, cred: NsCredential) => {
+  const auth = await nsRequest(server, `/api/v2/authorization/request/${encodeURIComponent(cred.secret)}`);
+  expect(auth.status).toBe(200);
+  const { token } = (await auth.json()) as { token: string };
+  const base = `${new URL(cred.baseUrl.toLowerCase()).pathname}/api/`;
+  return {
+    call: (method: string, path: string, body?: unknown) =>
+      nsRequest(server, base + path, {
+        method,
+        headers: {
+          Date: String(Date.now()),
+          Authorization: `Bearer ${token}`,
+          ...(body ? { 'content-type': 'application/json; charset=UTF-8' } : {}),
+        },
+        body: body ? JSON.stringify(body) : undefined,
+      }),
+  };
+};

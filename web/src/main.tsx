@@ -8,7 +8,12 @@ import { queryClient } from './lib/query-client';
 import { warmSession } from './lib/session';
 
 // A dashboard address needs the session first: ask for it now, while the page's code downloads.
-if (window.location.pathname.startsWith('/dashboard')) warmSession(queryClient);
+// Opened offline, what this device saved of the signed-in person goes back into the cache instead
+// (features/offline/saved-data.ts), before the first render, so the dashboard opens with it.
+let restored: Promise<void> | undefined;
+if (location.pathname.startsWith('/dashboard'))
+  if (navigator.onLine) warmSession(queryClient);
+  else restored = import('./features/offline/device-data').then((m) => m.restoreSavedData(queryClient));
 
 const root = document.getElementById('root');
 if (!root) throw new Error('The #root element is missing from index.html');
@@ -18,6 +23,7 @@ if (!root) throw new Error('The #root element is missing from index.html');
  * router's first render is the same tree the server wrote, not the loading fallback.
  */
 const start = async (container: HTMLElement) => {
+  await restored;
   const prerendered = container.hasAttribute('data-prerendered');
   if (prerendered) {
     const lazy = (matchRoutes(routes, window.location) ?? []).filter((m) => m.route.lazy);

@@ -1,6 +1,12 @@
 import { describe, expect, it } from 'vitest';
 import { parseGlucoseInput } from '../units/glucose-units';
-import { checkDose, isLowGlucose, isUrgentLowGlucose, savedInsulinSettings } from './dosing-guards';
+import {
+  checkDose,
+  doseDataFresh,
+  isLowGlucose,
+  isUrgentLowGlucose,
+  savedInsulinSettings,
+} from './dosing-guards';
 
 describe('low glucose guards', () => {
   it('is low below 70 mg/dL: 69 is low, 70 is not', () => {
@@ -67,5 +73,19 @@ describe('saved insulin settings', () => {
     expect(savedInsulinSettings({ ...full, dia_hours: 3 })).toBeNull();
     expect(savedInsulinSettings({ ...full, max_single_dose: 0 })).toBeNull();
     expect(savedInsulinSettings({ ...full, carb_ratio: -1 })).toBeNull();
+  });
+});
+
+describe('fresh dose data', () => {
+  const readAt = Date.parse('2026-03-01T10:42:00Z');
+  const minutes = (m: number) => readAt + m * 60_000;
+  it('doses from data read up to 15 minutes ago, not a minute later', () => {
+    expect(doseDataFresh(readAt, minutes(0))).toBe(true);
+    expect(doseDataFresh(readAt, minutes(15))).toBe(true);
+    expect(doseDataFresh(readAt, minutes(16))).toBe(false);
+    expect(doseDataFresh(readAt, minutes(24 * 60))).toBe(false);
+  });
+  it('never from data that was never read', () => {
+    expect(doseDataFresh(0, minutes(0))).toBe(false);
   });
 });

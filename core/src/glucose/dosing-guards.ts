@@ -41,6 +41,26 @@ export function checkDose(totalUnits: number, maximum: number): DoseCheck {
 export const doseAboveMaximumMessage = (maximum: number) =>
   `This dose is above your maximum single dose of ${maximum} units. Check your numbers; change the maximum in your insulin settings only with your care team.`;
 
+/**
+ * How long logged doses and insulin settings read from the server are good for a suggestion.
+ * Insulin on board counts every dose of the last hours: one logged since on another device, or
+ * uploaded by a pump, would be missing from older data and the suggestion too high. Online they are
+ * read again while the calculator is open; offline (the app opened from what the device saved) they
+ * age past this and no dose is suggested. 15 minutes is the shortest "no recent readings" window of
+ * the glucose alarms (alarms.ts): three missed CGM readings or loop uploads.
+ */
+export const DOSE_DATA_FRESH_MINUTES = 15;
+
+/** Whether data read at `readAt` (epoch ms; 0: never read) may still be dosed from at `now`. */
+export const doseDataFresh = (readAt: number, now: number) =>
+  readAt > 0 && now - readAt <= DOSE_DATA_FRESH_MINUTES * 60_000;
+
+export const STALE_DOSE_DATA_TITLE = 'No dose suggested: your insulin data is out of date';
+export const UNREAD_DOSE_DATA_MESSAGE =
+  'Your logged doses and insulin settings have not loaded on this device, so the insulin still working is not known. Connect to load them, or follow the plan your care team gave you.';
+export const staleDoseDataMessage = (readAtShown: string) =>
+  `Your logged doses and insulin settings were last updated at ${readAtShown}. A dose logged since, on another device or by your pump, would change the insulin still working. Connect to update them, or follow the plan your care team gave you.`;
+
 export interface DosingSettings extends InsulinActionSettings {
   maxSingleDose: number;
 }

@@ -5,7 +5,7 @@ import type { Config } from '../config';
 import type { Database, Tx } from '../db/database';
 import { hypoFollowUps } from '../db/schema';
 import type { Mailer } from '../mail/mailer';
-import { caregiversWarnedSince } from '../modules/alarms/alarm-escalation';
+import { emailedSince } from '../modules/alarms/alarm-escalation';
 import { recordAudit } from '../modules/audit/audit.service';
 import {
   type AlertRecipientLister,
@@ -135,7 +135,7 @@ export const createHypoScheduler = (
     try {
       // One episode, one escalation per caregiver: those the urgent low alarm's escalation already
       // told (15 minutes in, the earlier warning) are not told again.
-      const warned = await caregiversWarnedSince(db, f.userId, f.startedAt);
+      const warned = await emailedSince(db, f.userId, f.startedAt);
       const notYetWarned: AlertRecipientLister = async (d, ownerId) =>
         (await listRecipients(d, ownerId)).filter((r) => !warned.has(r.email.toLowerCase()));
       const alerted = await alertCaregivers(
@@ -165,7 +165,10 @@ export const createHypoScheduler = (
       for (const r of results) {
         if (r.notice) {
           await notifier.announce(r.f.userId, 'notification.created', r.notice);
-          await notifier.alertGuardians(r.f.userId, r.notice);
+          // One episode, one escalation email per guardian: those the urgent low alarm's escalation
+          // already emailed are not emailed again (the notice still shows in their app).
+          const skip = r.step === 'escalated' ? await emailedSince(db, r.f.userId, r.f.startedAt) : undefined;
+          await notifier.alertGuardians(r.f.userId, r.notice, skip);
         }
         if (deps.push && r.message && (r.step === 'recheck' || r.step === 'escalated'))
           await sendPush(

@@ -73,8 +73,8 @@ export const useForgetAccount = () => {
     client.setQueryData(queryKeys.session, null);
     setActingPersonId(null);
     client.removeQueries({ predicate: (q) => q.queryKey[0] !== queryKeys.session[0] });
-    // Entries still queued offline on this device go too (and the key that sealed them).
-    void import('@/features/offline/entry-queue').then((q) => q.clearQueue());
+    // What this device keeps of the account goes too (entries queued offline, data saved for it).
+    void import('@/features/offline/device-data').then((d) => d.forgetDevice());
     if (to) void navigate(to, { replace: true });
   };
 };
@@ -82,6 +82,9 @@ export const useForgetAccount = () => {
 export const useSignOut = () => {
   const forget = useForgetAccount();
   return useMutation({
+    // Offline too: this device forgets the account at once. A server out of reach ends the session
+    // by its idle timeout instead, since nothing uses it from then on.
+    networkMode: 'always',
     mutationFn: authApi.signOut,
     // Whatever the server said.
     onSettled: () => forget('/auth'),

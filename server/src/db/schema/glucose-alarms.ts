@@ -54,8 +54,9 @@ export const glucoseAlarms = pgTable(
     snoozedUntil: timestamp('snoozed_until', { withTimezone: true }),
     escalatedAt: timestamp('escalated_at', { withTimezone: true }),
     /**
-     * The caregivers (lower-cased addresses) the escalation emailed: the low follow-up's own escalation
-     * of the same episode skips them, so one episode sends each caregiver one escalation email.
+     * Whom the escalation emailed (lower-cased addresses: guardians and caregivers): the low
+     * follow-up's own escalation of the same episode skips them, so one episode sends each person one
+     * escalation email.
      */
     escalatedTo: text('escalated_to').array().notNull().default(sql`'{}'::text[]`),
     endedAt: timestamp('ended_at', { withTimezone: true }),

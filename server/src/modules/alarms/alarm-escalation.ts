@@ -1,6 +1,6 @@
 import { and, eq, gte } from 'drizzle-orm';
 import type { Database } from '../../db/database';
-import { glucoseAlarms } from '../../db/schema';
+import { glucoseAlarms, hypoFollowUps } from '../../db/schema';
 import { guardianAlertEmail } from '../../mail/templates';
 import { guardianRecipients } from '../household/guardian-recipients';
 import { type CaregiverAlertDeps, listAlertRecipients, tellCaregivers } from '../hypo/caregiver-alerts';
@@ -16,8 +16,8 @@ export type EscalationDeps = CaregiverAlertDeps;
  * An urgent low nobody acknowledged in 15 minutes, after its escalation committed (with the notice
  * `noticeId` on the person, which every guardian's open page hears): the caregivers marked "alert on
  * low" get an email, an in-app alert and a push on their own account; the unmuted guardians a push and
- * an email. Counts the devices and emails on the alarm, and keeps which caregivers were emailed (the
- * low follow-up's escalation of the same episode, 15 minutes later, skips them).
+ * an email; each address one email. Counts the devices and emails on the alarm, and keeps whom it
+ * emailed (the low follow-up's escalation of the same episode, 15 minutes later, skips them).
  */
 export const escalateAlarm = async (deps: EscalationDeps, a: GlucoseAlarmRow, noticeId: string) => {
   const m = escalationMessage(await deps.db.readAsUser(a.userId, (tx) => factsOf(tx, a)));
@@ -43,7 +43,17 @@ export const escalateAlarm = async (deps: EscalationDeps, a: GlucoseAlarmRow, no
     ).delivered;
   };
   for (const guardianId of await guardiansOf(deps.db, a.userId)) await push(guardianId, 'glucose_alarm');
+  // A low follow-up that escalated since this alarm was raised has already emailed (and alerted in
+  // the app) the same guardians and caregivers about this episode: the pushes above are all it adds.
+  if (await followUpEscalatedSince(deps.db, a.userId, a.raisedAt)) {
+    await countDelivery(deps.db, a, { pushDevices, emails });
+    return;
+  }
+  const emailed = new Set<string>();
   for (const g of await guardianRecipients(deps.db, [a.userId])) {
+    const address = g.email.toLowerCase();
+    if (emailed.has(address)) continue;
+    emailed.add(address);
     await deps.mailer.send({
       to: g.email,
       userId: a.userId,
@@ -51,7 +61,10 @@ export const escalateAlarm = async (deps: EscalationDeps, a: GlucoseAlarmRow, no
     });
     emails++;
   }
-  const caregivers = await listAlertRecipients(deps.db, a.userId);
+  // A guardian who is also a caregiver marked "alert on low" was emailed above.
+  const caregivers = (await listAlertRecipients(deps.db, a.userId)).filter(
+    (c) => !emailed.has(c.email.toLowerCase()),
+  );
   await tellCaregivers(
     deps,
     a.userId,
@@ -60,15 +73,28 @@ export const escalateAlarm = async (deps: EscalationDeps, a: GlucoseAlarmRow, no
     (caregiverId) => push(caregiverId, 'caregiver_alert'),
   );
   emails += caregivers.length;
-  const escalatedTo = caregivers.map((c) => c.email.toLowerCase());
-  await countDelivery(deps.db, a, { pushDevices, emails, escalatedTo });
+  for (const c of caregivers) emailed.add(c.email.toLowerCase());
+  await countDelivery(deps.db, a, { pushDevices, emails, escalatedTo: [...emailed] });
+};
+
+/** Whether a low follow-up of the person escalated at or after `since` (the same episode). */
+const followUpEscalatedSince = async (db: Database, userId: string, since: Date) => {
+  const rows = await db.readAsUser(userId, (tx) =>
+    tx
+      .select({ id: hypoFollowUps.id })
+      .from(hypoFollowUps)
+      .where(and(eq(hypoFollowUps.userId, userId), gte(hypoFollowUps.escalatedAt, since)))
+      .limit(1),
+  );
+  return rows.length > 0;
 };
 
 /**
- * The caregivers (lower-cased addresses) an urgent low escalation of the person already emailed since
- * `since` (the start of a low follow-up): the same episode, so the follow-up's escalation skips them.
+ * Whom (lower-cased addresses: guardians and caregivers) an urgent low escalation of the person
+ * already emailed since `since` (the start of a low follow-up): the same episode, so the follow-up's
+ * escalation skips them.
  */
-export const caregiversWarnedSince = async (db: Database, userId: string, since: Date) => {
+export const emailedSince = async (db: Database, userId: string, since: Date) => {
   const rows = await db.readAsUser(userId, (tx) =>
     tx
       .select({ to: glucoseAlarms.escalatedTo })

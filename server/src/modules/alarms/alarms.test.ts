@@ -9,7 +9,7 @@ import {
   type TestServer,
 } from '../../../test/harness';
 import { actingFor, addPerson } from '../../../test/household';
-import { type NsCredential, xdrip } from '../../../test/nightscout-apps';
+import { androidAps, type NsCredential, xdrip } from '../../../test/nightscout-apps';
 import { type PushEndpoint, startPushEndpoint } from '../../../test/push-endpoint';
 
 type Client = { get(p: string): Promise<TestResponse>; post(p: string, b?: unknown): Promise<TestResponse> };
@@ -221,23 +221,45 @@ describe('a deleted reading ends the alarm it raised', () => {
     expect(await scheduler().runOnce(later(16))).not.toContainEqual(expect.objectContaining({ userId }));
   });
 
-  it('a Nightscout app deleting its uploaded low ends the alarm', async () => {
+  it('a Nightscout app deleting its uploaded low ends the alarm and stops the low follow-up', async () => {
     const leoId = await addPerson(mum, 'Leo');
     const leo = actingFor(mum, leoId);
     const made = await leo.post('/api/v1/devices/nightscout/credentials', { name: 'Leo’s phone' });
-    const app = xdrip(server, (await made.json()) as NsCredential);
-    const at = Date.now();
+    const credential = (await made.json()) as NsCredential;
+    const app = xdrip(server, credential);
+    const followUps = async () =>
+      (await (await leo.get('/api/v1/hypo/follow-ups')).json()).items.map(
+        (f: { status: string }) => f.status,
+      );
+    const at = Date.now() - 2 * MIN;
     await app.post('entries', [
       { type: 'sgv', sgv: 45, date: at, dateString: new Date(at).toISOString(), device: 'xDrip' },
     ]);
     expect((await open(leo)).map((a: Alarm) => a.kind)).toEqual(['urgent_low']);
+    expect(await followUps()).toEqual(['active']);
     const res = await app.delete(`entries/sgv.json?find[date][$gte]=${at - 1}&find[date][$lte]=${at + 1}`);
     expect(await res.json()).toMatchObject({ deletedCount: 1 });
+    expect(await open(leo)).toEqual([]);
+    // Nobody is reminded or paged about a reading that is gone.
+    expect(await followUps()).toEqual(['stopped']);
+    const hypo = createHypoScheduler(server.deps);
+    expect(await hypo.runOnce(later(31))).not.toContainEqual(expect.objectContaining({ step: 'recheck' }));
+
+    // API v3 deletes one reading by its identifier: the same.
+    const again = Date.now();
+    await app.post('entries', [
+      { type: 'sgv', sgv: 48, date: again, dateString: new Date(again).toISOString(), device: 'xDrip' },
+    ]);
+    expect(await followUps()).toEqual(['active', 'stopped']);
+    const [reading] = (await (await leo.get('/api/v1/glucose/readings?limit=1')).json()).items;
+    const aaps = await androidAps(server, credential);
+    expect((await aaps.call('DELETE', `v3/entries/${reading.id}`)).status).toBe(200);
+    expect(await followUps()).toEqual(['stopped', 'stopped']);
     expect(await open(leo)).toEqual([]);
   });
 });
 
-describe('one episode, one escalation email per caregiver', () => {
+describe('one episode, one escalation email per caregiver and guardian', () => {
   /** The subjects of the low alerts emailed to an address (its invitation left out). */
   const lowAlertsTo = async (address: string) =>
     (
@@ -247,6 +269,75 @@ describe('one episode, one escalation email per caregiver', () => {
         ),
       )
     ).rows.map((r) => r.subject);
+
+  /** A guardian getting email, and their ward, whose urgent low is logged now (the episode's start). */
+  const wardWithUrgentLow = async (guardianEmail: string, ward: string) => {
+    const { client } = await signUpAndSignIn(server, guardianEmail);
+    await client.patch('/api/v1/profile', { displayName: 'Gwen', emailReminders: true });
+    const wardId = await addPerson(client, ward);
+    const person = actingFor(client, wardId);
+    const logged = await person.post('/api/v1/entries', {
+      tracker: 'blood-glucose',
+      occurredAt: new Date().toISOString(),
+      data: { glucose: 45 },
+    });
+    expect(logged.status).toBe(201);
+    return person;
+  };
+
+  it('a guardian gets the alarm’s escalation at 15 minutes, once though also a caregiver, and not the follow-up’s again at 30', async () => {
+    const zoe = await wardWithUrgentLow('alarm-gwen@example.com', 'Zoe');
+    // Gwen is also a caregiver of Zoe's marked "alert on low": still one email.
+    expect(
+      (await zoe.post('/api/v1/shares', { email: 'alarm-gwen@example.com', alertOnLow: true })).status,
+    ).toBe(201);
+    const firstAlert = await lowAlertsTo('alarm-gwen@example.com');
+    expect(await scheduler().runOnce(later(16))).toContainEqual(
+      expect.objectContaining({ step: 'escalated', kind: 'urgent_low' }),
+    );
+    expect(await lowAlertsTo('alarm-gwen@example.com')).toEqual([...firstAlert, 'Urgent low: Zoe']);
+    const followUps = createHypoScheduler(server.deps);
+    await followUps.runOnce(later(15.1));
+    expect(await followUps.runOnce(later(30.1))).toContainEqual(
+      expect.objectContaining({ step: 'escalated' }),
+    );
+    expect(await lowAlertsTo('alarm-gwen@example.com')).toEqual([...firstAlert, 'Urgent low: Zoe']);
+  });
+
+  it('and when the follow-up escalated first (the low turned urgent later), the alarm’s escalation emails nobody again', async () => {
+    const { client } = await signUpAndSignIn(server, 'alarm-hal@example.com');
+    await client.patch('/api/v1/profile', { displayName: 'Hal', emailReminders: true });
+    const wardId = await addPerson(client, 'Ivy');
+    const ivy = actingFor(client, wardId);
+    expect(
+      (await ivy.post('/api/v1/shares', { email: 'carol-ivy@example.com', alertOnLow: true })).status,
+    ).toBe(201);
+    const log = (glucose: number) =>
+      ivy.post('/api/v1/entries', {
+        tracker: 'blood-glucose',
+        occurredAt: new Date().toISOString(),
+        data: { glucose },
+      });
+    // A low (not urgent) starts the follow-up, which escalates at 30 minutes: Hal and Carol are emailed.
+    expect((await log(62)).status).toBe(201);
+    const followUps = createHypoScheduler(server.deps);
+    await followUps.runOnce(later(15.1));
+    expect(await followUps.runOnce(later(30.1))).toContainEqual(
+      expect.objectContaining({ step: 'escalated' }),
+    );
+    expect(await lowAlertsTo('carol-ivy@example.com')).toEqual(['Urgent: Ivy has low glucose']);
+    // Then the low turns urgent (the schedulers' clock runs ahead of the writes', so this reading
+    // comes after the follow-up's escalation): its alarm's escalation, 15 minutes on, pushes but
+    // emails neither of them again.
+    expect((await log(50)).status).toBe(201);
+    const guardian = await lowAlertsTo('alarm-hal@example.com');
+    expect(guardian).toContain("Ivy's low glucose is not resolved");
+    expect(await scheduler().runOnce(later(16))).toContainEqual(
+      expect.objectContaining({ step: 'escalated', kind: 'urgent_low' }),
+    );
+    expect(await lowAlertsTo('alarm-hal@example.com')).toEqual(guardian);
+    expect(await lowAlertsTo('carol-ivy@example.com')).toEqual(['Urgent: Ivy has low glucose']);
+  });
 
   it('the low follow-up’s escalation at 30 minutes skips the caregiver the urgent low alarm warned at 15', async () => {
     const { client } = await signUpAndSignIn(server, 'alarm-tom@example.com');

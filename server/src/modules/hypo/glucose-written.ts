@@ -105,3 +105,15 @@ export const followUpAfterReadingDeleted = async (tx: Tx, userId: string, readin
   for (const { id } of await stopFollowUpsOfReading(tx, userId, readingAt, new Date()))
     await recordAudit(tx, userId, 'update', 'hypo_follow_up', id, { step: 'reading_deleted' });
 };
+
+/**
+ * The same for many readings at once (a Nightscout app deleting a time range): the one active
+ * follow-up is read and stopped when its reading is among them, whatever the number deleted.
+ */
+export const followUpAfterReadingsDeleted = async (tx: Tx, userId: string, readingTimes: Date[]) => {
+  const active = await selectActiveFollowUp(tx, userId);
+  if (!active) return;
+  const started = new Date(active.readingAt).getTime();
+  if (readingTimes.some((t) => t.getTime() === started))
+    await followUpAfterReadingDeleted(tx, userId, new Date(active.readingAt));
+};

@@ -127,21 +127,26 @@ export const selectLastStored = async (tx: Tx, userId: string) => {
 const UPLOADED = sql`source like 'device:nightscout:%'`;
 
 /** Deletes one reading an uploader sent (never one typed in or imported); false when there is none. */
+/** Deletes one uploaded reading; answers the times of what it deleted (none or one). */
 export const deleteUploadedReading = async (tx: Tx, userId: string, id: string) => {
-  const result = await tx.execute(sql`
-    delete from glucose_readings where user_id = ${userId} and id = ${id} and ${UPLOADED} returning id`);
-  return result.rows.length > 0;
+  const result = await tx.execute<{ recorded_at: string | Date }>(sql`
+    delete from glucose_readings where user_id = ${userId} and id = ${id} and ${UPLOADED}
+    returning recorded_at`);
+  return result.rows.map((r) => new Date(r.recorded_at));
 };
 
-/** Deletes the uploaded sensor readings in a time range (v1 `DELETE /entries?find[date]…`). */
+/**
+ * Deletes the uploaded sensor readings in a time range (v1 `DELETE /entries?find[date]…`); answers
+ * the times of what it deleted.
+ */
 export const deleteUploadedReadings = async (tx: Tx, userId: string, fromMs?: number, toMs?: number) => {
   const where = [sql`user_id = ${userId}`, UPLOADED];
   if (fromMs !== undefined) where.push(sql`recorded_at >= ${new Date(fromMs).toISOString()}`);
   if (toMs !== undefined) where.push(sql`recorded_at <= ${new Date(toMs).toISOString()}`);
-  const result = await tx.execute(
-    sql`delete from glucose_readings where ${sql.join(where, sql` and `)} returning id`,
+  const result = await tx.execute<{ recorded_at: string | Date }>(
+    sql`delete from glucose_readings where ${sql.join(where, sql` and `)} returning recorded_at`,
   );
-  return result.rows.length;
+  return result.rows.map((r) => new Date(r.recorded_at));
 };
 
 /**

@@ -4,6 +4,7 @@ import type { Database } from '../../db/database';
 import { alarmsAfterReadingDeleted } from '../alarms/alarm-judge';
 import { recordAudit } from '../audit/audit.service';
 import { type Announcer, announceNotices, writeReadings } from '../glucose/write-readings';
+import { followUpAfterReadingsDeleted } from '../hypo/glucose-written';
 import { deleteTreatmentDocs, upsertTreatments } from './ns-collections.repository';
 import { treatmentRows } from './ns-docs';
 import { type NsReading, type NsTreatment, parseEntries, parseTreatments } from './ns-payload';
@@ -198,15 +199,19 @@ export const deleteReadings = (
   q: { id: string } | { fromMs?: number; toMs?: number },
 ) =>
   db.asUser(userId, async (tx) => {
-    const deleted =
+    const times =
       'id' in q
-        ? Number(await deleteUploadedReading(tx, userId, q.id))
+        ? await deleteUploadedReading(tx, userId, q.id)
         : await deleteUploadedReadings(tx, userId, q.fromMs, q.toMs);
+    const deleted = times.length;
     if (deleted) {
       await recordAudit(tx, userId, 'delete', 'glucose_reading', null, {
         source: 'nightscout-upload',
         deleted,
       });
+      // As an entry's delete does: the low follow-up a deleted reading started stops, and the
+      // alarms the readings left no longer hold end.
+      await followUpAfterReadingsDeleted(tx, userId, times);
       await alarmsAfterReadingDeleted(tx, userId);
     }
     return deleted;

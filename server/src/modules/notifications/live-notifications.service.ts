@@ -50,7 +50,8 @@ export interface LiveNotifier {
    * A low-glucose notice of a person kept by guardians (households), emailed to each guardian who gets
    * their mail (not muted, email reminders on). Their open pages already hear it through `announce`.
    */
-  alertGuardians(personId: string, notificationId: string): Promise<void>;
+  /** `skip`: lower-cased addresses already emailed about the same episode. */
+  alertGuardians(personId: string, notificationId: string, skip?: ReadonlySet<string>): Promise<void>;
 }
 
 export interface GuardianMail {
@@ -112,10 +113,12 @@ export const createLiveNotifier = (
     return notification;
   };
 
-  const alertGuardians = async (personId: string, notificationId: string) => {
+  const alertGuardians = async (personId: string, notificationId: string, skip?: ReadonlySet<string>) => {
     if (!mail) return;
     try {
-      const recipients = await guardianRecipients(db, [personId]);
+      const recipients = (await guardianRecipients(db, [personId])).filter(
+        (r) => !skip?.has(r.email.toLowerCase()),
+      );
       if (recipients.length === 0) return;
       if (mail.settings && !(await mail.settings.getPlatformSettings()).email_notifications.enabled) return;
       const row = await db.readAsSystem((tx) => selectNotification(tx, personId, notificationId));

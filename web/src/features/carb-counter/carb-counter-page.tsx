@@ -6,7 +6,8 @@ import { Card, CardContent, CardDescription, CardHeader, CardTitle } from '@/com
 import { FormField } from '@/components/ui/form-field';
 import { Label } from '@/components/ui/label';
 import { Select } from '@/components/ui/select';
-import { useCreateEntry } from '@/features/diabetes/glucose-api';
+import { useLogEntry } from '@/features/diabetes/glucose-api';
+import { isQueued } from '@/features/offline/queued-entry';
 import { FoodSearch } from './food-search';
 import { MealFoods } from './meal-foods';
 import { MyFoodsCard } from './my-foods-card';
@@ -18,7 +19,7 @@ import { useMealBuilder } from './use-meal-builder';
 export function CarbCounterPage() {
   const meal = useMealBuilder();
   const own = useCustomFoods();
-  const create = useCreateEntry();
+  const create = useLogEntry();
   const [mealType, setMealType] = useState('');
   const [notes, setNotes] = useState('');
 
@@ -26,7 +27,7 @@ export function CarbCounterPage() {
     if (meal.items.length === 0 || !meal.valid) return;
     const total = meal.totalCarbs;
     try {
-      await create.mutateAsync({
+      const answer = await create.mutateAsync({
         tracker: 'meal',
         occurredAt: new Date().toISOString(),
         notes: notes.trim() || undefined,
@@ -36,7 +37,11 @@ export function CarbCounterPage() {
           foods: meal.items.map((i) => ({ name: i.food.name, portion: i.portion ?? 0, carbs: i.carbs })),
         },
       });
-      toast.success(`Meal logged: ${total}g carbs`);
+      if (isQueued(answer))
+        toast.success(`Meal kept on this device: ${total}g carbs`, {
+          description: 'You are offline: it will be sent when the connection returns.',
+        });
+      else toast.success(`Meal logged: ${total}g carbs`);
       meal.clear();
       setNotes('');
       setMealType('');

@@ -12,7 +12,7 @@ import type {
   TrackerKey,
 } from '@healthfolio/core';
 import type { GlucoseTargetsResponse } from '@healthfolio/core/glucose/targets';
-import { keepPreviousData, useMutation, useQuery, useQueryClient } from '@tanstack/react-query';
+import { keepPreviousData, queryOptions, useMutation, useQuery, useQueryClient } from '@tanstack/react-query';
 import type { z } from 'zod';
 import { api } from '@/lib/api';
 
@@ -71,11 +71,14 @@ export const useGlucoseAnalytics = (days: number) =>
     queryFn: () => api<Analytics>(`/api/v1/glucose/analytics?days=${days}`),
   });
 
-export const useEntries = (tracker: TrackerKey, limit: number) =>
-  useQuery({
+/** A tracker's latest entries (the insulin tools' settings and doses; also saved for offline use). */
+export const entriesQuery = (tracker: TrackerKey, limit: number) =>
+  queryOptions({
     queryKey: [...diabetesKeys.entries, tracker, limit],
     queryFn: () => api<EntryListResponse>(`/api/v1/entries?tracker=${tracker}&limit=${limit}`),
   });
+
+export const useEntries = (tracker: TrackerKey, limit: number) => useQuery(entriesQuery(tracker, limit));
 
 /** The person's own glucose lines (urgent low, range, urgent high) in mg/dL. */
 export const useGlucoseTargets = () =>
@@ -118,6 +121,20 @@ export const useRefreshDiabetesData = () => {
       client.invalidateQueries({ queryKey: diabetesKeys.glucose }),
       client.invalidateQueries({ queryKey: diabetesKeys.entries }),
     ]);
+};
+
+/**
+ * Logs an entry from a diabetes tool (a dose, a meal): offline it is kept on this device and sent when
+ * the connection returns (features/offline), as the trackers' dialogs do; the answer says which.
+ */
+export const useLogEntry = () => {
+  const refresh = useRefreshDiabetesData();
+  return useMutation({
+    networkMode: 'always',
+    mutationFn: async (body: EntryCreateRequest) =>
+      (await import('@/features/offline/entry-queue')).sendOrQueueEntry(body),
+    onSuccess: () => refresh(),
+  });
 };
 
 /** Posts one tracker entry; on success every glucose and entry query reloads. */

@@ -44,7 +44,13 @@ export function NoReadings({ onLog, days }: { onLog?: () => void; days?: number 
   );
 }
 
-type QueryLike = { isPending: boolean; isError: boolean; error: unknown; refetch: () => unknown };
+type QueryLike = {
+  isPending: boolean;
+  isError: boolean;
+  error: unknown;
+  refetch: () => unknown;
+  fetchStatus?: string;
+};
 
 /** Loading and error states of a query, with retry; renders children once data is there. */
 export function QueryState({
@@ -56,6 +62,17 @@ export function QueryState({
   what: string;
   children: ReactNode;
 }) {
+  // Offline with nothing saved on this device for it: the query waits for the connection.
+  if (query.isPending && query.fetchStatus === 'paused') {
+    return (
+      <p
+        role="status"
+        className="flex min-h-40 items-center justify-center text-center text-sm text-muted-foreground"
+      >
+        {`${what[0]?.toUpperCase()}${what.slice(1)} ${what.endsWith('s') ? 'were' : 'was'} not saved on this device. ${what.endsWith('s') ? 'They load' : 'It loads'} when you are back online.`}
+      </p>
+    );
+  }
   if (query.isPending) {
     return (
       <div className="flex min-h-40 items-center justify-center">

@@ -29,13 +29,15 @@ import { Label } from '@/components/ui/label';
 import { Segmented } from '@/components/ui/segmented';
 import { Select } from '@/components/ui/select';
 import { useGlucoseFormat } from '@/features/diabetes/format';
-import { useCreateEntry } from '@/features/diabetes/glucose-api';
+import { useLogEntry } from '@/features/diabetes/glucose-api';
+import { isQueued } from '@/features/offline/queued-entry';
 import { errorMessage } from '@/lib/api';
 import { DoseResult } from './dose-result';
 import { IobResult } from './iob-result';
 import { LowGlucoseGuard } from './low-glucose-guard';
 import { StackingAlert } from './stacking-alert';
-import { useInsulinDoses, useMinuteClock } from './use-insulin-doses';
+import { useDoseData } from './use-dose-data';
+import { useMinuteClock } from './use-insulin-doses';
 
 // The confirmation dialog (and the dialog primitives) is fetched just after the calculator shows, so
 // the page's first load stays small and the dialog is ready before anyone can ask for a dose.
@@ -71,9 +73,10 @@ export function InsulinCalculator({
     void loadHighDoseDialog();
   }, []);
   const fmt = useGlucoseFormat();
-  const create = useCreateEntry();
-  const { query: dosesQuery, doses } = useInsulinDoses();
-  const now = useMinuteClock();
+  const create = useLogEntry();
+  // Re-rendered every minute, and read afresh on every render: a dose logged a moment ago counts.
+  const now = Math.max(useMinuteClock(), Date.now());
+  const { doses, dosesLoaded, dosesFailed, checking, refusal } = useDoseData(now, settings.diaHours);
   const [glucoseText, setGlucoseText] = useState('');
   const [carbsText, setCarbsText] = useState('');
   const [mealType, setMealType] = useState('');
@@ -92,9 +95,13 @@ export function InsulinCalculator({
     problemFor('carbRatio') ?? problemFor('correctionFactor') ?? problemFor('targetGlucose');
   const ready = !glucoseError && !carbsError && !settingsError && (glucoseMgdl !== null || carbs !== null);
   const low = ready && glucoseMgdl !== null && isLowGlucose(glucoseMgdl);
-  const dose = ready && !low ? calculateInsulinDose({ glucoseMgdl, carbs }, settings, fmt.unit) : null;
+  // No dose from data that may miss one logged since (use-dose-data.ts): refused, and said why.
+  const dose =
+    ready && !low && !refusal && !checking
+      ? calculateInsulinDose({ glucoseMgdl, carbs }, settings, fmt.unit)
+      : null;
   const adjusted =
-    dose && dosesQuery.isSuccess ? adjustForInsulinOnBoard(dose, insulinOnBoard(doses, now, settings)) : null;
+    dose && dosesLoaded ? adjustForInsulinOnBoard(dose, insulinOnBoard(doses, now, settings)) : null;
   const stacking = dose && dose.correctionInsulin > 0 ? stackingWarning(doses, now, settings) : null;
   const differs = adjusted !== null && dose !== null && adjusted.totalAfterIob !== dose.totalInsulin;
   const logged =
@@ -106,7 +113,7 @@ export function InsulinCalculator({
   const save = async (confirmed: boolean) => {
     if (!dose || !logged || logged.total <= 0 || refused) return;
     try {
-      await create.mutateAsync({
+      const answer = await create.mutateAsync({
         tracker: 'insulin',
         occurredAt: new Date().toISOString(),
         data: {
@@ -119,7 +126,11 @@ export function InsulinCalculator({
           high_dose_confirmed: confirmed ? true : undefined,
         },
       });
-      toast.success(`Insulin dose logged: ${logged.total.toFixed(1)} units`);
+      if (isQueued(answer))
+        toast.success(`Insulin dose kept on this device: ${logged.total.toFixed(1)} units`, {
+          description: 'You are offline: it will be sent when the connection returns.',
+        });
+      else toast.success(`Insulin dose logged: ${logged.total.toFixed(1)} units`);
       setConfirming(null);
       setGlucoseText('');
       setCarbsText('');
@@ -175,12 +186,17 @@ export function InsulinCalculator({
       )}
       {low && glucoseMgdl !== null ? (
         <LowGlucoseGuard glucoseMgdl={glucoseMgdl} />
+      ) : refusal ? (
+        <Alert variant="destructive" role="alert" aria-label="No dose suggested">
+          <p className="font-semibold">{refusal.title}</p>
+          <p>{refusal.message}</p>
+        </Alert>
       ) : (
         <>
           {stacking && <StackingAlert warning={stacking} />}
           <DoseResult dose={dose} maximum={settings.maxSingleDose} />
           {adjusted && <IobResult adjusted={adjusted} dosing={settings} />}
-          {dose && dosesQuery.isError && (
+          {dose && dosesFailed && (
             <Alert role="status">
               Insulin on board could not be worked out: your logged doses did not load. The result above does
               not count insulin still active.
@@ -192,7 +208,7 @@ export function InsulinCalculator({
         <Info className="mt-0.5 size-4 shrink-0" aria-hidden="true" />
         {ESTIMATE_NOT_ADVICE} Confirm doses and settings with your care team.
       </p>
-      {!low && (
+      {!low && !refusal && (
         <div className="flex flex-col gap-3">
           {differs && adjusted && dose && (
             <Segmented

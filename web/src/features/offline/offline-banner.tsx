@@ -1,9 +1,21 @@
 import { WifiOff } from 'lucide-react';
 import { useOnline } from './online-status';
+import { useRestoredAt } from './saved-at';
 
-/** On every page while the browser is offline. */
+/** "10:42" today, "27 Nov, 10:42" on another day, in the device's time zone. */
+const when = (iso: string) => {
+  const at = new Date(iso);
+  const today = new Date().toDateString() === at.toDateString();
+  return new Intl.DateTimeFormat(
+    undefined,
+    today ? { timeStyle: 'short' } : { dateStyle: 'medium', timeStyle: 'short' },
+  ).format(at);
+};
+
+/** On every page while the browser is offline; it says when what is shown was saved. */
 export function OfflineBanner() {
   const online = useOnline();
+  const restoredAt = useRestoredAt();
   if (online) return null;
   return (
     <div
@@ -11,7 +23,12 @@ export function OfflineBanner() {
       className="sticky top-0 z-50 flex items-center justify-center gap-2 bg-amber-100 px-4 py-2 text-center text-sm text-amber-950 dark:bg-amber-900 dark:text-amber-50"
     >
       <WifiOff aria-hidden="true" className="size-4 shrink-0" />
-      <span>You are offline. Entries you log are kept on this device and sent when you are back online.</span>
+      <span>
+        {restoredAt
+          ? `You are offline. Showing what was saved on this device at ${when(restoredAt)}. `
+          : 'You are offline. '}
+        Entries you log are kept on this device and sent when you are back online.
+      </span>
     </div>
   );
 }

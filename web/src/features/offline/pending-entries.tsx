@@ -2,12 +2,14 @@ import { entriesCount } from '@healthfolio/core/text/count-words';
 import { TRACKER_TITLES } from '@healthfolio/core/trackers/tracker-titles';
 import { useQueryClient } from '@tanstack/react-query';
 import { CloudOff } from 'lucide-react';
-import { useCallback, useEffect, useState, useSyncExternalStore } from 'react';
+import { useCallback, useEffect, useState } from 'react';
 import { toast } from 'sonner';
 import { Button } from '@/components/ui/button';
 import { ConfirmDialog } from '@/components/ui/confirm-dialog';
-import { discardEntries, flushQueue, type PendingEntry, pendingEntries, queueVersion } from './entry-queue';
+import { keepSavedForOffline } from './device-data';
+import { discardEntries, flushQueue } from './entry-queue';
 import { useOnline } from './online-status';
+import { usePendingEntries } from './use-pending-entries';
 
 const time = (iso: string) =>
   new Intl.DateTimeFormat(undefined, { dateStyle: 'medium', timeStyle: 'short' }).format(new Date(iso));
@@ -20,20 +22,11 @@ const time = (iso: string) =>
 export function PendingEntries() {
   const online = useOnline();
   const client = useQueryClient();
-  const version = useSyncExternalStore(queueVersion.subscribe, queueVersion.get, queueVersion.get);
-  const [items, setItems] = useState<PendingEntry[]>([]);
+  // Mounted by the dashboard's layouts once someone is signed in: from then on what the screens load
+  // is kept for opening the app offline (saved-data.ts), at no cost to the first load.
+  useEffect(() => keepSavedForOffline(client), [client]);
+  const items = usePendingEntries() ?? [];
   const [confirmLost, setConfirmLost] = useState(false);
-  useEffect(() => {
-    let live = true;
-    void version;
-    pendingEntries().then(
-      (list) => live && setItems(list),
-      () => live && setItems([]),
-    );
-    return () => {
-      live = false;
-    };
-  }, [version]);
 
   const send = useCallback(async () => {
     const r = await flushQueue();

@@ -52,7 +52,7 @@ export function DashboardLayout() {
       <main className="flex min-h-screen items-center">
         <ErrorState
           title="You are offline"
-          message="Your account opens once the connection returns. In a page that was already open, entries you log are kept and sent then."
+          message="Nothing of your account is saved on this device yet. It opens once you are back online."
         />
       </main>
     );
