@@ -253,4 +253,7 @@ export const NOT_HEALTH: Record<string, string> = {
   'GET /api/auth/get-session': 'the session',
   'GET /api/auth/verify-email': 'email confirmation',
   'GET /api/auth/oauth2/callback/{providerId}': 'sign-in callback',
+  'GET /api/auth/passkey/list-user-passkeys': 'the caller’s own passkeys (names and dates), no health data',
+  'GET /api/auth/passkey/generate-register-options': 'WebAuthn options to add a passkey, no health data',
+  'GET /api/auth/passkey/generate-authenticate-options': 'WebAuthn options to sign in, no health data',
 };
