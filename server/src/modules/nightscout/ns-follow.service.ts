@@ -136,7 +136,12 @@ export const statusDoc = (person: PersonSettings = DEFAULT_PERSON, authorized: A
   };
 };
 
-const sgvOf = (r: { recorded_at: Date; value_mgdl: number; trend: string | null; source: string }): Sgv => ({
+export const sgvOf = (r: {
+  recorded_at: Date;
+  value_mgdl: number;
+  trend: string | null;
+  source: string;
+}): Sgv => ({
   mgdl: r.value_mgdl,
   mills: new Date(r.recorded_at).getTime(),
   direction: r.trend,

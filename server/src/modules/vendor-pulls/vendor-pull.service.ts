@@ -163,6 +163,7 @@ export const pullVendorSource = async (deps: VendorPullDeps, userId: string, ven
     return w;
   });
   await announceNotices(deps.notifier, userId, written.notices);
+  if ('inserted' in written && written.inserted) await deps.notifier.dataChanged?.(userId);
 };
 
 /** Saves the account (the password sealed) and pulls at once, so the user sees whether it works. */
