@@ -275,4 +275,13 @@ test('connects LibreLinkUp following two people: asks whose readings, then pulls
   await card.getByRole('button', { name: 'Connect this person' }).click();
   await expect(card.getByRole('status')).toHaveText(/^Last reading .+ ago\.$/);
   await expect(card.locator('dd', { hasText: /^49$/ })).toBeVisible(); // new readings: the 12 hours kept
+  await expect(card.locator('dt', { hasText: 'Whose readings' }).locator('+ dd')).toHaveText('Robin S.');
+
+  // A new password keeps the person chosen: no second question.
+  await card.getByRole('button', { name: 'Change password' }).click();
+  await card.getByLabel('Password').fill(LIBRE_ACCOUNT.password);
+  await card.getByRole('button', { name: 'Connect and pull' }).click();
+  await expect(card.getByRole('status')).toHaveText(/^Last reading .+ ago\.$/);
+  await expect(card.getByRole('group', { name: 'Which person’s readings?' })).toHaveCount(0);
+  await expect(card.locator('dt', { hasText: 'Whose readings' }).locator('+ dd')).toHaveText('Robin S.');
 });

@@ -100,7 +100,7 @@ export const formerGuardians = pgTable(
  * relative's phone, naming the people it follows (`personIds`: some of the guardian's wards and maybe
  * the guardian; null: the whole household, now and later). It answers only each person's latest
  * reading, through `db.readAsFollowToken`: the policies `*_household_follower` (migration
- * household_followers_sql) admit the rows of `app_follow_people()`, the people the token names that its
+ * follow_sql) admit the rows of `app_follow_people()`, the people the token names that its
  * guardian still keeps. Only SHA-256 of the token is kept; deleting the row revokes it.
  */
 export const householdFollowerTokens = pgTable(
