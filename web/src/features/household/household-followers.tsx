@@ -31,8 +31,9 @@ function Created({ created }: { created: HouseholdFollowerCreatedResponse }) {
   return (
     <div className="flex flex-col gap-3 rounded-lg border p-4" role="status">
       <p className="text-sm font-medium">
-        “{created.name}” can now see the latest reading of {whom(created.people).toLowerCase()}. Copy these
-        now: the token will not be shown again.
+        “{created.name}” can now see the latest reading of{' '}
+        {created.people === null ? 'everyone in your household' : whom(created.people)}. Copy these now: the
+        token will not be shown again.
       </p>
       <CopyField label="Address" value={created.followUrl} />
       <CopyField
