@@ -135,6 +135,20 @@ describe('followers over socket.io (the site root, as Nightscout’s websocket.j
     expect(removed.status).toBe(200);
     expect((await mum.next()).treatments).toEqual([{ _id: id, action: 'remove' }]);
 
+    // A profile switch comes with the status naming the profile now active (websocket.js emitData).
+    const sw = {
+      eventType: 'Profile Switch',
+      profile: 'Sport',
+      duration: 60,
+      created_at: new Date(Date.now() - MIN).toISOString(),
+    };
+    expect((await phone.post('treatments', [sw])).status).toBe(200);
+    const switched = await mum.next();
+    expect(switched.treatments).toEqual([
+      expect.objectContaining({ eventType: 'Profile Switch', profile: 'Sport' }),
+    ]);
+    expect(switched.status).toMatchObject({ status: 'ok', activeProfile: 'Sport' });
+
     // It reads only: an upload over the follower's socket is refused and stores nothing.
     expect(
       await mum.socket.timeout(5000).emitWithAck('dbAdd', { collection: 'entries', data: reading(40, 0) }),

@@ -2,7 +2,7 @@ import type { Namespace, Socket } from 'socket.io';
 import type { AppDeps } from '../../app-deps';
 import { NS_DATA_CHANGED } from '../../realtime/bus';
 import { type NsAuth, resolveNsAuth } from './ns-auth';
-import { personSettings, statusDoc } from './ns-follow.service';
+import { personSettings, pluginDocs, statusDoc } from './ns-follow.service';
 import { deltaOf, historyHours, type SocketData, socketData } from './ns-socket-data';
 
 /**
@@ -23,6 +23,14 @@ const fields = (v: unknown): Fields => (v && typeof v === 'object' && !Array.isA
 const text = (v: unknown) => (typeof v === 'string' && v !== '' && v.length <= 1024 ? v : undefined);
 const reply = (ack: unknown, answer: unknown) => {
   if (typeof ack === 'function') (ack as (a: unknown) => void)(answer);
+};
+
+/** The status websocket.js sends: status.json's, with `activeProfile` when a profile switch is in force. */
+const statusWithProfile = async (db: AppDeps['db'], userId: string) => {
+  const { active } = await pluginDocs(db, userId, Date.now());
+  const status: Fields = statusDoc(await personSettings(db, userId));
+  if (active) status.activeProfile = active.profile;
+  return status;
 };
 
 export const attachFollowerSocket = (
@@ -74,6 +82,11 @@ export const attachFollowerSocket = (
           const now = await socketData(db, auth.userId, hours);
           const delta = deltaOf(last, now, now.lastUpdated - hours * H);
           last = now;
+          // A profile switch changes which profile is active: the status comes along (as emitData).
+          const switched = (delta?.treatments as Fields[] | undefined)?.some(
+            (t) => t.eventType === 'Profile Switch' || t.action === 'remove',
+          );
+          if (delta && switched) delta.status = await statusWithProfile(db, auth.userId);
           if (delta) socket.compress(true).emit('dataUpdate', delta);
         } catch (err) {
           logger.warn({ err: { name: (err as Error)?.name } }, 'nightscout follower update failed');
@@ -112,7 +125,7 @@ export const attachFollowerSocket = (
         const data = await socketData(db, found.userId, hours);
         last = data;
         const first: Fields = { ...data };
-        if (m.status) first.status = statusDoc(await personSettings(db, found.userId));
+        if (m.status) first.status = await statusWithProfile(db, found.userId);
         socket.compress(true).emit('dataUpdate', first);
         reply(ack, READ_ONLY);
         logger.debug({ event: 'authorize', count: data.sgvs.length }, 'nightscout follower socket');
