@@ -156,7 +156,7 @@ export const createApp = (deps: AppDeps) => {
   app.route('/', nsApiRoutes(deps));
   app.route('/', chatRoutes(deps));
   app.route('/', mealAnalysisRoutes(deps));
-  registerDocs(app);
+  registerDocs(app, config.appUrl);
 
   app.all('/api/*', notFoundHandler(app));
   mountWebApp(app, config.webDist);

@@ -203,6 +203,8 @@ const claimFields = {
   amount: requiredMoney('amount'),
   covered: optionalAmount,
   patientResponsibility: optionalAmount,
+  /** What the plan allowed for the service (an EOB's allowed amount); left empty when not known. */
+  allowed: z.preprocess((v) => (empty(v) ? null : v), money(AMOUNT_MESSAGE).nullable()).optional(),
   description: optionalText(1000),
   /** The plan the claim went to (spec "insuranceProvider"); one of the user's own plans. */
   insurancePlanId: z
@@ -258,6 +260,7 @@ export const ClaimResponse = z.object({
   amountCents: z.number().int(),
   coveredCents: z.number().int(),
   patientResponsibilityCents: z.number().int(),
+  allowedCents: z.number().int().nullable(),
   description: z.string().nullable(),
   insurancePlanId: z.string().nullable(),
   eobDocumentId: z.string().nullable(),

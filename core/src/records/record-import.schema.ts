@@ -12,6 +12,8 @@ export const RECORD_IMPORT_GROUPS = [
   'procedures',
   'medications',
   'appointments',
+  'insurancePlans',
+  'claims',
   'documents',
 ] as const;
 export type RecordImportGroup = (typeof RECORD_IMPORT_GROUPS)[number];
@@ -28,6 +30,8 @@ export const RECORD_IMPORT_GROUP_WORDS: Record<RecordImportGroup, [one: string, 
   procedures: ['procedure', 'procedures'],
   medications: ['medication', 'medications'],
   appointments: ['appointment', 'appointments'],
+  insurancePlans: ['insurance plan', 'insurance plans'],
+  claims: ['insurance claim', 'insurance claims'],
   documents: ['document', 'documents'],
 };
 

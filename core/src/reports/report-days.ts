@@ -4,4 +4,4 @@ export type ClinicianReportDays = (typeof CLINICIAN_REPORT_DAYS)[number];
 
 /** The report's address for a window. */
 export const clinicianReportPath = (days: ClinicianReportDays) =>
-  `/api/v1/reports/clinician.pdf?days=${days}`;
+  `/api/v1/reports/clinician.pdf?days=${days}` as const;

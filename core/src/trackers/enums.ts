@@ -9,6 +9,23 @@ export const WEIGHT_CONTEXTS = [
 ] as const;
 export const GLUCOSE_TIMINGS = ['fasting', 'before_meal', 'after_meal', 'bedtime', 'other'] as const;
 export const MEAL_TYPES = ['breakfast', 'lunch', 'dinner', 'snack', 'other'] as const;
+export type MealType = (typeof MEAL_TYPES)[number];
+
+/**
+ * A meal type in words, the one wording of the app's screens and of the record export (the export
+ * writes these as the meal-type codes' display).
+ */
+export const MEAL_TYPE_LABELS: Record<MealType, string> = {
+  breakfast: 'Breakfast',
+  lunch: 'Lunch',
+  dinner: 'Dinner',
+  snack: 'Snack',
+  other: 'Other',
+};
+
+/** The words of a stored meal type; one the app does not know is shown as written. */
+export const mealTypeLabel = (type: string): string =>
+  MEAL_TYPE_LABELS[type as MealType] ?? type.replaceAll('_', ' ').replace(/^./, (c) => c.toUpperCase());
 export const ACTIVITIES = [
   'working',
   'exercising',

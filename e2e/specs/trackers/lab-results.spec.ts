@@ -46,8 +46,27 @@ test('an LDL result typed in mmol/L is converted, flagged high and has its trend
   const results = page.getByRole('list', { name: 'LDL cholesterol (calculated) results' });
   await expect(results.getByRole('listitem')).toHaveCount(1);
   await expect(results).toContainText('Reference: 2.56 mmol/L or less');
+
+  // A typo in the value is corrected on screen: checked first, then the flag follows the new value.
+  await results.getByRole('button', { name: /^Edit the result of/ }).click();
+  const edit = page.getByRole('dialog', { name: 'Edit result' });
+  await expect(edit.getByLabel('Value')).toHaveValue('3.4');
+  await expect(edit.getByLabel('Unit')).toHaveValue('mmol/L');
+  await edit.getByLabel('Low end').fill('3');
+  await edit.getByRole('button', { name: 'Save changes' }).click();
+  await expect(edit.getByText('The low end must not be above the high end')).toBeVisible();
+  await edit.getByLabel('Low end').fill('');
+  await edit.getByLabel('Value').fill('2.1');
+  await edit.getByLabel('Lab name (optional)').fill('City Lab');
+  await edit.getByRole('button', { name: 'Save changes' }).click();
+  await expect(edit).toBeHidden();
+  await expect(results).toContainText('2.1 mmol/L');
+  await expect(results).toContainText('Normal');
+  await expect(results).toContainText('City Lab');
   await page.getByRole('link', { name: 'Back to lab results' }).click();
   await expect(page).toHaveURL(/\/dashboard\/lab-results$/);
+  await expect(card).toContainText('2.1 mmol/L');
+  await expect(card).toContainText('Normal');
 
   // A typo is deleted from the test's page; the last result gone, the list is empty again.
   await card.getByRole('link', { name: 'LDL cholesterol (calculated)' }).click();

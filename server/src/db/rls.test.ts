@@ -35,7 +35,7 @@ describe('row-level security', () => {
     expect(unprotected).toEqual([]);
   });
 
-  it("no policy lets every row through, and every view runs with its caller's rights", async () => {
+  it('no policy lets every row through, and every view runs with its caller’s rights', async () => {
     const { rows: open } = await server.deps.db.owner.execute<{ policy: string }>(sql`
       select tablename || '.' || policyname as policy from pg_policies
       where schemaname = 'public'

@@ -4,7 +4,8 @@ import { dirname, join } from 'node:path';
 import { SignInRequest, SignUpRequest } from '@healthfolio/core';
 import type { OpenAPIHono } from '@hono/zod-openapi';
 import { z } from 'zod';
-import { problems } from './openapi';
+import { problems, SESSION_SECURITY } from './openapi';
+import { finishContract } from './openapi-contract';
 
 const ok = (description: string) => ({ description });
 
@@ -61,9 +62,74 @@ const AUTH_ENDPOINTS: [method: 'get' | 'post', path: string, summary: string, bo
     z.object({ providerId: z.literal('google'), callbackURL: z.string().optional() }),
   ],
   ['get', '/api/auth/oauth2/callback/{providerId}', 'OAuth/OIDC redirect target'],
+  [
+    'post',
+    '/api/auth/two-factor/enable',
+    'Start authenticator-app setup: the otpauth URI and backup codes (your password)',
+    z.object({ password: z.string() }),
+  ],
+  [
+    'post',
+    '/api/auth/two-factor/verify-totp',
+    'A code from the authenticator app: finishes setup, or the second step of a sign-in',
+    z.object({ code: z.string(), trustDevice: z.boolean().optional() }),
+  ],
+  [
+    'post',
+    '/api/auth/two-factor/verify-backup-code',
+    'A backup code as the second step of a sign-in',
+    z.object({ code: z.string(), trustDevice: z.boolean().optional() }),
+  ],
+  [
+    'post',
+    '/api/auth/two-factor/disable',
+    'Turn two-factor sign-in off (your password)',
+    z.object({ password: z.string() }),
+  ],
+  [
+    'post',
+    '/api/auth/two-factor/generate-backup-codes',
+    'New backup codes; the old ones stop working (your password)',
+    z.object({ password: z.string() }),
+  ],
+  ['get', '/api/auth/passkey/list-user-passkeys', 'Your passkeys'],
+  ['get', '/api/auth/passkey/generate-register-options', 'WebAuthn options to add a passkey'],
+  [
+    'post',
+    '/api/auth/passkey/verify-registration',
+    'Add the passkey the browser made (your password)',
+    z.object({ response: z.unknown(), name: z.string().optional(), password: z.string() }),
+  ],
+  [
+    'post',
+    '/api/auth/passkey/delete-passkey',
+    'Remove a passkey (your password)',
+    z.object({ id: z.string(), password: z.string() }),
+  ],
+  ['get', '/api/auth/passkey/generate-authenticate-options', 'WebAuthn options to sign in with a passkey'],
+  [
+    'post',
+    '/api/auth/passkey/verify-authentication',
+    'Sign in with the passkey the browser chose',
+    z.object({ response: z.unknown() }),
+  ],
 ];
 
-export const registerDocs = (app: OpenAPIHono) => {
+/** The better-auth endpoints that act on the signed-in session; the others are doors anyone may use. */
+const SESSION_ONLY = new Set([
+  '/api/auth/sign-out',
+  '/api/auth/change-password',
+  '/api/auth/revoke-other-sessions',
+  '/api/auth/two-factor/enable',
+  '/api/auth/two-factor/disable',
+  '/api/auth/two-factor/generate-backup-codes',
+  '/api/auth/passkey/list-user-passkeys',
+  '/api/auth/passkey/generate-register-options',
+  '/api/auth/passkey/verify-registration',
+  '/api/auth/passkey/delete-passkey',
+]);
+
+export const registerDocs = (app: OpenAPIHono, appUrl: string) => {
   app.openAPIRegistry.registerComponent('securitySchemes', 'sessionCookie', {
     type: 'apiKey',
     in: 'cookie',
@@ -79,10 +145,11 @@ export const registerDocs = (app: OpenAPIHono) => {
       ...(body
         ? { request: { body: { required: true, content: { 'application/json': { schema: body } } } } }
         : {}),
+      ...(SESSION_ONLY.has(path) ? { security: SESSION_SECURITY } : {}),
       responses: { 200: ok('Success'), ...problems(400, 401, 403, 429) },
     });
   }
-  app.doc31('/api/openapi.json', {
+  const definition = {
     openapi: '3.1.0',
     info: {
       title: 'Healthfolio API',
@@ -90,6 +157,12 @@ export const registerDocs = (app: OpenAPIHono) => {
       description:
         'Personal health records. JSON under /api/v1, errors as application/problem+json. State-changing requests need a same-origin Origin (when sent) and Content-Type: application/json.',
     },
+  };
+  // Built at the first request, when every route is registered, and kept: the routes do not change.
+  let document: string | undefined;
+  app.get('/api/openapi.json', (c) => {
+    document ??= JSON.stringify(finishContract(app.getOpenAPI31Document(definition), appUrl));
+    return c.body(document, 200, { 'content-type': 'application/json' });
   });
 
   // Interactive docs from the bundled swagger-ui-dist: no CDN, so they work offline and under our CSP.

@@ -77,15 +77,18 @@ describe('bad input answers a 4xx problem, never a 500', () => {
     const doc = (await (await anon.get('/api/openapi.json')).json()) as {
       paths: Record<string, Record<string, { security?: Record<string, unknown>[] }>>;
     };
-    const operations = Object.entries(doc.paths).flatMap(([path, ops]) =>
-      Object.entries(ops)
-        // Only operations that take nothing but a session (others also take a share link or a key).
-        .filter(([, op]) => op.security?.length && op.security.every((s) => 'sessionCookie' in s))
-        .map(([method]) => ({
-          method: method.toUpperCase(),
-          path: path.replace(/\{[^}]+\}/g, '00000000-0000-4000-8000-000000000000'),
-        })),
-    );
+    const operations = Object.entries(doc.paths)
+      // better-auth's own session doors (sign-out, change-password) answer in better-auth's words.
+      .filter(([path]) => !path.startsWith('/api/auth/'))
+      .flatMap(([path, ops]) =>
+        Object.entries(ops)
+          // Only operations that take nothing but a session (others also take a share link or a key).
+          .filter(([, op]) => op.security?.length && op.security.every((s) => 'sessionCookie' in s))
+          .map(([method]) => ({
+            method: method.toUpperCase(),
+            path: path.replace(/\{[^}]+\}/g, '00000000-0000-4000-8000-000000000000'),
+          })),
+      );
     expect(operations.length).toBeGreaterThan(100);
     const wrong: string[] = [];
     for (const op of operations) {

@@ -1,4 +1,5 @@
 import { personHeaders, withPerson } from './acting-person';
+import type { ApiPath, Method } from './api-path';
 
 /**
  * The one way the web talks to the server: same origin, cookies, JSON, problem+json errors, and the
@@ -32,8 +33,6 @@ export class ApiError extends Error {
     this.problem = init.problem ?? {};
   }
 }
-
-type Method = 'GET' | 'POST' | 'PATCH' | 'PUT' | 'DELETE';
 
 const readBody = async (res: Response): Promise<unknown> => {
   const text = await res.text();
@@ -91,6 +90,17 @@ async function request(path: string, init: RequestInit): Promise<Response> {
   });
 }
 
+export async function api<T>(path: ApiPath<'GET'>, options?: { method?: 'GET' }): Promise<T>;
+export async function api<T>(path: ApiPath<'POST'>, options: { method: 'POST'; body?: unknown }): Promise<T>;
+export async function api<T>(
+  path: ApiPath<'PATCH'>,
+  options: { method: 'PATCH'; body?: unknown },
+): Promise<T>;
+export async function api<T>(path: ApiPath<'PUT'>, options: { method: 'PUT'; body?: unknown }): Promise<T>;
+export async function api<T>(
+  path: ApiPath<'DELETE'>,
+  options: { method: 'DELETE'; body?: unknown },
+): Promise<T>;
 export async function api<T>(path: string, options: { method?: Method; body?: unknown } = {}): Promise<T> {
   const method = options.method ?? 'GET';
   const init: RequestInit =
@@ -109,7 +119,7 @@ export async function api<T>(path: string, options: { method?: Method; body?: un
  * Saves a file the server sends (an .ics, an export). Fetched rather than followed as a link, so an
  * ended session or a missing item is reported as an error instead of being saved as the file.
  */
-export async function downloadFile(path: string, filename: string): Promise<void> {
+export async function downloadFile(path: ApiPath<'GET'>, filename: string): Promise<void> {
   const blob = await (await request(path, { method: 'GET' })).blob();
   const url = URL.createObjectURL(blob);
   const link = document.createElement('a');

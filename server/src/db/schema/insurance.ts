@@ -76,6 +76,8 @@ export const insuranceClaims = pgTable(
     amountCents: cents('amount_cents'),
     coveredCents: cents('covered_cents'),
     patientResponsibilityCents: cents('patient_responsibility_cents'),
+    /** What the plan allowed for the service (an EOB's eligible amount); null when not known. */
+    allowedCents: bigint('allowed_cents', { mode: 'number' }),
     description: text('description'),
     insurancePlanId: uuid('insurance_plan_id').references(() => insurancePlans.id, { onDelete: 'set null' }),
     /** The Explanation of Benefits, a document of the user's vault (cleared when it is deleted). */
@@ -92,6 +94,7 @@ export const insuranceClaims = pgTable(
       sql`${t.status} in ('pending', 'processing', 'approved', 'paid', 'denied')`,
     ),
     nonNegative('insurance_claims', ['amount_cents', 'covered_cents', 'patient_responsibility_cents']),
+    check('insurance_claims_allowed_check', sql`${t.allowedCents} is null or ${t.allowedCents} >= 0`),
     check(
       'insurance_claims_covered_check',
       sql`${t.coveredCents} + ${t.patientResponsibilityCents} <= ${t.amountCents}`,

@@ -11,7 +11,7 @@ const overview = createRoute({
   tags: ['Public'],
   summary:
     'What the landing page may say about this instance: maintenance, registration, and usage figures when the admin shows them',
-  responses: { 200: json(PublicOverviewResponse, 'This instance'), ...problems(503) },
+  responses: { 200: json(PublicOverviewResponse, 'This instance'), ...problems(400, 503) },
 });
 
 export const publicRoutes = (deps: AppDeps) => {

@@ -1,7 +1,7 @@
 import { AuthProvidersResponse } from '@healthfolio/core';
 import { createRoute, z } from '@hono/zod-openapi';
 import type { AppDeps } from '../../app-deps';
-import { createRouter, json } from '../../http/openapi';
+import { createRouter, json, problems } from '../../http/openapi';
 
 const HealthResponse = z.object({
   status: z.enum(['ok', 'degraded']),
@@ -15,6 +15,7 @@ const healthRoute = createRoute({
   summary: 'Liveness and database reachability',
   responses: {
     200: json(HealthResponse, 'Up, database reachable'),
+    ...problems(400),
     503: json(HealthResponse, 'Database unreachable'),
   },
 });
@@ -24,7 +25,7 @@ const providersRoute = createRoute({
   path: '/api/v1/auth/providers',
   tags: ['Auth'],
   summary: 'Which sign-in methods and mail delivery this server has configured',
-  responses: { 200: json(AuthProvidersResponse, 'Configured providers') },
+  responses: { 200: json(AuthProvidersResponse, 'Configured providers'), ...problems(400) },
 });
 
 export const healthRoutes = ({ config, mailer }: AppDeps) => {

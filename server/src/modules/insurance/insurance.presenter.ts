@@ -48,6 +48,7 @@ export const presentClaim = (row: ClaimRow, docs: Attachments): ClaimResponse =>
   amountCents: row.amountCents,
   coveredCents: row.coveredCents,
   patientResponsibilityCents: row.patientResponsibilityCents,
+  allowedCents: row.allowedCents,
   description: row.description,
   insurancePlanId: row.insurancePlanId,
   eobDocumentId: row.eobDocumentId,

@@ -87,6 +87,45 @@ describe('typing lab results', () => {
     expect((await alice.delete(`/api/v1/lab-results/${r.id}`)).status).toBe(204);
     expect((await alice.get(`/api/v1/lab-results/${r.id}`)).status).toBe(404);
   });
+
+  it('refuses an edit that would leave a result it cannot keep, changing nothing, and audits an edit', async () => {
+    const r = await add(alice, ldl(130, daysAgo(20), { labName: 'City Lab' }));
+    const refused = async (body: object) => {
+      const res = await alice.patch(`/api/v1/lab-results/${r.id}`, body);
+      expect(res.status).toBe(400);
+      expect(res.headers.get('content-type')).toContain('application/problem+json');
+      return (await res.json()).errors.map((e: { path: string }) => e.path);
+    };
+    expect(await refused({ effectiveAt: new Date(Date.now() + 86_400_000).toISOString() })).toEqual([
+      'effectiveAt',
+    ]);
+    // The merged result is checked as a whole: a low end above the result's high end.
+    expect(await refused({ referenceLow: 200 })).toEqual(['referenceLow']);
+    expect(await (await alice.get(`/api/v1/lab-results/${r.id}`)).json()).toMatchObject({
+      value: 130,
+      referenceLow: null,
+      labName: 'City Lab',
+    });
+
+    const ok = await alice.patch(`/api/v1/lab-results/${r.id}`, {
+      value: 3.1,
+      unit: 'mmol/L',
+      labName: null,
+    });
+    expect(ok.status, await ok.clone().text()).toBe(200);
+    expect(await ok.json()).toMatchObject({ value: 3.1, unit: 'mmol/L', labName: null });
+    const audit = await server.deps.db.asSystem((tx) =>
+      tx.execute<{ action: string; details: { fields: string[] } | null }>(
+        sql`select action, details from audit_logs where resource_type = 'lab_result' and resource_id = ${r.id} order by seq`,
+      ),
+    );
+    expect(audit.rows.map((a) => a.action)).toContain('update');
+    expect(audit.rows.find((a) => a.action === 'update')?.details?.fields).toEqual([
+      'labName',
+      'unit',
+      'value',
+    ]);
+  });
 });
 
 describe('another person’s results', () => {

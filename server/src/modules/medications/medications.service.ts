@@ -12,7 +12,7 @@ import {
   type MedicationSchedule,
   type MedicationScheduleResponse,
 } from '@healthfolio/core';
-import type { Database } from '../../db/database';
+import type { Database, Tx } from '../../db/database';
 import { notFound, ProblemError } from '../../http/problem';
 import { recordAudit } from '../audit/audit.service';
 import type { LiveNotifier } from '../notifications/live-notifications.service';
@@ -32,6 +32,58 @@ export const doseTitle = (s: Pick<MedicationSchedule, 'medicationName' | 'dosage
 export const doseContent = (s: Pick<MedicationSchedule, 'medicationName' | 'specialInstructions'>) =>
   `Time to take your ${s.medicationName}${s.specialInstructions ? `. ${s.specialInstructions}` : ''}`;
 
+/**
+ * Stores a schedule's reminders, one per dose, expanded in `timeZone` from its start date (today when
+ * it has none). `pastDelivered` marks the doses already due as delivered, so a schedule brought in
+ * from a record file does not send reminders for doses of the past (record-import/write-payer.ts).
+ */
+export const insertMedicationSchedule = async (
+  tx: Tx,
+  userId: string,
+  req: MedicationSchedule,
+  opts: { timeZone: string; now: Date; scheduleId?: string; pastDelivered?: boolean },
+) => {
+  const startDate = req.startDate ?? localDate(opts.now, opts.timeZone);
+  const doses = expandMedicationSchedule(
+    { ...req, startDate },
+    { timeZone: opts.timeZone, today: startDate },
+  );
+  const scheduleId = opts.scheduleId ?? randomUUID();
+  const metadata = {
+    medication_name: req.medicationName,
+    dosage: req.dosage,
+    daily_times: req.dailyTimes,
+    special_instructions: req.specialInstructions,
+    prescriber: req.prescriber,
+    prescription_number: req.prescriptionNumber,
+    refill_date: req.refillDate,
+    frequency: req.frequency,
+    start_date: startDate,
+    end_date: req.endDate,
+    schedule_id: scheduleId,
+  };
+  if (doses.length)
+    await insertNotifications(
+      tx,
+      doses.map((d) => ({
+        userId,
+        type: 'reminder',
+        priority: 'medium',
+        title: doseTitle(req),
+        content: doseContent(req),
+        senderName: MEDICATION_SENDER.name,
+        senderType: MEDICATION_SENDER.type,
+        recipientType: 'patient',
+        dueDate: d.dueAt,
+        // The doses are already expanded; a frequency here would make the scheduler repeat them.
+        reminderFrequency: null,
+        metadata: { ...metadata, local_time: d.localTime },
+        ...(opts.pastDelivered && d.dueAt <= opts.now ? { deliveredAt: opts.now } : {}),
+      })),
+    );
+  return { scheduleId, doses };
+};
+
 /** Expands the schedule in the user's time zone and stores one reminder per dose (spec §7, §9). */
 export const createMedicationSchedule = (
   db: Database,
@@ -41,40 +93,7 @@ export const createMedicationSchedule = (
 ): Promise<MedicationScheduleResponse> =>
   db.asUser(userId, async (tx) => {
     const timeZone = (await findProfile(tx, userId))?.timezone ?? 'UTC';
-    const startDate = req.startDate ?? localDate(now, timeZone);
-    const doses = expandMedicationSchedule({ ...req, startDate }, { timeZone, today: startDate });
-    const scheduleId = randomUUID();
-    const metadata = {
-      medication_name: req.medicationName,
-      dosage: req.dosage,
-      daily_times: req.dailyTimes,
-      special_instructions: req.specialInstructions,
-      prescriber: req.prescriber,
-      prescription_number: req.prescriptionNumber,
-      refill_date: req.refillDate,
-      frequency: req.frequency,
-      start_date: startDate,
-      end_date: req.endDate,
-      schedule_id: scheduleId,
-    };
-    if (doses.length)
-      await insertNotifications(
-        tx,
-        doses.map((d) => ({
-          userId,
-          type: 'reminder',
-          priority: 'medium',
-          title: doseTitle(req),
-          content: doseContent(req),
-          senderName: MEDICATION_SENDER.name,
-          senderType: MEDICATION_SENDER.type,
-          recipientType: 'patient',
-          dueDate: d.dueAt,
-          // The doses are already expanded; a frequency here would make the scheduler repeat them.
-          reminderFrequency: null,
-          metadata: { ...metadata, local_time: d.localTime },
-        })),
-      );
+    const { scheduleId, doses } = await insertMedicationSchedule(tx, userId, req, { timeZone, now });
     await recordAudit(tx, userId, 'create', 'medication', scheduleId, { doses: doses.length });
     return {
       created: doses.length,

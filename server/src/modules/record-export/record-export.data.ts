@@ -30,7 +30,7 @@ import {
   insulinStatement,
   loggedMedicationStatement,
   type ScheduleRow,
-  scheduleStatement,
+  scheduleRequest,
 } from './fhir/medications';
 import { patientResource } from './fhir/patient';
 import { bloodPressureObservation, type EntryRow, weightObservation } from './fhir/vitals';
@@ -252,6 +252,7 @@ export async function* recordResources(
         amountCents: insuranceClaims.amountCents,
         coveredCents: insuranceClaims.coveredCents,
         patientResponsibilityCents: insuranceClaims.patientResponsibilityCents,
+        allowedCents: insuranceClaims.allowedCents,
         description: insuranceClaims.description,
         insurancePlanId: insuranceClaims.insurancePlanId,
         planName: insurancePlans.name,
@@ -281,9 +282,9 @@ export async function* recordResources(
 
   const today = localDate(now, ctx.timeZone);
   for (const { metadata: m } of rest.schedules)
-    yield { resource: scheduleStatement(scheduleOf(m), ctx, today) };
+    yield { resource: scheduleRequest(scheduleOf(m), ctx, today) };
   for (const a of rest.appointments) yield { resource: appointmentResource(a, ctx) };
-  for (const p of rest.plans) yield { resource: coverageResource(p, ctx) };
+  for (const p of rest.plans) yield { resource: coverageResource(p, ctx, currency) };
   for (const c of rest.claims) {
     yield { resource: claimResource(c, ctx, currency) };
     const eob = explanationOfBenefit(c, ctx, currency);
@@ -307,6 +308,8 @@ const scheduleOf = (m: Record<string, unknown>): ScheduleRow => ({
   dailyTimes: Array.isArray(m.daily_times) ? m.daily_times.map(String) : [],
   specialInstructions: str(m.special_instructions),
   prescriber: str(m.prescriber),
+  prescriptionNumber: str(m.prescription_number),
+  refillDate: str(m.refill_date),
   startDate: str(m.start_date),
   endDate: str(m.end_date),
 });

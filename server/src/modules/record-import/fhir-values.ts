@@ -1,4 +1,4 @@
-import type { CodeableConcept, Coding, Reference } from '@medplum/fhirtypes';
+import type { CodeableConcept, Coding, HumanName, Reference, Resource } from '@medplum/fhirtypes';
 
 export const LOINC = 'http://loinc.org';
 
@@ -38,3 +38,53 @@ export const fhirDate = (v: string | undefined | null) =>
 /** Details in words, leaving out those without a value. */
 export const details = (pairs: [string, string | null | undefined][]) =>
   Object.fromEntries(pairs.filter((p): p is [string, string] => typeof p[1] === 'string' && p[1].length > 0));
+
+/** The resources of a file by how references name them (`Type/id`, `urn:uuid:id`). */
+export type ResourceIndex = Map<string, Resource>;
+
+export const indexResources = (resources: Resource[]): ResourceIndex => {
+  const index: ResourceIndex = new Map();
+  for (const r of resources)
+    if (r.id) {
+      index.set(`${r.resourceType}/${r.id}`, r);
+      index.set(`urn:uuid:${r.id}`, r);
+    }
+  return index;
+};
+
+/** The keys a resource is referred to by in its file. */
+export const refsOf = (r: Resource) => (r.id ? [`${r.resourceType}/${r.id}`, `urn:uuid:${r.id}`] : []);
+
+/** What a reference points at: a contained resource (`#id`), or one of the file (also by its tail). */
+export const resolve = (
+  ref: Reference | undefined,
+  index: ResourceIndex,
+  container?: { contained?: Resource[] },
+): Resource | undefined => {
+  const r = ref?.reference;
+  if (!r) return undefined;
+  if (r.startsWith('#')) return container?.contained?.find((c) => c.id === r.slice(1));
+  return index.get(r) ?? index.get(r.match(/[A-Za-z]+\/[^/]+$/)?.[0] ?? '');
+};
+
+const humanName = (names: HumanName[] | undefined) => {
+  const n = names?.[0];
+  return (
+    n?.text?.trim() ||
+    [n?.prefix?.join(' '), n?.given?.join(' '), n?.family].filter(Boolean).join(' ') ||
+    null
+  );
+};
+
+/** The name of whom a reference points at (an organization, a practitioner, a place), or its display. */
+export const nameOf = (
+  ref: Reference | undefined,
+  index: ResourceIndex,
+  container?: { contained?: Resource[] },
+): string | null => {
+  if (ref?.display?.trim()) return ref.display.trim();
+  const r = resolve(ref, index, container) as (Resource & { name?: string | HumanName[] }) | undefined;
+  if (!r) return null;
+  if (typeof r.name === 'string') return r.name.trim() || null;
+  return humanName(r.name);
+};

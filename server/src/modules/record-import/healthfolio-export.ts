@@ -1,4 +1,10 @@
-import type { CodeableConcept, MedicationStatement, Observation } from '@medplum/fhirtypes';
+import { TRACKER_DATA } from '@healthfolio/core';
+import type {
+  CodeableConcept,
+  MedicationRequest,
+  MedicationStatement,
+  Observation,
+} from '@medplum/fhirtypes';
 import { instantOf, LOINC } from './fhir-values';
 import type { PlannedItem } from './import-plan';
 
@@ -27,6 +33,30 @@ export const glucoseOrigin = (o: Observation, origin: string) => {
   return { source: sourceOf(o.method?.text, origin), mealContext: timing?.[1] ?? null, notes: rest || null };
 };
 
+const partOf = (s: MedicationStatement, code: string) =>
+  s.dosage?.[0]?.doseAndRate?.find((d) => ourCode(d.type) === code)?.doseQuantity?.value;
+const reasonValue = (s: MedicationStatement, loinc: string) =>
+  (s.contained ?? [])
+    .filter((c): c is Observation => c.resourceType === 'Observation')
+    .find((o) => o.code?.coding?.some((x) => x.system === LOINC && x.code === loinc))?.valueQuantity?.value;
+
+/** An insulin dose as the export wrote it: the total, its meal and correction boluses, the meal, what it was worked out from. */
+const insulinData = (s: MedicationStatement, total: number) => {
+  const dosage = s.dosage?.[0];
+  const data: Record<string, unknown> = {
+    glucose_reading: reasonValue(s, '2339-0'),
+    carbs: reasonValue(s, '9059-7'),
+    meal_type: ourCode(dosage?.timing?.code)?.replace(/^meal-type-/, ''),
+    meal_insulin: partOf(s, 'meal-bolus') ?? 0,
+    correction_insulin: partOf(s, 'correction-bolus') ?? 0,
+    total_insulin: total,
+    high_dose_confirmed: dosage?.additionalInstruction?.some((i) => ourCode(i) === 'high-dose-confirmed')
+      ? true
+      : undefined,
+  };
+  return Object.fromEntries(Object.entries(data).filter(([, v]) => v !== undefined));
+};
+
 /**
  * A statement that a medication was taken at one time, with no codes, no period and no dose in words,
  * as the Medication and Insulin trackers log them: an entry. Null for anything else (a medication
@@ -38,15 +68,17 @@ export const loggedDose = (s: MedicationStatement): PlannedItem | null => {
   if (!at || s.status !== 'completed' || !name || s.medicationCodeableConcept?.coding?.length) return null;
   const notes = s.note?.map((n) => n.text).join('\n') || null;
   const units = s.dosage?.[0]?.doseAndRate?.[0]?.doseQuantity;
-  if (name === 'Insulin' && units?.code === '[iU]' && typeof units.value === 'number')
-    return {
-      kind: 'entry',
-      group: 'trackerEntries',
-      tracker: 'insulin',
-      occurredAt: at,
-      data: { meal_insulin: 0, correction_insulin: 0, total_insulin: units.value },
-      notes,
-    };
+  if (name === 'Insulin' && units?.code === '[iU]' && typeof units.value === 'number') {
+    const data = TRACKER_DATA.insulin.safeParse(insulinData(s, units.value));
+    const least = TRACKER_DATA.insulin.safeParse({
+      meal_insulin: 0,
+      correction_insulin: 0,
+      total_insulin: units.value,
+    });
+    const valid = data.success ? data.data : least.success ? least.data : null;
+    if (!valid) return null;
+    return { kind: 'entry', group: 'trackerEntries', tracker: 'insulin', occurredAt: at, data: valid, notes };
+  }
   if (s.dosage?.length) return null;
   return {
     kind: 'entry',
@@ -55,6 +87,36 @@ export const loggedDose = (s: MedicationStatement): PlannedItem | null => {
     occurredAt: at,
     data: { value: name },
     notes,
+  };
+};
+
+const FREQUENCIES: Record<string, string> = { d: 'daily', wk: 'weekly', mo: 'monthly' };
+
+/**
+ * A medication schedule as a Healthfolio export wrote it (a MedicationRequest marked with the
+ * `medication-schedule` code): the schedule to set up again, with its id. Null for any other
+ * request (another source's prescriptions stay Health Summary medications).
+ */
+export const ourSchedule = (m: MedicationRequest): PlannedItem | null => {
+  if (!m.id || !m.category?.some((c) => ourCode(c) === 'medication-schedule')) return null;
+  const dosage = m.dosageInstruction?.[0];
+  const repeat = dosage?.timing?.repeat;
+  return {
+    kind: 'schedule',
+    group: 'medications',
+    scheduleId: m.id,
+    schedule: {
+      medicationName: m.medicationCodeableConcept?.text,
+      dosage: dosage?.text,
+      dailyTimes: (repeat?.timeOfDay ?? []).map((t) => t.slice(0, 5)),
+      frequency: repeat?.count === 1 ? 'once' : FREQUENCIES[repeat?.periodUnit ?? 'd'],
+      startDate: repeat?.boundsPeriod?.start ?? null,
+      endDate: repeat?.boundsPeriod?.end ?? null,
+      specialInstructions: dosage?.patientInstruction ?? null,
+      prescriber: m.requester?.display ?? null,
+      prescriptionNumber: m.groupIdentifier?.value ?? null,
+      refillDate: m.dispenseRequest?.validityPeriod?.end ?? null,
+    },
   };
 };
 

@@ -58,7 +58,80 @@ export type PlannedItem =
       fileName: string;
       fileType: string;
       base64: string;
+    }
+  | { kind: 'appointment'; group: 'appointments'; appointment: ImportedAppointment }
+  | {
+      kind: 'schedule';
+      group: 'medications';
+      /** The schedule's id in the file: kept, so importing it again finds it. */
+      scheduleId: string;
+      /** A MedicationScheduleRequest, checked again as it is written. */
+      schedule: Record<string, unknown>;
+    }
+  | {
+      kind: 'plan';
+      group: 'insurancePlans';
+      /** How the file's claims refer to this plan (`Coverage/1`, `urn:uuid:…`). */
+      refs: string[];
+      plan: ImportedPlan;
+    }
+  | {
+      kind: 'claim';
+      group: 'claims';
+      /** The plans (Coverage) the claim names, the focal one first. */
+      coverageRefs: string[];
+      /** The amounts' currency as the file gives it, if it does. */
+      currency: string | null;
+      claim: ImportedClaim;
     };
+
+/** An appointment at an instant: its wall clock is the importing person's zone. */
+export interface ImportedAppointment {
+  provider: string;
+  specialty: string | null;
+  startsAt: string;
+  endsAt: string | null;
+  location: string | null;
+  telehealthUrl: string | null;
+  reason: string | null;
+  preparation: string | null;
+  status: 'scheduled' | 'cancelled';
+}
+
+/** An insurance plan as the insurance module keeps it; money in integer cents. */
+export interface ImportedPlan {
+  name: string;
+  type: 'primary' | 'secondary' | 'dental' | 'vision';
+  status: 'active' | 'inactive' | 'pending';
+  policyNumber: string;
+  groupNumber: string | null;
+  memberNumber: string;
+  effectiveDate: string;
+  deductibleCents: number;
+  deductibleMetCents: number;
+  outOfPocketMaxCents: number;
+  outOfPocketMetCents: number;
+  copayPrimaryCents: number;
+  copaySpecialistCents: number;
+  copayEmergencyCents: number;
+  contactPhone: string;
+  contactEmail: string | null;
+  contactWebsite: string | null;
+}
+
+/** A claim with what its explanation of benefit says: billed, allowed, plan paid, you owe (cents). */
+export interface ImportedClaim {
+  claimNumber: string;
+  provider: string;
+  serviceDate: string;
+  submittedDate: string;
+  status: 'pending' | 'processing' | 'approved' | 'paid' | 'denied';
+  amountCents: number;
+  allowedCents: number | null;
+  coveredCents: number;
+  patientResponsibilityCents: number;
+  description: string | null;
+}
 
 export interface SummaryValues {
   kind: HealthSummaryKind;
@@ -82,4 +155,19 @@ export const noteNotUnderstood = (list: NotUnderstood[], what: string, reason: s
   const same = list.find((n) => n.what === what && n.reason === reason);
   if (same) same.count++;
   else list.push({ what, reason, count: 1 });
+};
+
+// biome-ignore lint/suspicious/noControlCharactersInRegex: exactly the characters a stored text refuses.
+const CONTROLS = /[\u0000-\u0008\u000B\u000C\u000E-\u001F\u007F-\u009F]/g;
+
+/**
+ * The item with every text's invisible control characters taken out (PostgreSQL refuses NUL; the
+ * app's forms refuse the rest): what a file's words become before they are stored.
+ */
+export const withoutControls = <T>(value: T): T => {
+  if (typeof value === 'string') return value.replace(CONTROLS, '') as T;
+  if (Array.isArray(value)) return value.map(withoutControls) as T;
+  if (value && typeof value === 'object')
+    return Object.fromEntries(Object.entries(value).map(([k, v]) => [k, withoutControls(v)])) as T;
+  return value;
 };

@@ -1,7 +1,10 @@
 import type { DocumentReference, Medication, Resource } from '@medplum/fhirtypes';
-import { loggedDose } from './healthfolio-export';
-import { type ImportPlan, noteNotUnderstood, type PlannedItem } from './import-plan';
+import { indexResources } from './fhir-values';
+import { loggedDose, ourSchedule } from './healthfolio-export';
+import { type ImportPlan, noteNotUnderstood, type PlannedItem, withoutControls } from './import-plan';
+import { mapAppointment } from './map-appointment';
 import { mapObservation } from './map-observation';
+import { mapClaims, mapCoverage } from './map-payer';
 import { mapSummary } from './map-summary';
 import { readResources } from './read-resources';
 
@@ -26,12 +29,14 @@ const STRUCTURAL = new Set([
   'Provenance',
 ]);
 
+/** Items whose words are stored without a schema of the app checking them first. */
+const CLEANED = new Set<PlannedItem['kind']>(['appointment', 'plan', 'claim']);
+
+/** Read together in mapClaims (map-payer.ts). */
+const PAIRED = new Set(['Claim', 'ExplanationOfBenefit']);
+
 const RESOURCE_WORDS: Record<string, string> = {
   Encounter: 'Visits',
-  Claim: 'Insurance claims',
-  ExplanationOfBenefit: 'Insurance explanations of benefit',
-  Coverage: 'Insurance plans',
-  Appointment: 'Appointments',
   CarePlan: 'Care plans',
   CareTeam: 'Care teams',
   DiagnosticReport: 'Report summaries (their results are imported one by one)',
@@ -68,13 +73,35 @@ export const planOf = (resources: Resource[], format: ImportPlan['format']): Imp
       medications.set(`urn:uuid:${r.id}`, r);
     }
   const plan: ImportPlan = { format, items: [], notUnderstood: [] };
+  const index = indexResources(resources);
+  const today = new Date().toISOString().slice(0, 10);
+  const take = (out: ReturnType<typeof mapAppointment>) => {
+    if (out && 'skip' in out) noteNotUnderstood(plan.notUnderstood, out.what, out.skip);
+    else if (out) plan.items.push(CLEANED.has(out.kind) ? withoutControls(out) : out);
+  };
+  // Claims and their explanations of benefit are read together: one claim from both.
+  for (const out of mapClaims(resources, index)) take(out);
   for (const r of resources) {
-    if (STRUCTURAL.has(r.resourceType)) continue;
-    if (r.resourceType === 'Observation') {
-      const out = mapObservation(r, origin);
-      if (out && 'skip' in out) noteNotUnderstood(plan.notUnderstood, out.what, out.skip);
-      else if (out) plan.items.push(out);
+    if (STRUCTURAL.has(r.resourceType) || PAIRED.has(r.resourceType)) continue;
+    // One mapper per resource type (map-*.ts); payer data from SMART servers comes this same way.
+    if (r.resourceType === 'Appointment') {
+      take(mapAppointment(r, index));
       continue;
+    }
+    if (r.resourceType === 'Coverage') {
+      take(mapCoverage(r, index, today));
+      continue;
+    }
+    if (r.resourceType === 'Observation') {
+      take(mapObservation(r, origin));
+      continue;
+    }
+    if (r.resourceType === 'MedicationRequest') {
+      const schedule = ourSchedule(r);
+      if (schedule) {
+        plan.items.push(withoutControls(schedule));
+        continue;
+      }
     }
     if (r.resourceType === 'MedicationStatement') {
       const dose = loggedDose(r);

@@ -21,6 +21,8 @@ import {
   selectDocumentBySha,
   trackerEntryExists,
 } from './record-import.repository';
+import { writeAppointments, writeClaims, writePlans } from './write-payer';
+import { writeSchedules } from './write-schedules';
 
 export type Counts = Record<RecordImportGroup, number>;
 export const zeroCounts = (): Counts => Object.fromEntries(RECORD_IMPORT_GROUPS.map((g) => [g, 0])) as Counts;
@@ -170,6 +172,10 @@ export const writePlan = async (
   await writeGlucose(tx, userId, ofKind(plan.items, 'glucose'), out);
   await writeEntries(tx, userId, ofKind(plan.items, 'entry'), out);
   await writeLabs(tx, userId, ofKind(plan.items, 'lab'), out, sourceDocumentId);
+  await writeAppointments(tx, userId, ofKind(plan.items, 'appointment'), out);
+  await writeSchedules(tx, userId, ofKind(plan.items, 'schedule'), out);
+  const planIds = await writePlans(tx, userId, ofKind(plan.items, 'plan'), out);
+  await writeClaims(tx, userId, ofKind(plan.items, 'claim'), planIds, out);
   const summary = ofKind(plan.items, 'summary');
   for (const group of ['conditions', 'allergies', 'immunizations', 'procedures', 'medications'] as const)
     out.created[group] += await insertSummaryItemsOnce(

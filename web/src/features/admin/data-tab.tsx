@@ -5,6 +5,7 @@ import { Card, CardContent, CardDescription, CardHeader, CardTitle } from '@/com
 import { ErrorState } from '@/components/ui/error-state';
 import { PageSpinner } from '@/components/ui/spinner';
 import { downloadFile, errorMessage } from '@/lib/api';
+import type { ApiPath } from '@/lib/api-path';
 import { useAdminData } from './admin-api';
 import { formatBytes, formatCount } from './admin-format';
 import { BackupsCard } from './backups-card';
@@ -22,9 +23,9 @@ export function DataTab() {
     );
   const d = data.data;
   const day = new Date().toISOString().slice(0, 10);
-  const exportCsv = (path: string, name: string) => () =>
+  const exportCsv = (path: ApiPath, name: string) => () =>
     downloadFile(path, name).catch((e) => toast.error('Export failed', { description: errorMessage(e, '') }));
-  const exports = [
+  const exports: { label: string; path: ApiPath; name: string }[] = [
     { label: 'Export users (CSV)', path: '/api/v1/admin/users/export', name: `users-${day}.csv` },
     { label: 'Export table summary (CSV)', path: '/api/v1/admin/data/export', name: `data-${day}.csv` },
     {

@@ -20,7 +20,7 @@ export const appointmentKeys = {
 const BASE = '/api/v1/appointments';
 
 /** Upcoming: soonest first; past (over or cancelled): latest first. The server orders both. */
-export const appointmentsPath = (when: AppointmentWhen) => `${BASE}?when=${when}`;
+export const appointmentsPath = (when: AppointmentWhen) => `${BASE}?when=${when}` as const;
 export const useAppointments = (when: AppointmentWhen) =>
   useQuery({
     queryKey: appointmentKeys.list(when),
@@ -29,7 +29,7 @@ export const useAppointments = (when: AppointmentWhen) =>
   });
 
 /** An appointment's calendar file (saved through `downloadFile`, so a refusal is reported, not saved). */
-export const icsPath = (id: string) => `${BASE}/${id}/calendar.ics`;
+export const icsPath = (id: string) => `${BASE}/${id}/calendar.ics` as const;
 
 const refresh = (client: QueryClient) => client.invalidateQueries({ queryKey: appointmentKeys.all });
 

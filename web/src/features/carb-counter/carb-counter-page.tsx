@@ -1,4 +1,4 @@
-import { MEAL_TYPES } from '@healthfolio/core/trackers/enums';
+import { MEAL_TYPES, mealTypeLabel } from '@healthfolio/core/trackers/enums';
 import { useState } from 'react';
 import { toast } from 'sonner';
 import { Button } from '@/components/ui/button';
@@ -13,8 +13,6 @@ import { MyFoodsCard } from './my-foods-card';
 import { PhotoAnalysisCard } from './photo-analysis-card';
 import { useCustomFoods } from './use-custom-foods';
 import { useMealBuilder } from './use-meal-builder';
-
-const words = (s: string) => s.replaceAll('_', ' ').replace(/^./, (c) => c.toUpperCase());
 
 /** /dashboard/carb-counter: search the built-in list, set portions, log the meal with its carbs. */
 export function CarbCounterPage() {
@@ -74,7 +72,7 @@ export function CarbCounterPage() {
                 <option value="">Not specified</option>
                 {MEAL_TYPES.map((t) => (
                   <option key={t} value={t}>
-                    {words(t)}
+                    {mealTypeLabel(t)}
                   </option>
                 ))}
               </Select>

@@ -11,7 +11,7 @@ export type { VendorPullSourceResponse, VendorPullVendor };
 export type VendorConnectRequest = DexcomShareConnectRequest | LibreLinkUpConnectRequest;
 
 const key = (vendor: VendorPullVendor) => ['devices', 'vendor-pull', vendor] as const;
-const path = (vendor: VendorPullVendor) => `/api/v1/devices/${vendor}`;
+const path = (vendor: VendorPullVendor) => `/api/v1/devices/${vendor}` as const;
 
 /** Re-read every minute while shown, so "Last reading 3 minutes ago" and a retry time stay true. */
 export const useVendorSource = (vendor: VendorPullVendor) =>

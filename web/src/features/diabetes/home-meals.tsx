@@ -1,3 +1,4 @@
+import { mealTypeLabel } from '@healthfolio/core/trackers/enums';
 import { Plus, Utensils } from 'lucide-react';
 import { Link } from 'react-router';
 import { Button } from '@/components/ui/button';
@@ -19,8 +20,6 @@ type MealData = {
 
 /** Marks a figure that is still the photo analysis's estimate. */
 const AiMark = () => <span className="ml-1 text-xs text-muted-foreground">(AI estimate)</span>;
-
-const words = (s: string) => s.replaceAll('_', ' ').replace(/^./, (c) => c.toUpperCase());
 
 /** The 5 latest meals (type, time, notes, carbs, calories) and "Log Meal". */
 export function HomeMeals({ fmt, onLogMeal }: { fmt: GlucoseFormat; onLogMeal: () => void }) {
@@ -55,7 +54,7 @@ export function HomeMeals({ fmt, onLogMeal }: { fmt: GlucoseFormat; onLogMeal: (
                 return (
                   <li key={meal.id} className="flex flex-wrap items-start justify-between gap-2 py-3">
                     <div className="flex min-w-0 flex-col">
-                      <span className="font-medium">{type ? words(type) : 'Meal'}</span>
+                      <span className="font-medium">{type ? mealTypeLabel(type) : 'Meal'}</span>
                       <span className="text-sm text-muted-foreground">{fmt.dateTime(meal.occurredAt)}</span>
                       {what && <span className="text-sm">{what}</span>}
                       {meal.notes && <span className="text-sm text-muted-foreground">{meal.notes}</span>}

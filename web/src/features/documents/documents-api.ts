@@ -30,7 +30,7 @@ export const documentsPath = (opts: ListOptions = {}) => {
   const q = opts.q?.trim() ?? '';
   if (q) params.set('q', q);
   if (opts.card) params.set('card', opts.card);
-  return `${BASE}?${params}`;
+  return `${BASE}?${params}` as const;
 };
 
 export const useDocuments = (opts: ListOptions = {}) => {
@@ -45,7 +45,7 @@ export const useDocuments = (opts: ListOptions = {}) => {
 };
 
 export const filePath = (id: string, inline = false) =>
-  `${BASE}/${id}/file${inline ? '?disposition=inline' : ''}`;
+  `${BASE}/${id}/file${inline ? '?disposition=inline' : ''}` as const;
 
 /** The file's bytes for the viewer (fetched, so a refusal is an error rather than a page). */
 export const fetchFile = async (id: string) => {

@@ -1,3 +1,4 @@
+import { mealTypeLabel } from '@healthfolio/core/trackers/enums';
 import { glucoseDecimals } from '@healthfolio/core/units/glucose-units';
 import { Card, CardContent, CardDescription, CardHeader, CardTitle } from '@/components/ui/card';
 import { percent, useGlucoseFormat } from '@/features/diabetes/format';
@@ -7,7 +8,6 @@ import { ClinicianReportCard } from '@/features/reports/clinician-report-card';
 import { BarsChart } from './lazy-charts';
 
 const DAYS = 30;
-const words = (s: string) => s.replaceAll('_', ' ').replace(/^./, (c) => c.toUpperCase());
 
 /**
  * /dashboard/detailed-analytics: the clinician report's download, then spikes, periods of the day,
@@ -124,7 +124,7 @@ export function DetailedAnalyticsPage() {
                         data={meals
                           .filter((m) => m.averageRise != null)
                           .map((m) => ({
-                            label: words(m.mealType),
+                            label: mealTypeLabel(m.mealType),
                             value: m.averageRise == null ? null : fmt.toUnit(m.averageRise),
                           }))}
                         unit={fmt.unit}
@@ -135,7 +135,7 @@ export function DetailedAnalyticsPage() {
                       {meals.map((m) => (
                         <li key={m.mealType} className="flex justify-between gap-2">
                           <span>
-                            {words(m.mealType)}{' '}
+                            {mealTypeLabel(m.mealType)}{' '}
                             <span className="text-muted-foreground">({m.meals} meals)</span>
                           </span>
                           <span className="font-medium tabular-nums">

@@ -21,7 +21,7 @@ export type { HouseholdFollowerCreatedResponse, InvitationPreview, PendingInvita
 
 const BASE = '/api/v1/household';
 
-const personPath = (personId: string) => `${BASE}/people/${encodeURIComponent(personId)}`;
+const personPath = (personId: string) => `${BASE}/people/${encodeURIComponent(personId)}` as const;
 
 /** Every change answers with the person or nothing: the household is read again either way. */
 const useHouseholdMutation = <TVariables, TResult>(fn: (v: TVariables) => Promise<TResult>) => {
@@ -69,7 +69,7 @@ export const useMutePerson = () =>
     api<Person>(`${personPath(personId)}/mute`, { method: 'PUT', body: { muted } }),
   );
 
-const invitationPath = (token: string) => `${BASE}/invitations/${encodeURIComponent(token)}`;
+const invitationPath = (token: string) => `${BASE}/invitations/${encodeURIComponent(token)}` as const;
 
 /** What an invitation link is for; answered signed in or not. */
 export const useInvitation = (token: string) =>

@@ -17,7 +17,7 @@ import {
   insulinOnBoard,
   stackingWarning,
 } from '@healthfolio/core/glucose/insulin-on-board';
-import { INSULIN_MEAL_TYPES } from '@healthfolio/core/trackers/enums';
+import { INSULIN_MEAL_TYPES, mealTypeLabel } from '@healthfolio/core/trackers/enums';
 import { parseDecimalInput } from '@healthfolio/core/units/round';
 import { Info } from 'lucide-react';
 import { lazy, Suspense, useEffect, useState } from 'react';
@@ -162,8 +162,7 @@ export function InsulinCalculator({
             <option value="">Not specified</option>
             {INSULIN_MEAL_TYPES.map((t) => (
               <option key={t} value={t}>
-                {t[0]?.toUpperCase()}
-                {t.slice(1)}
+                {mealTypeLabel(t)}
               </option>
             ))}
           </Select>

@@ -84,6 +84,7 @@ export function ClaimDetailsDialog({
         ['Submitted date', formatDay(claim.submittedDate)],
         ['Insurance provider', plan?.name ?? 'Not specified'],
         ['Amount', money(claim.amountCents)],
+        ['Allowed by the plan', claim.allowedCents === null ? '—' : money(claim.allowedCents)],
         ['Covered', money(claim.coveredCents)],
         ['Patient responsibility', money(claim.patientResponsibilityCents)],
         ['Description', claim.description ?? '—'],

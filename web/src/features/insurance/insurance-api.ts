@@ -95,4 +95,4 @@ export const useSaveSettings = () => {
   });
 };
 
-export const exportPath = (year: number) => `${BASE}/export.csv?year=${year}`;
+export const exportPath = (year: number) => `${BASE}/export.csv?year=${year}` as const;

@@ -49,13 +49,15 @@ export function LabResultList({
   timeZone,
   label,
   showTest = true,
+  onEdit,
   onDelete,
 }: {
   results: LabResultResponse[];
   timeZone: string;
   label: string;
   showTest?: boolean;
-  /** The owner's list offers deleting a result; a caregiver's does not. */
+  /** The owner's list offers editing and deleting a result; a caregiver's does not. */
+  onEdit?: (r: LabResultResponse) => void;
   onDelete?: (r: LabResultResponse) => void;
 }) {
   return (
@@ -78,16 +80,29 @@ export function LabResultList({
             {labRangeText(r) && <span>Reference: {labRangeText(r)}</span>}
           </span>
           {r.note && <span className="break-words text-muted-foreground">{r.note}</span>}
-          {onDelete && (
-            <Button
-              variant="ghost"
-              size="sm"
-              className="self-end"
-              aria-label={`Delete the result of ${formatDate(r.effectiveAt, timeZone)}`}
-              onClick={() => onDelete(r)}
-            >
-              Delete
-            </Button>
+          {(onEdit || onDelete) && (
+            <span className="flex justify-end gap-1">
+              {onEdit && (
+                <Button
+                  variant="ghost"
+                  size="sm"
+                  aria-label={`Edit the result of ${formatDate(r.effectiveAt, timeZone)}`}
+                  onClick={() => onEdit(r)}
+                >
+                  Edit
+                </Button>
+              )}
+              {onDelete && (
+                <Button
+                  variant="ghost"
+                  size="sm"
+                  aria-label={`Delete the result of ${formatDate(r.effectiveAt, timeZone)}`}
+                  onClick={() => onDelete(r)}
+                >
+                  Delete
+                </Button>
+              )}
+            </span>
           )}
         </li>
       ))}

@@ -22,6 +22,9 @@ import {
 const ConfirmDialog = lazy(async () => ({
   default: (await import('@/components/ui/confirm-dialog')).ConfirmDialog,
 }));
+const EditLabResultDialog = lazy(async () => ({
+  default: (await import('./edit-lab-result-dialog')).EditLabResultDialog,
+}));
 const LabTrendChart = lazy(async () => ({ default: (await import('./lab-trend-chart')).LabTrendChart }));
 
 /** The series in the latest result's unit (results in a unit it cannot convert from are left out). */
@@ -49,6 +52,7 @@ function TestTrend({ series, timeZone }: { series: LabTestSeriesResponse; timeZo
   const remove = useDeleteLabResult();
   const navigate = useNavigate();
   const [deleting, setDeleting] = useState<LabResultResponse | null>(null);
+  const [editing, setEditing] = useState<LabResultResponse | null>(null);
   const results = [...series.items].reverse();
   const band =
     chart.low !== null || chart.high !== null
@@ -88,9 +92,15 @@ function TestTrend({ series, timeZone }: { series: LabTestSeriesResponse; timeZo
           timeZone={timeZone}
           label={`${series.testName} results`}
           showTest={false}
+          onEdit={setEditing}
           onDelete={setDeleting}
         />
       </section>
+      {editing && (
+        <Suspense fallback={<Spinner label="Opening the form" />}>
+          <EditLabResultDialog result={editing} onClose={() => setEditing(null)} />
+        </Suspense>
+      )}
       {deleting && (
         <Suspense fallback={<Spinner label="Opening the confirmation" />}>
           <ConfirmDialog

@@ -2,6 +2,7 @@ import type {
   LabResultCreateRequest,
   LabResultListResponse,
   LabResultResponse,
+  LabResultUpdateRequest,
   LabTestSeriesResponse,
 } from '@healthfolio/core';
 import { type QueryClient, useMutation, useQuery, useQueryClient } from '@tanstack/react-query';
@@ -39,6 +40,15 @@ export const useAddLabResult = () => {
   const client = useQueryClient();
   return useMutation({
     mutationFn: (body: LabResultCreateRequest) => api<LabResultResponse>(BASE, { method: 'POST', body }),
+    onSuccess: () => refresh(client),
+  });
+};
+
+export const useUpdateLabResult = () => {
+  const client = useQueryClient();
+  return useMutation({
+    mutationFn: ({ id, body }: { id: string; body: LabResultUpdateRequest }) =>
+      api<LabResultResponse>(`${BASE}/${id}`, { method: 'PATCH', body }),
     onSuccess: () => refresh(client),
   });
 };

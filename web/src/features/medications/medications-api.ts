@@ -22,7 +22,7 @@ const dosesPath = (q: { from: string; to?: string; limit: number; cursor?: strin
   const params = new URLSearchParams({ from: q.from, limit: String(q.limit) });
   if (q.to) params.set('to', q.to);
   if (q.cursor) params.set('cursor', q.cursor);
-  return `/api/v1/medications/doses?${params}`;
+  return `/api/v1/medications/doses?${params}` as const;
 };
 
 /**

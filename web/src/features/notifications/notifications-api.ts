@@ -38,7 +38,7 @@ const listPath = (tab: NotificationTab, q: string, cursor: string | null) => {
   const params = new URLSearchParams({ tab, limit: String(PAGE) });
   if (q.trim()) params.set('q', q.trim());
   if (cursor) params.set('cursor', cursor);
-  return `/api/v1/notifications?${params}`;
+  return `/api/v1/notifications?${params}` as const;
 };
 
 export type NotificationPages = InfiniteData<NotificationListResponse, string | null>;

@@ -18,6 +18,7 @@ import { possessive } from '@/features/household/household-shell';
 import { ImportRecordButton } from '@/features/record-import/import-record-button';
 import { useDashboardContext } from '@/features/shell/use-dashboard-context';
 import { downloadFile, errorMessage } from '@/lib/api';
+import type { ApiPath } from '@/lib/api-path';
 import { DeleteAccountSection } from './delete-account-section';
 import { useLatestRecordExport, useStartRecordExport } from './use-record-export';
 
@@ -49,7 +50,7 @@ function Section({
   );
 }
 
-const save = async (path: string, name: string) => {
+const save = async (path: ApiPath, name: string) => {
   try {
     await downloadFile(path, name);
   } catch (error) {

@@ -19,7 +19,7 @@ export type {
 };
 
 export const sharedPath = (token: string, suffix = '') =>
-  `/api/v1/shared/${encodeURIComponent(token)}${suffix}`;
+  `/api/v1/shared/${encodeURIComponent(token)}${suffix}` as const;
 
 /** A refused link is final (not valid, or sign-in needed): no retries, no refetch on focus. */
 const once = { retry: false, refetchOnWindowFocus: false, staleTime: Number.POSITIVE_INFINITY } as const;

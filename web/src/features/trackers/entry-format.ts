@@ -1,4 +1,5 @@
 import type { EntryResponse, GlucoseUnit } from '@healthfolio/core';
+import { mealTypeLabel } from '@healthfolio/core/trackers/enums';
 import { formatGlucoseWithUnit } from '@healthfolio/core/units/glucose-units';
 import { formatWeight } from '@healthfolio/core/units/weight-units';
 import { humanize } from './tracker-meta';
@@ -58,7 +59,7 @@ export const mealText = (entry: EntryResponse) => {
   const kcal = dataNumber(entry, 'calories');
   const aiKcal = aiEstimated(entry).includes('calories') ? ' (AI estimate)' : '';
   return [
-    type && humanize(type),
+    type && mealTypeLabel(type),
     kcal !== undefined ? `${kcal} kcal${aiKcal}` : undefined,
     dataText(entry, 'value'),
   ]

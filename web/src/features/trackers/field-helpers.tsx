@@ -40,7 +40,14 @@ export function EnumSelect({
   name,
   label,
   values,
-}: FieldsProps & { name: keyof LogValues; label: string; values: readonly string[] }) {
+  labelOf = humanize,
+}: FieldsProps & {
+  name: keyof LogValues;
+  label: string;
+  values: readonly string[];
+  /** The words of a value (default: the value humanized). */
+  labelOf?: (value: string) => string;
+}) {
   const id = useId();
   return (
     <div className="flex flex-col gap-2">
@@ -49,7 +56,7 @@ export function EnumSelect({
         <option value="">Not specified</option>
         {values.map((v) => (
           <option key={v} value={v}>
-            {humanize(v)}
+            {labelOf(v)}
           </option>
         ))}
       </Select>

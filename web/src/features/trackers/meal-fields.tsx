@@ -1,4 +1,4 @@
-import { MEAL_TYPES } from '@healthfolio/core/trackers/enums';
+import { MEAL_TYPES, mealTypeLabel } from '@healthfolio/core/trackers/enums';
 import { EnumSelect, errorOf, type FieldsProps, NumberField } from './field-helpers';
 import { ValueField } from './log-fields';
 import { MealPhoto } from './meal-photo';
@@ -7,7 +7,7 @@ export function MealFields({ form }: FieldsProps) {
   const { errors } = form.formState;
   return (
     <>
-      <EnumSelect form={form} name="mealType" label="Meal type" values={MEAL_TYPES} />
+      <EnumSelect form={form} name="mealType" label="Meal type" values={MEAL_TYPES} labelOf={mealTypeLabel} />
       <ValueField form={form} label="What did you eat?" />
       <div className="grid grid-cols-2 gap-3">
         <NumberField

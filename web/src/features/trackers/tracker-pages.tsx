@@ -1,3 +1,4 @@
+import { mealTypeLabel } from '@healthfolio/core/trackers/enums';
 import { bpText, dataNumber, dataText, mealText } from './entry-format';
 import { MoodCards } from './mood-cards';
 import { humanize } from './tracker-meta';
@@ -64,7 +65,7 @@ export function MealPage() {
         listLabel: 'Meals',
         row: (e) => {
           const type = dataText(e, 'mealType');
-          return { text: mealText(e) || undefined, badge: type ? humanize(type) : 'Meal' };
+          return { text: mealText(e) || undefined, badge: type ? mealTypeLabel(type) : 'Meal' };
         },
       }}
     />

@@ -32,7 +32,7 @@ const listPath = (filter: EntryFilter, limit: number, cursor?: string | null) =>
   for (const [key, value] of Object.entries(filter)) if (value) params.set(key, String(value));
   params.set('limit', String(limit));
   if (cursor) params.set('cursor', cursor);
-  return `/api/v1/entries?${params}`;
+  return `/api/v1/entries?${params}` as const;
 };
 
 /** One page of entries (Recent Entries: the latest 50 across trackers). */
@@ -83,7 +83,7 @@ export const useStreakSummary = () =>
     queryFn: () => api<StreakSummaryResponse>('/api/v1/entries/summary'),
   });
 
-export const trackerStatsPath = (tracker: TrackerKey) => `/api/v1/trackers/${tracker}/stats`;
+export const trackerStatsPath = (tracker: TrackerKey) => `/api/v1/trackers/${tracker}/stats` as const;
 export const useTrackerStats = (tracker: TrackerKey) =>
   useQuery({
     queryKey: entryKeys.stats(tracker),

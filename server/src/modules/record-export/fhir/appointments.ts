@@ -14,7 +14,11 @@ export interface AppointmentRow {
   status: string;
 }
 
-/** An appointment: booked or cancelled, the provider and the person as its participants. */
+/**
+ * An appointment: booked or cancelled; the person, the provider and the place as its participants
+ * (each with its type, so an import tells them apart); a video link in the comment, as R4 has no
+ * field for one.
+ */
 export const appointmentResource = (a: AppointmentRow, ctx: ExportContext): Appointment & { id: string } => ({
   resourceType: 'Appointment',
   id: a.id,
@@ -24,15 +28,12 @@ export const appointmentResource = (a: AppointmentRow, ctx: ExportContext): Appo
   start: instant(a.startsAt),
   ...(a.endsAt ? { end: instant(a.endsAt) } : {}),
   ...(a.preparation ? { patientInstruction: a.preparation } : {}),
-  ...(a.location || a.telehealthUrl
-    ? {
-        comment: [a.location && `Where: ${a.location}`, a.telehealthUrl && `Video: ${a.telehealthUrl}`]
-          .filter(Boolean)
-          .join('. '),
-      }
-    : {}),
+  ...(a.telehealthUrl ? { comment: `Video: ${a.telehealthUrl}` } : {}),
   participant: [
-    { actor: ctx.patient, status: 'accepted' },
-    { actor: { display: a.provider }, status: 'accepted' },
+    { actor: { ...ctx.patient, type: 'Patient' as const }, status: 'accepted' },
+    { actor: { type: 'Practitioner' as const, display: a.provider }, status: 'accepted' },
+    ...(a.location
+      ? [{ actor: { type: 'Location' as const, display: a.location }, status: 'accepted' as const }]
+      : []),
   ],
 });

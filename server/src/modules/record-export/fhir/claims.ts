@@ -11,6 +11,7 @@ export interface ClaimRow {
   amountCents: number;
   coveredCents: number;
   patientResponsibilityCents: number;
+  allowedCents: number | null;
   description: string | null;
   insurancePlanId: string | null;
   planName: string | null;
@@ -20,8 +21,15 @@ const TYPE = {
   coding: [{ system: 'http://terminology.hl7.org/CodeSystem/claim-type', code: 'professional' }],
 };
 const ADJUDICATION = 'http://terminology.hl7.org/CodeSystem/adjudication';
-/** Claims the insurer has answered have an explanation of benefits. */
-const DECIDED = new Set(['approved', 'paid', 'denied']);
+const C4BB_ADJUDICATION = 'http://hl7.org/fhir/us/carin-bb/CodeSystem/C4BBAdjudication';
+/** Claims the insurer has taken up have an explanation of benefits (one still in processing: queued). */
+const ANSWERED = new Set(['processing', 'approved', 'paid', 'denied']);
+const DISPOSITION: Record<string, string> = {
+  processing: 'Processing',
+  approved: 'Approved',
+  paid: 'Paid',
+  denied: 'Denied',
+};
 
 const money = (cents: number, currency: string): Money => ({
   value: cents / 100,
@@ -49,13 +57,16 @@ export const claimResource = (c: ClaimRow, ctx: ExportContext, currency: string)
   total: money(c.amountCents, currency),
 });
 
-/** What the insurer decided on a claim (approved, paid or denied): billed, covered, the person's share. */
+/**
+ * What the insurer made of a claim, with the CARIN Blue Button adjudication categories: billed
+ * (submitted), allowed (eligible), plan paid (benefit) and the person's share (memberliability).
+ */
 export const explanationOfBenefit = (
   c: ClaimRow,
   ctx: ExportContext,
   currency: string,
 ): (ExplanationOfBenefit & { id: string }) | null =>
-  DECIDED.has(c.status)
+  ANSWERED.has(c.status)
     ? {
         resourceType: 'ExplanationOfBenefit',
         id: derivedId(c.id, 'explanation-of-benefit'),
@@ -69,20 +80,31 @@ export const explanationOfBenefit = (
         insurer: { display: c.planName ?? 'Not recorded' },
         provider: { display: c.provider },
         claim: { reference: `urn:uuid:${c.id}` },
-        outcome: 'complete',
-        disposition: c.status === 'denied' ? 'Denied' : c.status === 'paid' ? 'Paid' : 'Approved',
+        outcome: c.status === 'processing' ? 'queued' : 'complete',
+        disposition: DISPOSITION[c.status],
         insurance: [{ focal: true, coverage: coverageOf(c) }],
         total: [
           {
-            category: { coding: [{ system: ADJUDICATION, code: 'submitted' }] },
+            category: { coding: [{ system: ADJUDICATION, code: 'submitted' }], text: 'Billed' },
             amount: money(c.amountCents, currency),
           },
+          ...(c.allowedCents === null
+            ? []
+            : [
+                {
+                  category: { coding: [{ system: ADJUDICATION, code: 'eligible' }], text: 'Allowed' },
+                  amount: money(c.allowedCents, currency),
+                },
+              ]),
           {
-            category: { coding: [{ system: ADJUDICATION, code: 'benefit' }] },
+            category: { coding: [{ system: ADJUDICATION, code: 'benefit' }], text: 'Plan paid' },
             amount: money(c.coveredCents, currency),
           },
           {
-            category: { text: 'Patient responsibility' },
+            category: {
+              coding: [{ system: C4BB_ADJUDICATION, code: 'memberliability' }],
+              text: 'Patient responsibility',
+            },
             amount: money(c.patientResponsibilityCents, currency),
           },
         ],

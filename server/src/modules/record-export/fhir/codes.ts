@@ -60,3 +60,10 @@ export const healthfolioCode = (
   coding: [{ system: ctx.codeSystem, code, display }],
   text: display,
 });
+
+/**
+ * A plan's amounts met so far, which coverage-copay-type has no code for: written as the cost's
+ * words (fhir/coverage.ts) and read back by the import (record-import/map-payer.ts).
+ */
+export const DEDUCTIBLE_MET = 'Deductible met';
+export const OUT_OF_POCKET_MET = 'Out-of-pocket met';

@@ -1,18 +1,10 @@
+import { mealTypeLabel } from '@healthfolio/core';
 import type { Observation, ObservationComponent } from '@medplum/fhirtypes';
 import { CODES, category, coded, healthfolioCode, quantity } from './codes';
 import { type ExportContext, instant } from './context';
 import { type EntryRow, notesOf } from './vitals';
 
 type Obs = Observation & { id: string };
-
-/** The meal types' words, as the person reads them on the Meals tracker. */
-export const MEAL_TYPE_WORDS: Record<string, string> = {
-  breakfast: 'Breakfast',
-  lunch: 'Lunch',
-  dinner: 'Dinner',
-  snack: 'Snack',
-  other: 'Other meal',
-};
 
 const base = (row: EntryRow, ctx: ExportContext) => ({
   resourceType: 'Observation' as const,
@@ -40,8 +32,8 @@ export const mealObservation = (row: EntryRow, ctx: ExportContext): Obs => {
           {
             code: healthfolioCode(ctx, 'meal-type', 'Meal type'),
             valueCodeableConcept: {
-              coding: [{ system: ctx.codeSystem, code: `meal-type-${type}`, display: MEAL_TYPE_WORDS[type] }],
-              text: MEAL_TYPE_WORDS[type] ?? type,
+              coding: [{ system: ctx.codeSystem, code: `meal-type-${type}`, display: mealTypeLabel(type) }],
+              text: mealTypeLabel(type),
             },
           },
         ]

@@ -1,8 +1,11 @@
-import type { MedicationStatement } from '@medplum/fhirtypes';
+import { mealTypeLabel } from '@healthfolio/core';
+import type { MedicationRequest, MedicationStatement, Observation } from '@medplum/fhirtypes';
+import { CODES, coded, healthfolioCode, quantity, UCUM } from './codes';
 import { type ExportContext, instant } from './context';
 import type { EntryRow } from './vitals';
 
 type Statement = MedicationStatement & { id: string };
+type Request = MedicationRequest & { id: string };
 
 /** A medication logged in the Medication tracker: taken then, in the person's words. */
 export const loggedMedicationStatement = (row: EntryRow, ctx: ExportContext): Statement => ({
@@ -15,31 +18,97 @@ export const loggedMedicationStatement = (row: EntryRow, ctx: ExportContext): St
   ...(row.notes ? { note: [{ text: row.notes }] } : {}),
 });
 
-/** An insulin dose from the Insulin tracker, in units. */
-export const insulinStatement = (row: EntryRow, ctx: ExportContext): Statement => ({
-  resourceType: 'MedicationStatement',
-  id: row.id,
-  status: 'completed',
-  medicationCodeableConcept: { text: 'Insulin' },
-  subject: ctx.patient,
-  effectiveDateTime: instant(row.occurredAt),
-  dosage: [
-    {
-      text: `${row.data.total_insulin} units`,
-      doseAndRate: [
-        {
-          doseQuantity: {
-            value: Number(row.data.total_insulin),
-            unit: 'U',
-            system: 'http://unitsofmeasure.org',
-            code: '[iU]',
+const units = (value: number) => ({ value, unit: 'U', system: UCUM, code: '[iU]' });
+const num = (v: unknown) => (typeof v === 'number' && Number.isFinite(v) ? v : null);
+
+/**
+ * An insulin dose from the Insulin tracker, in units: the total first (what any reader takes), then
+ * its meal and correction boluses, each typed in Healthfolio's own code system; the meal it was for
+ * as the timing; the glucose and carbs the dose was worked out from as contained observations it
+ * names as its reasons; a confirmed high dose as an instruction. The import reads all of it back
+ * (record-import/healthfolio-export.ts).
+ */
+export const insulinStatement = (row: EntryRow, ctx: ExportContext): Statement => {
+  const d = row.data;
+  const total = Number(d.total_insulin);
+  const meal = num(d.meal_insulin);
+  const correction = num(d.correction_insulin);
+  const mealType = typeof d.meal_type === 'string' ? d.meal_type : null;
+  const glucose = num(d.glucose_reading);
+  const carbs = num(d.carbs);
+  const contained: Observation[] = [
+    ...(glucose === null
+      ? []
+      : [
+          {
+            resourceType: 'Observation' as const,
+            id: 'glucose',
+            status: 'final' as const,
+            code: coded(CODES.glucoseMassBlood),
+            valueQuantity: quantity(glucose, 'mg/dL'),
           },
-        },
-      ],
-    },
-  ],
-  ...(row.notes ? { note: [{ text: row.notes }] } : {}),
-});
+        ]),
+    ...(carbs === null
+      ? []
+      : [
+          {
+            resourceType: 'Observation' as const,
+            id: 'carbs',
+            status: 'final' as const,
+            code: coded(CODES.carbsIntake),
+            valueQuantity: quantity(carbs, 'g'),
+          },
+        ]),
+  ];
+  const parts = [
+    meal === null ? null : `${meal} meal`,
+    correction === null ? null : `${correction} correction`,
+  ].filter(Boolean);
+  return {
+    resourceType: 'MedicationStatement',
+    id: row.id,
+    ...(contained.length ? { contained } : {}),
+    status: 'completed',
+    medicationCodeableConcept: { text: 'Insulin' },
+    subject: ctx.patient,
+    effectiveDateTime: instant(row.occurredAt),
+    ...(contained.length ? { reasonReference: contained.map((c) => ({ reference: `#${c.id}` })) } : {}),
+    dosage: [
+      {
+        text: `${total} units${parts.length ? ` (${parts.join(', ')})` : ''}`,
+        ...(mealType
+          ? {
+              timing: {
+                code: healthfolioCode(ctx, `meal-type-${mealType}`, mealTypeLabel(mealType)),
+              },
+            }
+          : {}),
+        ...(d.high_dose_confirmed === true
+          ? {
+              additionalInstruction: [
+                healthfolioCode(ctx, 'high-dose-confirmed', 'High dose confirmed by the person'),
+              ],
+            }
+          : {}),
+        doseAndRate: [
+          { doseQuantity: units(total) },
+          ...(meal === null
+            ? []
+            : [{ type: healthfolioCode(ctx, 'meal-bolus', 'Meal bolus'), doseQuantity: units(meal) }]),
+          ...(correction === null
+            ? []
+            : [
+                {
+                  type: healthfolioCode(ctx, 'correction-bolus', 'Correction bolus'),
+                  doseQuantity: units(correction),
+                },
+              ]),
+        ],
+      },
+    ],
+    ...(row.notes ? { note: [{ text: row.notes }] } : {}),
+  };
+};
 
 /** A medication schedule: the metadata its dose reminders carry (medications.service.ts). */
 export interface ScheduleRow {
@@ -50,27 +119,48 @@ export interface ScheduleRow {
   dailyTimes: string[];
   specialInstructions: string | null;
   prescriber: string | null;
+  prescriptionNumber: string | null;
+  refillDate: string | null;
   startDate: string | null;
   endDate: string | null;
 }
 
-/** A schedule as a statement: active until its end date, with its dose and times in words. */
-export const scheduleStatement = (s: ScheduleRow, ctx: ExportContext, today: string): Statement => ({
-  resourceType: 'MedicationStatement',
+/** How each frequency repeats: once a day, a week or a month, or a single time. */
+const REPEAT: Record<string, { frequency: number; period: number; periodUnit: 'd' | 'wk' | 'mo' }> = {
+  daily: { frequency: 1, period: 1, periodUnit: 'd' },
+  weekly: { frequency: 1, period: 1, periodUnit: 'wk' },
+  monthly: { frequency: 1, period: 1, periodUnit: 'mo' },
+};
+
+/**
+ * A schedule as the plan it is (a MedicationRequest of intent `plan`, marked with Healthfolio's
+ * `medication-schedule` code): the dose in words, the times of day and how often as the timing,
+ * the start and end as its bounds; the prescriber, prescription number and refill date beside it.
+ */
+export const scheduleRequest = (s: ScheduleRow, ctx: ExportContext, today: string): Request => ({
+  resourceType: 'MedicationRequest',
   id: s.scheduleId,
   status: s.endDate && s.endDate < today ? 'completed' : 'active',
+  intent: 'plan',
+  category: [healthfolioCode(ctx, 'medication-schedule', 'Medication schedule')],
   medicationCodeableConcept: { text: s.medicationName },
   subject: ctx.patient,
-  ...(s.startDate
-    ? { effectivePeriod: { start: s.startDate, ...(s.endDate ? { end: s.endDate } : {}) } }
-    : {}),
-  ...(s.prescriber ? { informationSource: { display: s.prescriber } } : {}),
-  dosage: [
+  ...(s.prescriber ? { requester: { display: s.prescriber } } : {}),
+  ...(s.prescriptionNumber ? { groupIdentifier: { value: s.prescriptionNumber } } : {}),
+  ...(s.refillDate ? { dispenseRequest: { validityPeriod: { end: s.refillDate } } } : {}),
+  dosageInstruction: [
     {
-      text: [s.dosage, s.frequency, s.dailyTimes.length ? `at ${s.dailyTimes.join(', ')}` : null]
-        .filter(Boolean)
-        .join(', '),
+      text: s.dosage,
       ...(s.specialInstructions ? { patientInstruction: s.specialInstructions } : {}),
+      timing: {
+        repeat: {
+          ...(s.startDate
+            ? { boundsPeriod: { start: s.startDate, ...(s.endDate ? { end: s.endDate } : {}) } }
+            : {}),
+          ...(REPEAT[s.frequency ?? 'daily'] ?? { count: 1 }),
+          timeOfDay: s.dailyTimes.map((t) => `${t}:00`),
+        },
+      },
     },
   ],
 });

@@ -1,0 +1,2 @@
+ALTER TABLE "insurance_claims" ADD COLUMN "allowed_cents" bigint;--> statement-breakpoint
+ALTER TABLE "insurance_claims" ADD CONSTRAINT "insurance_claims_allowed_check" CHECK ("insurance_claims"."allowed_cents" is null or "insurance_claims"."allowed_cents" >= 0);

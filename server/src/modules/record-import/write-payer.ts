@@ -1,0 +1,150 @@
+import { wallClockToUtc } from '@healthfolio/core';
+import { localIsoWithOffset } from '@healthfolio/core/units/local-iso';
+import { and, eq } from 'drizzle-orm';
+import type { Tx } from '../../db/database';
+import { appointments, insuranceClaims, insurancePlans, insuranceSettings } from '../../db/schema';
+import { syncAppointmentReminders } from '../appointments/appointment-reminders';
+import { insertAppointment, updateAppointmentRow } from '../appointments/appointments.repository';
+import { insertClaim, insertPlan, selectActivePrimary } from '../insurance/insurance.repository';
+import { findProfile } from '../profiles/profiles.repository';
+import { noteNotUnderstood, type PlannedItem } from './import-plan';
+import type { Written } from './write-plan';
+
+type Item<K extends PlannedItem['kind']> = Extract<PlannedItem, { kind: K }>;
+
+/**
+ * Appointments at their instant, as a wall clock in the person's zone (as if they had scheduled
+ * them); one with the same provider at the same time is already there. Upcoming ones get their
+ * reminders, as a scheduled one does.
+ */
+export const writeAppointments = async (
+  tx: Tx,
+  userId: string,
+  items: Item<'appointment'>[],
+  out: Written,
+) => {
+  if (!items.length) return;
+  const timeZone = (await findProfile(tx, userId))?.timezone ?? 'UTC';
+  for (const { appointment: a } of items) {
+    const start = localIsoWithOffset(a.startsAt, timeZone);
+    const end = a.endsAt ? localIsoWithOffset(a.endsAt, timeZone) : null;
+    const date = start.slice(0, 10);
+    const startTime = start.slice(11, 16);
+    // The Appointments page keeps an end on the same day only.
+    const endTime =
+      end && end.slice(0, 10) === date && end.slice(11, 16) > startTime ? end.slice(11, 16) : null;
+    const startsAt = wallClockToUtc(date, startTime, timeZone);
+    const [there] = await tx
+      .select({ id: appointments.id })
+      .from(appointments)
+      .where(
+        and(
+          eq(appointments.userId, userId),
+          eq(appointments.startsAt, startsAt),
+          eq(appointments.provider, a.provider),
+        ),
+      )
+      .limit(1);
+    if (there) continue;
+    const inserted = await insertAppointment(tx, userId, {
+      provider: a.provider,
+      specialty: a.specialty,
+      date,
+      startTime,
+      endTime,
+      timeZone,
+      startsAt,
+      endsAt: endTime ? wallClockToUtc(date, endTime, timeZone) : null,
+      location: a.location,
+      telehealthUrl: a.telehealthUrl,
+      reason: a.reason,
+      preparation: a.preparation,
+    });
+    // An appointment comes in booked or cancelled, as it was.
+    const row =
+      a.status === 'cancelled'
+        ? ((await updateAppointmentRow(tx, userId, inserted.id, { status: 'cancelled' })) ?? inserted)
+        : inserted;
+    await syncAppointmentReminders(tx, row);
+    out.created.appointments++;
+  }
+};
+
+/**
+ * Plans, each once (the same insurer, policy and member number is the same plan), and what the
+ * file's references to them now point at: the new plan or the one already there. A second active
+ * primary plan is refused, as on the Insurance page.
+ */
+export const writePlans = async (tx: Tx, userId: string, items: Item<'plan'>[], out: Written) => {
+  const planIds = new Map<string, string>();
+  for (const { plan: p, refs } of items) {
+    const [there] = await tx
+      .select({ id: insurancePlans.id })
+      .from(insurancePlans)
+      .where(
+        and(
+          eq(insurancePlans.userId, userId),
+          eq(insurancePlans.name, p.name),
+          eq(insurancePlans.policyNumber, p.policyNumber),
+          eq(insurancePlans.memberNumber, p.memberNumber),
+        ),
+      )
+      .limit(1);
+    let id = there?.id;
+    if (!id) {
+      if (p.type === 'primary' && p.status === 'active' && (await selectActivePrimary(tx, userId))) {
+        noteNotUnderstood(
+          out.rejected,
+          'Insurance plans',
+          'Another plan is already your active primary plan: change it on the Insurance page first.',
+        );
+        out.rejectedCounts.insurancePlans++;
+        continue;
+      }
+      id = (await insertPlan(tx, userId, p)).id;
+      out.created.insurancePlans++;
+    }
+    for (const ref of refs) planIds.set(ref, id);
+  }
+  return planIds;
+};
+
+/**
+ * Claims, each once (a claim number the person already has is already there), linked to the plan
+ * of the first Coverage they name that came in or was already here. Amounts in another currency
+ * than the person's insurance amounts are refused rather than shown as if they were theirs.
+ */
+export const writeClaims = async (
+  tx: Tx,
+  userId: string,
+  items: Item<'claim'>[],
+  planIds: Map<string, string>,
+  out: Written,
+) => {
+  if (!items.length) return;
+  const [settings] = await tx
+    .select({ currency: insuranceSettings.currency })
+    .from(insuranceSettings)
+    .where(eq(insuranceSettings.userId, userId));
+  const currency = settings?.currency ?? 'USD';
+  for (const c of items) {
+    if (c.currency && c.currency !== currency) {
+      noteNotUnderstood(
+        out.rejected,
+        'Insurance claims',
+        `Amounts in ${c.currency}, while your insurance amounts are in ${currency}.`,
+      );
+      out.rejectedCounts.claims++;
+      continue;
+    }
+    const [there] = await tx
+      .select({ id: insuranceClaims.id })
+      .from(insuranceClaims)
+      .where(and(eq(insuranceClaims.userId, userId), eq(insuranceClaims.claimNumber, c.claim.claimNumber)))
+      .limit(1);
+    if (there) continue;
+    const planId = c.coverageRefs.map((r) => planIds.get(r)).find(Boolean) ?? null;
+    await insertClaim(tx, userId, { ...c.claim, insurancePlanId: planId });
+    out.created.claims++;
+  }
+};

@@ -1,0 +1,70 @@
+import { MedicationScheduleRequest } from '@healthfolio/core';
+import { and, eq, sql } from 'drizzle-orm';
+import type { Tx } from '../../db/database';
+import { notifications } from '../../db/schema';
+import { insertMedicationSchedule } from '../medications/medications.service';
+import { findProfile } from '../profiles/profiles.repository';
+import { noteNotUnderstood, type PlannedItem } from './import-plan';
+import type { Written } from './write-plan';
+
+/** A file's schedules set up at most: each is up to 30 days × 24 times of reminders. */
+export const MAX_IMPORTED_SCHEDULES = 100;
+
+/**
+ * Medication schedules from a Healthfolio export, set up again as schedules with their reminders
+ * (in the person's zone, from the schedule's own start date), keeping the schedule's id: one whose
+ * reminders are already here is already here. Doses already due come in delivered, so importing an
+ * old schedule sends no reminders for the past.
+ */
+export const writeSchedules = async (
+  tx: Tx,
+  userId: string,
+  items: Extract<PlannedItem, { kind: 'schedule' }>[],
+  out: Written,
+) => {
+  if (!items.length) return;
+  const timeZone = (await findProfile(tx, userId))?.timezone ?? 'UTC';
+  const now = new Date();
+  let written = 0;
+  for (const item of items) {
+    const parsed = MedicationScheduleRequest.safeParse(item.schedule);
+    if (!parsed.success || !/^[0-9a-f-]{36}$/i.test(item.scheduleId)) {
+      noteNotUnderstood(
+        out.rejected,
+        'Medication schedules',
+        'A schedule without a name, dose or time of day.',
+      );
+      out.rejectedCounts.medications++;
+      continue;
+    }
+    const [there] = await tx
+      .select({ id: notifications.id })
+      .from(notifications)
+      .where(
+        and(
+          eq(notifications.userId, userId),
+          eq(notifications.type, 'reminder'),
+          sql`${notifications.metadata}->>'schedule_id' = ${item.scheduleId}`,
+        ),
+      )
+      .limit(1);
+    if (there) continue;
+    if (written >= MAX_IMPORTED_SCHEDULES) {
+      noteNotUnderstood(
+        out.rejected,
+        'Medication schedules',
+        `More than ${MAX_IMPORTED_SCHEDULES} schedules in one file: import the rest in another file.`,
+      );
+      out.rejectedCounts.medications++;
+      continue;
+    }
+    await insertMedicationSchedule(tx, userId, parsed.data, {
+      timeZone,
+      now,
+      scheduleId: item.scheduleId.toLowerCase(),
+      pastDelivered: true,
+    });
+    written++;
+    out.created.medications++;
+  }
+};
