@@ -54,6 +54,7 @@ const revoke = createRoute({
 });
 const follow = createRoute({
   tags: ['Household'],
+  security: [{ householdFollowerToken: [] }],
   method: 'get',
   path: HOUSEHOLD_FOLLOW_PATH,
   summary: 'For follower apps: the latest reading of each person a household follower token follows',
