@@ -49,6 +49,7 @@ export * from './glucose/time-of-day';
 export * from './glucose/trend';
 export * from './glucose/variability';
 export * from './household/household.schema';
+export * from './household/household-follower.schema';
 export * from './http/problem.schema';
 export * from './http/text';
 export * from './insurance/analytics';

@@ -34,6 +34,7 @@ import { glucoseTargetsRoutes } from './modules/glucose/glucose-targets.routes';
 import { healthRoutes } from './modules/health/health.routes';
 import { healthSummaryRoutes } from './modules/health-summary/health-summary.routes';
 import { householdRoutes } from './modules/household/household.routes';
+import { householdFollowersRoutes } from './modules/household/household-followers.routes';
 import { hypoRoutes } from './modules/hypo/hypo.routes';
 import { billsRoutes } from './modules/insurance/bills.routes';
 import { plansClaimsRoutes } from './modules/insurance/plans-claims.routes';
@@ -111,6 +112,7 @@ export const createApp = (deps: AppDeps) => {
   app.route('/', authRoutes(deps));
   app.route('/', healthRoutes(deps));
   app.route('/', householdRoutes(deps));
+  app.route('/', householdFollowersRoutes(deps));
   app.route('/', profilesRoutes(deps));
   app.route('/', rolesRoutes(deps));
   app.route('/', secondFactorRoutes(deps));

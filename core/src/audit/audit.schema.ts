@@ -76,6 +76,7 @@ export const AUDIT_RESOURCE_TYPES = [
   'audit_log',
   'ns_upload_credential',
   'ns_follower_token',
+  'household_follower_token',
   'ns_devicestatus',
   'ns_profile',
   'glucose_targets',

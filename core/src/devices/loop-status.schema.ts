@@ -35,6 +35,16 @@ export const LoopStatusResponse = z.object({
       endsAt: z.iso.datetime(),
     })
     .nullable(),
+  /** The profile in force after a profile switch (AndroidAPS, Trio, a careportal); null without one. */
+  profile: z
+    .object({
+      name: z.string(),
+      percentage: z.number(),
+      timeshiftHours: z.number(),
+      /** A temporary switch's end; null for one that holds until the next. */
+      endsAt: z.iso.datetime().nullable(),
+    })
+    .nullable(),
 });
 export type LoopStatusResponse = z.infer<typeof LoopStatusResponse>;
 

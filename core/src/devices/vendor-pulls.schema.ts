@@ -89,5 +89,7 @@ export const VendorPullSourceResponse = z.object({
   lastImported: z.number().nullable(),
   /** The next pull (after a failure, the retry); null while paused for a refused password. */
   nextSyncAt: z.string().nullable(),
+  /** LibreLinkUp: whose readings it pulls, first name and last initial ("Robin S."); null when unknown. */
+  patientName: z.string().nullable(),
 });
 export type VendorPullSourceResponse = z.infer<typeof VendorPullSourceResponse>;

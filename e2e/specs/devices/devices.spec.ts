@@ -141,6 +141,14 @@ test('an uploader credential is shown once and works for xDrip+ and AndroidAPS u
   expect(deviceStatus.status()).toBe(201);
   const temp = { date: at, app: 'AAPS', eventType: 'Temp Basal', absolute: 1.2, duration: 30 };
   expect((await upload('treatments', { ...temp, identifier: 'e2e-temp-basal' })).status()).toBe(201);
+  const profileSwitch = { date: at - 60_000, app: 'AAPS', eventType: 'Profile Switch', profile: 'Sport' };
+  const switched = await upload('treatments', {
+    ...profileSwitch,
+    percentage: 120,
+    duration: 60,
+    identifier: 'e2e-profile-switch',
+  });
+  expect(switched.status()).toBe(201);
   await page.goto('/dashboard');
   const loop = page.getByRole('region', { name: 'Closed loop' });
   await expect(loop.getByRole('heading', { name: 'OpenAPS: Looping, change enacted' })).toBeVisible();
@@ -151,6 +159,7 @@ test('an uploader credential is shown once and works for xDrip+ and AndroidAPS u
     ['Temp basal', '1.2 U/h'],
     ['Pump', '87.5 U left'],
     ['Phone battery', '81%'],
+    ['Profile', 'Sport at 120%'],
   ])
     await expect(
       loop.locator('dt', { hasText: term }).locator('xpath=following-sibling::dd[1]'),
@@ -275,4 +284,13 @@ test('connects LibreLinkUp following two people: asks whose readings, then pulls
   await card.getByRole('button', { name: 'Connect this person' }).click();
   await expect(card.getByRole('status')).toHaveText(/^Last reading .+ ago\.$/);
   await expect(card.locator('dd', { hasText: /^49$/ })).toBeVisible(); // new readings: the 12 hours kept
+  await expect(card.locator('dt', { hasText: 'Whose readings' }).locator('+ dd')).toHaveText('Robin S.');
+
+  // A new password keeps the person chosen: no second question.
+  await card.getByRole('button', { name: 'Change password' }).click();
+  await card.getByLabel('Password').fill(LIBRE_ACCOUNT.password);
+  await card.getByRole('button', { name: 'Connect and pull' }).click();
+  await expect(card.getByRole('status')).toHaveText(/^Last reading .+ ago\.$/);
+  await expect(card.getByRole('group', { name: 'Which person’s readings?' })).toHaveCount(0);
+  await expect(card.locator('dt', { hasText: 'Whose readings' }).locator('+ dd')).toHaveText('Robin S.');
 });

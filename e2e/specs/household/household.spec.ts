@@ -200,3 +200,45 @@ test('a parent keeps Mia’s record, shares it with a second parent, and hands i
     await expect(page.getByRole('button', { name: /switch person/ })).toHaveCount(0);
   });
 });
+
+/** Issue 32: one read-only address that shows the latest reading of the people a guardian chooses. */
+test('a parent gives Grandma a follower app for Mia only, then removes it', async ({
+  page,
+  newAccount,
+  signInAs,
+}) => {
+  test.setTimeout(120_000);
+  await signInAs(await newAccount('hh-follow', { type: 'general_health', name: 'Pat Follow' }));
+  const added = await page.request.post('/api/v1/household/people', {
+    data: { displayName: 'Mia', platformMode: 'diabetes_focused', glucoseUnit: 'mg/dL' },
+  });
+  expect(added.status()).toBe(201);
+  await page.goto('/dashboard/settings');
+  const section = page.getByRole('region', { name: 'Follower apps' });
+  await expect(section.getByText('No follower apps yet.')).toBeVisible(LOADED);
+  await section.getByLabel('Who is following').fill('Grandma’s phone');
+  const whose = section.getByRole('group', { name: 'Whose readings' });
+  await expect(whose.getByRole('checkbox', { name: 'Everyone, and people you add later' })).toBeChecked();
+  await whose.getByRole('checkbox', { name: 'Mia' }).check();
+  await expect(whose.getByRole('checkbox', { name: 'Everyone, and people you add later' })).not.toBeChecked();
+  await expectNoAxeViolations(page);
+  await section.getByRole('button', { name: 'Add follower' }).click();
+  await expect(section.getByRole('status')).toContainText(
+    '“Grandma’s phone” can now see the latest reading of Mia',
+  );
+  const token = await section.getByLabel('Token', { exact: true }).inputValue();
+  const follow = () =>
+    page.request.get('/api/v1/household/follow', { headers: { authorization: `Bearer ${token}` } });
+  const read = await follow();
+  expect(read.status()).toBe(200);
+  expect(
+    ((await read.json()) as { people: { displayName: string }[] }).people.map((p) => p.displayName),
+  ).toEqual(['Mia']);
+  const listed = section.getByRole('list', { name: 'Follower apps' });
+  await expect(listed.getByRole('listitem')).toContainText('Mia');
+
+  await listed.getByRole('button', { name: 'Remove Grandma’s phone' }).click();
+  await page.getByRole('alertdialog').getByRole('button', { name: 'Remove' }).click();
+  await expect(section.getByText('No follower apps yet.')).toBeVisible();
+  expect((await follow()).status()).toBe(401);
+});

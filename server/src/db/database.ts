@@ -76,6 +76,12 @@ export interface Database {
    * (read-only, within the access level's history) while the share is neither revoked nor expired.
    */
   asShare<T>(shareId: string, fn: (tx: Tx) => Promise<T>): Promise<T>;
+  /**
+   * Runs `fn` read-only as the app role with only `app.follow_token_id` set (a household follower
+   * token, issue 32): the follower policies then admit the latest-reading data of the people the token
+   * names, while its guardian still keeps them. Nothing else is visible and nothing can be written.
+   */
+  readAsFollowToken<T>(tokenId: string, fn: (tx: Tx) => Promise<T>): Promise<T>;
   migrate(): Promise<void>;
   ping(): Promise<void>;
   close(): Promise<void>;
@@ -91,7 +97,10 @@ export interface OwnerStatement {
 const UUID = /^[0-9a-f]{8}-[0-9a-f]{4}-[0-9a-f]{4}-[0-9a-f]{4}-[0-9a-f]{12}$/i;
 
 const checkedId = (id: string, what: string) => {
-  if (!UUID.test(id)) throw new Error(`${what} needs a ${what === 'asShare' ? 'share' : 'user'} id`);
+  if (!UUID.test(id))
+    throw new Error(
+      `${what} needs a ${what === 'asShare' ? 'share' : what === 'readAsFollowToken' ? 'token' : 'user'} id`,
+    );
   return id;
 };
 
@@ -104,6 +113,8 @@ const userScope = (userId: string, accountId?: string) =>
     ? `, set_config('app.account_id', '${checkedId(accountId, 'asUser')}', true)`
     : '');
 const shareScope = (shareId: string) => inlineScope('app.share_id', checkedId(shareId, 'asShare'));
+const followTokenScope = (tokenId: string) =>
+  inlineScope('app.follow_token_id', checkedId(tokenId, 'readAsFollowToken'));
 const SYSTEM_SCOPE = inlineScope('app.system', 'on');
 const READ_ONLY = `, set_config('transaction_read_only', 'on', true)`;
 
@@ -150,7 +161,11 @@ const userScopeStatement = (userId: string, accountId: string | undefined, readO
     ? personScopeStatement(userId, accountId, readOnly)
     : scopeStatement('user_id', checkedId(userId, 'asUser'), readOnly);
 
-const scopeStatement = (setting: 'user_id' | 'share_id' | 'system', value: string, readOnly = false) => ({
+const scopeStatement = (
+  setting: 'user_id' | 'share_id' | 'system' | 'follow_token_id',
+  value: string,
+  readOnly = false,
+) => ({
   name: `healthfolio_scope_${setting}${readOnly ? '_read' : ''}`,
   text:
     `select set_config('role', '${APP_ROLE}', true), set_config('app.${setting}', $1, true)` +
@@ -217,7 +232,10 @@ export const withReadAfter = async <T, R>(tx: Tx, read: SQL, next: () => Promise
   return [result, (await rows) as R[]];
 };
 
-type Scoped = Pick<Database, 'asUser' | 'readAsUser' | 'asSystem' | 'readAsSystem' | 'asShare'>;
+type Scoped = Pick<
+  Database,
+  'asUser' | 'readAsUser' | 'asSystem' | 'readAsSystem' | 'asShare' | 'readAsFollowToken'
+>;
 
 /**
  * PGlite: its own transaction (which also keeps other queries of the one connection out of it); a read
@@ -241,6 +259,7 @@ const scopedPglite = (db: Db, client: PGlite): Scoped => {
     asSystem: (fn) => run(SYSTEM_SCOPE, fn),
     readAsSystem: (fn) => run(SYSTEM_SCOPE + READ_ONLY, fn),
     asShare: (shareId, fn) => run(shareScope(shareId), fn),
+    readAsFollowToken: (tokenId, fn) => run(followTokenScope(tokenId) + READ_ONLY, fn),
   };
 };
 
@@ -304,6 +323,8 @@ const scopedPostgres = (db: Db, pool: pg.Pool): Scoped => {
     asSystem: (fn) => run(scopeStatement('system', 'on'), fn),
     readAsSystem: (fn) => read(scopeStatement('system', 'on', true), fn),
     asShare: (shareId, fn) => run(scopeStatement('share_id', checkedId(shareId, 'asShare')), fn),
+    readAsFollowToken: (tokenId, fn) =>
+      read(scopeStatement('follow_token_id', checkedId(tokenId, 'readAsFollowToken'), true), fn),
   };
 };
 

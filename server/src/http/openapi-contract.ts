@@ -49,6 +49,11 @@ export const SECURITY_SCHEMES = {
     name: 'terra-signature',
     description: 'Terra’s HMAC signature of the webhook body',
   },
+  householdFollowerToken: {
+    type: 'http',
+    scheme: 'bearer',
+    description: 'A household follower token (`household-…`), read-only; also taken as `?token=`',
+  },
 } as const;
 
 type Security = Record<string, string[]>[];

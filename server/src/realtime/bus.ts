@@ -14,13 +14,19 @@ export interface BusMessage {
   userId: string;
   /**
    * A notification's event, or `household.changed` (server-only, on the account's own channel: someone
-   * was added, accepted or unmuted, so its open streams listen for them too; `id` is that person).
+   * was added, accepted or unmuted, so its open streams listen for them too; `id` is that person), or
+   * `ns.data` (server-only: the person's Nightscout data changed).
    */
-  event: NotificationEvent | typeof HOUSEHOLD_CHANGED;
+  event: NotificationEvent | typeof HOUSEHOLD_CHANGED | typeof NS_DATA_CHANGED;
   id: string;
 }
 
 export const HOUSEHOLD_CHANGED = 'household.changed';
+/**
+ * Server-only, on the person's channel: Nightscout data of theirs was written (readings, treatments,
+ * device status, profiles), so the follower sockets reading them send what changed (`id` is empty).
+ */
+export const NS_DATA_CHANGED = 'ns.data';
 
 export interface Subscriber {
   onMessage(m: BusMessage): void;

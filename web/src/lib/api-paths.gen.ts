@@ -229,6 +229,64 @@ export interface paths {
         patch?: never;
         trace?: never;
     };
+    "/api/v1/household/followers": {
+        parameters: {
+            query?: never;
+            header?: never;
+            path?: never;
+            cookie?: never;
+        };
+        /** Your household’s follower tokens (who each follows; the tokens are never shown again) */
+        get: operations["getHouseholdFollowers"];
+        put?: never;
+        /**
+         * Create a read-only follower token for some of your people, or your whole household; shown once
+         * @description A person you do not keep answers 404 `person_not_found`; at most 20 (409 `too_many_followers`).
+         */
+        post: operations["postHouseholdFollowers"];
+        delete?: never;
+        options?: never;
+        head?: never;
+        patch?: never;
+        trace?: never;
+    };
+    "/api/v1/household/followers/{id}": {
+        parameters: {
+            query?: never;
+            header?: never;
+            path?: never;
+            cookie?: never;
+        };
+        get?: never;
+        put?: never;
+        post?: never;
+        /** Revoke a household follower token; the app using it is refused from its next request */
+        delete: operations["deleteHouseholdFollowersById"];
+        options?: never;
+        head?: never;
+        patch?: never;
+        trace?: never;
+    };
+    "/api/v1/household/follow": {
+        parameters: {
+            query?: never;
+            header?: never;
+            path?: never;
+            cookie?: never;
+        };
+        /**
+         * For follower apps: the latest reading of each person a household follower token follows
+         * @description The token as `Authorization: Bearer household-…` or `?token=`. Read-only: nothing else accepts it. 401 `follower_token_invalid` when it is unknown or revoked.
+         */
+        get: operations["getHouseholdFollow"];
+        put?: never;
+        post?: never;
+        delete?: never;
+        options?: never;
+        head?: never;
+        patch?: never;
+        trace?: never;
+    };
     "/api/v1/profile": {
         parameters: {
             query?: never;
@@ -3574,6 +3632,86 @@ export interface operations {
         requestBody?: never;
         responses: {
             /** @description Latest readings */
+            200: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content?: never;
+            };
+        };
+    };
+    getHouseholdFollowers: {
+        parameters: {
+            query?: never;
+            header?: never;
+            path?: never;
+            cookie?: never;
+        };
+        requestBody?: never;
+        responses: {
+            /** @description Followers */
+            200: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content?: never;
+            };
+        };
+    };
+    postHouseholdFollowers: {
+        parameters: {
+            query?: never;
+            header?: never;
+            path?: never;
+            cookie?: never;
+        };
+        requestBody?: {
+            content: {
+                "application/json": unknown;
+            };
+        };
+        responses: {
+            /** @description The follower with its token */
+            201: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content?: never;
+            };
+        };
+    };
+    deleteHouseholdFollowersById: {
+        parameters: {
+            query?: never;
+            header?: never;
+            path: {
+                id: string;
+            };
+            cookie?: never;
+        };
+        requestBody?: never;
+        responses: {
+            /** @description Revoked */
+            204: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content?: never;
+            };
+        };
+    };
+    getHouseholdFollow: {
+        parameters: {
+            query?: {
+                token?: string;
+            };
+            header?: never;
+            path?: never;
+            cookie?: never;
+        };
+        requestBody?: never;
+        responses: {
+            /** @description The people followed */
             200: {
                 headers: {
                     [name: string]: unknown;

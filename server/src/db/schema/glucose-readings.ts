@@ -80,5 +80,7 @@ export const glucoseReadings = pgTable(
       withCheck: ownerOnce,
     }),
     sharePolicy('glucose_readings', t.userId, 'health_metrics', { since: t.recordedAt }),
+    // SQL only (migration follow_sql): `glucose_readings_household_follower`, SELECT of the
+    // people a household follower token names (`app_follow_people()`, households.ts).
   ],
 );

@@ -8,10 +8,11 @@ import {
   primaryKey,
   text,
   timestamp,
+  uniqueIndex,
   uuid,
 } from 'drizzle-orm/pg-core';
 import { user } from './auth';
-import { APP_ROLE, isSystem } from './rls';
+import { APP_ROLE, isSystem, ownerPolicies } from './rls';
 
 const notAppRole = sql.raw(`current_user <> '${APP_ROLE}'`);
 
@@ -91,5 +92,35 @@ export const formerGuardians = pgTable(
   (t) => [
     primaryKey({ columns: [t.personId, t.guardianId] }),
     pgPolicy('former_guardians_system', { for: 'all', using: isSystem, withCheck: isSystem }),
+  ],
+);
+
+/**
+ * A household follower token (issue 32): a read-only token a guardian makes for a follower app or a
+ * relative's phone, naming the people it follows (`personIds`: some of the guardian's wards and maybe
+ * the guardian; null: the whole household, now and later). It answers only each person's latest
+ * reading, through `db.readAsFollowToken`: the policies `*_household_follower` (migration
+ * follow_sql) admit the rows of `app_follow_people()`, the people the token names that its
+ * guardian still keeps. Only SHA-256 of the token is kept; deleting the row revokes it.
+ */
+export const householdFollowerTokens = pgTable(
+  'household_follower_tokens',
+  {
+    id: uuid('id').primaryKey().defaultRandom(),
+    accountId: uuid('account_id')
+      .notNull()
+      .references(() => user.id, { onDelete: 'cascade' }),
+    name: text('name').notNull(),
+    tokenHash: text('token_hash').notNull(),
+    personIds: uuid('person_ids').array(),
+    createdAt: timestamp('created_at', { withTimezone: true }).notNull().defaultNow(),
+    lastUsedAt: timestamp('last_used_at', { withTimezone: true }),
+  },
+  (t) => [
+    index('household_follower_tokens_account_idx').on(t.accountId, t.createdAt),
+    uniqueIndex('household_follower_tokens_token_hash_key').on(t.tokenHash),
+    ...ownerPolicies('household_follower_tokens', t.accountId),
+    // `app_follow_people()` (SECURITY DEFINER) reads the token as the owner, as app_person() does.
+    pgPolicy('household_follower_tokens_definer', { for: 'select', using: notAppRole }),
   ],
 );

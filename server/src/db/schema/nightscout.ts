@@ -1,6 +1,7 @@
 import { sql } from 'drizzle-orm';
 import {
   check,
+  doublePrecision,
   index,
   integer,
   jsonb,
@@ -44,6 +45,37 @@ export const nsTreatments = pgTable(
     index('ns_treatments_user_occurred_idx').on(t.userId, t.occurredAt),
     index('ns_treatments_user_modified_idx').on(t.userId, t.modifiedAt),
     ...ownerPolicies('ns_treatments', t.userId),
+  ],
+);
+
+/**
+ * The profile switches among the treatments (`eventType` "Profile Switch", from AndroidAPS, Trio or a
+ * careportal), one row per treatment and gone with it: which profile is active when, at what
+ * percentage and time shift, for how long (0: until the next switch), and the profile AndroidAPS sent
+ * along (`profileJson`). Nightscout's profile functions choose the active profile from these; so do
+ * the followers' `basal`, the diabetes home's loop card and the temp basal band (ns-profile-switch.ts).
+ */
+export const nsProfileSwitches = pgTable(
+  'ns_profile_switches',
+  {
+    treatmentId: uuid('treatment_id')
+      .primaryKey()
+      .references(() => nsTreatments.id, { onDelete: 'cascade' }),
+    userId: uuid('user_id')
+      .notNull()
+      .references(() => user.id, { onDelete: 'cascade' }),
+    occurredAt: timestamp('occurred_at', { withTimezone: true }).notNull(),
+    profile: text('profile').notNull(),
+    percentage: doublePrecision('percentage').notNull().default(100),
+    timeshiftHours: doublePrecision('timeshift_hours').notNull().default(0),
+    durationMinutes: doublePrecision('duration_minutes').notNull().default(0),
+    profileJson: jsonb('profile_json').$type<Record<string, unknown>>(),
+  },
+  (t) => [
+    index('ns_profile_switches_user_occurred_idx').on(t.userId, t.occurredAt),
+    check('ns_profile_switches_percentage_check', sql`${t.percentage} > 0 and ${t.percentage} <= 1000`),
+    check('ns_profile_switches_duration_check', sql`${t.durationMinutes} >= 0`),
+    ...ownerPolicies('ns_profile_switches', t.userId),
   ],
 );
 

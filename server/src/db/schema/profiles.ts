@@ -27,5 +27,7 @@ export const profiles = pgTable(
     check('profiles_user_type_check', sql`${t.userType} in ('general_health', 'diabetes_focused')`),
     check('profiles_glucose_unit_check', sql`${t.glucoseUnit} in ('mg/dL', 'mmol/L')`),
     ...ownerPolicies('profiles', t.userId),
+    // SQL only (migration follow_sql): `profiles_household_follower`, SELECT of the
+    // people a household follower token names (`app_follow_people()`, households.ts).
   ],
 );

@@ -22,6 +22,8 @@ export const vendorPullSources = pgTable(
     passwordSealed: text('password_sealed').notNull(),
     /** LibreLinkUp: the followed person chosen (the account may follow several); null: its only one. */
     patientId: text('patient_id'),
+    /** LibreLinkUp: whose readings these are, as the card says it: first name and last initial ("Robin S."). */
+    patientName: text('patient_name'),
     sessionSealed: text('session_sealed'),
     status: text('status').notNull().default('pending'),
     /** Why the last pull failed, as a code the screen words (see core's VENDOR_PULL_PROBLEMS). */

@@ -90,7 +90,7 @@ const setStatus = async (userId: string, status: 'active' | 'disabled') => {
 };
 
 describe("disabling an account closes every door its credentials opened, and enabling it doesn't reopen them", () => {
-  it('Nightscout REST, the JWT exchange and its JWT, the socket, a follower token, a share link and a visit-packet link', async () => {
+  it('Nightscout REST, the JWT exchange and its JWT, the socket, a follower token, a household follower token, a share link and a visit-packet link', async () => {
     const { client, userId } = await signUpAndSignIn(server, 'door-owner@example.com');
     const reading = { type: 'sgv', sgv: 131, date: Date.now() - 600_000, direction: 'Flat' };
     const nsCred = await newCredential(client, 'xDrip+');
@@ -108,6 +108,14 @@ describe("disabling an account closes every door its credentials opened, and ena
     const followerToken: string = (await follower.json()).token;
     const followerStatus = () => nsRequest(server, `/api/v1/status.json?token=${followerToken}`);
     expect((await followerStatus()).status).toBe(200);
+    const household = await client.post('/api/v1/household/followers', { name: 'Grandma' });
+    expect(household.status).toBe(201);
+    const householdToken: string = (await household.json()).token;
+    const householdFollow = () =>
+      server.app.request('/api/v1/household/follow', {
+        headers: { authorization: `Bearer ${householdToken}` },
+      });
+    expect((await householdFollow()).status).toBe(200);
 
     const socketCred = await newCredential(client, 'AndroidAPS v1');
     const phone = await socketPhone(socketCred);
@@ -137,6 +145,7 @@ describe("disabling an account closes every door its credentials opened, and ena
       expect((await v3Status(jwtCred, token)).status).toBe(401);
       expect((await followerStatus()).status).toBe(401);
       expect((await jwtRequest(followerToken)).status).toBe(401);
+      expect((await householdFollow()).status).toBe(401);
       expect((await visitor().get(`/api/v1/shared/${shareToken}`)).status).toBe(404);
       expect((await visitor().get(`/api/v1/shared/${shareToken}/health-metrics`)).status).toBe(404);
       expect((await openPacket()).status).toBe(404);
@@ -164,6 +173,6 @@ describe("disabling an account closes every door its credentials opened, and ena
     const shares = (await (await owner.get('/api/v1/shares')).json()).items;
     expect(shares.map((s: { status: string }) => s.status)).toEqual(['revoked']);
     const [row] = (await auditRows(server, 'disable_user')).filter((r) => r.resource_id === userId);
-    expect(row?.details).toMatchObject({ revoked: { ns: 3, followers: 1, shares: 1, packets: 1 } });
+    expect(row?.details).toMatchObject({ revoked: { ns: 3, followers: 2, shares: 1, packets: 1 } });
   });
 });

@@ -94,7 +94,7 @@ export const deleteSessions = (tx: Tx, userId: string) =>
 
 /**
  * Every credential that opens the account's data without a session dies with the account being
- * disabled (DESIGN §5): Nightscout upload credentials and follower tokens are deleted (REST, JWT
+ * disabled (DESIGN §5): Nightscout upload credentials, follower tokens and household follower tokens are deleted (REST, JWT
  * exchange and socket all look them up, and a JWT names one), caregiver share links and visit-packet
  * links are revoked, and the Dexcom Share and LibreLinkUp accounts the server pulls from are forgotten
  * (password and session with them). None comes back when the account is enabled again. System scope
@@ -110,12 +110,15 @@ export const revokeOwnerCredentials = async (tx: Tx, userId: string) => {
   }>(sql`
     with ns as (delete from ns_upload_credentials where user_id = ${userId} returning 1),
       followers as (delete from ns_follower_tokens where user_id = ${userId} returning 1),
+      household_followers as (delete from household_follower_tokens where account_id = ${userId}
+        returning 1),
       vendors as (delete from vendor_pull_sources where user_id = ${userId} returning 1),
       shares as (update shared_access set revoked_at = now(), updated_at = now()
         where user_id = ${userId} and revoked_at is null returning 1),
       packets as (update visit_packets set revoked_at = now()
         where user_id = ${userId} and revoked_at is null returning 1)
-    select (select count(*)::int from ns) as ns, (select count(*)::int from followers) as followers,
+    select (select count(*)::int from ns) as ns,
+      (select count(*)::int from followers) + (select count(*)::int from household_followers) as followers,
       (select count(*)::int from shares) as shares, (select count(*)::int from packets) as packets,
       (select count(*)::int from vendors) as vendors`);
   return rows[0]!;

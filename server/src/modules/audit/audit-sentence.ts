@@ -48,6 +48,7 @@ const THINGS: Record<string, string> = {
   shared_access: 'a share with a caregiver',
   document: 'a document',
   ns_upload_credential: 'a Nightscout uploader key',
+  household_follower_token: 'a follower app for your household',
   nightscout_source: 'a Nightscout site',
   vendor_pull_source: 'a Dexcom Share or LibreLinkUp connection',
   device_connection: 'a device connection',

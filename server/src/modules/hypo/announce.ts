@@ -1,7 +1,7 @@
 import type { LiveNotifier } from '../notifications/live-notifications.service';
 
 export type Announcer = Pick<LiveNotifier, 'announce'> &
-  Partial<Pick<LiveNotifier, 'alertGuardians' | 'pushFollowUpAlerts'>>;
+  Partial<Pick<LiveNotifier, 'alertGuardians' | 'pushFollowUpAlerts' | 'dataChanged'>>;
 
 /** Tells the user's open pages (and guardians, and devices) about follow-up notifications stored by a committed transaction. */
 export const announceNotices = async (notifier: Announcer, userId: string, ids: string[]) => {

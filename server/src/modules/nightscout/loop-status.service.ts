@@ -1,6 +1,7 @@
 import type { LoopStatusResponse } from '@healthfolio/core';
 import type { Database } from '../../db/database';
 import { pluginDocs } from './ns-follow.service';
+import { switchEndsAt } from './ns-profile-switch';
 import { basalOf, cobOf, iobOf, loopOf, pumpOf, upbatOf } from './ns-properties';
 
 type Doc = Record<string, unknown>;
@@ -32,7 +33,7 @@ export const loopStatus = async (
   userId: string,
   nowMs = Date.now(),
 ): Promise<LoopStatusResponse> => {
-  const { statuses, temps, profile } = await pluginDocs(db, userId, nowMs);
+  const { statuses, temps, profile, active } = await pluginDocs(db, userId, nowMs);
   const iob = iobOf(statuses, nowMs) as Doc;
   const cob = cobOf(statuses, nowMs) as Doc;
   const pump = (pumpOf(statuses) as { data?: Doc }).data;
@@ -65,5 +66,13 @@ export const loopStatus = async (
             endsAt: new Date(tempStart + Number(temp.duration) * 60_000).toISOString(),
           }
         : null,
+    profile: active
+      ? {
+          name: active.profile,
+          percentage: active.percentage,
+          timeshiftHours: active.timeshiftHours,
+          endsAt: switchEndsAt(active)?.toISOString() ?? null,
+        }
+      : null,
   };
 };

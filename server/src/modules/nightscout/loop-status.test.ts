@@ -22,6 +22,7 @@ it('shows IOB, COB, the loop run, the pump, the phone battery and the temp basal
     pump: null,
     uploaderBatteryPercent: null,
     tempBasal: null,
+    profile: null,
   });
 
   const now = Date.now();
@@ -44,6 +45,7 @@ it('shows IOB, COB, the loop run, the pump, the phone battery and the temp basal
       startedAt: new Date(tempAt).toISOString(),
       endsAt: new Date(tempAt + 30 * MIN).toISOString(),
     },
+    profile: null,
   });
   // Someone else sees nothing of it.
   const { client: other } = await signUpAndSignIn(server, 'loop-card-other@example.com');

@@ -107,6 +107,7 @@ export const pullSource = async (deps: PullDeps, userId: string) => {
         return w;
       });
       await announceNotices(deps.notifier, userId, written.notices);
+      if (written.inserted) await deps.notifier.dataChanged?.(userId);
       imported += written.inserted;
       const oldest = Math.min(...readings.map((r) => r.atMs));
       if (docs.length < PAGE_SIZE || !Number.isFinite(oldest) || oldest <= sinceMs) break;

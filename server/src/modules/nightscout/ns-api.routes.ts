@@ -12,6 +12,7 @@ import { lastModified } from './ns-modified';
 import { asDocs, treatmentDocs } from './ns-payload';
 import { readCollection, readEntriesV1, respondEntries, splitPath } from './ns-read';
 import { serveNsPlugins } from './ns-root';
+import { announceNsData } from './ns-socket-data';
 import { statusFor } from './ns-status';
 import { servePatterned } from './ns-times';
 import { deleteReadings, deleteTreatment, nsId, storeEntries, storeTreatments } from './ns-upload.service';
@@ -97,7 +98,9 @@ export const serveNsV1 = async (c: Context, deps: AppDeps, slug: string | null, 
   if (!parsed.ok)
     return refusedBody(c, parsed.reason, () => nsError(c, 400, 'Bad Request', 'The body is not valid JSON.'));
   try {
-    return await route(c, deps, auth, presented.token, rest, parsed.body);
+    const res = await route(c, deps, auth, presented.token, rest, parsed.body);
+    if (!READS.has(method) && res.status < 300) announceNsData(deps.bus, auth.userId);
+    return res;
   } catch (err) {
     if (err instanceof BadFindValue)
       return nsError(c, 400, 'Bad Request', 'A find[…] date could not be read.');

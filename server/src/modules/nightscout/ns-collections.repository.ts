@@ -1,5 +1,6 @@
 import { type SQL, sql } from 'drizzle-orm';
 import type { Tx } from '../../db/database';
+import { upsertProfileSwitches } from './ns-profile-switch';
 
 /**
  * The Nightscout collections kept whole (treatments, device status, profiles): one statement per
@@ -45,7 +46,8 @@ const lastByKey = <T>(rows: T[], key: (r: T) => string) => [
 
 /**
  * Treatments, replaced on a resend as Nightscout's upsert does (same identifier, else same
- * `created_at` + `eventType`). Answers each stored identifier and whether it was new.
+ * `created_at` + `eventType`), their profile switches with them. Answers each stored identifier and
+ * whether it was new.
  */
 export const upsertTreatments = async (
   tx: Tx,
@@ -72,6 +74,7 @@ export const upsertTreatments = async (
       doc = excluded.doc, credential_id = coalesce(excluded.credential_id, ns_treatments.credential_id),
       modified_at = now()
     returning identifier, (xmax = 0) as inserted`);
+  await upsertProfileSwitches(tx, userId, unique);
   return out;
 };
 

@@ -11,6 +11,7 @@ import type { NsAuth } from './ns-auth';
 import { type StoredDoc, selectDocs } from './ns-collections.repository';
 import { v1Doc } from './ns-docs';
 import { NS_COMPAT_VERSION } from './ns-http';
+import { activeSwitchAt, effectiveProfile, selectProfileSwitches } from './ns-profile-switch';
 import {
   basalOf,
   bgnowOf,
@@ -135,7 +136,12 @@ export const statusDoc = (person: PersonSettings = DEFAULT_PERSON, authorized: A
   };
 };
 
-const sgvOf = (r: { recorded_at: Date; value_mgdl: number; trend: string | null; source: string }): Sgv => ({
+export const sgvOf = (r: {
+  recorded_at: Date;
+  value_mgdl: number;
+  trend: string | null;
+  source: string;
+}): Sgv => ({
   mgdl: r.value_mgdl,
   mills: new Date(r.recorded_at).getTime(),
   direction: r.trend,
@@ -158,8 +164,11 @@ const pluginInputs = (db: Database, userId: string, nowMs: number, count: number
       where: [sql`event_type = 'Temp Basal'`, sql`occurred_at >= ${since}`],
       count: 5,
     });
-    const [profile] = await selectDocs(tx, userId, 'profile', { where: [], count: 1 });
-    return { readings, statuses, temps, profile };
+    const [stored] = await selectDocs(tx, userId, 'profile', { where: [], count: 1 });
+    const active = activeSwitchAt(await selectProfileSwitches(tx, userId, nowMs), stored?.doc, nowMs);
+    // The profile in force now: a profile switch's, scaled and shifted, else the store's default.
+    const profile = effectiveProfile(stored?.doc, active);
+    return { readings, statuses, temps, profile, active };
   });
 
 const docs = (collection: 'devicestatus' | 'treatments', rows: StoredDoc[]) =>
@@ -171,7 +180,8 @@ export const pluginDocs = async (db: Database, userId: string, nowMs: number) =>
   return {
     statuses: docs('devicestatus', input.statuses),
     temps: docs('treatments', input.temps),
-    profile: input.profile?.doc,
+    profile: input.profile,
+    active: input.active,
   };
 };
 
@@ -192,7 +202,7 @@ export const properties = async (db: Database, auth: NsAuth, selected: string[],
     pump: pumpOf(statuses),
     loop: loopOf(statuses),
     openaps: loopOf(statuses.filter((s) => s.openaps)),
-    basal: basalOf(temps, input.profile?.doc, nowMs),
+    basal: basalOf(temps, input.profile, nowMs),
   };
   return selected.length ? Object.fromEntries(selected.filter((k) => k in all).map((k) => [k, all[k]])) : all;
 };

@@ -1,5 +1,6 @@
 import type { Context, MiddlewareHandler } from 'hono';
 import type { AppDeps } from '../../app-deps';
+import { HOUSEHOLD_FOLLOW_PATH } from '../household/household-followers.service';
 import { serveNsV1 } from './ns-api.routes';
 import { carriesNsCredential, presentedOf, resolveNsAuth } from './ns-auth';
 import { pebble, properties } from './ns-follow.service';
@@ -44,6 +45,8 @@ export const nsRootDispatch = (deps: AppDeps): MiddlewareHandler => {
     const path = c.req.path;
     if (path === '/pebble' || path === '/pebble.json') return serveNsPlugins(c, deps, null, { pebble: true });
     if (!path.startsWith('/api/v') || !carriesNsCredential(c)) return next();
+    // The household follower door takes its own token (`household-…`), never a Nightscout one.
+    if (path === HOUSEHOLD_FOLLOW_PATH) return next();
     if (path.startsWith('/api/v1/')) return serveNsV1(c, deps, null, path.slice('/api/v1/'.length));
     if (path.startsWith('/api/v3/')) return serveNsV3(c, deps, perIp, null, path.slice('/api/v3/'.length));
     const props = PROPERTIES.exec(path);

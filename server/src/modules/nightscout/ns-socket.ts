@@ -10,15 +10,18 @@ import {
   isCredentialSlug,
   presentedSecret,
 } from './ns-credentials.service';
+import { attachFollowerSocket } from './ns-follower-socket';
 import { nsPerIpLimiter } from './ns-http';
 import { treatmentDocs } from './ns-payload';
-import { deleteTreatment, storeEntries, storeTreatments } from './ns-upload.service';
+import { announceNsData } from './ns-socket-data';
+import { deleteTreatment, storeEntries, storeTreatments, type Uploader } from './ns-upload.service';
 
 /**
  * AndroidAPS' NSClient (v1) speaks Nightscout's socket.io protocol (lib/server/websocket.js): it
  * connects to the site's address, so `https://host/ns/{slug}` is the socket.io NAMESPACE `/ns/{slug}`
  * at the default path `/socket.io`, then `authorize`s with the SHA-1 of the secret and uploads with
- * `dbAdd` / `dbUpdate` / `dbRemove`, each acknowledged as Nightscout acknowledges it.
+ * `dbAdd` / `dbUpdate` / `dbRemove`, each acknowledged as Nightscout acknowledges it. Followers
+ * connect to the site's root (the default namespace) and read: ns-follower-socket.ts.
  */
 
 /** One message: AndroidAPS sends one document per `dbAdd`; a profile store is the largest (~50 KB). */
@@ -57,7 +60,7 @@ const reply = (ack: unknown, answer: unknown) => {
 const TOO_MANY = { result: 'Too many requests' };
 
 export const attachNsSocket = (httpServer: HttpServer, deps: AppDeps) => {
-  const { db, notifier, config, logger } = deps;
+  const { db, notifier, config, logger, bus } = deps;
   const perIp = nsPerIpLimiter(deps.limiter);
   /** The budget's key: the client's address, IPv6 by /64 (as every public door counts). */
   const ipOf = (req: IncomingMessage) =>
@@ -88,8 +91,12 @@ export const attachNsSocket = (httpServer: HttpServer, deps: AppDeps) => {
       void withinBudget(req).then((ok) => done(ok ? null : 'Too many requests', ok));
     },
   });
-  // Only `/ns/{slug}` namespaces exist; the default one refuses everyone.
-  io.of('/').use((_socket, next) => next(new Error('Not found')));
+  // The default namespace is the followers' (read-only, ns-follower-socket.ts); each draws on the budget.
+  const followers = io.of('/');
+  followers.use((socket, next) => {
+    void withinBudget(socket.request).then((ok) => next(ok ? undefined : new Error('Too many requests')));
+  });
+  attachFollowerSocket(followers, deps, (s) => withinBudget(s.request), NS_SOCKET_AUTHORIZE_WITHIN_MS);
 
   const authenticate = (slug: string, p: Presented) => {
     if (p.secret) return authenticateUpload(db, slug, presentedSecret({ apiSecret: p.secret }));
@@ -197,26 +204,34 @@ export const attachNsSocket = (httpServer: HttpServer, deps: AppDeps) => {
       }),
     );
 
+    /** Stores one `dbAdd`'s document and answers what Nightscout answers for it. */
+    const add = async (w: { auth: Uploader; collection: string; data: unknown }) => {
+      if (w.collection === 'entries') return (await storeEntries(db, notifier, w.auth.userId, w.data)).docs;
+      if (w.collection === 'treatments') {
+        await storeTreatments(db, w.auth, w.data);
+        return treatmentDocs(w.data);
+      }
+      if (w.collection === 'devicestatus')
+        return (await storeDeviceStatus(db, w.auth.userId, w.data)).rows.map((r) => ({
+          ...r.doc,
+          _id: r.identifier,
+        }));
+      if (w.collection === 'profile')
+        return (await storeProfiles(db, w.auth.userId, w.data)).rows.map((r) => ({
+          ...r.doc,
+          _id: r.identifier,
+        }));
+      return echo(w.data);
+    };
+
     socket.on('dbAdd', (message: unknown, ack: Ack) =>
       run('dbAdd', ack, [], async () => {
         const w = await writable(message, false);
         if ('refused' in w) return w.refused;
-        if (w.collection === 'entries') return (await storeEntries(db, notifier, w.auth.userId, w.data)).docs;
-        if (w.collection === 'treatments') {
-          await storeTreatments(db, w.auth, w.data);
-          return treatmentDocs(w.data);
-        }
-        if (w.collection === 'devicestatus')
-          return (await storeDeviceStatus(db, w.auth.userId, w.data)).rows.map((r) => ({
-            ...r.doc,
-            _id: r.identifier,
-          }));
-        if (w.collection === 'profile')
-          return (await storeProfiles(db, w.auth.userId, w.data)).rows.map((r) => ({
-            ...r.doc,
-            _id: r.identifier,
-          }));
-        return echo(w.data);
+        const answer = await add(w);
+        // Stored: the followers' sockets send the change.
+        announceNsData(bus, w.auth.userId);
+        return answer;
       }),
     );
 
@@ -227,8 +242,10 @@ export const attachNsSocket = (httpServer: HttpServer, deps: AppDeps) => {
         const w = await writable(message, true);
         if ('refused' in w) return w.refused;
         const data = fields(w.data);
-        if (w.collection === 'treatments' && data.isValid === false)
+        if (w.collection === 'treatments' && data.isValid === false) {
           await deleteTreatment(db, w.auth, w.id, partOf(data));
+          announceNsData(bus, w.auth.userId);
+        }
         return { result: 'success' };
       });
     socket.on('dbUpdate', update('dbUpdate'));
@@ -238,7 +255,10 @@ export const attachNsSocket = (httpServer: HttpServer, deps: AppDeps) => {
       run('dbRemove', ack, { result: 'Error' }, async () => {
         const w = await writable(message, true);
         if ('refused' in w) return w.refused;
-        if (w.collection === 'treatments') await deleteTreatment(db, w.auth, w.id);
+        if (w.collection === 'treatments') {
+          await deleteTreatment(db, w.auth, w.id);
+          announceNsData(bus, w.auth.userId);
+        }
         return { result: 'success' };
       }),
     );

@@ -26,6 +26,7 @@ import {
   refusedBody,
 } from './ns-http';
 import { asDocs, calculateIdentifier, parseTreatments, treatmentIdentifier } from './ns-payload';
+import { announceNsData } from './ns-socket-data';
 import { FOLLOWER_PERMISSIONS, UPLOAD_PERMISSIONS } from './ns-status';
 import { signNsJwt } from './ns-token';
 import {
@@ -219,7 +220,7 @@ export const nsV3Routes = (deps: AppDeps, perIp: { consume: (key: string) => Pro
 /** API v3 for one request, under `/ns/{slug}` or (slug null) at the site's root. */
 export const serveNsV3 = async (
   c: Context,
-  { notifier, config }: AppDeps,
+  { notifier, config, bus }: AppDeps,
   perIp: { consume: (key: string) => Promise<unknown> },
   slug: string | null,
   rest: string,
@@ -310,6 +311,7 @@ export const serveNsV3 = async (
     c.header('Last-Modified', new Date(now).toUTCString());
     if (col === 'entries') {
       const { inserted, stored } = await storeEntries(db, notifier, auth.userId, doc, { readBack: true });
+      announceNsData(bus, auth.userId);
       const identifier = stored?.identifier ?? calculateIdentifier(doc);
       if (stored && !inserted)
         return envelope(c, 200, { identifier, isDeduplication: true, lastModified: now });
@@ -333,6 +335,7 @@ export const serveNsV3 = async (
         duplicate = !stored[0].inserted;
       }
     }
+    announceNsData(bus, auth.userId);
     if (duplicate) return envelope(c, 200, { identifier, isDeduplication: true, lastModified: now });
     // food, settings: accepted and not kept, so AndroidAPS' queue moves on.
     return envelope(c, 201, { identifier, lastModified: now });
@@ -345,6 +348,7 @@ export const serveNsV3 = async (
       col === 'entries'
         ? UUID.test(second) && (await deleteReadings(db, auth.userId, { id: second })) > 0
         : col === 'treatments' && (await deleteTreatment(db, uploader, second)) > 0;
+    if (found) announceNsData(bus, auth.userId);
     return envelope(c, found ? 200 : 404);
   }
   return nsError(c, 404, 'Bad operation or collection');

@@ -2,6 +2,7 @@ import type { TempBasalsQuery, TempBasalsResponse } from '@healthfolio/core';
 import { sql } from 'drizzle-orm';
 import type { Database } from '../../db/database';
 import { selectDocs } from './ns-collections.repository';
+import { activeSwitchAt, effectiveProfile, selectProfileSwitches } from './ns-profile-switch';
 import { profileBasalAt } from './ns-properties';
 
 const MIN = 60_000;
@@ -15,7 +16,8 @@ const finite = (v: unknown) => {
 /**
  * The temp basals a loop ran in [from, to], oldest first: each ends at its duration or when the next
  * one starts (a newer temp basal replaces the running one, a zero-length one cancels it, as Nightscout
- * draws them). The rate is the absolute one, else the percent applied to the profile's scheduled rate.
+ * draws them). The rate is the absolute one, else the percent applied to the scheduled rate of the
+ * profile in force (after any profile switch).
  */
 export const tempBasals = async (
   db: Database,
@@ -24,7 +26,7 @@ export const tempBasals = async (
 ): Promise<TempBasalsResponse> => {
   const from = Date.parse(q.from);
   const to = Date.parse(q.to);
-  const { rows, profile } = await db.readAsUser(userId, async (tx) => ({
+  const { rows, profile, switches } = await db.readAsUser(userId, async (tx) => ({
     rows: await selectDocs(tx, userId, 'treatments', {
       where: [
         sql`event_type = 'Temp Basal'`,
@@ -35,6 +37,7 @@ export const tempBasals = async (
       ascending: true,
     }),
     profile: (await selectDocs(tx, userId, 'profile', { where: [], count: 1 }))[0]?.doc,
+    switches: await selectProfileSwitches(tx, userId, to, 200),
   }));
   const starts = rows.map((r) => new Date(r.occurred_at).getTime());
   const items: TempBasalsResponse['items'] = [];
@@ -46,7 +49,11 @@ export const tempBasals = async (
     const end = Math.min(start + Math.min(minutes * MIN, LONGEST_MS), next ?? Number.POSITIVE_INFINITY);
     if (end <= from || start > to) return;
     const percent = finite(row.doc.percent) ?? null;
-    const scheduled = profileBasalAt(profile, start);
+    // The profile in force when it started: a profile switch's (scaled, shifted), else the default.
+    const scheduled = profileBasalAt(
+      effectiveProfile(profile, activeSwitchAt(switches, profile, start)),
+      start,
+    );
     const absolute = finite(row.doc.absolute) ?? finite(row.doc.rate);
     items.push({
       startedAt: new Date(start).toISOString(),

@@ -11,7 +11,7 @@ import type { Logger } from 'pino';
 import type { Database } from '../../db/database';
 import type { Mailer } from '../../mail/mailer';
 import { guardianAlertEmail } from '../../mail/templates';
-import type { RealtimeBus } from '../../realtime/bus';
+import { NS_DATA_CHANGED, type RealtimeBus } from '../../realtime/bus';
 import type { PlatformSettingsStore } from '../admin/platform-settings.store';
 import { recordAudit } from '../audit/audit.service';
 import { guardianRecipients } from '../household/guardian-recipients';
@@ -52,6 +52,8 @@ export interface LiveNotifier {
    */
   /** `skip`: lower-cased addresses already emailed about the same episode. */
   alertGuardians(personId: string, notificationId: string, skip?: ReadonlySet<string>): Promise<void>;
+  /** The person's readings or loop data changed (a pull wrote some): their follower sockets hear it. */
+  dataChanged?(userId: string): Promise<void>;
 }
 
 export interface GuardianMail {
@@ -143,5 +145,12 @@ export const createLiveNotifier = (
     notifyPlatform: (input) =>
       store(null, { priority: 'high', ...input, recipientType: 'platform', type: 'alert' }),
     announce,
+    dataChanged: async (userId) => {
+      try {
+        await bus.publish({ userId, event: NS_DATA_CHANGED, id: '' });
+      } catch (err) {
+        logger.warn({ err: { message: (err as Error).message } }, 'data change not published');
+      }
+    },
   };
 };

@@ -5,7 +5,7 @@ import { streamSSE } from 'hono/streaming';
 import type { AppDeps } from '../../app-deps';
 import type { Database } from '../../db/database';
 import { createRouter, problems, SESSION_SECURITY } from '../../http/openapi';
-import { type BusMessage, HOUSEHOLD_CHANGED } from '../../realtime/bus';
+import { type BusMessage, HOUSEHOLD_CHANGED, NS_DATA_CHANGED } from '../../realtime/bus';
 import { clientOfDb, withAuditClient } from '../audit/audit-context';
 import { receivesWard, unmutedWards } from '../household/guardian-recipients';
 import { getNotification } from './notifications.service';
@@ -57,6 +57,7 @@ export const notificationsStreamRoutes = ({ bus, logger, requireAccount, quotas 
         queue = queue.then(async () => {
           if (s.closed || s.aborted) return;
           if (m.event === HOUSEHOLD_CHANGED) return void (await listenForWards().catch(() => {}));
+          if (m.event === NS_DATA_CHANGED) return;
           const personId = m.userId;
           // A ward's event: only while this account keeps them and has not muted them (checked now).
           if (personId !== user.id && !(await receivesWard(c.var.db, user.id, personId).catch(() => false)))

@@ -242,6 +242,10 @@ export const NOT_HEALTH: Record<string, string> = {
     'who invited whom for which person, by an unguessable token (household.test.ts); no health data',
   'GET /api/v1/household/latest-readings':
     'the latest reading of the account and of its wards, only through the account’s own session (household-devices.test.ts); no share or token reaches it',
+  'GET /api/v1/household/followers':
+    'names of the account’s household follower tokens and whom each follows, never the tokens or values',
+  'GET /api/v1/household/follow':
+    'the latest reading of the people a household follower token names, only to that token while its guardian keeps them (household-followers.test.ts: revoked 401, another household’s person never, no write); no session or share token is accepted',
   'GET /api/v1/glucose/targets': 'the caller’s glucose target lines (settings), no readings',
   'GET /api/v1/push/subscriptions': 'the caller’s devices for alerts and their switches, no health data',
   'GET /api/v1/admin/households': 'admin only; households’ names, never values (admin-households.test.ts)',

@@ -145,7 +145,12 @@ describe('pulling from LibreLinkUp', () => {
     const chosen = problem.patients[1].patientId;
     const res = await client.put(PATH, { accountName: libre.email, password: PASSWORD, patientId: chosen });
     expect(res.status).toBe(200);
-    expect(await res.json()).toMatchObject({ status: 'ok', lastImported: 49, region: 'eu' });
+    expect(await res.json()).toMatchObject({
+      status: 'ok',
+      lastImported: 49,
+      region: 'eu',
+      patientName: 'Robin S.',
+    });
     await client.post(`${PATH}/sync`);
     const graphs = stub.requests.filter((r) => r.path.endsWith('/graph')).map((r) => r.path);
     expect(graphs).toEqual([`/llu/connections/${chosen}/graph`, `/llu/connections/${chosen}/graph`]);
@@ -159,6 +164,24 @@ describe('pulling from LibreLinkUp', () => {
       ...stub.history.map((h) => h.value + OFFSET),
       stub.current.value + OFFSET,
     ]);
+
+    // A new password for the same account keeps whose readings they are: no second question.
+    stub.requests.length = 0;
+    const again = await client.put(PATH, { accountName: libre.email, password: PASSWORD });
+    expect(again.status).toBe(200);
+    expect(await again.json()).toMatchObject({ status: 'ok', patientName: 'Robin S.' });
+    expect(stub.requests.filter((r) => r.path.endsWith('/graph')).map((r) => r.path)).toEqual([
+      `/llu/connections/${chosen}/graph`,
+    ]);
+    // Another LibreLinkUp account is asked again (its people are others).
+    const other = stub.addAccount({
+      email: 'llu-other@example.com',
+      password: PASSWORD,
+      region: 'eu',
+      patients: 2,
+    });
+    const asked = await client.put(PATH, { accountName: other.email, password: PASSWORD });
+    expect([asked.status, (await asked.json()).code]).toEqual([409, 'choose_patient']);
   });
 
   it('refuses to follow a region redirect to an address that is not LibreLinkUp', async () => {

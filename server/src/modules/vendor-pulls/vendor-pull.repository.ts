@@ -23,6 +23,7 @@ export const upsertVendorSource = (
     region: string | null;
     passwordSealed: string;
     patientId?: string | null;
+    patientName?: string | null;
     sessionSealed?: string | null;
   },
 ) => {
@@ -31,6 +32,7 @@ export const upsertVendorSource = (
     region: v.region,
     passwordSealed: v.passwordSealed,
     patientId: v.patientId ?? null,
+    patientName: v.patientName ?? null,
     sessionSealed: v.sessionSealed ?? null,
     status: 'pending',
     problem: null,

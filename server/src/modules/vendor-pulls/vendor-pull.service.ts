@@ -57,6 +57,7 @@ const present = (vendor: VendorPullVendor, r: VendorSourceRow | undefined): Vend
   lastReadingAt: iso(r?.lastReadingAt),
   lastImported: r?.lastImported ?? null,
   nextSyncAt: iso(r?.nextSyncAt),
+  patientName: r?.patientName ?? null,
 });
 
 export const getVendorSource = (db: Database, userId: string, vendor: VendorPullVendor) =>
@@ -163,6 +164,7 @@ export const pullVendorSource = async (deps: VendorPullDeps, userId: string, ven
     return w;
   });
   await announceNotices(deps.notifier, userId, written.notices);
+  if ('inserted' in written && written.inserted) await deps.notifier.dataChanged?.(userId);
 };
 
 /** Saves the account (the password sealed) and pulls at once, so the user sees whether it works. */
@@ -172,9 +174,17 @@ export const saveVendorSource = async (
   vendor: VendorPullVendor,
   req: { accountName: string; password: string; region?: string; patientId?: string },
 ) => {
-  // LibreLinkUp: who the account follows is asked first; several answer 409 for the user to choose.
+  // LibreLinkUp: who the account follows is asked first; several answer 409 for the user to choose,
+  // unless this same account already chose (a new password keeps whose readings they are).
+  const saved =
+    vendor === 'librelinkup'
+      ? await deps.db.readAsUser(userId, (tx) => selectVendorSource(tx, userId, vendor))
+      : undefined;
+  const sameAccount = saved?.accountName.toLowerCase() === req.accountName.toLowerCase();
   const chosen =
-    vendor === 'librelinkup' ? await chooseLibrePatient(deps, req) : { patientId: null, session: null };
+    vendor === 'librelinkup'
+      ? await chooseLibrePatient(deps, req, sameAccount ? (saved?.patientId ?? null) : null)
+      : { patientId: null, patientName: null, session: null };
   const passwordSealed = sealSecret(req.password, deps.encryptionKey);
   await deps.db.asUser(userId, async (tx) => {
     await upsertVendorSource(tx, {
@@ -184,6 +194,7 @@ export const saveVendorSource = async (
       region: req.region ?? null,
       passwordSealed,
       patientId: chosen.patientId,
+      patientName: chosen.patientName,
       sessionSealed: chosen.session && sealSecret(JSON.stringify(chosen.session), deps.encryptionKey),
     });
     await recordAudit(tx, userId, 'update', 'vendor_pull_source', null, { vendor });

@@ -170,6 +170,12 @@ function SourceStatus({ source }: { source: VendorPullSourceResponse }) {
       <dl className="grid grid-cols-[auto_1fr] gap-x-4 gap-y-1 text-sm">
         <dt className="text-muted-foreground">Account</dt>
         <dd className="break-all">{source.accountName}</dd>
+        {source.patientName && (
+          <>
+            <dt className="text-muted-foreground">Whose readings</dt>
+            <dd>{source.patientName}</dd>
+          </>
+        )}
         <dt className="text-muted-foreground">Last pull</dt>
         <dd>{when(source.lastSyncAt, 'not yet')}</dd>
         <dt className="text-muted-foreground">New readings</dt>

@@ -39,13 +39,13 @@ function Item({ term, children }: { term: string; children: ReactNode }) {
 
 /**
  * The diabetes home's loop card (Loop, AndroidAPS, OpenAPS, Trio uploading as to Nightscout): IOB,
- * COB, the loop's last run, the temp basal running, the pump and the phone. Nothing shows for a
+ * COB, the loop's last run, the temp basal running, the profile switched to, the pump and the phone. Nothing shows for a
  * person whose loop has said nothing in the last hour.
  */
 export function LoopCard({ fmt }: { fmt: GlucoseFormat }) {
   const { data } = useLoopStatus();
   if (!data?.reportedAt) return null;
-  const { loop, iob, cob, tempBasal, pump } = data;
+  const { loop, iob, cob, tempBasal, pump, profile } = data;
   return (
     <Card role="region" aria-label="Closed loop">
       <CardHeader>
@@ -69,6 +69,22 @@ export function LoopCard({ fmt }: { fmt: GlucoseFormat }) {
                 until {fmt.time(tempBasal.endsAt)}
                 {tempBasal.scheduledPerHour !== null && ` (scheduled ${units(tempBasal.scheduledPerHour)}/h)`}
               </span>
+            </Item>
+          )}
+          {profile && (
+            <Item term="Profile">
+              {profile.percentage === 100 ? profile.name : `${profile.name} at ${profile.percentage}%`}
+              {(profile.endsAt || profile.timeshiftHours !== 0) && (
+                <span className="block text-sm font-normal text-muted-foreground">
+                  {[
+                    profile.timeshiftHours !== 0 &&
+                      `shifted ${profile.timeshiftHours > 0 ? '+' : ''}${profile.timeshiftHours} h`,
+                    profile.endsAt && `until ${fmt.time(profile.endsAt)}`,
+                  ]
+                    .filter(Boolean)
+                    .join(', ')}
+                </span>
+              )}
             </Item>
           )}
           {pump && (pump.reservoirUnits !== null || pump.batteryPercent !== null) && (

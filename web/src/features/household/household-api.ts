@@ -1,5 +1,8 @@
 import type {
   AccountDeleteRequest,
+  HouseholdFollowerCreatedResponse,
+  HouseholdFollowerCreateRequest,
+  HouseholdFollowerListResponse,
   InvitationAcceptResponse,
   InvitationCreateRequest,
   InvitationPreview,
@@ -14,7 +17,7 @@ import { api } from '@/lib/api';
 import { householdKeys } from './household-shell';
 
 export { householdKeys, useHousehold } from './household-shell';
-export type { InvitationPreview, PendingInvitation, Person };
+export type { HouseholdFollowerCreatedResponse, InvitationPreview, PendingInvitation, Person };
 
 const BASE = '/api/v1/household';
 
@@ -81,3 +84,30 @@ export const acceptInvitation = (token: string) =>
 
 export const claimInvitation = (token: string, password: string) =>
   api<unknown>(`${invitationPath(token)}/claim`, { method: 'POST', body: { password } });
+
+const FOLLOWERS = `${BASE}/followers`;
+const followerKeys = { all: ['household', 'followers'] as const };
+
+/** The household's follower tokens (who each follows; never the tokens). */
+export const useHouseholdFollowers = () =>
+  useQuery({
+    queryKey: followerKeys.all,
+    queryFn: () => api<HouseholdFollowerListResponse>(FOLLOWERS),
+  });
+
+export const useCreateHouseholdFollower = () => {
+  const client = useQueryClient();
+  return useMutation({
+    mutationFn: (body: HouseholdFollowerCreateRequest) =>
+      api<HouseholdFollowerCreatedResponse>(FOLLOWERS, { method: 'POST', body }),
+    onSuccess: () => client.invalidateQueries({ queryKey: followerKeys.all }),
+  });
+};
+
+export const useRevokeHouseholdFollower = () => {
+  const client = useQueryClient();
+  return useMutation({
+    mutationFn: (id: string) => api<null>(`${FOLLOWERS}/${encodeURIComponent(id)}`, { method: 'DELETE' }),
+    onSuccess: () => client.invalidateQueries({ queryKey: followerKeys.all }),
+  });
+};

@@ -9,6 +9,7 @@ import { Spinner } from '@/components/ui/spinner';
 import { errorMessage } from '@/lib/api';
 import { AddPersonDialog } from './add-person-dialog';
 import { useHousehold } from './household-api';
+import { HouseholdFollowers } from './household-followers';
 import { actAs } from './household-shell';
 import { PersonAvatar } from './person-avatar';
 import { WardSection } from './ward-section';
@@ -99,6 +100,7 @@ export function HouseholdCard({ timeZone }: { timeZone: string }) {
             <Button className="self-start" variant="outline" onClick={() => setAdding(true)}>
               <Plus aria-hidden="true" /> Add a person
             </Button>
+            {wards.length > 0 && <HouseholdFollowers people={household.data.people} />}
           </>
         )}
       </CardContent>
