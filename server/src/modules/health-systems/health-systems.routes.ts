@@ -8,8 +8,10 @@ import {
   HealthSystemEndpointsResponse,
 } from '@healthfolio/core';
 import { createRoute, z } from '@hono/zod-openapi';
+import type { MiddlewareHandler } from 'hono';
 import type { AppDeps } from '../../app-deps';
 import { createRouter, json, jsonBody, problems, SESSION_SECURITY } from '../../http/openapi';
+import { ProblemError } from '../../http/problem';
 import {
   discoverHealthSystem,
   finishConnect,
@@ -92,8 +94,18 @@ export const healthSystemsRoutes = (deps: AppDeps) => {
     c.header('cache-control', 'public, max-age=3600');
     return c.json(await instanceJwks(deps.db, deps.config.encryptionKey));
   });
-  // The health system sends the browser back here: a redirect to the page, with the outcome.
-  app.get(`${P}/callback`, deps.requireAccount, async (c) => {
+  // The health system sends the browser back here: a redirect to the page, with the outcome (signed
+  // out meanwhile: the sign-in cannot be finished, so it is `expired`).
+  const signedInOrBack: MiddlewareHandler = async (c, next) => {
+    try {
+      await deps.requireAccount(c, next);
+    } catch (err) {
+      if (err instanceof ProblemError && err.status === 401)
+        return c.redirect('/dashboard/health-systems?error=expired', 302);
+      throw err;
+    }
+  };
+  app.get(`${P}/callback`, signedInOrBack, async (c) => {
     const account = c.get('account') as { id: string; sessionId: string };
     const out = await finishConnect(
       { ...hs, db: c.var.db },

@@ -198,6 +198,10 @@ describe('connecting a health system', () => {
     expect(stolen.headers.get('location')).toBe('/dashboard/health-systems?error=expired');
     // The state was spent by that attempt: the owner's own replay is refused too.
     expect((await flow.callback()).headers.get('location')).toBe('/dashboard/health-systems?error=expired');
+    const signedOut = await connect(alice.client, hospitalId);
+    const stranger = server.client();
+    const noSession = await stranger.get(signedOut.back.pathname + signedOut.back.search);
+    expect(noSession.headers.get('location')).toBe('/dashboard/health-systems?error=expired');
     const fresh = await connect(alice.client, hospitalId);
     expect((await fresh.callback()).headers.get('location')).toMatch(/connected=/);
     expect((await fresh.callback()).headers.get('location')).toBe('/dashboard/health-systems?error=expired');
