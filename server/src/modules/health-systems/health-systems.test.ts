@@ -4,6 +4,7 @@ import { auditRows, signInAdmin } from '../../../test/admin';
 import {
   APP_URL,
   createTestServer,
+  PASSWORD,
   signUpAndSignIn,
   type TestClient,
   type TestServer,
@@ -248,6 +249,14 @@ describe('a confidential client (private_key_jwt) at an insurer', () => {
     const [c] = (await (await carol.client.get(`${P}/connections`)).json()).connections;
     expect(c).toMatchObject({ kind: 'payer', status: 'ok' });
     expect(insurer.log.fhir.some((r) => r.path === '/ExplanationOfBenefit')).toBe(true);
+    // The sealed tokens die with the account.
+    expect((await carol.client.request('DELETE', '/api/v1/me', { password: PASSWORD })).status).toBeLessThan(
+      300,
+    );
+    const { rows } = await server.deps.db.asSystem((tx) =>
+      tx.execute(sql`select 1 from health_system_connections where user_id = ${carol.userId}`),
+    );
+    expect(rows).toEqual([]);
   });
 });
 
