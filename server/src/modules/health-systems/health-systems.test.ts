@@ -10,6 +10,7 @@ import {
   type TestServer,
 } from '../../../test/harness';
 import { startSmartFhirServer } from '../../../test/smart-fhir-server';
+import { queueDueSyncs } from './connections.service';
 import { scopesFor } from './smart-client';
 
 const P = '/api/v1/health-systems';
@@ -183,6 +184,21 @@ describe('connecting a health system', () => {
     const c = await syncNow(alice.client, aliceConn);
     expect(c).toMatchObject({ status: 'ok', error: null });
     expect(hospital.log.token.slice(before).map((t) => t.grantType)).toEqual(['refresh_token']);
+  });
+
+  it('the nightly sync queues each connection once its day has passed, then a day later again', async () => {
+    await server.deps.db.asSystem((tx) =>
+      tx.execute(
+        sql`update health_system_connections set next_sync_at = now() - interval '1 minute' where id = ${aliceConn}`,
+      ),
+    );
+    const before = (await connection(alice.client, aliceConn)).lastSyncAt;
+    expect(await queueDueSyncs(server.deps.db)).toBe(1);
+    expect(await queueDueSyncs(server.deps.db)).toBe(0);
+    await server.deps.jobs.runOnce();
+    const c = await connection(alice.client, aliceConn);
+    expect(c.status).toBe('ok');
+    expect(c.lastSyncAt > before).toBe(true);
   });
 
   it("answers 404 for someone else's connection", async () => {
