@@ -10,12 +10,11 @@ import { and, asc, eq, ilike, isNotNull, lt, or, sql } from 'drizzle-orm';
 import * as oidc from 'openid-client';
 import { healthSystemAuthorizations, healthSystemConnections, healthSystemEndpoints } from '../../db/schema';
 import { notFound, ProblemError } from '../../http/problem';
-import { enqueueJob } from '../../jobs/job-queue';
 import { recordAudit } from '../audit/audit.service';
 import { openSecret, sealSecret } from '../vendor-pulls/vendor-seal';
 import { registrationAddresses } from './admin-health-systems.service';
 import { type HealthSystemsDeps, oauthFor, sealTokens, tokensOf } from './health-systems.deps';
-import { HEALTH_SYSTEM_SYNC_JOB, SYNC_ATTEMPTS } from './health-systems.sync-job';
+import { queueSync } from './health-systems.sync-job';
 import { type SmartDiscovery, scopesFor } from './smart-client';
 
 /** A sign-in at the health system must come back within this time. */
@@ -237,12 +236,7 @@ export const finishConnect = async (
           },
         })
         .returning({ id: healthSystemConnections.id });
-      await enqueueJob(tx, {
-        kind: HEALTH_SYSTEM_SYNC_JOB,
-        userId: pending.userId,
-        payload: { connectionId: row!.id },
-        maxAttempts: SYNC_ATTEMPTS,
-      });
+      await queueSync(tx, pending.userId, row!.id);
       await recordAudit(tx, pending.userId, 'create', 'health_system_connection', row!.id, {
         endpoint: endpoint.id,
         scopes,

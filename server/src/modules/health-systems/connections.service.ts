@@ -10,11 +10,10 @@ import * as oidc from 'openid-client';
 import type { Database } from '../../db/database';
 import { healthSystemConnections } from '../../db/schema';
 import { notFound } from '../../http/problem';
-import { enqueueJob } from '../../jobs/job-queue';
 import { repeatEvery } from '../../jobs/repeat';
 import { recordAudit } from '../audit/audit.service';
 import { type HealthSystemsDeps, oauthFor, openTokens } from './health-systems.deps';
-import { HEALTH_SYSTEM_SYNC_JOB, SYNC_ATTEMPTS } from './health-systems.sync-job';
+import { queueSync } from './health-systems.sync-job';
 
 type Row = typeof healthSystemConnections.$inferSelect;
 
@@ -60,12 +59,7 @@ export const requestSync = (db: Database, personId: string, id: string) =>
       .returning();
     if (!row) throw notFound('No such connection');
     if (!row.tokensSealed) return;
-    await enqueueJob(tx, {
-      kind: HEALTH_SYSTEM_SYNC_JOB,
-      userId: personId,
-      payload: { connectionId: id },
-      maxAttempts: SYNC_ATTEMPTS,
-    });
+    await queueSync(tx, personId, id);
   });
 
 /**
@@ -128,12 +122,7 @@ export const queueDueSyncs = (db: Database, now = new Date()) =>
         .update(c)
         .set({ nextSyncAt: new Date(now.getTime() + 86_400_000), status: 'syncing' })
         .where(eq(c.id, d.id));
-      await enqueueJob(tx, {
-        kind: HEALTH_SYSTEM_SYNC_JOB,
-        userId: d.userId,
-        payload: { connectionId: d.id },
-        maxAttempts: SYNC_ATTEMPTS,
-      });
+      await queueSync(tx, d.userId, d.id);
     }
     return due.length;
   });

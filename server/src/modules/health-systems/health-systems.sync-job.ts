@@ -1,10 +1,10 @@
 import { Readable } from 'node:stream';
 import { RECORD_IMPORT_GROUPS, sanitizeFileName } from '@healthfolio/core';
-import { eq } from 'drizzle-orm';
+import { and, eq, inArray, sql } from 'drizzle-orm';
 import * as oidc from 'openid-client';
 import type { Tx } from '../../db/database';
-import { documents, healthSystemConnections } from '../../db/schema';
-import type { JobHandler } from '../../jobs/job-queue';
+import { documents, healthSystemConnections, jobs } from '../../db/schema';
+import { enqueueJob, type JobHandler } from '../../jobs/job-queue';
 import { recordAudit } from '../audit/audit.service';
 import { planFhirResources, writeFhirPlan } from '../record-import/import-resources';
 import { foundCounts } from '../record-import/write-plan';
@@ -17,6 +17,33 @@ export const SYNC_ATTEMPTS = 3;
 const CLOCK_MARGIN_MS = 5 * 60_000;
 
 type Connection = typeof healthSystemConnections.$inferSelect;
+
+/**
+ * Queues a sync of the connection in the caller's transaction, unless one is already queued or
+ * running: two syncs of one connection at once could both spend the same refresh token.
+ */
+export const queueSync = async (tx: Tx, personId: string, connectionId: string) => {
+  const [pending] = await tx
+    .select({ id: jobs.id })
+    .from(jobs)
+    .where(
+      and(
+        eq(jobs.kind, HEALTH_SYSTEM_SYNC_JOB),
+        eq(jobs.userId, personId),
+        sql`${jobs.payload}->>'connectionId' = ${connectionId}`,
+        inArray(jobs.state, ['queued', 'running']),
+      ),
+    )
+    .limit(1);
+  if (pending) return false;
+  await enqueueJob(tx, {
+    kind: HEALTH_SYSTEM_SYNC_JOB,
+    userId: personId,
+    payload: { connectionId },
+    maxAttempts: SYNC_ATTEMPTS,
+  });
+  return true;
+};
 
 const setConnection = (deps: HealthSystemsDeps, c: Connection, set: Partial<Connection>) =>
   deps.db.asUser(c.userId, (tx) =>

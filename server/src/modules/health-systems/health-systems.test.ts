@@ -195,6 +195,12 @@ describe('connecting a health system', () => {
     const before = (await connection(alice.client, aliceConn)).lastSyncAt;
     expect(await queueDueSyncs(server.deps.db)).toBe(1);
     expect(await queueDueSyncs(server.deps.db)).toBe(0);
+    // "Sync now" meanwhile adds no second sync of the same connection (it would spend the refresh token twice).
+    expect((await alice.client.post(`${P}/connections/${aliceConn}/sync`)).status).toBe(202);
+    const { rows: queued } = await server.deps.db.asSystem((tx) =>
+      tx.execute(sql`select 1 from jobs where payload->>'connectionId' = ${aliceConn} and state = 'queued'`),
+    );
+    expect(queued).toHaveLength(1);
     await server.deps.jobs.runOnce();
     const c = await connection(alice.client, aliceConn);
     expect(c.status).toBe('ok');
