@@ -60,23 +60,30 @@ export const importBrands = async (db: Database, adminId: string, body: unknown)
   return db.asSystem(async (tx) => {
     let added = 0;
     let updated = 0;
-    for (const e of found) {
-      const [row] = await tx
+    for (let i = 0; i < found.length; i += 500) {
+      const rows = await tx
         .insert(healthSystemEndpoints)
-        .values({
-          name: e.name,
-          kind: e.kind,
-          fhirBaseUrl: e.fhirBaseUrl,
-          brand: e.brand,
-          brandKey: e.brandKey,
-        })
+        .values(
+          found.slice(i, i + 500).map((e) => ({
+            name: e.name,
+            kind: e.kind,
+            fhirBaseUrl: e.fhirBaseUrl,
+            brand: e.brand,
+            brandKey: e.brandKey,
+          })),
+        )
         .onConflictDoUpdate({
           target: healthSystemEndpoints.fhirBaseUrl,
-          set: { name: e.name, brand: e.brand, brandKey: e.brandKey, kind: e.kind, updatedAt: sql`now()` },
+          set: {
+            name: sql`excluded.name`,
+            brand: sql`excluded.brand`,
+            brandKey: sql`excluded.brand_key`,
+            kind: sql`excluded.kind`,
+            updatedAt: sql`now()`,
+          },
         })
         .returning({ inserted: sql<boolean>`xmax = 0` });
-      if (row?.inserted) added++;
-      else updated++;
+      for (const r of rows) r.inserted ? added++ : updated++;
     }
     await recordAudit(tx, adminId, 'import', 'health_system', null, { added, updated });
     return { added, updated };

@@ -306,6 +306,48 @@ describe('refusals', () => {
   });
 });
 
+describe('brands bundles', () => {
+  it("takes a vendor's bundle past the 1 MB JSON limit, and a newer one updates instead of adding", async () => {
+    const bundle = {
+      resourceType: 'Bundle',
+      type: 'collection',
+      entry: Array.from({ length: 600 }, (_, i) => [
+        {
+          fullUrl: `urn:Organization/o${i}`,
+          resource: {
+            resourceType: 'Organization',
+            id: `o${i}`,
+            name: `Clinic ${i}`,
+            type: i % 2 ? [{ coding: [{ code: 'ins' }] }] : [],
+            text: { status: 'generated', div: `<div>${'x'.repeat(2000)}</div>` },
+            endpoint: [{ reference: `urn:Endpoint/e${i}` }],
+          },
+        },
+        {
+          fullUrl: `urn:Endpoint/e${i}`,
+          resource: { resourceType: 'Endpoint', address: `https://fhir${i}.example.org/r4` },
+        },
+      ]).flat(),
+    };
+    expect(JSON.stringify(bundle).length).toBeGreaterThan(1024 * 1024);
+    expect(await (await admin.post('/api/v1/admin/health-systems/brands', bundle)).json()).toEqual({
+      added: 600,
+      updated: 0,
+    });
+    expect(await (await admin.post('/api/v1/admin/health-systems/brands', bundle)).json()).toEqual({
+      added: 0,
+      updated: 600,
+    });
+    const { endpoints } = await (await admin.get('/api/v1/admin/health-systems')).json();
+    expect(endpoints.find((e: { name: string }) => e.name === 'Clinic 1')).toMatchObject({
+      kind: 'payer',
+      clientId: null,
+    });
+    const notABundle = await admin.post('/api/v1/admin/health-systems/brands', { resourceType: 'Patient' });
+    expect(notABundle.status).toBe(400);
+  });
+});
+
 describe('scopes', () => {
   it('asks for the per-type scopes a server lists when it offers no wildcard', () => {
     expect(
