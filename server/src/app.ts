@@ -33,6 +33,8 @@ import { glucoseRoutes } from './modules/glucose/glucose.routes';
 import { glucoseTargetsRoutes } from './modules/glucose/glucose-targets.routes';
 import { healthRoutes } from './modules/health/health.routes';
 import { healthSummaryRoutes } from './modules/health-summary/health-summary.routes';
+import { BRANDS_PATH } from './modules/health-systems/admin-health-systems.routes';
+import { healthSystemsRoutes } from './modules/health-systems/health-systems.routes';
 import { householdRoutes } from './modules/household/household.routes';
 import { householdFollowersRoutes } from './modules/household/household-followers.routes';
 import { hypoRoutes } from './modules/hypo/hypo.routes';
@@ -95,7 +97,7 @@ export const createApp = (deps: AppDeps) => {
   // Reading `body` makes @hono/node-server build a full Request (and an AbortController) for every
   // call; GET and HEAD carry no body, so they skip the check (a third of the middleware's cost).
   // File uploads stream through their own limit (modules/documents/upload-limit.ts).
-  const streamedUploads = new Set([DOCUMENTS_PATH, ...RECORD_IMPORT_PATHS]);
+  const streamedUploads = new Set([DOCUMENTS_PATH, ...RECORD_IMPORT_PATHS, BRANDS_PATH]);
   app.use('/api/*', (c, next) =>
     c.req.method === 'GET' ||
     c.req.method === 'HEAD' ||
@@ -140,6 +142,7 @@ export const createApp = (deps: AppDeps) => {
   app.route('/', packetsRoutes(deps));
   app.route('/', recordExportRoutes(deps));
   app.route('/', recordImportRoutes(deps));
+  app.route('/', healthSystemsRoutes(deps));
   app.route('/', healthSummaryRoutes(deps));
   app.route('/', reportsRoutes(deps));
   app.route('/', shlRoutes(deps));

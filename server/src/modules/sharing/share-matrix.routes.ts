@@ -252,6 +252,10 @@ export const NOT_HEALTH: Record<string, string> = {
   'GET /api/v1/devices/nightscout/followers': 'names of the caller’s follower tokens, never the tokens',
   'GET /api/v1/devices/dexcom-share': 'the caller’s Dexcom account name and pull status, never the password',
   'GET /api/v1/devices/librelinkup': 'the caller’s LibreLinkUp address and pull status, never the password',
+  'GET /api/v1/health-systems/endpoints': 'the health systems this instance can connect (names, addresses)',
+  'GET /api/v1/health-systems/connections':
+    'the person’s own health system connections: status and counts of what a sync brought, never tokens or values; no share reaches it (health-systems.test.ts)',
+  'GET /api/v1/admin/health-systems': 'admin only; endpoints and client ids, no health data',
   'GET /api/v2/authorization/request/{accessToken}':
     'a JWT naming the upload credential whose secret is the token (ns-v3.test.ts), no health data',
   'GET /api/auth/get-session': 'the session',
