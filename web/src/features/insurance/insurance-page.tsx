@@ -5,6 +5,7 @@ import { Button } from '@/components/ui/button';
 import { ErrorState } from '@/components/ui/error-state';
 import { Spinner } from '@/components/ui/spinner';
 import { Tabs, TabsContent, TabsList, TabsTrigger } from '@/components/ui/tabs';
+import { ConnectHealthSystemCard } from '@/features/health-systems/connect-health-system-card';
 import { useDashboardContext } from '@/features/shell/use-dashboard-context';
 import { errorMessage } from '@/lib/api';
 import { BillsTab } from './bills-tab';
@@ -126,6 +127,8 @@ export function InsurancePage() {
           </div>
           {body}
         </Tabs>
+        {/* Claims from the insurer's Patient Access API instead of typing them (issue 36). */}
+        {(tab === 'overview' || tab === 'claims') && <ConnectHealthSystemCard kind="payer" />}
       </div>
     </InsuranceLocaleContext.Provider>
   );
