@@ -48,6 +48,8 @@ export * from './glucose/tight-range';
 export * from './glucose/time-of-day';
 export * from './glucose/trend';
 export * from './glucose/variability';
+export * from './health-systems/health-systems.schema';
+export * from './health-systems/health-systems-words';
 export * from './household/household.schema';
 export * from './http/problem.schema';
 export * from './http/text';

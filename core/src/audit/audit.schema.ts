@@ -89,6 +89,8 @@ export const AUDIT_RESOURCE_TYPES = [
   'guardianship',
   'household_invitation',
   'record_export',
+  'health_system',
+  'health_system_connection',
 ] as const;
 export type AuditResourceType = (typeof AUDIT_RESOURCE_TYPES)[number];
 

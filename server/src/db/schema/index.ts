@@ -11,6 +11,7 @@ export * from './entry-days';
 export * from './glucose-alarms';
 export * from './glucose-readings';
 export * from './health-summary';
+export * from './health-systems';
 export * from './households';
 export * from './hypo-follow-ups';
 export * from './insurance';

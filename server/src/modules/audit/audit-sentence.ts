@@ -61,6 +61,8 @@ const THINGS: Record<string, string> = {
   guardianship: 'a guardian',
   household_invitation: 'a household invitation',
   record_export: 'a copy of your record',
+  health_system: 'a health system',
+  health_system_connection: 'a health system connection',
 };
 
 const VERBS: Record<string, string> = {
