@@ -1,9 +1,9 @@
+import { CreateHealthSystemRequest } from '@healthfolio/core/health-systems/health-systems.schema';
 import { zodResolver } from '@hookform/resolvers/zod';
 import { Plus } from 'lucide-react';
 import { useId } from 'react';
-import { useForm } from 'react-hook-form';
+import { type Resolver, useForm } from 'react-hook-form';
 import { toast } from 'sonner';
-import { z } from 'zod';
 import { Button } from '@/components/ui/button';
 import { FormField } from '@/components/ui/form-field';
 import { Label } from '@/components/ui/label';
@@ -12,17 +12,7 @@ import { ApiError, errorMessage } from '@/lib/api';
 import { CLIENT_TYPES } from './health-system-endpoint-row';
 import { useAddEndpoint } from './health-systems-admin-api';
 
-const AddEndpoint = z.object({
-  name: z.string().trim().min(1, 'Please enter the name people know it by.'),
-  kind: z.enum(['provider', 'payer']),
-  fhirBaseUrl: z
-    .string()
-    .trim()
-    .regex(/^https?:\/\/\S+$/i, 'Please enter the whole address, starting with https://'),
-  clientId: z.string().trim(),
-  clientType: z.enum(['public', 'confidential']),
-});
-type AddEndpoint = z.infer<typeof AddEndpoint>;
+type AddEndpoint = CreateHealthSystemRequest & { clientId: string };
 
 const DEFAULTS: AddEndpoint = {
   name: '',
@@ -37,7 +27,10 @@ export function AddEndpointForm() {
   const add = useAddEndpoint();
   const kindId = useId();
   const typeId = useId();
-  const form = useForm<AddEndpoint>({ resolver: zodResolver(AddEndpoint), defaultValues: DEFAULTS });
+  const form = useForm<AddEndpoint>({
+    resolver: zodResolver(CreateHealthSystemRequest) as unknown as Resolver<AddEndpoint>,
+    defaultValues: DEFAULTS,
+  });
   const { errors } = form.formState;
   const submit = form.handleSubmit(({ clientId, ...values }) =>
     add.mutate(

@@ -34,7 +34,7 @@ export function EndpointRow({ endpoint: e }: { endpoint: AdminHealthSystemEndpoi
   const save = (event: FormEvent) => {
     event.preventDefault();
     update.mutate(
-      { id: e.id, clientId: clientId.trim() || null, clientType, enabled },
+      { id: e.id, clientId: clientId.trim(), clientType, enabled },
       {
         onSuccess: () => toast.success('Health system saved', { description: e.name }),
         onError: (err) =>

@@ -1,10 +1,10 @@
+import { scopeWords } from '@healthfolio/core/health-systems/health-systems-words';
 import { ExternalLink } from 'lucide-react';
 import { useEffect, useRef } from 'react';
 import { Alert } from '@/components/ui/alert';
 import { Button } from '@/components/ui/button';
 import { errorMessage } from '@/lib/api';
 import { type HealthSystemDiscovery, useConnect } from './health-systems-api';
-import { scopeWords } from './health-systems-words';
 
 /**
  * What the chosen server's smart-configuration says, shown before anything else happens: whose server

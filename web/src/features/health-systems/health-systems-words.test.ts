@@ -1,6 +1,12 @@
 import { describe, expect, it } from 'vitest';
 import type { HealthSystemConnection } from './health-systems-types';
-import { lastSyncWords, progressWords, scopeWords, statusWords, syncSummary } from './health-systems-words';
+import {
+  callbackErrorWords,
+  lastSyncWords,
+  progressWords,
+  statusWords,
+  syncSummary,
+} from './health-systems-words';
 
 const connection = (over: Partial<HealthSystemConnection>): HealthSystemConnection => ({
   id: 'c1',
@@ -56,7 +62,7 @@ describe('statusWords', () => {
   it('asks to connect again when the saved sign-in was refused, and shows the server’s words', () => {
     expect(statusWords(connection({ status: 'reconnect', error: null }))).toEqual({
       label: 'Connect again',
-      text: 'The hospital’s server refused the saved sign-in: connect again.',
+      text: "The hospital's server refused the saved sign-in: connect again",
       alert: true,
     });
     expect(statusWords(connection({ status: 'error', error: 'The server could not be reached.' })).text).toBe(
@@ -66,28 +72,11 @@ describe('statusWords', () => {
   });
 });
 
-describe('scopeWords', () => {
-  it('says each SMART scope in words', () => {
-    expect(scopeWords('launch/patient')).toMatch(/choose whose record/);
-    expect(scopeWords('offline_access')).toBe('Keep bringing in new records until you disconnect');
-    expect(scopeWords('patient/*.rs')).toBe('Read all of your records');
-    expect(scopeWords('patient/*.read')).toBe('Read all of your records');
-    expect(scopeWords('patient/Condition.rs')).toBe('Read your conditions and diagnoses');
-    expect(scopeWords('patient/ExplanationOfBenefit.read')).toBe('Read your claims and what was paid');
-  });
-
-  it('tells reading from changing, and lab results from vital signs', () => {
-    expect(scopeWords('patient/Observation.cruds')).toBe('Read and change your lab results and vital signs');
-    expect(scopeWords('patient/Observation.write')).toMatch(/^Read and change/);
-    expect(
-      scopeWords(
-        'patient/Observation.rs?category=http://terminology.hl7.org/CodeSystem/observation-category|laboratory',
-      ),
-    ).toBe('Read your lab results');
-  });
-
-  it('names an unknown scope as the server does rather than hiding it', () => {
-    expect(scopeWords('vendor/special')).toBe('Other access the server calls “vendor/special”');
-    expect(scopeWords('patient/Widget.rs')).toBe('Read your records of the kind the server calls “Widget”');
+describe('callbackErrorWords', () => {
+  it('says why the portal sent the user back without a connection, even for a code it does not know', () => {
+    expect(callbackErrorWords('denied')).toBe(
+      'The health system did not give access, so nothing was connected.',
+    );
+    expect(callbackErrorWords('something-else')).toBe(callbackErrorWords('failed'));
   });
 });

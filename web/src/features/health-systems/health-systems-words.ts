@@ -1,76 +1,12 @@
+import {
+  HEALTH_SYSTEM_CALLBACK_ERROR_WORDS,
+  type HealthSystemCallbackError,
+  healthSystemProblemWords,
+} from '@healthfolio/core/health-systems/health-systems-words';
 import { describeCounts, RECORD_IMPORT_GROUPS } from '@healthfolio/core/records/record-import.schema';
 import type { HealthSystemConnection, HealthSystemKind } from './health-systems-types';
 
 export const KIND_WORDS: Record<HealthSystemKind, string> = { provider: 'Health system', payer: 'Insurer' };
-
-/** What each FHIR resource type holds, in a person's words (for "Read your …"). */
-const RESOURCE_WORDS: Record<string, string> = {
-  Patient: 'your details (name, date of birth, contact)',
-  Observation: 'your lab results and vital signs',
-  Condition: 'your conditions and diagnoses',
-  AllergyIntolerance: 'your allergies',
-  MedicationRequest: 'your prescriptions',
-  MedicationStatement: 'the medicines you take',
-  MedicationDispense: 'the medicines dispensed to you',
-  Medication: 'the medicines in your record',
-  Immunization: 'your immunizations',
-  Procedure: 'your procedures',
-  Encounter: 'your visits and stays',
-  DiagnosticReport: 'your test reports',
-  DocumentReference: 'your documents and their files',
-  Binary: 'the files of your documents',
-  ExplanationOfBenefit: 'your claims and what was paid',
-  Claim: 'your claims',
-  Coverage: 'your insurance coverage',
-  Appointment: 'your appointments',
-  CarePlan: 'your care plans',
-  CareTeam: 'your care team',
-  Goal: 'your health goals',
-  Device: 'your medical devices',
-  Practitioner: 'the details of the people who cared for you',
-  PractitionerRole: 'the roles of the people who cared for you',
-  Organization: 'the details of the places that cared for you',
-  Location: 'the places where you were cared for',
-  Provenance: 'where each record came from',
-  ServiceRequest: 'the tests and referrals ordered for you',
-  FamilyMemberHistory: 'your family health history',
-  QuestionnaireResponse: 'the questionnaires you answered',
-  RelatedPerson: 'the people related to you in your record',
-};
-
-/** "rs" (v2) or "read" (v1) only reads; anything with c, u, d or "write"/"*" also changes records. */
-const changes = (access: string) =>
-  access === 'write' || access === '*' || (access !== 'read' && /[cud]/.test(access));
-
-/** A `patient/Observation.rs?category=…` scope in words. */
-const resourceScopeWords = (scope: string): string | null => {
-  const m = /^(patient|user|system)\/([A-Za-z*]+)\.([a-z*]+)(?:\?(.*))?$/.exec(scope);
-  if (!m) return null;
-  const [, context, type, access, query] = m as unknown as [string, string, string, string, string?];
-  const verb = changes(access) ? 'Read and change' : 'Read';
-  const category = query ? new URLSearchParams(query).get('category')?.split('|').pop() : undefined;
-  let what: string;
-  if (type === '*')
-    what = context === 'patient' ? 'all of your records' : 'every record your portal account can see';
-  else if (type === 'Observation' && category === 'laboratory') what = 'your lab results';
-  else if (type === 'Observation' && category === 'vital-signs') what = 'your vital signs';
-  else what = RESOURCE_WORDS[type] ?? `your records of the kind the server calls “${type}”`;
-  return `${verb} ${what}`;
-};
-
-const SCOPE_WORDS: Record<string, string> = {
-  'launch/patient': 'Let you choose whose record to share, when you have access to more than one',
-  launch: 'Start from your portal',
-  openid: 'Confirm who you are on the portal',
-  fhirUser: 'Know which portal account you signed in with',
-  profile: 'Know your name on the portal',
-  offline_access: 'Keep bringing in new records until you disconnect',
-  online_access: 'Bring in records only while you are signed in to the portal',
-};
-
-/** One requested scope in words a person can judge; an unknown one names itself as the server does. */
-export const scopeWords = (scope: string): string =>
-  SCOPE_WORDS[scope] ?? resourceScopeWords(scope) ?? `Other access the server calls “${scope}”`;
 
 /** Counts a sync brought that are not among the record import's groups (insurers' records). */
 const EXTRA_WORDS: Record<string, [one: string, many: string]> = {
@@ -129,7 +65,7 @@ export const statusWords = (
     case 'reconnect':
       return {
         label: 'Connect again',
-        text: c.error ?? 'The hospital’s server refused the saved sign-in: connect again.',
+        text: c.error ?? healthSystemProblemWords('refresh_refused', c.kind),
         alert: true,
       };
     default:
@@ -141,12 +77,7 @@ export const statusWords = (
   }
 };
 
-/** The callback's ?error=<code> in words (codes from the server's callback redirect). */
-const CALLBACK_ERRORS: Record<string, string> = {
-  access_denied: 'You did not approve the connection at the portal, so nothing was connected.',
-  state: 'That connection attempt had expired or was already used. Please start again.',
-  expired: 'That connection attempt had expired or was already used. Please start again.',
-  token: 'The portal did not give Healthfolio access after you approved. Please try again.',
-};
+/** The callback's ?error=<code> in words (core's codes; anything else as a failed sign-in). */
 export const callbackErrorWords = (code: string): string =>
-  CALLBACK_ERRORS[code] ?? 'The connection could not be finished. Please try again.';
+  HEALTH_SYSTEM_CALLBACK_ERROR_WORDS[code as HealthSystemCallbackError] ??
+  HEALTH_SYSTEM_CALLBACK_ERROR_WORDS.failed;
