@@ -7,7 +7,7 @@ import { ConfirmDialog } from '@/components/ui/confirm-dialog';
 import { FormField } from '@/components/ui/form-field';
 import { Label } from '@/components/ui/label';
 import { Select } from '@/components/ui/select';
-import { KIND_WORDS } from '@/features/health-systems/health-systems-words';
+import { KIND_WORDS } from '@/features/health-systems/kind-words';
 import { errorMessage } from '@/lib/api';
 import {
   type AdminHealthSystemEndpoint,

@@ -10,7 +10,7 @@ import { QueryView } from '@/features/trackers/screen-parts';
 import { errorMessage } from '@/lib/api';
 import { DiscoveryPreview } from './discovery-preview';
 import { type HealthSystemKind, useDiscover, useEndpoints } from './health-systems-api';
-import { KIND_WORDS } from './health-systems-words';
+import { KIND_WORDS } from './kind-words';
 
 /** The server being looked at: one from the list (with its name) or an address the user typed. */
 export type ConnectTarget = { name: string | null; fhirBaseUrl: string };

@@ -11,7 +11,8 @@ import { useDashboardContext } from '@/features/shell/use-dashboard-context';
 import { formatDate, formatTime } from '@/features/trackers/entry-format';
 import { errorMessage } from '@/lib/api';
 import { type HealthSystemConnection, useDisconnect, useSyncNow } from './health-systems-api';
-import { KIND_WORDS, lastSyncWords, progressWords, statusWords } from './health-systems-words';
+import { lastSyncWords, progressWords, statusWords } from './health-systems-words';
+import { KIND_WORDS } from './kind-words';
 
 const STATUS_ICON = { syncing: LoaderCircle, ok: CircleCheck, error: CircleAlert, reconnect: CircleAlert };
 

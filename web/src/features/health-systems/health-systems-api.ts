@@ -26,6 +26,14 @@ export const healthSystemKeys = {
 
 /** While a connection brings records in, it is read again every few seconds to show the progress. */
 const POLL_MS = 2_000;
+/**
+ * Until when to read the connections even if none says it is syncing yet: a sync just asked for (or a
+ * connection just made) may not have started when the list is next read.
+ */
+let expectSyncUntil = 0;
+export const expectSync = () => {
+  expectSyncUntil = Date.now() + 15_000;
+};
 
 export const useConnections = () =>
   useQuery({
@@ -33,7 +41,9 @@ export const useConnections = () =>
     queryFn: () => api<HealthSystemConnectionList>(`${BASE}/connections`),
     select: (data) => data.connections,
     refetchInterval: (query) =>
-      query.state.data?.connections.some((c) => c.status === 'syncing') ? POLL_MS : false,
+      Date.now() < expectSyncUntil || query.state.data?.connections.some((c) => c.status === 'syncing')
+        ? POLL_MS
+        : false,
   });
 
 /** The endpoints this instance knows (enabled, with a client id), by name. */
@@ -73,7 +83,10 @@ export const useSyncNow = () => {
   const refresh = useRefreshAll();
   return useMutation({
     mutationFn: (id: string) => api<void>(`${BASE}/connections/${id}/sync`, { method: 'POST' }),
-    onSuccess: refresh,
+    onSuccess: () => {
+      expectSync();
+      return refresh();
+    },
   });
 };
 

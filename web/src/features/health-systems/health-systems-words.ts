@@ -4,9 +4,7 @@ import {
   healthSystemProblemWords,
 } from '@healthfolio/core/health-systems/health-systems-words';
 import { describeCounts, RECORD_IMPORT_GROUPS } from '@healthfolio/core/records/record-import.schema';
-import type { HealthSystemConnection, HealthSystemKind } from './health-systems-types';
-
-export const KIND_WORDS: Record<HealthSystemKind, string> = { provider: 'Health system', payer: 'Insurer' };
+import type { HealthSystemConnection } from './health-systems-types';
 
 /** Counts a sync brought that are not among the record import's groups (insurers' records). */
 const EXTRA_WORDS: Record<string, [one: string, many: string]> = {
