@@ -22,10 +22,10 @@ test('the admin registers the portal’s Client ID in the admin console', async 
   const page = await context.newPage();
   try {
     await page.goto('/dashboard/admin-console?tab=health-systems');
-    await expect(page.getByLabel('Redirect URI')).toHaveValue(
+    await expect(page.getByRole('textbox', { name: 'Redirect URI' })).toHaveValue(
       `${process.env.E2E_BASE_URL}/api/v1/health-systems/callback`,
     );
-    await expect(page.getByLabel('JWKS URL')).toHaveValue(
+    await expect(page.getByRole('textbox', { name: 'JWKS URL' })).toHaveValue(
       `${process.env.E2E_BASE_URL}/.well-known/jwks.json`,
     );
     const form = page.getByRole('form', { name: 'Add an endpoint by hand' });

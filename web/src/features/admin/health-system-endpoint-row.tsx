@@ -90,7 +90,7 @@ export function EndpointRow({ endpoint: e }: { endpoint: AdminHealthSystemEndpoi
           <Label htmlFor={enabledId}>Enabled</Label>
         </div>
         <div className="flex flex-wrap justify-end gap-2">
-          <Button type="submit" size="sm" disabled={update.isPending}>
+          <Button type="submit" size="sm" disabled={update.isPending} aria-label={`Save ${e.name}`}>
             <Save aria-hidden="true" /> Save
           </Button>
           <Button

@@ -39,8 +39,9 @@ export function DiscoveryPreview({
         <>
           <p className="text-sm">Healthfolio will ask {name} for permission to:</p>
           <ul aria-label="What Healthfolio will ask for" className="list-disc pl-5 text-sm">
-            {discovery.scopesRequested.map((scope) => (
-              <li key={scope}>{scopeWords(scope)}</li>
+            {/* Scopes that read the same in words (openid, fhirUser) are said once. */}
+            {[...new Set(discovery.scopesRequested.map(scopeWords))].map((words) => (
+              <li key={words}>{words}</li>
             ))}
           </ul>
           <p className="text-sm text-muted-foreground">
