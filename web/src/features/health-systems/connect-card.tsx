@@ -33,7 +33,13 @@ const hostOf = (url: string) => {
 function EndpointSearch({ onChoose }: { onChoose: (t: ConnectTarget) => void }) {
   const [q, setQ] = useState('');
   const [kind, setKind] = useState<HealthSystemKind | ''>('');
-  const endpoints = useEndpoints(q, kind);
+  // The server is asked once typing pauses, not at every key.
+  const [asked, setAsked] = useState('');
+  useEffect(() => {
+    const timer = setTimeout(() => setAsked(q), 250);
+    return () => clearTimeout(timer);
+  }, [q]);
+  const endpoints = useEndpoints(asked, kind);
   const listId = useId();
   return (
     <div className="flex flex-col gap-3">
