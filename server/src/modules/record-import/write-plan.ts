@@ -3,6 +3,7 @@ import { Readable } from 'node:stream';
 import {
   isNotInFuture,
   LabResultCreateRequest,
+  type LabSource,
   type NotUnderstood,
   RECORD_IMPORT_GROUPS,
   type RecordImportGroup,
@@ -136,6 +137,7 @@ const writeLabs = async (
   items: Item<'lab'>[],
   out: Written,
   documentId: string | null,
+  labSource: LabSource,
 ) => {
   const valid = items.flatMap((i) => {
     if (LabResultCreateRequest.safeParse(i.result).success) return [i.result];
@@ -149,14 +151,15 @@ const writeLabs = async (
   });
   for (let i = 0; i < valid.length; i += 1000)
     out.created.labResults += (
-      await insertLabResults(tx, userId, valid.slice(i, i + 1000), 'imported', documentId)
+      await insertLabResults(tx, userId, valid.slice(i, i + 1000), labSource, documentId)
     ).length;
 };
 
 /**
  * Stores a plan's items in the caller's transaction, each once: what is already in the record (same
  * natural key) is left alone. Without `storage` (a preview) no file is stored and documents are only
- * counted. `sourceDocumentId` is the vault's copy of the imported file.
+ * counted. `sourceDocumentId` is the vault's copy of the imported file; `labSource` what lab results
+ * say they came from (`portal` for a health system's).
  */
 export const writePlan = async (
   tx: Tx,
@@ -164,12 +167,13 @@ export const writePlan = async (
   plan: ImportPlan,
   sourceDocumentId: string | null,
   storage: FileStorage | null,
+  labSource: LabSource = 'imported',
 ): Promise<Written> => {
   const out: Written = { created: zeroCounts(), rejected: [], rejectedCounts: zeroCounts(), storedFiles: [] };
   await writeDocuments(tx, userId, ofKind(plan.items, 'document'), out, storage);
   await writeGlucose(tx, userId, ofKind(plan.items, 'glucose'), out);
   await writeEntries(tx, userId, ofKind(plan.items, 'entry'), out);
-  await writeLabs(tx, userId, ofKind(plan.items, 'lab'), out, sourceDocumentId);
+  await writeLabs(tx, userId, ofKind(plan.items, 'lab'), out, sourceDocumentId, labSource);
   const summary = ofKind(plan.items, 'summary');
   for (const group of ['conditions', 'allergies', 'immunizations', 'procedures', 'medications'] as const)
     out.created[group] += await insertSummaryItemsOnce(
