@@ -138,7 +138,7 @@ export const createDeps = async (
     backupStorage,
     jobs: createJobRunner(
       { db, logger },
-      jobHandlers({ db, storage, backupStorage, logger, appUrl: config.appUrl }),
+      jobHandlers({ db, storage, backupStorage, logger, appUrl: config.appUrl, config, outbound }),
     ),
     settings,
     metrics: createRequestMetrics(),

@@ -33,6 +33,7 @@ import { glucoseRoutes } from './modules/glucose/glucose.routes';
 import { glucoseTargetsRoutes } from './modules/glucose/glucose-targets.routes';
 import { healthRoutes } from './modules/health/health.routes';
 import { healthSummaryRoutes } from './modules/health-summary/health-summary.routes';
+import { healthSystemsRoutes } from './modules/health-systems/health-systems.routes';
 import { householdRoutes } from './modules/household/household.routes';
 import { hypoRoutes } from './modules/hypo/hypo.routes';
 import { billsRoutes } from './modules/insurance/bills.routes';
@@ -138,6 +139,7 @@ export const createApp = (deps: AppDeps) => {
   app.route('/', packetsRoutes(deps));
   app.route('/', recordExportRoutes(deps));
   app.route('/', recordImportRoutes(deps));
+  app.route('/', healthSystemsRoutes(deps));
   app.route('/', healthSummaryRoutes(deps));
   app.route('/', reportsRoutes(deps));
   app.route('/', shlRoutes(deps));

@@ -12,6 +12,7 @@ import { createGlucoseAlarmScheduler } from './jobs/glucose-alarm-scheduler';
 import { createHypoScheduler } from './jobs/hypo-follow-up-scheduler';
 import { createNsRetention } from './jobs/ns-retention';
 import { createReminderScheduler } from './jobs/reminder-scheduler';
+import { createHealthSystemsScheduler } from './modules/health-systems/connections.service';
 import { attachNsSocket } from './modules/nightscout/ns-socket';
 
 const main = async () => {
@@ -66,6 +67,9 @@ const main = async () => {
   // Nightscout device status past NS_DEVICESTATUS_DAYS.
   const nsRetention = createNsRetention(deps);
   nsRetention.start();
+  // Health systems' nightly incremental sync (each connection once a day).
+  const healthSystemsSync = createHealthSystemsScheduler(deps);
+  healthSystemsSync.start();
   const server = serve({ fetch: app.fetch, port: config.port, hostname: config.host }, (info) => {
     const where = config.databaseUrl ? 'PostgreSQL' : `the embedded database in ${config.dataDir}`;
     logger.info({ port: info.port }, `Healthfolio is running at ${config.appUrl} (on ${where})`);
@@ -93,6 +97,7 @@ const main = async () => {
       deviceSync.stop(),
       fileSweeps.stop(),
       nsRetention.stop(),
+      healthSystemsSync.stop(),
     ]);
     server.close(async () => {
       await stopped;

@@ -70,8 +70,8 @@ const SEARCHES = [
 export const startSmartFhirServer = async (opts: SmartServerOptions) => {
   const clients = new Map(opts.clients.map((c) => [c.clientId, c]));
   const pageSize = opts.pageSize ?? 2;
-  const signing = await generateKeyPair('ES256');
-  const publicJwk = { ...(await exportJWK(signing.publicKey)), kid: 'stub-1', alg: 'ES256', use: 'sig' };
+  const signing = await generateKeyPair('RS256');
+  const publicJwk = { ...(await exportJWK(signing.publicKey)), kid: 'stub-1', alg: 'RS256', use: 'sig' };
   const started = Date.now();
   const dayBefore = new Date(started - 86_400_000).toISOString();
   type Stored = Record<string, unknown> & { meta: { lastUpdated: string } };
@@ -142,7 +142,7 @@ export const startSmartFhirServer = async (opts: SmartServerOptions) => {
     if (grant.scope.split(' ').includes('offline_access')) refresh.set(rt, grant);
     const idToken = grant.scope.split(' ').includes('openid')
       ? await new SignJWT({ fhirUser: `${fhirBase()}/Patient/${grant.patient}`, ...(nonce ? { nonce } : {}) })
-          .setProtectedHeader({ alg: 'ES256', kid: 'stub-1' })
+          .setProtectedHeader({ alg: 'RS256', kid: 'stub-1' })
           .setIssuer(fhirBase())
           .setAudience(grant.clientId)
           .setSubject(grant.patient)

@@ -1,5 +1,6 @@
 import { OpenAPIHono } from '@hono/zod-openapi';
 import type { AppDeps } from '../../app-deps';
+import { adminHealthSystemsRoutes } from '../health-systems/admin-health-systems.routes';
 import { adminBackupsRoutes } from './admin-backups.routes';
 import { adminCommunicationRoutes } from './admin-communication.routes';
 import { adminHouseholdsRoutes } from './admin-households';
@@ -19,5 +20,6 @@ export const adminRoutes = (deps: AppDeps) => {
   app.route('/', adminHouseholdsRoutes(deps));
   app.route('/', adminCommunicationRoutes(deps));
   app.route('/', adminInsightsRoutes(deps));
+  app.route('/', adminHealthSystemsRoutes(deps));
   return app;
 };

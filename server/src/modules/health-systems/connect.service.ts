@@ -16,7 +16,7 @@ import { openSecret, sealSecret } from '../vendor-pulls/vendor-seal';
 import { registrationAddresses } from './admin-health-systems.service';
 import { type HealthSystemsDeps, oauthFor, sealTokens, tokensOf } from './health-systems.deps';
 import { HEALTH_SYSTEM_SYNC_JOB, SYNC_ATTEMPTS } from './health-systems.sync-job';
-import { normalBase, type SmartDiscovery, scopesFor } from './smart-client';
+import { type SmartDiscovery, scopesFor } from './smart-client';
 
 /** A sign-in at the health system must come back within this time. */
 export const AUTHORIZE_TTL_MS = 10 * 60_000;
