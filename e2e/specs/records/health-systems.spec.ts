@@ -66,7 +66,19 @@ test('a user connects the portal, sees its records, syncs a new result and disco
     await expectNoAxeViolations(page);
   });
 
+  await test.step('refused at the portal: back with the reason in words, nothing connected', async () => {
+    await page.getByRole('button', { name: `Connect to ${SMART_PORTAL_NAME}` }).click();
+    await expect(page).toHaveURL(/\/authorize\?/);
+    await page.getByRole('button', { name: 'Deny' }).click();
+    await expect(page).toHaveURL(/\/dashboard\/health-systems\?error=/);
+    await expect(page.getByRole('alert')).toContainText(
+      'The health system did not give access, so nothing was connected.',
+    );
+    await expect(page.getByText('No health systems connected yet')).toBeVisible();
+  });
+
   await test.step('approve at the portal and come back to the records being brought in', async () => {
+    await page.getByRole('button', { name: `Choose ${SMART_PORTAL_NAME}` }).click();
     await page.getByRole('button', { name: `Connect to ${SMART_PORTAL_NAME}` }).click();
     await expect(page).toHaveURL(/\/authorize\?/);
     await page.getByRole('button', { name: 'Allow' }).click();
