@@ -19,6 +19,11 @@ export default defineConfig({
   test: {
     projects: [
       { test: { name: 'core', include: ['core/src/**/*.test.ts'], allowOnly } },
+      // The web's pure helpers (words, formatting); screens are tested in the browser (e2e/).
+      {
+        resolve: { alias: { '@': new URL('./web/src', import.meta.url).pathname } },
+        test: { name: 'web', include: ['web/src/**/*.test.ts'], allowOnly },
+      },
       {
         test: {
           name: 'server',

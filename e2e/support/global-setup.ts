@@ -6,12 +6,14 @@ import { tmpdir } from 'node:os';
 import { join } from 'node:path';
 import { startDexcomShareStub } from '../../server/test/dexcom-share-stub';
 import { startLibreLinkUpStub } from '../../server/test/librelinkup-stub';
+import { startSmartFhirServer } from '../../server/test/smart-fhir-server';
 import { startTerraStub } from '../../server/test/terra-stub';
 import { ADMIN_EMAIL, enableTotpByApi, NEW_ADMIN_EMAIL, signInCookies, signUpAndConfirm } from './accounts';
 import { startE2eAiStub } from './ai-stub';
 import { DEXCOM_ACCOUNT, LIBRE_ACCOUNT } from './dexcom';
 import { startMailbox } from './mailbox';
 import { startE2ePushService } from './push-service';
+import { SMART_CLIENT_ID, SMART_PORTAL_NAME } from './smart';
 
 const root = new URL('../..', import.meta.url).pathname;
 
@@ -66,8 +68,8 @@ export default async function globalSetup() {
   // Two app processes on the same mailbox: the main one talks to the stub as its AI provider; the
   // second has none, so specs can see the built-in analyst and the "not configured" states.
   const { DATABASE_URL: _ignored, ...inherited } = process.env;
-  const startApp = async (ai: Record<string, string>) => {
-    const port = await freePort();
+  const startApp = async (ai: Record<string, string>, chosenPort?: number) => {
+    const port = chosenPort ?? (await freePort());
     const url = `http://127.0.0.1:${port}`;
     const dir = mkdtempSync(join(tmpdir(), 'healthfolio-e2e-'));
     // The embedded database: DATABASE_URL must be absent (the server rejects an empty value).
@@ -96,18 +98,35 @@ export default async function globalSetup() {
     });
     return { url, dir, proc };
   };
-  const main = await startApp({
-    ...terra.env,
-    ...pushService.appEnv,
-    DEXCOM_SHARE_URL_US: dexcom.baseUrl,
-    LIBRELINKUP_URL: libre.origin,
-    OUTBOUND_ALLOW: `${dexcom.origin},${libre.origin},${pushService.appEnv.OUTBOUND_ALLOW}`,
-    AI_BASE_URL: aiStub.url,
-    AI_API_KEY: 'sk-e2e-stub',
-    AI_MODEL: 'e2e-chat',
-    AI_VISION_MODEL: 'e2e-vision',
-    AI_MAX_RETRIES: '0',
+  // A patient portal on loopback speaking SMART on FHIR (specs/records/health-systems): it knows the
+  // main app as a public client by its redirect URI, so the app's port is chosen first.
+  const mainPort = await freePort();
+  const smart = await startSmartFhirServer({
+    clients: [
+      {
+        clientId: SMART_CLIENT_ID,
+        type: 'public',
+        redirectUri: `http://127.0.0.1:${mainPort}/api/v1/health-systems/callback`,
+      },
+    ],
+    approve: 'form',
+    name: SMART_PORTAL_NAME,
   });
+  const main = await startApp(
+    {
+      ...terra.env,
+      ...pushService.appEnv,
+      DEXCOM_SHARE_URL_US: dexcom.baseUrl,
+      LIBRELINKUP_URL: libre.origin,
+      OUTBOUND_ALLOW: `${dexcom.origin},${libre.origin},${smart.origin},${pushService.appEnv.OUTBOUND_ALLOW}`,
+      AI_BASE_URL: aiStub.url,
+      AI_API_KEY: 'sk-e2e-stub',
+      AI_MODEL: 'e2e-chat',
+      AI_VISION_MODEL: 'e2e-vision',
+      AI_MAX_RETRIES: '0',
+    },
+    mainPort,
+  );
   const baseURL = main.url;
   const dataDir = main.dir;
   const child = main.proc;
@@ -129,6 +148,7 @@ export default async function globalSetup() {
   process.env.E2E_BASE_URL = baseURL;
   process.env.E2E_MAIL_URL = `http://127.0.0.1:${mailPort}`;
   process.env.E2E_PUSH_URL = pushService.url;
+  process.env.E2E_SMART_FHIR_URL = smart.fhirBaseUrl;
   process.env.E2E_PUSH_SUBSCRIPTION = JSON.stringify(pushService.subscription);
   // The one admin account exists from the start (confirmed, no platform chosen); specs sign in to it.
   await signUpAndConfirm(ADMIN_EMAIL);
@@ -158,6 +178,7 @@ export default async function globalSetup() {
     await aiStub.close();
     await dexcom.close();
     await libre.close();
+    await smart.close();
     await mailbox.close();
     await pushService.close();
     rmSync(pushDir, { recursive: true, force: true });

@@ -54,6 +54,7 @@ export const FIRST_LOAD = {
   '/dashboard/lab-results': dash('src/features/labs/lab-results-page.tsx'),
   '/dashboard/lab-results/:loinc': dash('src/features/labs/lab-test-page.tsx'),
   '/dashboard/health-summary': dash('src/features/health-summary/health-summary-page.tsx'),
+  '/dashboard/health-systems': dash('src/features/health-systems/health-systems-page.tsx'),
   '/dashboard/insurance': dash('src/features/insurance/insurance-page.tsx'),
   '/dashboard/sharing': dash('src/features/sharing/sharing-page.tsx'),
   '/dashboard/documents': dash('src/features/documents/documents-page.tsx'),

@@ -2,6 +2,7 @@ import { type RouteObject, useLocation } from 'react-router';
 import { PageSpinner } from '@/components/ui/spinner';
 import { DIABETES_ROUTES } from '@/features/diabetes/diabetes-routes';
 import { HEALTH_SUMMARY_ROUTES } from '@/features/health-summary/health-summary-routes';
+import { HEALTH_SYSTEMS_ROUTES } from '@/features/health-systems/health-systems-routes';
 import { LAB_ROUTES } from '@/features/labs/lab-routes';
 import { NOTIFY_ROUTES } from '@/features/notifications/notify-routes';
 import { SHARING_ROUTES } from '@/features/sharing/sharing-routes';
@@ -94,6 +95,7 @@ export const routes: RouteObject[] = [
           ...DIABETES_ROUTES,
           ...LAB_ROUTES,
           ...HEALTH_SUMMARY_ROUTES,
+          ...HEALTH_SYSTEMS_ROUTES,
           ...NOTIFY_ROUTES,
           ...SHARING_ROUTES,
           DOCUMENTS_ROUTE,

@@ -20,9 +20,12 @@ const CommunicationTab = lazy(async () => ({
 const AnalyticsTab = lazy(async () => ({ default: (await import('./analytics-tab')).AnalyticsTab }));
 const DataTab = lazy(async () => ({ default: (await import('./data-tab')).DataTab }));
 const SettingsTab = lazy(async () => ({ default: (await import('./settings-tab')).SettingsTab }));
+const HealthSystemsTab = lazy(async () => ({
+  default: (await import('./health-systems-tab')).HealthSystemsTab,
+}));
 const AuditTab = lazy(async () => ({ default: (await import('./audit-tab')).AuditTab }));
 
-/** The spec's tabs, in its order. */
+/** The spec's tabs, in its order (plus Health systems, issue 36). */
 const TABS = [
   { value: 'dashboard', label: 'Dashboard', Component: DashboardTab },
   { value: 'users', label: 'Users', Component: UsersTab },
@@ -31,6 +34,8 @@ const TABS = [
   { value: 'analytics', label: 'Analytics', Component: AnalyticsTab },
   { value: 'data', label: 'Data Management', Component: DataTab },
   { value: 'settings', label: 'Settings', Component: SettingsTab },
+  // Issue 36: the SMART on FHIR registrations this instance connects patients with.
+  { value: 'health-systems', label: 'Health systems', Component: HealthSystemsTab },
   { value: 'audit', label: 'Audit Logs', Component: AuditTab },
 ] as const;
 

@@ -18,6 +18,9 @@ import { ProvidersTab } from './providers-tab';
 // The dialogs (forms, attachments, and the rules they bring) load when one is opened.
 // A tab seldom opened first: not part of the page's first load (DESIGN §9's 170 KB).
 const AnalyticsTab = lazy(async () => ({ default: (await import('./analytics-tab')).AnalyticsTab }));
+const ConnectHealthSystemCard = lazy(async () => ({
+  default: (await import('@/features/health-systems/connect-health-system-card')).ConnectHealthSystemCard,
+}));
 const InsuranceDialogs = lazy(async () => ({
   default: (await import('./insurance-dialogs')).InsuranceDialogs,
 }));
@@ -126,6 +129,12 @@ export function InsurancePage() {
           </div>
           {body}
         </Tabs>
+        {/* Claims from the insurer's Patient Access API instead of typing them (issue 36). */}
+        {(tab === 'overview' || tab === 'claims') && (
+          <Suspense fallback={null}>
+            <ConnectHealthSystemCard kind="payer" />
+          </Suspense>
+        )}
       </div>
     </InsuranceLocaleContext.Provider>
   );

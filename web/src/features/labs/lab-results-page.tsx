@@ -4,6 +4,7 @@ import { Link } from 'react-router';
 import { Button } from '@/components/ui/button';
 import { Card, CardContent, CardDescription, CardHeader, CardTitle } from '@/components/ui/card';
 import { Spinner } from '@/components/ui/spinner';
+import { ConnectHealthSystemCard } from '@/features/health-systems/connect-health-system-card';
 import { ImportRecordButton } from '@/features/record-import/import-record-button';
 import { useDashboardContext } from '@/features/shell/use-dashboard-context';
 import { formatDate } from '@/features/trackers/entry-format';
@@ -49,8 +50,8 @@ export function LabResultsPage() {
           items.length === 0 ? (
             <Card>
               <CardContent className="py-8 text-center text-muted-foreground">
-                No lab results yet. Add one from your lab report with “Add a result”, or import a record from
-                your patient portal.
+                No lab results yet. Add one from your lab report with “Add a result”, import a record from
+                your patient portal, or connect your health system below.
               </CardContent>
             </Card>
           ) : (
@@ -90,6 +91,7 @@ export function LabResultsPage() {
           )
         }
       </QueryView>
+      <ConnectHealthSystemCard kind="provider" />
     </div>
   );
 }

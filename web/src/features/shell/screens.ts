@@ -32,6 +32,7 @@ export const SCREENS: Screen[] = [
   { path: 'documents', title: 'Documents & Medical Records', parent: '/dashboard' },
   { path: 'lab-results', title: 'Lab Results', parent: '/dashboard' },
   { path: 'health-summary', title: 'Health Summary', parent: '/dashboard' },
+  { path: 'health-systems', title: 'Health systems', parent: '/dashboard' },
   { path: 'appointments', title: 'Appointments', diabetesTitle: 'Endo Visits', parent: '/dashboard' },
   { path: 'insurance', title: 'Insurance & Claims', parent: '/dashboard' },
   { path: 'sharing', title: 'Health Data Sharing', diabetesTitle: 'Care Team Access', parent: '/dashboard' },

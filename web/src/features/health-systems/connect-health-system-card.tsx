@@ -1,0 +1,38 @@
+import { Building2, ChevronRight } from 'lucide-react';
+import { Link } from 'react-router';
+import { Card, CardContent } from '@/components/ui/card';
+
+const WORDS = {
+  provider: {
+    title: 'Connect a health system',
+    text: 'Bring in your lab results, conditions and more straight from your hospital’s or clinic’s patient portal.',
+  },
+  payer: {
+    title: 'Connect your insurer',
+    text: 'Bring in your claims and coverage straight from your insurer, so you need not type them.',
+  },
+} as const;
+
+/** A card on Lab Results (health systems) and Insurance & Claims (insurers) leading to Health systems. */
+export function ConnectHealthSystemCard({ kind }: { kind: 'provider' | 'payer' }) {
+  const words = WORDS[kind];
+  return (
+    <Card>
+      <CardContent className="pt-6">
+        <Link
+          to="/dashboard/health-systems"
+          className="group flex items-center gap-3 rounded-md focus-visible:outline-2 focus-visible:outline-ring"
+        >
+          <Building2 className="size-8 shrink-0 text-primary" aria-hidden="true" />
+          <span className="flex min-w-0 flex-1 flex-col">
+            <span className="font-semibold group-hover:underline group-hover:underline-offset-4">
+              {words.title}
+            </span>
+            <span className="text-sm text-muted-foreground">{words.text}</span>
+          </span>
+          <ChevronRight className="size-5 shrink-0 text-muted-foreground" aria-hidden="true" />
+        </Link>
+      </CardContent>
+    </Card>
+  );
+}
