@@ -14,8 +14,8 @@ step('Lock file complete for npm ci');
 run('node', ['scripts/fix-lock.mjs', '--check']);
 step('Migrations match the schema');
 run('node', ['scripts/check-migrations.mjs']);
-step('Unit tests (core)');
-run('npx', ['vitest', 'run', '--project', 'core']);
+step('Unit tests (core and web)');
+run('npx', ['vitest', 'run', '--project', 'core', '--project', 'web']);
 step('API integration tests on the embedded database (PGlite)');
 run('npx', ['vitest', 'run', '--project', 'server'], { env: { ...process.env, TEST_DB: 'pglite' } });
 if (process.env.TEST_DATABASE_URL) {
