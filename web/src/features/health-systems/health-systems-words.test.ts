@@ -36,7 +36,7 @@ describe('syncSummary', () => {
   it('says "nothing new" for an empty sync and counts insurers’ and unknown kinds in words', () => {
     expect(syncSummary({ created: {}, skipped: 1 })).toBe('nothing new (1 record already here)');
     expect(syncSummary({ created: { claims: 2, coverages: 1, somethingNew: 3 }, skipped: 0 })).toBe(
-      '2 claims, 1 insurance plan, 3 other records',
+      '2 insurance claims, 1 insurance plan, 3 other records',
     );
   });
 });

@@ -6,11 +6,9 @@ import {
 import { describeCounts, RECORD_IMPORT_GROUPS } from '@healthfolio/core/records/record-import.schema';
 import type { HealthSystemConnection } from './health-systems-types';
 
-/** Counts a sync brought that are not among the record import's groups (insurers' records). */
+/** Counts a sync brought that are not among the record import's groups. */
 const EXTRA_WORDS: Record<string, [one: string, many: string]> = {
-  claims: ['claim', 'claims'],
   coverages: ['insurance plan', 'insurance plans'],
-  insurancePlans: ['insurance plan', 'insurance plans'],
 };
 const IMPORT_GROUPS = new Set<string>(RECORD_IMPORT_GROUPS);
 
