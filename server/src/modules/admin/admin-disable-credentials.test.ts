@@ -1,6 +1,7 @@
 import type { AddressInfo } from 'node:net';
 import { decodeShlink } from '@healthfolio/core/packets/shlink';
 import { type ServerType, serve } from '@hono/node-server';
+import { sql } from 'drizzle-orm';
 import { io as connect, type Socket } from 'socket.io-client';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { auditRows, signInAdmin } from '../../../test/admin';
@@ -136,6 +137,18 @@ describe("disabling an account closes every door its credentials opened, and ena
     const openPacket = () => visitor().post(manifest, { recipient: 'Dr. Reader', passcode: packet.passcode });
     expect((await openPacket()).status).toBe(200);
 
+    // A health system connected through SMART on FHIR: its sealed tokens feed the nightly sync.
+    await server.deps.db.asSystem((tx) =>
+      tx.execute(sql`insert into health_system_connections (user_id, name, kind, fhir_base_url,
+          token_endpoint, client_id, client_type, patient_id, scopes, tokens_sealed, status)
+        values (${userId}, 'General Hospital', 'provider', 'https://fhir.example.org/r4',
+          'https://fhir.example.org/token', 'healthfolio', 'public', 'p1', '["launch/patient"]'::jsonb,
+          'sealed-tokens', 'ok')`),
+    );
+    const owner = server.client();
+    const portals = async () =>
+      (await (await owner.get('/api/v1/health-systems/connections')).json()).connections;
+
     await setStatus(userId, 'disabled');
 
     const closed = async () => {
@@ -164,7 +177,6 @@ describe("disabling an account closes every door its credentials opened, and ena
     const later = await socketPhone(socketCred).catch(() => null);
     if (later) expect(await later.authorize()).toEqual({ read: false, write: false, write_treatment: false });
     // Signed in again, the owner sees the links revoked and the upload credentials gone.
-    const owner = server.client();
     expect(
       (await owner.post('/api/auth/sign-in/email', { email: 'door-owner@example.com', password: PASSWORD }))
         .status,
@@ -173,6 +185,9 @@ describe("disabling an account closes every door its credentials opened, and ena
     const shares = (await (await owner.get('/api/v1/shares')).json()).items;
     expect(shares.map((s: { status: string }) => s.status)).toEqual(['revoked']);
     const [row] = (await auditRows(server, 'disable_user')).filter((r) => r.resource_id === userId);
-    expect(row?.details).toMatchObject({ revoked: { ns: 3, followers: 2, shares: 1, packets: 1 } });
+    expect(await portals()).toEqual([]);
+    expect(row?.details).toMatchObject({
+      revoked: { ns: 3, followers: 2, shares: 1, packets: 1, portals: 1 },
+    });
   });
 });

@@ -97,8 +97,9 @@ export const deleteSessions = (tx: Tx, userId: string) =>
  * disabled (DESIGN §5): Nightscout upload credentials, follower tokens and household follower tokens are deleted (REST, JWT
  * exchange and socket all look them up, and a JWT names one), caregiver share links and visit-packet
  * links are revoked, and the Dexcom Share and LibreLinkUp accounts the server pulls from are forgotten
- * (password and session with them). None comes back when the account is enabled again. System scope
- * (the caller's transaction).
+ * (password and session with them), as are the health systems connected through SMART on FHIR (their
+ * sealed tokens, so no nightly sync runs for the account, and any sign-in under way). None comes back when
+ * the account is enabled again. System scope (the caller's transaction).
  */
 export const revokeOwnerCredentials = async (tx: Tx, userId: string) => {
   const { rows } = await tx.execute<{
@@ -107,12 +108,16 @@ export const revokeOwnerCredentials = async (tx: Tx, userId: string) => {
     shares: number;
     packets: number;
     vendors: number;
+    portals: number;
   }>(sql`
     with ns as (delete from ns_upload_credentials where user_id = ${userId} returning 1),
       followers as (delete from ns_follower_tokens where user_id = ${userId} returning 1),
       household_followers as (delete from household_follower_tokens where account_id = ${userId}
         returning 1),
       vendors as (delete from vendor_pull_sources where user_id = ${userId} returning 1),
+      portals as (delete from health_system_connections where user_id = ${userId} returning 1),
+      portal_sign_ins as (delete from health_system_authorizations where user_id = ${userId}
+        or account_id = ${userId} returning 1),
       shares as (update shared_access set revoked_at = now(), updated_at = now()
         where user_id = ${userId} and revoked_at is null returning 1),
       packets as (update visit_packets set revoked_at = now()
@@ -120,7 +125,7 @@ export const revokeOwnerCredentials = async (tx: Tx, userId: string) => {
     select (select count(*)::int from ns) as ns,
       (select count(*)::int from followers) + (select count(*)::int from household_followers) as followers,
       (select count(*)::int from shares) as shares, (select count(*)::int from packets) as packets,
-      (select count(*)::int from vendors) as vendors`);
+      (select count(*)::int from vendors) as vendors, (select count(*)::int from portals) as portals`);
   return rows[0]!;
 };
 
