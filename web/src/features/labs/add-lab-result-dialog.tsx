@@ -19,6 +19,7 @@ import { Select } from '@/components/ui/select';
 import { localInputToIso, todayIn } from '@/features/diabetes/format';
 import { useDashboardContext } from '@/features/shell/use-dashboard-context';
 import { ApiError, errorMessage } from '@/lib/api';
+import { LabResultDetailsFields } from './lab-result-details-fields';
 import { useAddLabResult } from './labs-api';
 import { LoincCombobox } from './loinc-combobox';
 
@@ -144,42 +145,18 @@ export function AddLabResultDialog({
               </Select>
             </div>
           </div>
-          <FormField
-            label="Date of the test"
-            type="date"
-            max={todayIn(profile.timezone)}
-            value={date}
-            onChange={(e) => setDate(e.target.value)}
-            error={errors.date}
+          <LabResultDetailsFields
+            fields={{
+              date: { value: date, set: setDate },
+              low: { value: low, set: setLow },
+              high: { value: high, set: setHigh },
+              critical: { value: critical, set: setCritical },
+              labName: { value: labName, set: setLabName },
+              note: { value: note, set: setNote },
+            }}
+            maxDate={todayIn(profile.timezone)}
+            errors={errors}
           />
-          <fieldset className="flex flex-col gap-2">
-            <legend className="mb-2 text-sm font-medium">Reference range (from your report)</legend>
-            <div className="grid grid-cols-2 gap-4">
-              <FormField
-                label="Low end"
-                inputMode="decimal"
-                value={low}
-                onChange={(e) => setLow(e.target.value)}
-              />
-              <FormField
-                label="High end"
-                inputMode="decimal"
-                value={high}
-                onChange={(e) => setHigh(e.target.value)}
-                error={errors.range}
-              />
-            </div>
-          </fieldset>
-          <label className="flex items-center gap-2 text-sm">
-            <input type="checkbox" checked={critical} onChange={(e) => setCritical(e.target.checked)} />
-            The report marks this result critical
-          </label>
-          <FormField
-            label="Lab name (optional)"
-            value={labName}
-            onChange={(e) => setLabName(e.target.value)}
-          />
-          <FormField label="Note (optional)" value={note} onChange={(e) => setNote(e.target.value)} />
           <DialogFooter>
             <Button type="submit" disabled={add.isPending}>
               {add.isPending ? 'Adding…' : 'Add result'}

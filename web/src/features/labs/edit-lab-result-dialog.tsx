@@ -19,6 +19,7 @@ import { Select } from '@/components/ui/select';
 import { localInputToIso, todayIn } from '@/features/diabetes/format';
 import { useDashboardContext } from '@/features/shell/use-dashboard-context';
 import { ApiError, errorMessage } from '@/lib/api';
+import { LabResultDetailsFields } from './lab-result-details-fields';
 import { type LabResultResponse, useUpdateLabResult } from './labs-api';
 
 type Field = 'value' | 'unit' | 'date' | 'range' | 'labName' | 'note';
@@ -152,47 +153,17 @@ export function EditLabResultDialog({ result, onClose }: { result: LabResultResp
               </div>
             )}
           </div>
-          <FormField
-            label="Date of the test"
-            type="date"
-            max={todayIn(tz)}
-            value={date}
-            onChange={(e) => setDate(e.target.value)}
-            error={errors.date}
-          />
-          <fieldset className="flex flex-col gap-2">
-            <legend className="mb-2 text-sm font-medium">Reference range (from your report)</legend>
-            <div className="grid grid-cols-2 gap-4">
-              <FormField
-                label="Low end"
-                inputMode="decimal"
-                value={low}
-                onChange={(e) => setLow(e.target.value)}
-              />
-              <FormField
-                label="High end"
-                inputMode="decimal"
-                value={high}
-                onChange={(e) => setHigh(e.target.value)}
-                error={errors.range}
-              />
-            </div>
-          </fieldset>
-          <label className="flex items-center gap-2 text-sm">
-            <input type="checkbox" checked={critical} onChange={(e) => setCritical(e.target.checked)} />
-            The report marks this result critical
-          </label>
-          <FormField
-            label="Lab name (optional)"
-            value={labName}
-            onChange={(e) => setLabName(e.target.value)}
-            error={errors.labName}
-          />
-          <FormField
-            label="Note (optional)"
-            value={note}
-            onChange={(e) => setNote(e.target.value)}
-            error={errors.note}
+          <LabResultDetailsFields
+            fields={{
+              date: { value: date, set: setDate },
+              low: { value: low, set: setLow },
+              high: { value: high, set: setHigh },
+              critical: { value: critical, set: setCritical },
+              labName: { value: labName, set: setLabName },
+              note: { value: note, set: setNote },
+            }}
+            maxDate={todayIn(tz)}
+            errors={errors}
           />
           <DialogFooter>
             <Button type="button" variant="outline" onClick={onClose}>
