@@ -6,6 +6,7 @@
  */
 export const PATIENT_ID = 'avery-quinn';
 const subject = { reference: `Patient/${PATIENT_ID}` };
+const ADJUDICATION = 'http://terminology.hl7.org/CodeSystem/adjudication';
 const loinc = (code: string, display: string) => ({
   coding: [{ system: 'http://loinc.org', code, display }],
   text: display,
@@ -209,11 +210,19 @@ export const averyRecord = (): Record<string, unknown>[] => [
     status: 'active',
     beneficiary: subject,
     payor: [{ display: 'Example Health Plan' }],
+    period: { start: '2026-01-01' },
+    identifier: [
+      {
+        type: { coding: [{ system: 'http://terminology.hl7.org/CodeSystem/v2-0203', code: 'MB' }] },
+        value: 'M-20417',
+      },
+    ],
     class: [{ type: { text: 'plan' }, value: 'GOLD-PPO', name: 'Gold PPO' }],
   },
   {
     resourceType: 'ExplanationOfBenefit',
     id: 'eob-1',
+    identifier: [{ value: 'CLM-2026-0604' }],
     status: 'active',
     type: { coding: [{ system: 'http://terminology.hl7.org/CodeSystem/claim-type', code: 'professional' }] },
     use: 'claim',
@@ -225,8 +234,14 @@ export const averyRecord = (): Record<string, unknown>[] => [
     outcome: 'complete',
     insurance: [{ focal: true, coverage: { reference: 'Coverage/coverage-1' } }],
     total: [
-      { category: { coding: [{ code: 'submitted' }] }, amount: { value: 240, currency: 'USD' } },
-      { category: { coding: [{ code: 'benefit' }] }, amount: { value: 180, currency: 'USD' } },
+      {
+        category: { coding: [{ system: ADJUDICATION, code: 'submitted' }] },
+        amount: { value: 240, currency: 'USD' },
+      },
+      {
+        category: { coding: [{ system: ADJUDICATION, code: 'benefit' }] },
+        amount: { value: 180, currency: 'USD' },
+      },
     ],
   },
 ];

@@ -271,6 +271,19 @@ describe('a confidential client (private_key_jwt) at an insurer', () => {
     const [c] = (await (await carol.client.get(`${P}/connections`)).json()).connections;
     expect(c).toMatchObject({ kind: 'payer', status: 'ok' });
     expect(insurer.log.fhir.some((r) => r.path === '/ExplanationOfBenefit')).toBe(true);
+    // The insurer's records land in Insurance & Claims: the plan, and the claim with its amounts.
+    const plans = (await (await carol.client.get('/api/v1/insurance/plans')).json()).items;
+    const claims = (await (await carol.client.get('/api/v1/insurance/claims')).json()).items;
+    expect(plans).toMatchObject([{ name: 'Example Health Plan', memberNumber: 'M-20417' }]);
+    expect(claims).toMatchObject([
+      {
+        claimNumber: 'CLM-2026-0604',
+        amountCents: 24_000,
+        coveredCents: 18_000,
+        insurancePlanId: plans[0].id,
+      },
+    ]);
+    expect(c.lastSync.created).toMatchObject({ insurancePlans: 1, claims: 1 });
     // The sealed tokens die with the account.
     expect((await carol.client.request('DELETE', '/api/v1/me', { password: PASSWORD })).status).toBeLessThan(
       300,
