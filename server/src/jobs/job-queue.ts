@@ -143,8 +143,10 @@ const createLane = (
   const claim = (now: Date) =>
     db.asSystem(async (tx) => {
       const at = now.toISOString();
+      // The clock has milliseconds, the database microseconds: a job queued in this very millisecond
+      // (run_at 12:00:00.123456, now 12:00:00.123) is due too, so `at` counts to its millisecond's end.
       const due = sql`kind in (${kindList})
-        and ((state = 'queued' and run_at <= ${at}::timestamptz)
+        and ((state = 'queued' and run_at < ${at}::timestamptz + interval '1 millisecond')
           or (state = 'running' and locked_until <= ${at}::timestamptz and attempts < max_attempts))`;
       // Users take turns: each user's oldest due job first, the user served longest ago (or never)
       // first among them, then each one's second job, and so on.
