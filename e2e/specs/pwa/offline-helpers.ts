@@ -11,13 +11,18 @@ export const controlled = async (page: Page) => {
 export const savedOnDevice = (page: Page) =>
   page.evaluate(
     () =>
-      new Promise<{ snapshots: number; keys: number; text: string; savedAt: string[] }>((resolve, reject) => {
+      new Promise<{ snapshots: number; keys: number; text: string; savedAt: string[] }>((resolve) => {
         const open = indexedDB.open('healthfolio-saved');
-        open.onerror = () => reject(open.error);
+        // Nothing saved yet: the test must not create the database the app will make (and close
+        // it, so the app's own open is not blocked).
+        open.onupgradeneeded = () => open.transaction?.abort();
+        open.onerror = () => resolve({ snapshots: 0, keys: 0, text: '', savedAt: [] });
         open.onsuccess = () => {
           const db = open.result;
-          if (!db.objectStoreNames.contains('snapshots'))
+          if (!db.objectStoreNames.contains('snapshots')) {
+            db.close();
             return resolve({ snapshots: 0, keys: 0, text: '', savedAt: [] });
+          }
           const tx = db.transaction(['snapshots', 'keys']);
           const all = tx.objectStore('snapshots').getAll();
           const keys = tx.objectStore('keys').count();
@@ -26,6 +31,7 @@ export const savedOnDevice = (page: Page) =>
             const text = JSON.stringify(
               all.result.map((r) => ({ ...r, sealed: [...new Uint8Array(r.sealed)] })),
             );
+            db.close();
             resolve({
               snapshots: all.result.length,
               keys: keys.result,
@@ -57,6 +63,7 @@ export const savedPlainText = (page: Page) =>
           const all = tx.objectStore('snapshots').getAll();
           const key = tx.objectStore('keys').get('saved-data');
           tx.oncomplete = async () => {
+            open.result.close();
             const texts = await Promise.all(
               all.result.map(async (r) =>
                 new TextDecoder().decode(

@@ -23,10 +23,12 @@ interface SavedDb extends DBSchema {
 const KEY_ID = 'saved-data';
 let db: Promise<IDBPDatabase<SavedDb>> | null = null;
 const database = () => {
-  db ??= openDB<SavedDb>('healthfolio-saved', 1, {
+  // Version 2 creates whichever store is missing: a database of this name opened before the app
+  // made its stores (by another tab's older code, or a tool) would otherwise stay empty for good.
+  db ??= openDB<SavedDb>('healthfolio-saved', 2, {
     upgrade(d) {
-      d.createObjectStore('snapshots', { keyPath: 'id' });
-      d.createObjectStore('keys', { keyPath: 'id' });
+      if (!d.objectStoreNames.contains('snapshots')) d.createObjectStore('snapshots', { keyPath: 'id' });
+      if (!d.objectStoreNames.contains('keys')) d.createObjectStore('keys', { keyPath: 'id' });
     },
   });
   return db;
