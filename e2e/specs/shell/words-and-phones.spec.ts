@@ -47,6 +47,8 @@ test('the zone list uses today’s names (Asia/Kolkata, not Asia/Calcutta)', asy
   await signInAs(await accounts.general());
   await page.goto('/dashboard/settings');
   await expect(page.getByLabel('Time zone')).toBeVisible(SLOW);
+  // The list loads beside the page (the profile's own zone shows until then).
+  await expect.poll(() => page.getByLabel('Time zone').locator('option').count()).toBeGreaterThan(100);
   const zones = await page
     .getByLabel('Time zone')
     .locator('option')

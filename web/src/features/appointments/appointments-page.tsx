@@ -3,14 +3,18 @@ import { lazy, Suspense, useState } from 'react';
 import { toast } from 'sonner';
 import { Button } from '@/components/ui/button';
 import { ConfirmDialog } from '@/components/ui/confirm-dialog';
+import { Spinner } from '@/components/ui/spinner';
 import { useDashboardContext } from '@/features/shell/use-dashboard-context';
 import { errorMessage } from '@/lib/api';
 import { appointmentDate } from './appointment-format';
 import { AppointmentList } from './appointment-list';
 import { type AppointmentResponse, useCancelAppointment, useDeleteAppointment } from './appointments-api';
-import { CalendarFeedCard } from './calendar-feed-card';
 
 // The form dialog (and its form library) loads when it is opened, not with the page.
+// Below the list: it loads beside the page, keeping the first load within budget.
+const CalendarFeedCard = lazy(async () => ({
+  default: (await import('./calendar-feed-card')).CalendarFeedCard,
+}));
 const AppointmentDialog = lazy(async () => ({
   default: (await import('./appointment-dialog')).AppointmentDialog,
 }));
@@ -71,7 +75,9 @@ export function AppointmentsPage() {
             onDelete={(appointment) => setConfirming({ kind: 'delete', appointment })}
           />
         </div>
-        <CalendarFeedCard />
+        <Suspense fallback={<Spinner label="Loading your calendar feed" />}>
+          <CalendarFeedCard />
+        </Suspense>
       </div>
       {editing && (
         <Suspense fallback={null}>

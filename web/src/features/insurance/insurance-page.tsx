@@ -7,16 +7,17 @@ import { Spinner } from '@/components/ui/spinner';
 import { Tabs, TabsContent, TabsList, TabsTrigger } from '@/components/ui/tabs';
 import { useDashboardContext } from '@/features/shell/use-dashboard-context';
 import { errorMessage } from '@/lib/api';
-import { BillsTab } from './bills-tab';
 import { ClaimsTab } from './claims-tab';
 import type { OpenDialog } from './dialog-state';
 import { useBills, useClaims, useInsuranceSettings, usePlans } from './insurance-api';
 import { InsuranceLocaleContext, makeInsuranceLocale } from './insurance-format';
 import { OverviewTab } from './overview-tab';
-import { ProvidersTab } from './providers-tab';
 
 // The dialogs (forms, attachments, and the rules they bring) load when one is opened.
 // A tab seldom opened first: not part of the page's first load (DESIGN §9's 170 KB).
+// Tabs other than the overview load beside the page (within the first-load budget).
+const ProvidersTab = lazy(async () => ({ default: (await import('./providers-tab')).ProvidersTab }));
+const BillsTab = lazy(async () => ({ default: (await import('./bills-tab')).BillsTab }));
 const AnalyticsTab = lazy(async () => ({ default: (await import('./analytics-tab')).AnalyticsTab }));
 const ConnectHealthSystemCard = lazy(async () => ({
   default: (await import('@/features/health-systems/connect-health-system-card')).ConnectHealthSystemCard,
@@ -75,13 +76,17 @@ export function InsurancePage() {
           <OverviewTab {...data} open={setDialog} />
         </TabsContent>
         <TabsContent value="plans">
-          <ProvidersTab plans={data.plans} open={setDialog} />
+          <Suspense fallback={<Spinner label="Loading your plans" className="p-4" />}>
+            <ProvidersTab plans={data.plans} open={setDialog} />
+          </Suspense>
         </TabsContent>
         <TabsContent value="claims">
           <ClaimsTab claims={data.claims} open={setDialog} />
         </TabsContent>
         <TabsContent value="bills">
-          <BillsTab bills={data.bills} open={setDialog} />
+          <Suspense fallback={<Spinner label="Loading your bills" className="p-4" />}>
+            <BillsTab bills={data.bills} open={setDialog} />
+          </Suspense>
         </TabsContent>
         <TabsContent value="analytics">
           <Suspense fallback={<Spinner label="Loading the analytics" className="p-4" />}>

@@ -1,5 +1,5 @@
 import type { ProfileUpdateRequest } from '@healthfolio/core/profiles/profile.schema';
-import { useMemo } from 'react';
+import { useEffect, useState } from 'react';
 import { useForm } from 'react-hook-form';
 import { toast } from 'sonner';
 import type { z } from 'zod';
@@ -13,15 +13,28 @@ import { useDashboardContext } from '@/features/shell/use-dashboard-context';
 import { errorMessage } from '@/lib/api';
 import { lazyZodResolver } from '@/lib/lazy-resolver';
 import { useUpdateProfile } from '@/lib/session';
-import { zoneChoices } from './time-zones';
 
 type Values = z.input<typeof ProfileUpdateRequest>;
+type Choices = { zones: string[]; value: string };
+
+/** The zone list (the tz database's names) loads beside the page: until then, the profile's own zone. */
+const useZoneChoices = (current: string): Choices => {
+  const [choices, setChoices] = useState<Choices>({ zones: [current], value: current });
+  useEffect(() => {
+    let live = true;
+    void import('./time-zones').then((m) => live && setChoices(m.zoneChoices(current)));
+    return () => {
+      live = false;
+    };
+  }, [current]);
+  return choices;
+};
 
 export function ProfileSettingsCard() {
   const { profile, acting } = useDashboardContext();
   const ward = acting?.ward ? acting.person.displayName : null;
   const update = useUpdateProfile();
-  const { zones, value: timezone } = useMemo(() => zoneChoices(profile.timezone), [profile.timezone]);
+  const { zones, value: timezone } = useZoneChoices(profile.timezone);
   const form = useForm<Values, unknown, z.output<typeof ProfileUpdateRequest>>({
     // The profile's rules (and zod) load on first validation, not with the settings page.
     resolver: lazyZodResolver(
