@@ -4,6 +4,7 @@ import { createRoot, hydrateRoot } from 'react-dom/client';
 import { createBrowserRouter, matchRoutes, RouterProvider } from 'react-router';
 import { Providers } from './app/providers';
 import { routes } from './app/router';
+import { onConnectionChange, serverUnreachable } from './lib/connection';
 import { queryClient } from './lib/query-client';
 import { warmSession } from './lib/session';
 
@@ -11,9 +12,18 @@ import { warmSession } from './lib/session';
 // Opened offline, what this device saved of the signed-in person goes back into the cache instead
 // (features/offline/saved-data.ts), before the first render, so the dashboard opens with it.
 let restored: Promise<void> | undefined;
+const restore = () =>
+  (restored ??= import('./features/offline/device-data').then((m) => m.restoreSavedData(queryClient)));
 if (location.pathname.startsWith('/dashboard'))
-  if (navigator.onLine) warmSession(queryClient);
-  else restored = import('./features/offline/device-data').then((m) => m.restoreSavedData(queryClient));
+  if (navigator.onLine) {
+    warmSession(queryClient);
+    // Online but the server does not answer (lib/connection.ts): the same, once it is found out.
+    const stop = onConnectionChange(() => {
+      if (!serverUnreachable() || queryClient.getQueryData(['session'])) return;
+      stop();
+      void restore();
+    });
+  } else void restore();
 
 const root = document.getElementById('root');
 if (!root) throw new Error('The #root element is missing from index.html');

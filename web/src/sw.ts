@@ -46,12 +46,15 @@ clientsClaim();
 const SERVER_ONLY = [/^\/api\//, /^\/ns\//, /^\/shared\//, /^\/shl/, /^\/webhooks\//, /^\/socket\.io\//];
 
 // A page: the network first (the server's prerendered pages and current session); offline, the
-// cached app shell, which opens with the offline banner.
+// cached app shell, which opens with the offline banner (so does a server whose proxy answers 502–504).
 registerRoute(
   new NavigationRoute(
     async ({ request }) => {
       try {
-        return await fetch(request);
+        const res = await fetch(request);
+        // A proxy answering for a server that is down: the app opens, and says the server is not answering.
+        if (res.status >= 502 && res.status <= 504) return (await matchPrecache('/index.html')) ?? res;
+        return res;
       } catch {
         return (await matchPrecache('/index.html')) ?? Response.error();
       }

@@ -1,5 +1,6 @@
 import { personHeaders, withPerson } from './acting-person';
 import type { ApiPath, Method } from './api-path';
+import { markServerReachable, markServerUnreachable } from './connection';
 
 /**
  * The one way the web talks to the server: same origin, cookies, JSON, problem+json errors, and the
@@ -62,6 +63,15 @@ const messageOf = (body: unknown, res: Response): string => {
  */
 const ACCOUNT_PATH = /^\/api\/(?:auth\/|v1\/household(?:[/?]|$))/;
 
+/**
+ * The server itself is out of reach: a proxy's 502 or 504, a 503 that is not the app's own problem
+ * (a feature not set up or maintenance mode answers with its code), or the app's database down.
+ */
+const serverDown = (status: number, code: unknown) =>
+  status === 502 ||
+  status === 504 ||
+  (status === 503 && (code === undefined || code === 'database_unavailable'));
+
 /** Sends a request and answers the response when it is OK; otherwise throws the problem as an ApiError. */
 async function request(path: string, init: RequestInit): Promise<Response> {
   let res: Response;
@@ -76,11 +86,17 @@ async function request(path: string, init: RequestInit): Promise<Response> {
     const url = account || (init.method ?? 'GET') !== 'GET' ? path : withPerson(path);
     res = await fetch(url, { credentials: 'include', ...init, headers });
   } catch {
+    markServerUnreachable();
     throw new ApiError('Could not reach the server. Check your connection and try again.', { status: 0 });
   }
-  if (res.ok) return res;
+  if (res.ok) {
+    markServerReachable();
+    return res;
+  }
   const body = await readBody(res);
   const b = (body && typeof body === 'object' ? body : {}) as Record<string, unknown>;
+  if (serverDown(res.status, b.code)) markServerUnreachable();
+  else markServerReachable();
   throw new ApiError(messageOf(body, res), {
     status: res.status,
     code: typeof b.code === 'string' ? b.code : undefined,

@@ -1,5 +1,6 @@
 import type { EntryCreateRequest, EntryResponse } from '@healthfolio/core';
 import { ApiError, api } from '@/lib/api';
+import { isConnected } from '@/lib/connection';
 import type { QueuedEntry } from './queued-entry';
 import { allItems, canSeal, removeAll, removeItem, seal, unseal } from './sealed-store';
 
@@ -26,7 +27,8 @@ export const queueVersion = {
   get: () => version,
 };
 
-const offline = (error: unknown) => error instanceof ApiError && error.status === 0;
+/** No answer, or the server found out of reach by this very request (a proxy's 502, say). */
+const offline = (error: unknown) => (error instanceof ApiError && error.status === 0) || !isConnected();
 
 /**
  * Sends an entry, or keeps it sealed on this device when there is no connection. The client id goes
@@ -39,7 +41,7 @@ export const sendOrQueueEntry = async (body: EntryCreateRequest): Promise<EntryR
     changed();
     return { queued: true as const, clientId: withId.clientId };
   };
-  if (!navigator.onLine && canSeal()) return keep();
+  if (!isConnected() && canSeal()) return keep();
   try {
     return await api<EntryResponse>('/api/v1/entries', { method: 'POST', body: withId });
   } catch (error) {

@@ -1,5 +1,5 @@
 import { WifiOff } from 'lucide-react';
-import { useOnline } from './online-status';
+import { useOnline, useServerUnreachable } from './online-status';
 import { useRestoredAt } from './saved-at';
 
 /** "10:42" today, "27 Nov, 10:42" on another day, in the device's time zone. */
@@ -12,11 +12,13 @@ const when = (iso: string) => {
   ).format(at);
 };
 
-/** On every page while the browser is offline; it says when what is shown was saved. */
+/** On every page while the browser is offline or the server does not answer; it says when what is shown was saved. */
 export function OfflineBanner() {
   const online = useOnline();
+  const serverDown = useServerUnreachable();
   const restoredAt = useRestoredAt();
   if (online) return null;
+  const why = serverDown ? 'The Healthfolio server is not answering.' : 'You are offline.';
   return (
     <div
       role="status"
@@ -24,10 +26,9 @@ export function OfflineBanner() {
     >
       <WifiOff aria-hidden="true" className="size-4 shrink-0" />
       <span>
-        {restoredAt
-          ? `You are offline. Showing what was saved on this device at ${when(restoredAt)}. `
-          : 'You are offline. '}
-        Entries you log are kept on this device and sent when you are back online.
+        {restoredAt ? `${why} Showing what was saved on this device at ${when(restoredAt)}. ` : `${why} `}
+        Entries you log are kept on this device and sent when{' '}
+        {serverDown ? 'it answers again' : 'you are back online'}.
       </span>
     </div>
   );

@@ -1,18 +1,2 @@
-import { useSyncExternalStore } from 'react';
-
-const subscribe = (onChange: () => void) => {
-  window.addEventListener('online', onChange);
-  window.addEventListener('offline', onChange);
-  return () => {
-    window.removeEventListener('online', onChange);
-    window.removeEventListener('offline', onChange);
-  };
-};
-
-/** Whether the browser says it has a connection (prerendered pages assume it does). */
-export const useOnline = () =>
-  useSyncExternalStore(
-    subscribe,
-    () => navigator.onLine,
-    () => true,
-  );
+/** Whether the app can reach its server: lib/connection.ts (the browser's network and the server's answer). */
+export { useOnline, useServerUnreachable } from '@/lib/connection';

@@ -1,4 +1,5 @@
 import { useSyncExternalStore } from 'react';
+import { isConnected, onConnectionChange } from '@/lib/connection';
 
 /**
  * When the answers on show were saved, if this page opened offline from what the device kept
@@ -14,11 +15,12 @@ export const setRestoredAt = (at: string | null) => {
 
 const subscribe = (onChange: () => void) => {
   listeners.add(onChange);
-  const online = () => setRestoredAt(null);
-  window.addEventListener('online', online);
+  const stop = onConnectionChange(() => {
+    if (isConnected()) setRestoredAt(null);
+  });
   return () => {
     listeners.delete(onChange);
-    window.removeEventListener('online', online);
+    stop();
   };
 };
 

@@ -10,6 +10,7 @@ import {
 } from '@tanstack/react-query';
 import { actingPersonId, setActingPersonId } from '@/lib/acting-person';
 import type { Session } from '@/lib/auth-api';
+import { isConnected } from '@/lib/connection';
 import { setRestoredAt } from './saved-at';
 import { canSave, clearSnapshots, readSnapshot, writeSnapshot } from './saved-data-store';
 
@@ -116,7 +117,7 @@ export const keepSavedForOffline = (client: QueryClient) => {
   // Answers that came before this module loaded.
   later();
   // The diabetes tools work offline from their own data, whether or not they were opened.
-  if (navigator.onLine && client.getQueryData<ProfileResponse>(['profile'])?.userType === 'diabetes_focused')
+  if (isConnected() && client.getQueryData<ProfileResponse>(['profile'])?.userType === 'diabetes_focused')
     void import('@/features/insulin/offline-tools').then((m) => m.prefetchDiabetesTools(client));
   return () => {
     clearTimeout(timer);
@@ -125,14 +126,14 @@ export const keepSavedForOffline = (client: QueryClient) => {
 };
 
 /**
- * A dashboard page opening without a connection (never throws: the page renders after it): what was saved for the person this tab shows (or
+ * A dashboard page opening without a connection, or finding its server out of reach (never throws: the page renders after it): what was saved for the person this tab shows (or
  * the account's own, when nothing was saved for them) goes back into the cache. Answers nothing
  * when nothing was saved; the dashboard then says it opens once the connection returns.
  */
 export const restoreSavedData = async (client: QueryClient) => {
-  // TanStack Query assumes a connection until the browser says it changed: offline from the start,
-  // the screens must not ask (and fail, and show an error over what was saved) but wait for it.
-  onlineManager.setOnline(navigator.onLine);
+  // TanStack Query assumes a connection until told otherwise: offline from the start (or the server
+  // out of reach), the screens must not ask (and fail, and show an error over what was saved) but wait.
+  onlineManager.setOnline(isConnected());
   try {
     if (!canSave()) return;
     let snapshot = await readSnapshot<DehydratedState>(personKey());

@@ -4,7 +4,7 @@ import { ErrorState } from '@/components/ui/error-state';
 import { PageSpinner } from '@/components/ui/spinner';
 import { possessive, useActingPerson } from '@/features/household/household-shell';
 import { useLiveNotifications } from '@/features/notifications/use-live-notifications';
-import { useOnline } from '@/features/offline/online-status';
+import { useOnline, useServerUnreachable } from '@/features/offline/online-status';
 import { errorMessage } from '@/lib/api';
 import { useMaintenanceMessage } from '@/lib/maintenance';
 import { signedOutDestination, useProfile, useRoles, useSession } from '@/lib/session';
@@ -31,6 +31,7 @@ export function DashboardLayout() {
   useLiveNotifications(signedIn, acting.view);
   const isMobile = useIsMobile();
   const online = useOnline();
+  const serverDown = useServerUnreachable();
   const { pathname } = useLocation();
   const diabetes = profile.data?.userType === 'diabetes_focused';
   const screen = screenFor(pathname, diabetes);
@@ -51,8 +52,8 @@ export function DashboardLayout() {
     return (
       <main className="flex min-h-screen items-center">
         <ErrorState
-          title="You are offline"
-          message="Nothing of your account is saved on this device yet. It opens once you are back online."
+          title={serverDown ? 'The server is not answering' : 'You are offline'}
+          message={`Nothing of your account is saved on this device yet. It opens once ${serverDown ? 'the server answers again' : 'you are back online'}.`}
         />
       </main>
     );
