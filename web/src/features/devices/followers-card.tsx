@@ -1,9 +1,7 @@
-import { Trash2, UserPlus } from 'lucide-react';
+import { UserPlus } from 'lucide-react';
 import { type FormEvent, useState } from 'react';
-import { toast } from 'sonner';
 import { Button } from '@/components/ui/button';
 import { Card, CardContent, CardDescription, CardHeader, CardTitle } from '@/components/ui/card';
-import { ConfirmDialog } from '@/components/ui/confirm-dialog';
 import { FormField } from '@/components/ui/form-field';
 import { QueryView } from '@/features/trackers/screen-parts';
 import { errorMessage } from '@/lib/api';
@@ -14,7 +12,7 @@ import {
   useFollowers,
   useRevokeFollower,
 } from './devices-api';
-import { when } from './format';
+import { TokenList } from './token-list';
 
 /** The token comes only in the answer that created it; it is never read back. */
 function CreatedFollower({ created }: { created: NsFollowerCreatedResponse }) {
@@ -56,24 +54,12 @@ export function FollowersCard() {
   const create = useCreateFollower();
   const revoke = useRevokeFollower();
   const [name, setName] = useState('');
-  const [confirming, setConfirming] = useState<{ id: string; name: string } | null>(null);
   const fieldError = create.error ? errorMessage(create.error, 'Please try again.') : undefined;
 
   const submit = (e: FormEvent) => {
     e.preventDefault();
     create.mutate(name, { onSuccess: () => setName('') });
   };
-  const stop = () =>
-    confirming &&
-    revoke.mutate(confirming.id, {
-      onSuccess: () => {
-        setConfirming(null);
-        create.reset();
-        toast.success('Follower removed');
-      },
-      onError: (e) => toast.error('Could not remove', { description: errorMessage(e, 'Please try again.') }),
-    });
-
   return (
     <Card>
       <CardHeader>
@@ -101,39 +87,24 @@ export function FollowersCard() {
         </form>
         {create.data && <CreatedFollower created={create.data} />}
         <QueryView query={list} what="your followers">
-          {({ items }) =>
-            items.length === 0 ? (
-              <p className="text-sm text-muted-foreground">No followers yet.</p>
-            ) : (
-              <ul className="flex flex-col divide-y rounded-lg border" aria-label="Followers">
-                {items.map((f) => (
-                  <li key={f.id} className="flex flex-wrap items-center justify-between gap-2 p-3">
-                    <div>
-                      <p className="font-medium">{f.name}</p>
-                      <p className="text-xs text-muted-foreground">
-                        Added {when(f.createdAt)} · last read {when(f.lastUsedAt, 'never')}
-                      </p>
-                    </div>
-                    <Button variant="ghost" onClick={() => setConfirming({ id: f.id, name: f.name })}>
-                      <Trash2 aria-hidden="true" /> Remove
-                    </Button>
-                  </li>
-                ))}
-              </ul>
-            )
-          }
+          {({ items }) => (
+            <TokenList
+              items={items}
+              revoke={revoke}
+              created={create}
+              words={{
+                label: 'Followers',
+                empty: 'No followers yet.',
+                made: 'Added',
+                used: 'last read',
+                action: 'Remove',
+                consequence: 'Their app can no longer read your data, from its next request.',
+                done: 'Follower removed',
+              }}
+            />
+          )}
         </QueryView>
       </CardContent>
-      {confirming && (
-        <ConfirmDialog
-          title={`Remove “${confirming.name}”?`}
-          description="Their app can no longer read your data, from its next request."
-          confirmLabel="Remove"
-          pending={revoke.isPending}
-          onConfirm={stop}
-          onClose={() => setConfirming(null)}
-        />
-      )}
     </Card>
   );
 }

@@ -1,9 +1,7 @@
-import { KeyRound, Trash2 } from 'lucide-react';
+import { KeyRound } from 'lucide-react';
 import { type FormEvent, useState } from 'react';
-import { toast } from 'sonner';
 import { Button } from '@/components/ui/button';
 import { Card, CardContent, CardDescription, CardHeader, CardTitle } from '@/components/ui/card';
-import { ConfirmDialog } from '@/components/ui/confirm-dialog';
 import { FormField } from '@/components/ui/form-field';
 import { QueryView } from '@/features/trackers/screen-parts';
 import { errorMessage } from '@/lib/api';
@@ -14,7 +12,7 @@ import {
   useNsCredentials,
   useRevokeNsCredential,
 } from './devices-api';
-import { when } from './format';
+import { TokenList } from './token-list';
 
 /** The secret comes only in the answer that created it; it is never read back. */
 function CreatedCredential({ created }: { created: NsCredentialCreatedResponse }) {
@@ -47,24 +45,12 @@ export function UploaderCredentialsCard() {
   const create = useCreateNsCredential();
   const revoke = useRevokeNsCredential();
   const [name, setName] = useState('');
-  const [confirming, setConfirming] = useState<{ id: string; name: string } | null>(null);
   const fieldError = create.error ? errorMessage(create.error, 'Please try again.') : undefined;
 
   const submit = (e: FormEvent) => {
     e.preventDefault();
     create.mutate(name, { onSuccess: () => setName('') });
   };
-  const stop = () =>
-    confirming &&
-    revoke.mutate(confirming.id, {
-      onSuccess: () => {
-        setConfirming(null);
-        create.reset();
-        toast.success('Upload credential revoked');
-      },
-      onError: (e) => toast.error('Could not revoke', { description: errorMessage(e, 'Please try again.') }),
-    });
-
   return (
     <Card>
       <CardHeader>
@@ -92,39 +78,25 @@ export function UploaderCredentialsCard() {
         </form>
         {create.data && <CreatedCredential created={create.data} />}
         <QueryView query={list} what="your upload credentials">
-          {(items) =>
-            items.length === 0 ? (
-              <p className="text-sm text-muted-foreground">No upload credentials yet.</p>
-            ) : (
-              <ul className="flex flex-col divide-y rounded-lg border" aria-label="Upload credentials">
-                {items.map((c) => (
-                  <li key={c.id} className="flex flex-wrap items-center justify-between gap-2 p-3">
-                    <div>
-                      <p className="font-medium">{c.name}</p>
-                      <p className="text-xs text-muted-foreground">
-                        Created {when(c.createdAt)} · last used {when(c.lastUsedAt, 'never')}
-                      </p>
-                    </div>
-                    <Button variant="ghost" onClick={() => setConfirming({ id: c.id, name: c.name })}>
-                      <Trash2 aria-hidden="true" /> Revoke
-                    </Button>
-                  </li>
-                ))}
-              </ul>
-            )
-          }
+          {(items) => (
+            <TokenList
+              items={items}
+              revoke={revoke}
+              created={create}
+              words={{
+                label: 'Upload credentials',
+                empty: 'No upload credentials yet.',
+                made: 'Created',
+                used: 'last used',
+                action: 'Revoke',
+                consequence:
+                  'The app using it is refused from its next upload. Readings it already sent stay.',
+                done: 'Upload credential revoked',
+              }}
+            />
+          )}
         </QueryView>
       </CardContent>
-      {confirming && (
-        <ConfirmDialog
-          title={`Revoke “${confirming.name}”?`}
-          description="The app using it is refused from its next upload. Readings it already sent stay."
-          confirmLabel="Revoke"
-          pending={revoke.isPending}
-          onConfirm={stop}
-          onClose={() => setConfirming(null)}
-        />
-      )}
     </Card>
   );
 }

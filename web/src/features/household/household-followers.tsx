@@ -1,12 +1,10 @@
-import { Trash2, UserPlus } from 'lucide-react';
+import { UserPlus } from 'lucide-react';
 import { type FormEvent, useState } from 'react';
-import { toast } from 'sonner';
 import { Button } from '@/components/ui/button';
 import { CheckboxGroup } from '@/components/ui/checkbox-group';
-import { ConfirmDialog } from '@/components/ui/confirm-dialog';
 import { FormField } from '@/components/ui/form-field';
 import { CopyField } from '@/features/devices/copy-field';
-import { when } from '@/features/devices/format';
+import { TokenList } from '@/features/devices/token-list';
 import { QueryView } from '@/features/trackers/screen-parts';
 import { errorMessage } from '@/lib/api';
 import {
@@ -55,7 +53,6 @@ export function HouseholdFollowers({ people }: { people: Person[] }) {
   const revoke = useRevokeHouseholdFollower();
   const [name, setName] = useState('');
   const [chosen, setChosen] = useState<string[]>([EVERYONE]);
-  const [confirming, setConfirming] = useState<{ id: string; name: string } | null>(null);
   const everyone = chosen.includes(EVERYONE);
   const nobody = !everyone && chosen.length === 0;
   const options = [
@@ -78,17 +75,6 @@ export function HouseholdFollowers({ people }: { people: Person[] }) {
       { onSuccess: () => setName('') },
     );
   };
-  const stop = () =>
-    confirming &&
-    revoke.mutate(confirming.id, {
-      onSuccess: () => {
-        setConfirming(null);
-        create.reset();
-        toast.success('Follower removed');
-      },
-      onError: (e) => toast.error('Could not remove', { description: errorMessage(e, 'Please try again.') }),
-    });
-
   return (
     <section aria-labelledby="household-followers" className="flex flex-col gap-3 border-t pt-4">
       <h3 id="household-followers" className="text-sm font-medium">
@@ -125,39 +111,24 @@ export function HouseholdFollowers({ people }: { people: Person[] }) {
       </form>
       {create.data && <Created created={create.data} />}
       <QueryView query={list} what="your follower apps">
-        {({ items }) =>
-          items.length === 0 ? (
-            <p className="text-sm text-muted-foreground">No follower apps yet.</p>
-          ) : (
-            <ul className="flex flex-col divide-y rounded-md border text-sm" aria-label="Follower apps">
-              {items.map((f) => (
-                <li key={f.id} className="flex flex-wrap items-center justify-between gap-2 px-3 py-2">
-                  <span className="min-w-0">
-                    <span className="font-medium">{f.name}</span>
-                    <span className="block text-muted-foreground">{whom(f.people)}</span>
-                    <span className="block text-xs text-muted-foreground">
-                      Added {when(f.createdAt)} · last read {when(f.lastUsedAt, 'never')}
-                    </span>
-                  </span>
-                  <Button size="sm" variant="ghost" onClick={() => setConfirming({ id: f.id, name: f.name })}>
-                    <Trash2 aria-hidden="true" /> Remove<span className="sr-only"> {f.name}</span>
-                  </Button>
-                </li>
-              ))}
-            </ul>
-          )
-        }
+        {({ items }) => (
+          <TokenList
+            items={items}
+            revoke={revoke}
+            created={create}
+            detail={(f) => <p className="text-sm text-muted-foreground">{whom(f.people)}</p>}
+            words={{
+              label: 'Follower apps',
+              empty: 'No follower apps yet.',
+              made: 'Added',
+              used: 'last read',
+              action: 'Remove',
+              consequence: 'It can no longer read anyone’s readings, from its next request.',
+              done: 'Follower removed',
+            }}
+          />
+        )}
       </QueryView>
-      {confirming && (
-        <ConfirmDialog
-          title={`Remove “${confirming.name}”?`}
-          description="It can no longer read anyone’s readings, from its next request."
-          confirmLabel="Remove"
-          pending={revoke.isPending}
-          onConfirm={stop}
-          onClose={() => setConfirming(null)}
-        />
-      )}
     </section>
   );
 }
