@@ -2,10 +2,10 @@ import { useMutation } from '@tanstack/react-query';
 import { useForm } from 'react-hook-form';
 import { Link, useNavigate, useSearchParams } from 'react-router';
 import { toast } from 'sonner';
+import { NewPasswordFields } from '@/components/new-password-fields';
 import { Alert } from '@/components/ui/alert';
 import { Button } from '@/components/ui/button';
 import { Card, CardContent, CardDescription, CardHeader } from '@/components/ui/card';
-import { FormField } from '@/components/ui/form-field';
 import { errorMessage } from '@/lib/api';
 import { authApi } from '@/lib/auth-api';
 import { lazyZodResolver } from '@/lib/lazy-resolver';
@@ -29,7 +29,6 @@ export function ResetPasswordPage() {
       navigate('/auth', { replace: true });
     },
   });
-  const { errors } = form.formState;
 
   return (
     <AuthLayout>
@@ -54,21 +53,7 @@ export function ResetPasswordPage() {
               className="flex flex-col gap-4"
               onSubmit={form.handleSubmit((v) => reset.mutate(v.newPassword))}
             >
-              <FormField
-                label="New password"
-                type="password"
-                autoComplete="new-password"
-                hint="At least 8 characters."
-                error={errors.newPassword?.message}
-                {...form.register('newPassword')}
-              />
-              <FormField
-                label="Confirm new password"
-                type="password"
-                autoComplete="new-password"
-                error={errors.confirm?.message}
-                {...form.register('confirm')}
-              />
+              <NewPasswordFields form={form} />
               {reset.isError && (
                 <Alert variant="destructive" role="alert">
                   {errorMessage(reset.error, 'Could not reset the password.')}

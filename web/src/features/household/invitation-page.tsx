@@ -3,11 +3,11 @@ import { useForm } from 'react-hook-form';
 import { useNavigate, useParams } from 'react-router';
 import { toast } from 'sonner';
 import { LinkMessagePage } from '@/components/link-message-page';
+import { NewPasswordFields } from '@/components/new-password-fields';
 import { Alert } from '@/components/ui/alert';
 import { Button } from '@/components/ui/button';
 import { Card, CardContent, CardDescription, CardHeader } from '@/components/ui/card';
 import { ErrorState } from '@/components/ui/error-state';
-import { FormField } from '@/components/ui/form-field';
 import { PageSpinner } from '@/components/ui/spinner';
 import { AuthLayout } from '@/features/auth/auth-layout';
 import { ApiError, errorMessage } from '@/lib/api';
@@ -73,7 +73,6 @@ function ClaimForm({ token, email }: { token: string; email: string }) {
       navigate('/dashboard', { replace: true });
     },
   });
-  const { errors } = form.formState;
   return (
     <form
       noValidate
@@ -83,21 +82,7 @@ function ClaimForm({ token, email }: { token: string; email: string }) {
       <p className="text-sm">
         Choose a password. From now on you sign in with <strong>{email}</strong> and this password.
       </p>
-      <FormField
-        label="Password"
-        type="password"
-        autoComplete="new-password"
-        hint="At least 8 characters."
-        error={errors.newPassword?.message}
-        {...form.register('newPassword')}
-      />
-      <FormField
-        label="Confirm password"
-        type="password"
-        autoComplete="new-password"
-        error={errors.confirm?.message}
-        {...form.register('confirm')}
-      />
+      <NewPasswordFields form={form} label="Password" />
       {claim.isError && (
         <Alert variant="destructive" role="alert">
           {errorMessage(claim.error, 'Could not take over the record.')}

@@ -4,6 +4,7 @@ import { useMutation } from '@tanstack/react-query';
 import { useForm } from 'react-hook-form';
 import { toast } from 'sonner';
 import { z } from 'zod';
+import { NewPasswordFields } from '@/components/new-password-fields';
 import { Alert } from '@/components/ui/alert';
 import { Button } from '@/components/ui/button';
 import { Card, CardContent, CardDescription, CardHeader, CardTitle } from '@/components/ui/card';
@@ -55,21 +56,7 @@ export function PasswordCard() {
             error={errors.currentPassword?.message}
             {...form.register('currentPassword')}
           />
-          <FormField
-            label="New password"
-            type="password"
-            autoComplete="new-password"
-            hint="At least 8 characters."
-            error={errors.newPassword?.message}
-            {...form.register('newPassword')}
-          />
-          <FormField
-            label="Confirm new password"
-            type="password"
-            autoComplete="new-password"
-            error={errors.confirm?.message}
-            {...form.register('confirm')}
-          />
+          <NewPasswordFields form={form} />
           {change.isError && (
             <Alert variant="destructive" role="alert">
               {errorMessage(change.error, 'Could not change the password.')}
