@@ -1,6 +1,6 @@
 import { personHeaders, withPerson } from './acting-person';
 import type { ApiPath, Method } from './api-path';
-import { markServerReachable, markServerUnreachable } from './connection';
+import { markServerReachable, serverTrouble } from './connection';
 
 /**
  * The one way the web talks to the server: same origin, cookies, JSON, problem+json errors, and the
@@ -86,7 +86,7 @@ async function request(path: string, init: RequestInit): Promise<Response> {
     const url = account || (init.method ?? 'GET') !== 'GET' ? path : withPerson(path);
     res = await fetch(url, { credentials: 'include', ...init, headers });
   } catch {
-    markServerUnreachable();
+    serverTrouble();
     throw new ApiError('Could not reach the server. Check your connection and try again.', { status: 0 });
   }
   if (res.ok) {
@@ -95,7 +95,7 @@ async function request(path: string, init: RequestInit): Promise<Response> {
   }
   const body = await readBody(res);
   const b = (body && typeof body === 'object' ? body : {}) as Record<string, unknown>;
-  if (serverDown(res.status, b.code)) markServerUnreachable();
+  if (serverDown(res.status, b.code)) serverTrouble();
   else markServerReachable();
   throw new ApiError(messageOf(body, res), {
     status: res.status,

@@ -12,6 +12,7 @@ import { useSyncExternalStore } from 'react';
 let unreachable = false;
 const listeners = new Set<() => void>();
 let probe: ReturnType<typeof setTimeout> | undefined;
+let asking: Promise<boolean> | null = null;
 
 const FIRST_PROBE_MS = 2_000;
 const MAX_PROBE_MS = 10_000;
@@ -21,17 +22,36 @@ const changed = () => {
   for (const l of listeners) l();
 };
 
-const ask = (wait: number) => {
+/** Whether `/api/health` answers now (one question at a time); the answer sets the state. */
+export const serverAnswers = () => {
+  asking ??= fetch('/api/health', { cache: 'no-store', credentials: 'omit' })
+    .then(
+      (res) => res.ok,
+      () => false,
+    )
+    .then((ok) => {
+      asking = null;
+      if (ok) markServerReachable();
+      else markServerUnreachable();
+      return ok;
+    });
+  return asking;
+};
+
+/** While the server is out of reach: ask again, less often each time (2 s, then up to every 10 s). */
+const askAgain = (wait: number) => {
   clearTimeout(probe);
   probe = setTimeout(async () => {
-    try {
-      const res = await fetch('/api/health', { cache: 'no-store', credentials: 'omit' });
-      if (res.ok) return markServerReachable();
-    } catch {
-      // Still out of reach.
-    }
-    ask(Math.min(wait * 2, MAX_PROBE_MS));
+    if (!(await serverAnswers())) askAgain(Math.min(wait * 2, MAX_PROBE_MS));
   }, wait);
+};
+
+/**
+ * A request found no server (a network error while online, or a gateway's 502/503/504): whether the
+ * server is down or only that request failed, `/api/health` decides.
+ */
+export const serverTrouble = () => {
+  if (!unreachable && browserOnline()) void serverAnswers();
 };
 
 /** The browser's own word (prerendering in Node has none: online). */
@@ -40,11 +60,10 @@ const browserOnline = () => typeof navigator === 'undefined' || navigator.onLine
 export const isConnected = () => browserOnline() && !unreachable;
 export const serverUnreachable = () => browserOnline() && unreachable;
 
-/** A request found no server (a network error while online, or a gateway's 502/503/504). */
-export const markServerUnreachable = () => {
+const markServerUnreachable = () => {
   if (unreachable || !browserOnline()) return;
   unreachable = true;
-  ask(FIRST_PROBE_MS);
+  askAgain(FIRST_PROBE_MS);
   changed();
 };
 

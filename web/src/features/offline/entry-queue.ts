@@ -1,6 +1,6 @@
 import type { EntryCreateRequest, EntryResponse } from '@healthfolio/core';
 import { ApiError, api } from '@/lib/api';
-import { isConnected } from '@/lib/connection';
+import { isConnected, serverAnswers } from '@/lib/connection';
 import type { QueuedEntry } from './queued-entry';
 import { allItems, canSeal, removeAll, removeItem, seal, unseal } from './sealed-store';
 
@@ -27,8 +27,13 @@ export const queueVersion = {
   get: () => version,
 };
 
-/** No answer, or the server found out of reach by this very request (a proxy's 502, say). */
+/** No answer, or the server out of reach. */
 const offline = (error: unknown) => (error instanceof ApiError && error.status === 0) || !isConnected();
+
+/** The same, asking the server when a proxy answered for it (502–504): is it down, or was it this request? */
+const unanswered = async (error: unknown) =>
+  offline(error) ||
+  (error instanceof ApiError && error.status >= 502 && error.status <= 504 && !(await serverAnswers()));
 
 /**
  * Sends an entry, or keeps it sealed on this device when there is no connection. The client id goes
@@ -45,7 +50,7 @@ export const sendOrQueueEntry = async (body: EntryCreateRequest): Promise<EntryR
   try {
     return await api<EntryResponse>('/api/v1/entries', { method: 'POST', body: withId });
   } catch (error) {
-    if (offline(error) && canSeal()) return keep();
+    if (canSeal() && (await unanswered(error))) return keep();
     throw error;
   }
 };
