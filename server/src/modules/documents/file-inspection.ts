@@ -75,6 +75,18 @@ export const checkContent = async (ext: AllowedExtension, head: Buffer) => {
   return MIME_BY_EXTENSION[ext];
 };
 
+/**
+ * What a file from elsewhere (an imported record's attachment) is, by its bytes: the MIME type the
+ * vault stores for it, or null for a kind the vault does not keep, whatever type it was said to be.
+ */
+export const vaultTypeOf = async (head: Buffer): Promise<string | null> => {
+  const found = head.length > 0 ? await fileTypeFromBuffer(head) : undefined;
+  const ext = (Object.keys(SNIFFED) as AllowedExtension[]).find(
+    (e) => found && SNIFFED[e].includes(found.ext),
+  );
+  return ext ? MIME_BY_EXTENSION[ext] : null;
+};
+
 /** Remembers the last bytes that went through (a PDF must end with its %%EOF marker). */
 export const tailKeeper = (size = 1024) => {
   let tail = Buffer.alloc(0);

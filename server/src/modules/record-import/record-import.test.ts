@@ -1,5 +1,6 @@
 import { readFileSync } from 'node:fs';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
+import { pdfWith } from '../../../test/document-fixtures';
 import {
   APP_URL,
   createTestServer,
@@ -200,6 +201,67 @@ describe('Import a record', () => {
     });
     const [reading] = (await (await client.get('/api/v1/glucose/readings')).json()).items;
     expect(reading.valueMgdl).toBeCloseTo(6.2 * 18.0156, 6);
+  });
+
+  it('files a document whose category is none of the vault’s under Other, and leaves out a file that is not what it claims', async () => {
+    const { client } = await signUpAndSignIn(server, 'category-import@example.com');
+    const bundle = {
+      resourceType: 'Bundle',
+      type: 'collection',
+      entry: [
+        { resource: { resourceType: 'Patient', id: 'p1', name: [{ text: 'Cat Import' }] } },
+        {
+          resource: {
+            resourceType: 'DocumentReference',
+            status: 'current',
+            subject: { reference: 'Patient/p1' },
+            type: { text: 'Discharge summary' },
+            category: [{ text: 'Clinical Note' }],
+            content: [
+              {
+                attachment: {
+                  contentType: 'application/pdf',
+                  title: 'discharge.pdf',
+                  data: Buffer.from(pdfWith('Discharge summary')).toString('base64'),
+                  creation: '2026-10-02',
+                },
+              },
+            ],
+          },
+        },
+      ],
+    };
+    // Beside it, a page of HTML said to be a PDF, with a date that is none.
+    bundle.entry.push({
+      resource: {
+        resourceType: 'DocumentReference',
+        status: 'current',
+        subject: { reference: 'Patient/p1' },
+        type: { text: 'Not a PDF' },
+        category: [{ text: 'Lab Results' }],
+        content: [
+          {
+            attachment: {
+              contentType: 'application/pdf',
+              title: 'page.pdf',
+              data: Buffer.from('<script>alert(1)</script>').toString('base64'),
+              creation: 'yesterday',
+            },
+          },
+        ],
+      },
+    });
+    const report = await ok(await importFile(client, Buffer.from(JSON.stringify(bundle)), 'record.json'));
+    expect(report.created.documents).toBe(1);
+    expect(report.notUnderstood).toEqual(
+      expect.arrayContaining([expect.objectContaining({ what: 'Documents', count: 1 })]),
+    );
+    // The record file itself is kept in the vault too.
+    const docs: { title: string; category: string; date: string }[] = await documentsOf(client);
+    expect(docs.map((d) => [d.title, d.category, d.date])).toEqual(
+      expect.arrayContaining([['Discharge summary', 'Other', '2026-10-02']]),
+    );
+    expect(docs.map((d) => d.title)).not.toContain('Not a PDF');
   });
 
   it('reads meals and journal entries another Healthfolio instance exported, keeping what it accepts', async () => {

@@ -1,4 +1,6 @@
+import { DOCUMENT_CATEGORIES } from '@healthfolio/core';
 import type { DocumentReference, Medication, Resource } from '@medplum/fhirtypes';
+import { SNIFF_BYTES, vaultTypeOf } from '../documents/file-inspection';
 import { indexResources } from './fhir-values';
 import { loggedDose, ourSchedule } from './healthfolio-export';
 import { type ImportPlan, noteNotUnderstood, type PlannedItem, withoutControls } from './import-plan';
@@ -47,6 +49,15 @@ const RESOURCE_WORDS: Record<string, string> = {
 };
 const wordsFor = (type: string) => RESOURCE_WORDS[type] ?? type.replace(/([a-z])([A-Z])/g, '$1 $2');
 
+/** The vault's category of that name; any other (a portal's "Clinical Note") is filed under Other. */
+const categoryOf = (text: string | undefined) => DOCUMENT_CATEGORIES.find((c) => c === text) ?? 'Other';
+
+/** The calendar day a FHIR date or dateTime starts with, if it is one. */
+const dayOf = (value: string | undefined) => {
+  const day = value?.slice(0, 10);
+  return day && /^\d{4}-\d{2}-\d{2}$/.test(day) && !Number.isNaN(Date.parse(day)) ? day : undefined;
+};
+
 /** A vault document of a Healthfolio export: its file travels inside (`attachment.data`). */
 const documentOf = (d: DocumentReference): PlannedItem | null => {
   const a = d.content?.[0]?.attachment;
@@ -55,8 +66,8 @@ const documentOf = (d: DocumentReference): PlannedItem | null => {
     kind: 'document',
     group: 'documents',
     title: (d.type?.text ?? a.title ?? 'Imported document').slice(0, 200),
-    category: d.category?.[0]?.text ?? 'Other',
-    date: a.creation?.slice(0, 10) ?? d.date?.slice(0, 10) ?? new Date().toISOString().slice(0, 10),
+    category: categoryOf(d.category?.[0]?.text),
+    date: [a.creation, d.date].map(dayOf).find(Boolean) ?? new Date().toISOString().slice(0, 10),
     description: d.description ?? null,
     fileName: a.title ?? 'document',
     fileType: a.contentType,
@@ -131,7 +142,32 @@ export const planOf = (resources: Resource[], format: ImportPlan['format']): Imp
   return plan;
 };
 
+/**
+ * A document's bytes must be a kind the vault keeps (PDF, JPEG, PNG, Word), as an upload's must: it is
+ * stored with the type its bytes show, and anything else (a page of HTML said to be a PDF) is left out.
+ */
+const onlyVaultFiles = async (plan: ImportPlan) => {
+  const items: ImportPlan['items'] = [];
+  for (const item of plan.items) {
+    if (item.kind !== 'document') {
+      items.push(item);
+      continue;
+    }
+    // Base64 holds 3 bytes in 4 characters: enough of the start for the file's signature.
+    const head = Buffer.from(item.base64.slice(0, Math.ceil(SNIFF_BYTES / 3) * 4), 'base64');
+    const fileType = await vaultTypeOf(head);
+    if (fileType) items.push({ ...item, fileType });
+    else
+      noteNotUnderstood(
+        plan.notUnderstood,
+        'Documents',
+        'A file of a kind the vault does not keep (it keeps PDF, JPEG, PNG and Word files).',
+      );
+  }
+  return { ...plan, items };
+};
+
 export const parse = async ({ bytes }: RecordParserInput): Promise<ImportPlan> => {
   const { format, resources } = readResources(bytes);
-  return planOf(resources, format);
+  return onlyVaultFiles(planOf(resources, format));
 };
