@@ -50,6 +50,8 @@ test('a user connects the portal, sees its records, syncs a new result and disco
   newAccount,
   signInAs,
 }) => {
+  // Five steps through two servers (sign-in at the portal, consent, two syncs): more than a minute on a busy machine.
+  test.slow();
   await signInAs(await newAccount('health-systems', { type: 'general_health' }));
   await page.goto('/dashboard/lab-results');
   await page.getByRole('link', { name: /Connect a health system/ }).click();
