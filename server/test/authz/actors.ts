@@ -121,6 +121,8 @@ export const makeActors = async (server: TestServer) => {
     (await admin.client.put(`/api/v1/admin/users/${demoted.userId}/role`, { role: 'user' })).status,
   ).toBe(200);
   const disabled = await signUpAndSignIn(server, 'authz-disabled@example.com');
+  // Its session has just answered (and sits in the session cache) when the account is disabled.
+  expect((await disabled.client.get('/api/v1/profile')).status).toBe(200);
   expect(
     (await admin.client.put(`/api/v1/admin/users/${disabled.userId}/status`, { status: 'disabled' })).status,
   ).toBe(200);
@@ -147,6 +149,8 @@ export const makeActors = async (server: TestServer) => {
     sql`update shared_access set expires_at = now() - interval '1 second' where id = ${expired.id}`,
   );
   const revoked = await share(owner, ALL_CATEGORIES);
+  // The caregiver had opened it before it was revoked.
+  expect((await server.client().get(`/api/v1/shared/${revoked.token}`)).status).toBe(200);
   expect((await owner.post(`/api/v1/shares/${revoked.id}/revoke`)).status).toBe(200);
 
   const followed = await owner.post('/api/v1/household/followers', { name: 'Authz follower' });
