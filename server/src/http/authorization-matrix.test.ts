@@ -1,6 +1,7 @@
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { ACTORS, type Actor } from '../../test/authz/actors';
-import { NIGHTSCOUT_AT_ROOT, OPTIONS, ruleIndex } from '../../test/authz/expectations';
+import { ruleIndex } from '../../test/authz/expectations';
+import { NIGHTSCOUT_AT_ROOT, OPTIONS } from '../../test/authz/options';
 import { concretePath, type PathContext } from '../../test/authz/paths';
 import {
   type Outcome,
