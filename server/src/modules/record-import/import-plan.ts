@@ -85,7 +85,10 @@ export type PlannedItem =
       claim: ImportedClaim;
     };
 
-/** An appointment at an instant: its wall clock is the importing person's zone. */
+/**
+ * An appointment at an instant (ISO 8601 in UTC, from a time with an offset) or, when the file gave
+ * no offset, at a wall clock (`YYYY-MM-DDTHH:MM`) read in the importing person's zone.
+ */
 export interface ImportedAppointment {
   provider: string;
   specialty: string | null;
