@@ -41,7 +41,7 @@ it('keeps the instant an appointment file gives and shows it on the importer’s
     headers: { origin: APP_URL, cookie: client.cookieHeader, 'x-requested-with': 'healthfolio' },
   });
   expect(res.status, await res.clone().text()).toBe(200);
-  expect((await res.json()).created).toMatchObject({ appointments: 3 });
+  expect(((await res.json()) as { created: unknown }).created).toMatchObject({ appointments: 3 });
 
   const all = [
     ...(await (await client.get('/api/v1/appointments?when=upcoming')).json()).items,
