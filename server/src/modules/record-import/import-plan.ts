@@ -61,6 +61,14 @@ export type PlannedItem =
     }
   | { kind: 'appointment'; group: 'appointments'; appointment: ImportedAppointment }
   | {
+      kind: 'dose';
+      group: 'medicationDoses';
+      /** The schedule's id in the file (kept when the schedule is set up again) and the dose's instant. */
+      scheduleId: string;
+      dueAt: string;
+      status: 'taken' | 'skipped';
+    }
+  | {
       kind: 'schedule';
       group: 'medications';
       /** The schedule's id in the file: kept, so importing it again finds it. */

@@ -33,8 +33,7 @@ export const mapAppointment = (a: Appointment, index: ResourceIndex): Outcome =>
   // At the instant the file gives (its offset kept), or, without an offset, at its wall clock.
   const time = (v: string | undefined) => (v?.includes('T') ? (instantOf(v) ?? floatingTimeOf(v)) : null);
   const startsAt = time(a.start);
-  if (!startsAt)
-    return { what: WHAT, skip: 'An appointment without a start date and time.' };
+  if (!startsAt) return { what: WHAT, skip: 'An appointment without a start date and time.' };
   const people = (a.participant ?? [])
     .map((p) => ({ ...p, type: typeOf(p, index, a) }))
     .filter((p) => p.type !== 'Patient' && p.type !== 'RelatedPerson');
