@@ -47,6 +47,8 @@ describe('daily bolus and temporary-basal insulin', () => {
       boluses: [{ at: day1 + H, units: 3 }],
       tempBasals: [{ at: day1 + 2 * H, rateUph: null, durationMin: 30 }],
     });
-    expect(days).toEqual([{ date: '2026-03-02', bolusUnits: 3, tempBasalUnits: null, tempBasalHours: 0 }]);
+    expect(days).toEqual([
+      { date: '2026-03-02', bolusUnits: 3, tempBasalUnits: null, tempBasalHours: 0, basalUnits: null },
+    ]);
   });
 });

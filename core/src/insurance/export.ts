@@ -13,6 +13,8 @@ export const EXPORT_HEADER = [
   'Claim number',
   'Insurance plan',
   'Amount',
+  /** What the plan allowed (an EOB's allowed amount), as the claim form names it; empty when not known. */
+  'Allowed by the plan',
   'Insurance covered',
   'Patient responsibility',
   'Paid',
@@ -32,7 +34,8 @@ export const attachmentLabel = (doc: AttachedDocument | null) =>
 /**
  * Claims (by service date) and bills (by due date) of one year, oldest first (then in the order entered), as the CSV an HSA
  * administrator or a tax preparer is handed. Amounts are plain decimals in the user's currency; each
- * record lists its attached EOB or receipt.
+ * record lists its attached EOB or receipt. "Allowed by the plan" is empty where it is not known
+ * (never 0, which would read as "the plan allowed nothing").
  */
 export function insuranceCsv(
   data: { claims: readonly ClaimResponse[]; bills: readonly BillResponse[]; plans: readonly PlanResponse[] },
@@ -53,6 +56,7 @@ export function insuranceCsv(
         c.claimNumber,
         c.insurancePlanId ? (planName.get(c.insurancePlanId) ?? null) : null,
         money(c.amountCents),
+        c.allowedCents === null ? null : money(c.allowedCents),
         money(c.coveredCents),
         money(c.patientResponsibilityCents),
         null,
@@ -74,6 +78,7 @@ export function insuranceCsv(
         null,
         null,
         money(b.amountCents),
+        null, // a bill has no allowed amount
         money(b.insuranceCoveredCents),
         money(b.amountCents - b.insuranceCoveredCents),
         money(b.paidCents),

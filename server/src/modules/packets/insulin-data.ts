@@ -3,6 +3,7 @@ import { and, eq, gte, lt } from 'drizzle-orm';
 import type { Tx } from '../../db/database';
 import { nsTreatments } from '../../db/schema/nightscout';
 import { selectEntries } from '../entries/entries.repository';
+import { scheduledBasal } from './scheduled-basal';
 
 const DAY_MS = 86_400_000;
 const ROWS_MAX = 20_000;
@@ -13,11 +14,16 @@ export interface PacketInsulin {
   days: DailyInsulin[];
   /** Temp basals that began in the window. */
   tempBasals: number;
-  /** Temp basals given only as a percentage (not counted in the basal estimate). */
+  /** Temp basals given only as a percentage (not counted in the basal estimate without a schedule). */
   percentOnly: number;
+  /** Whether the pump's basal schedule (a Nightscout profile) is known: basal is then schedule + temps. */
+  scheduleKnown?: boolean;
 }
 
-/** Boluses (insulin entries' total dose) and the loop's temporary basals of the window. */
+/**
+ * Boluses (insulin entries' total dose) and basal of the window: the profile's scheduled basal,
+ * overridden by the loop's temporary basals while they run.
+ */
 export const gatherInsulin = async (
   tx: Tx,
   userId: string,
@@ -49,7 +55,9 @@ export const gatherInsulin = async (
     at: t.occurredAt.getTime(),
     rateUph: num(t.doc.absolute) ?? num(t.doc.rate),
     durationMin: num(t.doc.duration) ?? 0,
+    percent: num(t.doc.percent),
   }));
+  const schedule = await scheduledBasal(tx, userId, from, to);
   return {
     days: dailyInsulinTotals({
       boluses: entries
@@ -62,8 +70,13 @@ export const gatherInsulin = async (
       from: from.getTime(),
       to: to.getTime(),
       timeZone,
+      scheduledRateAt: schedule.rateAt,
+      breaks: schedule.breaks,
     }),
     tempBasals: tempBasals.filter((t) => t.at >= from.getTime()).length,
-    percentOnly: tempBasals.filter((t) => t.rateUph === null && t.durationMin > 0).length,
+    percentOnly: schedule.rateAt
+      ? 0
+      : tempBasals.filter((t) => t.rateUph === null && t.durationMin > 0).length,
+    scheduleKnown: schedule.rateAt !== undefined,
   };
 };

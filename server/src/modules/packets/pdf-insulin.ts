@@ -13,19 +13,20 @@ export const basalBolusPage = (w: PdfWriter, insulin: PacketInsulin | null) => {
   if (!days.length) return;
   w.newPage();
   w.heading('Basal and bolus insulin');
-  const withBasal = days.filter((x) => x.tempBasalUnits !== null);
+  const withBasal = days.filter((x) => x.basalUnits !== null);
+  const estimated = insulin?.scheduleKnown ? '' : ' (estimated)';
   const mean = (xs: number[]) => xs.reduce((a, b) => a + b, 0) / xs.length;
   w.line(
     `${countOf(days.length, 'day')} with insulin data. Average daily bolus ${units(mean(days.map((x) => x.bolusUnits)))}${
       withBasal.length
-        ? `; average daily basal ${units(mean(withBasal.map((x) => x.tempBasalUnits!)))} (estimated)`
+        ? `; average daily basal ${units(mean(withBasal.map((x) => x.basalUnits!)))}${estimated}`
         : ''
     }.`,
   );
   const cols = [0, 110, 210, 310, 400];
-  w.row(['Date', 'Bolus', 'Basal (estimated)', 'Total', 'Basal : bolus'], cols, { bold: true, size: 9 });
+  w.row(['Date', 'Bolus', `Basal${estimated}`, 'Total', 'Basal : bolus'], cols, { bold: true, size: 9 });
   for (const x of days) {
-    const basal = x.tempBasalUnits;
+    const basal = x.basalUnits;
     const total = x.bolusUnits + (basal ?? 0);
     w.row(
       [
@@ -43,7 +44,9 @@ export const basalBolusPage = (w: PdfWriter, insulin: PacketInsulin | null) => {
   }
   w.y -= 4;
   w.paragraph(
-    'Bolus: the insulin doses logged or uploaded, as recorded. Basal: estimated from the temporary basals a loop uploaded (rate × time, each cut short when the next begins); scheduled basal between them is not included, so days with few temporary basals understate it. "Not recorded": no temporary basals that day.',
+    insulin?.scheduleKnown
+      ? 'Total daily dose = basal + bolus. Bolus: the insulin doses logged or uploaded, as recorded. Basal: the scheduled basal of the pump profile in force (after any profile switch), replaced by the temporary basals a loop uploaded while they ran (rate × time, each cut short when the next begins).'
+      : 'Bolus: the insulin doses logged or uploaded, as recorded. Basal: estimated from the temporary basals a loop uploaded (rate × time, each cut short when the next begins); scheduled basal between them is not included, so days with few temporary basals understate it. "Not recorded": no temporary basals that day.',
     { size: 8, color: MUTED },
   );
   if (insulin?.percentOnly)

@@ -27,6 +27,8 @@ import { glucoseObservation } from './fhir/glucose';
 import { type LabResultRow, labResultObservations } from './fhir/lab-results';
 import { journalObservation, mealObservation } from './fhir/meals-journal';
 import {
+  type DoseRow,
+  doseAdministration,
   insulinStatement,
   loggedMedicationStatement,
   type ScheduleRow,
@@ -231,6 +233,25 @@ export async function* recordResources(
         ),
       )
       .orderBy(sql`${notifications.metadata}->>'schedule_id'`),
+    // The doses marked taken or skipped (pending and missed ones come back with their schedule).
+    doses: await tx
+      .select({
+        id: notifications.id,
+        dueDate: notifications.dueDate,
+        isCompleted: notifications.isCompleted,
+        metadata: notifications.metadata,
+      })
+      .from(notifications)
+      .where(
+        and(
+          eq(notifications.userId, userId),
+          eq(notifications.type, 'reminder'),
+          isNotNull(sql`${notifications.metadata}->>'schedule_id'`),
+          isNotNull(notifications.dueDate),
+          or(eq(notifications.isCompleted, true), sql`${notifications.metadata}->>'skipped' = 'true'`),
+        ),
+      )
+      .orderBy(asc(notifications.dueDate), asc(notifications.id)),
     appointments: await tx
       .select()
       .from(appointments)
@@ -283,6 +304,7 @@ export async function* recordResources(
   const today = localDate(now, ctx.timeZone);
   for (const { metadata: m } of rest.schedules)
     yield { resource: scheduleRequest(scheduleOf(m), ctx, today) };
+  for (const d of rest.doses) yield { resource: doseAdministration(d as DoseRow, ctx) };
   for (const a of rest.appointments) yield { resource: appointmentResource(a, ctx) };
   for (const p of rest.plans) yield { resource: coverageResource(p, ctx, currency) };
   for (const c of rest.claims) {

@@ -25,6 +25,7 @@ let bob: TestClient;
 let aliceId: string;
 const HOUR = 3_600_000;
 const ids: Record<string, string> = {};
+let takenDue = '';
 // A CGM's 5-minute readings over 18 days: more than one page of reads (record-export.data.ts PAGE).
 const CGM_READINGS = 18 * 288;
 
@@ -118,6 +119,12 @@ beforeAll(async () => {
       dailyTimes: ['08:00', '20:00'],
     }),
   );
+  const [taken, skipped] = (await (await alice.get('/api/v1/medications/doses?limit=2')).json()).items;
+  ids.taken = taken.id;
+  takenDue = new Date(taken.dueDate).toISOString();
+  ids.skipped = skipped.id;
+  await created(await alice.post(`/api/v1/medications/doses/${taken.id}/take`));
+  await created(await alice.post(`/api/v1/medications/doses/${skipped.id}/skip`));
   ids.appointment = (
     await created(
       await alice.post('/api/v1/appointments', {
@@ -320,6 +327,21 @@ describe('Export my record', () => {
       intent: 'plan',
       medicationCodeableConcept: { text: 'Metformin' },
       dosageInstruction: [{ timing: { repeat: { periodUnit: 'd' } } }],
+    });
+    // The doses taken and skipped, each naming its schedule's request; the others are not doses given.
+    const schedule = `urn:uuid:${kinds('MedicationRequest')[0]!.id}`;
+    expect(kinds('MedicationAdministration')).toHaveLength(2);
+    expect(byId.get(ids.taken!)).toMatchObject({
+      status: 'completed',
+      medicationCodeableConcept: { text: 'Metformin' },
+      request: { reference: schedule },
+      dosage: { text: '500 mg' },
+      effectiveDateTime: takenDue,
+    });
+    expect(byId.get(ids.skipped!)).toMatchObject({
+      status: 'not-done',
+      statusReason: [{ coding: [{ code: 'dose-skipped' }], text: 'Skipped' }],
+      request: { reference: schedule },
     });
     // An insulin dose: the total first, then its boluses; the glucose and carbs it was worked out from.
     const insulin = byId.get(ids.insulin!) as MedicationStatement;

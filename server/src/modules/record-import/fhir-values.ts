@@ -31,6 +31,17 @@ export const instantOf = (raw: string | undefined | null): string | null => {
   return new Date(ms).toISOString();
 };
 
+/**
+ * A dateTime with a time of day but no offset (`2026-03-10T09:00:00`, or C-CDA's `202603100900`
+ * as Medplum's converter passes it on) as a wall clock, `YYYY-MM-DDTHH:MM`; null otherwise. FHIR
+ * requires the offset, C-CDA does not: such a time is the clinic's local time, read in the importing
+ * person's zone (see writeAppointments).
+ */
+export const floatingTimeOf = (raw: string | undefined | null): string | null => {
+  const m = raw?.match(/^(\d{4}-\d{2}-\d{2})T(\d{2}:\d{2})(:\d{2}(\.\d+)?)?$/);
+  return m && !Number.isNaN(Date.parse(`${m[1]}T${m[2]}:00Z`)) ? `${m[1]}T${m[2]}` : null;
+};
+
 /** A FHIR date or dateTime kept as written (dates of the summary), or null. */
 export const fhirDate = (v: string | undefined | null) =>
   v && /^\d{4}(-\d{2}(-\d{2}(T[\d:.]+(Z|[+-]\d{2}:\d{2}))?)?)?$/.test(v) ? v : null;

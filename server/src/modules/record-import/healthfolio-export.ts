@@ -1,11 +1,12 @@
 import { TRACKER_DATA } from '@healthfolio/core';
 import type {
   CodeableConcept,
+  MedicationAdministration,
   MedicationRequest,
   MedicationStatement,
   Observation,
 } from '@medplum/fhirtypes';
-import { instantOf, LOINC } from './fhir-values';
+import { instantOf, LOINC, type ResourceIndex, resolve } from './fhir-values';
 import type { PlannedItem } from './import-plan';
 
 /**
@@ -117,6 +118,26 @@ export const ourSchedule = (m: MedicationRequest): PlannedItem | null => {
       prescriptionNumber: m.groupIdentifier?.value ?? null,
       refillDate: m.dispenseRequest?.validityPeriod?.end ?? null,
     },
+  };
+};
+
+/**
+ * A dose taken or skipped, as a Healthfolio export wrote it (a MedicationAdministration whose request
+ * is one of the file's schedules): its schedule, when it was due and whether it was taken. Null for
+ * any other administration (another source's stay "not imported").
+ */
+export const ourDose = (m: MedicationAdministration, index: ResourceIndex): PlannedItem | null => {
+  const request = resolve(m.request, index);
+  const schedule = request?.resourceType === 'MedicationRequest' ? ourSchedule(request) : null;
+  const dueAt = instantOf(m.effectiveDateTime);
+  if (schedule?.kind !== 'schedule' || !dueAt || (m.status !== 'completed' && m.status !== 'not-done'))
+    return null;
+  return {
+    kind: 'dose',
+    group: 'medicationDoses',
+    scheduleId: schedule.scheduleId,
+    dueAt,
+    status: m.status === 'completed' ? 'taken' : 'skipped',
   };
 };
 

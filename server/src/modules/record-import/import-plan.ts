@@ -61,6 +61,14 @@ export type PlannedItem =
     }
   | { kind: 'appointment'; group: 'appointments'; appointment: ImportedAppointment }
   | {
+      kind: 'dose';
+      group: 'medicationDoses';
+      /** The schedule's id in the file (kept when the schedule is set up again) and the dose's instant. */
+      scheduleId: string;
+      dueAt: string;
+      status: 'taken' | 'skipped';
+    }
+  | {
       kind: 'schedule';
       group: 'medications';
       /** The schedule's id in the file: kept, so importing it again finds it. */
@@ -85,7 +93,10 @@ export type PlannedItem =
       claim: ImportedClaim;
     };
 
-/** An appointment at an instant: its wall clock is the importing person's zone. */
+/**
+ * An appointment at an instant (ISO 8601 in UTC, from a time with an offset) or, when the file gave
+ * no offset, at a wall clock (`YYYY-MM-DDTHH:MM`) read in the importing person's zone.
+ */
 export interface ImportedAppointment {
   provider: string;
   specialty: string | null;

@@ -1,6 +1,6 @@
 import { APPOINTMENT_SPECIALTIES } from '@healthfolio/core';
 import type { Appointment, AppointmentParticipant } from '@medplum/fhirtypes';
-import { conceptText, instantOf, nameOf, type ResourceIndex, resolve } from './fhir-values';
+import { conceptText, floatingTimeOf, instantOf, nameOf, type ResourceIndex, resolve } from './fhir-values';
 import type { PlannedItem } from './import-plan';
 
 type Outcome = PlannedItem | { skip: string; what: string } | null;
@@ -30,9 +30,10 @@ const clip = (v: string | null | undefined, max: number) => (v?.trim() ? v.trim(
  */
 export const mapAppointment = (a: Appointment, index: ResourceIndex): Outcome => {
   if (a.status === 'entered-in-error') return null;
-  const startsAt = instantOf(a.start);
-  if (!startsAt || !a.start?.includes('T'))
-    return { what: WHAT, skip: 'An appointment without a start date and time.' };
+  // At the instant the file gives (its offset kept), or, without an offset, at its wall clock.
+  const time = (v: string | undefined) => (v?.includes('T') ? (instantOf(v) ?? floatingTimeOf(v)) : null);
+  const startsAt = time(a.start);
+  if (!startsAt) return { what: WHAT, skip: 'An appointment without a start date and time.' };
   const people = (a.participant ?? [])
     .map((p) => ({ ...p, type: typeOf(p, index, a) }))
     .filter((p) => p.type !== 'Patient' && p.type !== 'RelatedPerson');
@@ -51,7 +52,7 @@ export const mapAppointment = (a: Appointment, index: ResourceIndex): Outcome =>
   const comment = a.comment ?? '';
   const video = comment.match(/Video: (https?:\/\/\S+?)(?:\.\s|\.?$)/)?.[1] ?? null;
   const where = comment.match(/^Where: (.+?)(?:\. Video: |$)/)?.[1] ?? null;
-  const endsAt = instantOf(a.end);
+  const endsAt = time(a.end);
   return {
     kind: 'appointment',
     group: 'appointments',
@@ -59,7 +60,7 @@ export const mapAppointment = (a: Appointment, index: ResourceIndex): Outcome =>
       provider: provider.slice(0, 200),
       specialty: specialtyOf(a),
       startsAt,
-      endsAt: endsAt && endsAt > startsAt ? endsAt : null,
+      endsAt,
       location: clip(named('Location') ?? where, 300),
       telehealthUrl: clip(video, 2000),
       reason: clip(

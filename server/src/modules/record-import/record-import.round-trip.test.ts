@@ -88,6 +88,10 @@ beforeAll(async () => {
       refillDate: new Date(now + 20 * 24 * HOUR).toISOString().slice(0, 10),
     }),
   );
+  // Its first dose taken, its second skipped: MedicationAdministrations, completed and not-done.
+  const [first, second] = (await (await carol.get('/api/v1/medications/doses?limit=2')).json()).items;
+  await created(await carol.post(`/api/v1/medications/doses/${first.id}/take`));
+  await created(await carol.post(`/api/v1/medications/doses/${second.id}/skip`));
   await created(
     await entry('meal', { mealType: 'dinner', calories: 720, carbs: 64.5, value: 'Rice, dal, "naan"' }, 11),
   );
@@ -244,12 +248,11 @@ const recordOf = async (client: TestClient) => {
     }),
   );
   const doses = (await listed('/api/v1/medications/doses?limit=1000')).map(
-    ({ title, content, dueDate, metadata }: Record<string, unknown>) => ({
-      title,
-      content,
-      dueDate,
-      metadata,
-    }),
+    ({ title, content, dueDate, status, metadata }: Record<string, unknown>) => {
+      // When Skip was pressed is not part of the record (the dose's time is).
+      const { skipped_at: _s, ...kept } = metadata as Record<string, unknown>;
+      return { title, content, dueDate, status, metadata: kept };
+    },
   );
   return { entries, glucose, labs, documents, plans, claims, visits, doses };
 };
@@ -275,6 +278,7 @@ describe('A Healthfolio export imported into an empty record', () => {
       vitalSigns: 3,
       trackerEntries: 7,
       medications: 1,
+      medicationDoses: 2,
       labResults: 2,
       documents: 1,
       appointments: 2,
@@ -287,6 +291,7 @@ describe('A Healthfolio export imported into an empty record', () => {
     const original = await recordOf(carol);
     expect(original.entries).toHaveLength(12);
     expect(original.doses).toHaveLength(60);
+    expect(original.doses.slice(0, 2).map((d: { status: string }) => d.status)).toEqual(['taken', 'skipped']);
     expect(original.glucose).toHaveLength(38);
     expect(original.visits).toHaveLength(2);
     expect(original.claims).toHaveLength(5);
@@ -338,6 +343,8 @@ describe('A Healthfolio export imported into an empty record', () => {
       claims: 0,
     });
     expect(again.created.medications).toBe(0);
+    expect(again.created.medicationDoses).toBe(0);
+    expect(again.skipped.medicationDoses).toBe(2);
     const after = await recordOf(dave);
     expect(after.entries).toHaveLength(12);
     expect(after.doses).toHaveLength(60);

@@ -2,7 +2,7 @@ import { DOCUMENT_CATEGORIES } from '@healthfolio/core';
 import type { DocumentReference, Medication, Resource } from '@medplum/fhirtypes';
 import { SNIFF_BYTES, vaultTypeOf } from '../documents/file-inspection';
 import { indexResources } from './fhir-values';
-import { loggedDose, ourSchedule } from './healthfolio-export';
+import { loggedDose, ourDose, ourSchedule } from './healthfolio-export';
 import { type ImportPlan, noteNotUnderstood, type PlannedItem, withoutControls } from './import-plan';
 import { mapAppointment } from './map-appointment';
 import { mapObservation } from './map-observation';
@@ -111,6 +111,13 @@ export const planOf = (resources: Resource[], format: ImportPlan['format']): Imp
       const schedule = ourSchedule(r);
       if (schedule) {
         plan.items.push(withoutControls(schedule));
+        continue;
+      }
+    }
+    if (r.resourceType === 'MedicationAdministration') {
+      const dose = ourDose(r, index);
+      if (dose) {
+        plan.items.push(dose);
         continue;
       }
     }

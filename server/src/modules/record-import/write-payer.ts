@@ -12,10 +12,17 @@ import type { Written } from './write-plan';
 
 type Item<K extends PlannedItem['kind']> = Extract<PlannedItem, { kind: K }>;
 
+/** An imported time as an instant: a wall clock without an offset is read in `timeZone`. */
+const instantIn = (v: string, timeZone: string) =>
+  v.endsWith('Z') ? new Date(v) : wallClockToUtc(v.slice(0, 10), v.slice(11, 16), timeZone);
+
 /**
- * Appointments at their instant, as a wall clock in the person's zone (as if they had scheduled
- * them); one with the same provider at the same time is already there. Upcoming ones get their
- * reminders, as a scheduled one does.
+ * Appointments at the instant the file gives, kept to the second (a time in a fall-back hour stays
+ * the occurrence the offset names), shown on the person's wall clock: the date and times of the
+ * Appointments page are that instant in their zone. A time the file gives without an offset is the
+ * clinic's local time, taken to be the person's own zone (most people's clinics are; UTC would move
+ * it by hours for nearly everyone). One with the same provider at the same instant is already
+ * there. Upcoming ones get their reminders, as a scheduled one does.
  */
 export const writeAppointments = async (
   tx: Tx,
@@ -26,14 +33,15 @@ export const writeAppointments = async (
   if (!items.length) return;
   const timeZone = (await findProfile(tx, userId))?.timezone ?? 'UTC';
   for (const { appointment: a } of items) {
-    const start = localIsoWithOffset(a.startsAt, timeZone);
-    const end = a.endsAt ? localIsoWithOffset(a.endsAt, timeZone) : null;
+    const startsAt = instantIn(a.startsAt, timeZone);
+    const start = localIsoWithOffset(startsAt, timeZone);
+    const endAt = a.endsAt ? instantIn(a.endsAt, timeZone) : null;
+    const end = endAt && endAt > startsAt ? localIsoWithOffset(endAt, timeZone) : null;
     const date = start.slice(0, 10);
     const startTime = start.slice(11, 16);
     // The Appointments page keeps an end on the same day only.
-    const endTime =
-      end && end.slice(0, 10) === date && end.slice(11, 16) > startTime ? end.slice(11, 16) : null;
-    const startsAt = wallClockToUtc(date, startTime, timeZone);
+    const sameDayEnd = end && end.slice(0, 10) === date && end.slice(11, 16) > startTime;
+    const endTime = sameDayEnd ? end.slice(11, 16) : null;
     const [there] = await tx
       .select({ id: appointments.id })
       .from(appointments)
@@ -54,7 +62,7 @@ export const writeAppointments = async (
       endTime,
       timeZone,
       startsAt,
-      endsAt: endTime ? wallClockToUtc(date, endTime, timeZone) : null,
+      endsAt: sameDayEnd ? endAt : null,
       location: a.location,
       telehealthUrl: a.telehealthUrl,
       reason: a.reason,

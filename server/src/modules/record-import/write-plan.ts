@@ -23,7 +23,7 @@ import {
   trackerEntryExists,
 } from './record-import.repository';
 import { writeAppointments, writeClaims, writePlans } from './write-payer';
-import { writeSchedules } from './write-schedules';
+import { writeDoses, writeSchedules } from './write-schedules';
 
 export type Counts = Record<RecordImportGroup, number>;
 export const zeroCounts = (): Counts => Object.fromEntries(RECORD_IMPORT_GROUPS.map((g) => [g, 0])) as Counts;
@@ -178,6 +178,7 @@ export const writePlan = async (
   await writeLabs(tx, userId, ofKind(plan.items, 'lab'), out, sourceDocumentId, labSource);
   await writeAppointments(tx, userId, ofKind(plan.items, 'appointment'), out);
   await writeSchedules(tx, userId, ofKind(plan.items, 'schedule'), out);
+  await writeDoses(tx, userId, ofKind(plan.items, 'dose'), out);
   const planIds = await writePlans(tx, userId, ofKind(plan.items, 'plan'), out);
   await writeClaims(tx, userId, ofKind(plan.items, 'claim'), planIds, out);
   const summary = ofKind(plan.items, 'summary');

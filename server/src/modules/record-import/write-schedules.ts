@@ -68,3 +68,50 @@ export const writeSchedules = async (
     out.created.medications++;
   }
 };
+
+/**
+ * Doses taken or skipped, marked on the reminders their schedule set up again (matched by the
+ * schedule's id and the instant the dose was due), as the Take and Skip buttons mark them; a dose
+ * already marked is already here. One its schedule does not have (the schedule is not in the file,
+ * or was set up with other times) is not understood.
+ */
+export const writeDoses = async (
+  tx: Tx,
+  userId: string,
+  items: Extract<PlannedItem, { kind: 'dose' }>[],
+  out: Written,
+) => {
+  for (const d of items) {
+    const [dose] = await tx
+      .select({
+        id: notifications.id,
+        isCompleted: notifications.isCompleted,
+        metadata: notifications.metadata,
+      })
+      .from(notifications)
+      .where(
+        and(
+          eq(notifications.userId, userId),
+          eq(notifications.type, 'reminder'),
+          sql`${notifications.metadata}->>'schedule_id' = ${d.scheduleId.toLowerCase()}`,
+          eq(notifications.dueDate, new Date(d.dueAt)),
+        ),
+      )
+      .limit(1);
+    if (!dose) {
+      noteNotUnderstood(out.rejected, 'Medication doses', 'A dose its schedule does not have.');
+      out.rejectedCounts.medicationDoses++;
+      continue;
+    }
+    if (dose.isCompleted || dose.metadata.skipped === true) continue;
+    await tx
+      .update(notifications)
+      .set(
+        d.status === 'taken'
+          ? { isCompleted: true, isRead: true, updatedAt: new Date() }
+          : { isRead: true, metadata: { ...dose.metadata, skipped: true }, updatedAt: new Date() },
+      )
+      .where(and(eq(notifications.userId, userId), eq(notifications.id, dose.id)));
+    out.created.medicationDoses++;
+  }
+};

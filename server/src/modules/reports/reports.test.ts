@@ -138,6 +138,69 @@ describe('the clinician report', () => {
     expect(text).toContain('Basal: estimated from the temporary basals');
   });
 
+  it('counts the scheduled basal of the pump profile, temporary basals overriding it (TDD = basal + bolus)', async () => {
+    const { client: carol } = await signUpAndSignIn(server, 'carol-report@example.com');
+    await ok(await carol.patch('/api/v1/profile', { displayName: 'Carol Report', timezone: 'UTC' }));
+    const loop = xdrip(server, await newCredential(carol, 'Loop'));
+    const at = (h: number) => new Date(yesterday + h * HOUR).toISOString();
+    const step = (time: string, value: number) => ({
+      time,
+      timeAsSeconds: Number(time.slice(0, 2)) * 3600,
+      value,
+    });
+    await ok(
+      await loop.post('profile', {
+        defaultProfile: 'Day',
+        startDate: at(0),
+        units: 'mg/dl',
+        store: {
+          Day: { timezone: 'UTC', basal: [step('00:00', 0.8), step('06:00', 1.2), step('22:00', 0.6)] },
+        },
+      }),
+    );
+    await ok(
+      await loop.post('treatments', [
+        { eventType: 'Correction Bolus', insulin: 3, created_at: at(7), identifier: 'c-b1' },
+        { eventType: 'Meal Bolus', insulin: 5, carbs: 45, created_at: at(12), identifier: 'c-b2' },
+        // Suspended for an hour, 2 U/h for half an hour, half the schedule for an hour, and 1 U/h
+        // from 23:00 into the next day.
+        {
+          eventType: 'Temp Basal',
+          absolute: 0,
+          rate: 0,
+          duration: 60,
+          created_at: at(2),
+          identifier: 'c-t1',
+        },
+        {
+          eventType: 'Temp Basal',
+          absolute: 2,
+          rate: 2,
+          duration: 30,
+          created_at: at(10),
+          identifier: 'c-t2',
+        },
+        { eventType: 'Temp Basal', percent: -50, duration: 60, created_at: at(14), identifier: 'c-t3' },
+        {
+          eventType: 'Temp Basal',
+          absolute: 1,
+          rate: 1,
+          duration: 120,
+          created_at: at(23),
+          identifier: 'c-t4',
+        },
+      ]),
+    );
+    const text = await reportText(carol);
+    // By hand: the schedule is 6 h × 0.8 + 16 h × 1.2 + 2 h × 0.6 = 25.2 U; the temporary basals
+    // change it by −0.8 (02:00), +0.4 (10:00), −0.6 (14:00) and +0.4 (23:00): basal 24.6 U; bolus
+    // 3 + 5 = 8 U; TDD 32.6 U, 75% basal.
+    const date = new Date(yesterday).toISOString().slice(0, 10);
+    expect(text).toContain(`${date} 8.0 U 24.6 U 32.6 U 75% : 25%`);
+    expect(text).toContain('Total daily dose = basal + bolus.');
+    expect(text).not.toContain('(estimated)');
+  });
+
   it('covers 90 days with the last 14 days of profiles, and refuses other day counts', async () => {
     const text = await reportText(alice, 90);
     expect(text).toContain('Last 90 days');

@@ -1,5 +1,10 @@
 import { mealTypeLabel } from '@healthfolio/core';
-import type { MedicationRequest, MedicationStatement, Observation } from '@medplum/fhirtypes';
+import type {
+  MedicationAdministration,
+  MedicationRequest,
+  MedicationStatement,
+  Observation,
+} from '@medplum/fhirtypes';
 import { CODES, coded, healthfolioCode, quantity, UCUM } from './codes';
 import { type ExportContext, instant } from './context';
 import type { EntryRow } from './vitals';
@@ -163,4 +168,34 @@ export const scheduleRequest = (s: ScheduleRow, ctx: ExportContext, today: strin
       },
     },
   ],
+});
+
+/** A dose of a schedule the person marked taken or skipped (a medication reminder, medications.service.ts). */
+export interface DoseRow {
+  id: string;
+  dueDate: Date;
+  isCompleted: boolean;
+  metadata: Record<string, unknown>;
+}
+
+/**
+ * A dose taken or skipped, as the administration it was (or was not): `completed` when taken,
+ * `not-done` with the reason "Skipped" when skipped; at the time it was due; the same medication
+ * and dose in words as its schedule's MedicationRequest, which it names as its request.
+ */
+export const doseAdministration = (
+  d: DoseRow,
+  ctx: ExportContext,
+): MedicationAdministration & { id: string } => ({
+  resourceType: 'MedicationAdministration',
+  id: d.id,
+  status: d.isCompleted ? 'completed' : 'not-done',
+  ...(d.isCompleted ? {} : { statusReason: [healthfolioCode(ctx, 'dose-skipped', 'Skipped')] }),
+  medicationCodeableConcept: { text: String(d.metadata.medication_name ?? 'Medication') },
+  subject: ctx.patient,
+  effectiveDateTime: instant(d.dueDate),
+  request: { reference: `urn:uuid:${String(d.metadata.schedule_id)}` },
+  ...(typeof d.metadata.dosage === 'string' && d.metadata.dosage
+    ? { dosage: { text: d.metadata.dosage } }
+    : {}),
 });
