@@ -6,10 +6,12 @@ import { databaseTestFiles } from './server/test/database-tests.ts';
 // server/test/database-tests.ts): the others already ran on the PGlite leg, and their result cannot
 // depend on the database.
 const onPostgres = process.env.TEST_DB === 'postgres';
-const postgresOnly = onPostgres ? [] : ['server/src/**/*.pg.test.ts'];
+const postgresOnly = onPostgres ? [] : ['server/src/**/*.pg.test.ts', 'server/test/faults/**/*.pg.test.ts'];
+const root = new URL('.', import.meta.url).pathname;
+// server/test/faults: the fault tests (issue 37), chosen per leg the same way.
 const serverTests = onPostgres
-  ? databaseTestFiles(new URL('.', import.meta.url).pathname)
-  : ['server/src/**/*.test.ts'];
+  ? [...databaseTestFiles(root), ...databaseTestFiles(root, 'server/test/faults')]
+  : ['server/src/**/*.test.ts', 'server/test/faults/**/*.test.ts'];
 
 // A focused test (`.only`) fails the run instead of silently skipping the rest (issue 29). Each project
 // says so itself: inline projects do not inherit the root's test options.
