@@ -60,8 +60,7 @@ beforeAll(async () => {
   }
   const config = testConfig(env);
   const app = await serveApp(config, db, logger);
-  let client: TestClient;
-  ({ client } = await signUpAndSignIn(app, 'kill@example.com'));
+  const { client } = await signUpAndSignIn(app, 'kill@example.com');
   cookies = client.cookies;
   await app.close();
   await db.close();
@@ -147,7 +146,7 @@ describe(`SIGKILL during writes (${isPostgres ? 'PostgreSQL' : 'the embedded sto
         if (round === ROUNDS) break;
         acknowledged.push(await writeAndKill(round));
       }
-      await server.stop();
+      await server?.stop();
       server = undefined;
     },
     120_000 * (ROUNDS + 1),
