@@ -1,9 +1,9 @@
 import { execFile } from 'node:child_process';
 import { chownSync, existsSync, mkdtempSync, rmSync } from 'node:fs';
-import { createServer } from 'node:net';
 import { tmpdir } from 'node:os';
 import { join } from 'node:path';
 import { promisify } from 'node:util';
+import { freePort } from './server-process';
 
 const run = promisify(execFile);
 
@@ -22,16 +22,6 @@ export interface PrivatePostgres {
   crash: () => Promise<void>;
   destroy: () => Promise<void>;
 }
-
-const freePort = () =>
-  new Promise<number>((done, fail) => {
-    const s = createServer();
-    s.once('error', fail);
-    s.listen(0, '127.0.0.1', () => {
-      const { port } = s.address() as { port: number };
-      s.close(() => done(port));
-    });
-  });
 
 /**
  * A PostgreSQL cluster of the test's own (initdb in a temporary directory, its own port, trust auth on
