@@ -105,7 +105,7 @@ const writeAndKill = async (round: number) => {
   const killAfter = Math.floor(random() * WRITES);
   let killed: Promise<void> | undefined;
   const importAfter = Math.floor(random() * killAfter);
-  let importSent: Promise<unknown> | undefined;
+  let importSent: Promise<Response | undefined> | undefined;
   const sendImport = () => {
     const ats = Array.from({ length: IMPORTED }, (_, i) => importAt(round, i));
     importSent = post(client, 'import:libreview', ats).catch(() => undefined);
@@ -123,25 +123,27 @@ const writeAndKill = async (round: number) => {
   await Promise.all(Array.from({ length: IN_FLIGHT }, worker));
   killed ??= server!.kill9();
   await killed;
-  await importSent;
-  return acknowledged;
+  const imported = await importSent;
+  return { acknowledged, importAcknowledged: imported !== undefined && imported.status === 200 };
 };
 
 describe(`SIGKILL during writes (${isPostgres ? 'PostgreSQL' : 'the embedded store'})`, () => {
   it(
     `keeps every acknowledged write and no half import over ${ROUNDS} kills (seed ${SEED})`,
     async () => {
-      const acknowledged: number[][] = [];
+      const acknowledged: Awaited<ReturnType<typeof writeAndKill>>[] = [];
       for (let round = 0; round <= ROUNDS; round++) {
         // Every start after a kill must open the store cleanly and serve.
         server = await startServerProcess(env, logFile);
         const client = server.client(cookies);
         for (let r = 0; r < round; r++) {
           const stored = await storedTimes(client, writeAt(r, 0), writeAt(r, WRITES));
-          const lost = acknowledged[r]!.filter((at) => !stored.has(at));
+          const lost = acknowledged[r]!.acknowledged.filter((at) => !stored.has(at));
           expect(lost, `round ${r} (seed ${SEED}): acknowledged writes lost`).toEqual([]);
           const imported = (await storedTimes(client, importAt(r, 0), importAt(r, IMPORTED))).size;
           expect([0, IMPORTED], `round ${r} (seed ${SEED}): import half applied`).toContain(imported);
+          // An import answered 200 is there whole.
+          if (acknowledged[r]!.importAcknowledged) expect(imported).toBe(IMPORTED);
         }
         if (round === ROUNDS) break;
         acknowledged.push(await writeAndKill(round));
