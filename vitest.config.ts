@@ -6,10 +6,15 @@ import { databaseTestFiles } from './server/test/database-tests.ts';
 // server/test/database-tests.ts): the others already ran on the PGlite leg, and their result cannot
 // depend on the database.
 const onPostgres = process.env.TEST_DB === 'postgres';
-const postgresOnly = onPostgres ? [] : ['server/src/**/*.pg.test.ts'];
+// `*.pglite.test.ts` test the embedded store itself (its DATA_DIR on a full disk): the PGlite leg only.
+const otherLeg = onPostgres
+  ? ['server/test/faults/**/*.pglite.test.ts']
+  : ['server/src/**/*.pg.test.ts', 'server/test/faults/**/*.pg.test.ts'];
+const root = new URL('.', import.meta.url).pathname;
+// server/test/faults: the fault tests (issue 37), chosen per leg the same way.
 const serverTests = onPostgres
-  ? databaseTestFiles(new URL('.', import.meta.url).pathname)
-  : ['server/src/**/*.test.ts'];
+  ? [...databaseTestFiles(root), ...databaseTestFiles(root, 'server/test/faults')]
+  : ['server/src/**/*.test.ts', 'server/test/faults/**/*.test.ts'];
 
 // A focused test (`.only`) fails the run instead of silently skipping the rest (issue 29). Each project
 // says so itself: inline projects do not inherit the root's test options.
@@ -29,7 +34,7 @@ export default defineConfig({
           name: 'server',
           allowOnly,
           include: serverTests,
-          exclude: [...configDefaults.exclude, ...postgresOnly],
+          exclude: [...configDefaults.exclude, ...otherLeg],
           globalSetup: ['server/test/global-setup.ts'],
           testTimeout: 30_000,
           hookTimeout: 60_000,

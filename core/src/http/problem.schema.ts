@@ -17,6 +17,7 @@ export const ERROR_CODES = [
   'rate_limited',
   'conflict',
   'database_unavailable',
+  'insufficient_storage',
   'internal_error',
   'dose_above_maximum',
   'high_dose_unconfirmed',

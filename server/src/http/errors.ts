@@ -32,6 +32,20 @@ const isUnstorableText = (err: unknown) => {
   return false;
 };
 
+/**
+ * The disk is full: a file write's ENOSPC (or a quota's EDQUOT) under DATA_DIR, or the database's
+ * disk_full (53100, PostgreSQL's or the embedded store's). Nothing was stored (a file is written to a
+ * temporary name first, a transaction rolls back); the request can be sent again once space is freed.
+ */
+const NO_SPACE = new Set(['ENOSPC', 'EDQUOT', '53100']);
+const isOutOfSpace = (err: unknown) => {
+  for (let e = err as { code?: unknown; cause?: unknown } | undefined, depth = 0; e && depth < 6; depth++) {
+    if (typeof e.code === 'string' && NO_SPACE.has(e.code)) return true;
+    e = e.cause as typeof e;
+  }
+  return false;
+};
+
 /** Every failure becomes a problem document; nothing internal (stack, SQL) ever reaches the client. */
 export const errorHandler = (logger: Logger) => (err: Error, c: Context) => {
   if (err instanceof ProblemError) return problemResponse(c, err);
@@ -50,6 +64,19 @@ export const errorHandler = (logger: Logger) => (err: Error, c: Context) => {
         {
           'retry-after': '5',
         },
+      ),
+    );
+  }
+  if (isOutOfSpace(err)) {
+    logger.error({ requestId, code: 'insufficient_storage' }, 'out of disk space: nothing was stored');
+    return problemResponse(
+      c,
+      new ProblemError(
+        507,
+        'insufficient_storage',
+        'The server has no room left to store this. Nothing was saved; please try again later.',
+        undefined,
+        { 'retry-after': '60' },
       ),
     );
   }

@@ -18,6 +18,7 @@ const TITLES: Record<number, string> = {
   500: 'Internal Server Error',
   502: 'Bad Gateway',
   503: 'Service Unavailable',
+  507: 'Insufficient Storage',
 };
 
 /** Thrown anywhere in a request to answer with a problem document. */
