@@ -9,6 +9,12 @@ const fromHttpException = (err: HTTPException) => {
   if (err.status === 400 && /malformed json/i.test(err.message))
     return new ProblemError(400, 'malformed_json', 'The request body is not valid JSON.');
   if (err.status === 413) return new ProblemError(413, 'payload_too_large', 'The request body is too large.');
+  if (err.status === 415)
+    return new ProblemError(
+      415,
+      'unsupported_media_type',
+      'The request body is not of a type this operation reads: send application/json.',
+    );
   if (err.status === 401) return new ProblemError(401, 'unauthenticated', 'Please sign in to continue.');
   if (err.status === 403) return new ProblemError(403, 'forbidden', err.message || 'Forbidden');
   return new ProblemError(

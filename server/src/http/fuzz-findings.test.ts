@@ -200,3 +200,56 @@ describe('a text the database cannot store, in a field no schema guards', () => 
     expect(((await res.json()) as { code: string }).code).toBe('unstorable_text');
   });
 });
+
+/** What fuzzing every operation of the API document found (issue 37, server/test/fuzz/). */
+describe('answers the fuzzer found wrong', () => {
+  it('an OAuth callback for an unknown provider redirects to the error page, not a problem with status 302', async () => {
+    const res = await server.client().get('/api/auth/oauth2/callback/no-such-provider?code=x&state=y');
+    expect(res.status).toBe(302);
+    expect(res.headers.get('location')).toMatch(/error/);
+    expect(res.headers.get('content-type') ?? '').not.toContain('problem+json');
+  });
+
+  it('a sign-out sent without a body or a content type signs out, not a 415 naming text/plain', async () => {
+    const { client } = await signUpAndSignIn(server, 'bodiless-sign-out@example.com');
+    const res = await server.app.request('/api/auth/sign-out', {
+      method: 'POST',
+      headers: { origin: APP_URL, cookie: client.cookieHeader },
+    });
+    expect(res.status).toBe(200);
+    expect((await client.get('/api/v1/profile')).status).toBe(401);
+  });
+
+  it('a JSON body declared as another type is a 415 problem that says so, not a bare "bad_request"', async () => {
+    const { client } = await signUpAndSignIn(server, 'wrong-type@example.com');
+    const res = await client.request(
+      'POST',
+      '/api/v1/foods/custom',
+      { name: 'Bread', carbs_per_100g: 40 },
+      {
+        'content-type': 'image/png',
+      },
+    );
+    expect(res.status).toBe(415);
+    expect(res.headers.get('content-type')).toContain('application/problem+json');
+    const body = await res.json();
+    expect(body.code).toBe('unsupported_media_type');
+    expect(body.detail).toContain('application/json');
+  });
+
+  it('documents the answers every route can give before it runs (CSRF, body limits, Nightscout at the root)', async () => {
+    const doc = (await (await server.client().get('/api/openapi.json')).json()) as {
+      paths: Record<string, Record<string, { responses: Record<string, unknown> }>>;
+    };
+    const statuses = (method: string, path: string) => Object.keys(doc.paths[path]![method]!.responses);
+    // A cross-site write is a 403, a body over the limit a 413, on an operation that documents neither itself.
+    expect(statuses('post', '/api/v1/foods/custom')).toEqual(expect.arrayContaining(['403', '413', '415']));
+    // `?token=` on an app route makes the request Nightscout's (ns-root.ts): a bad token is a 401.
+    const providers = await server.client().get('/api/v1/auth/providers?token=not-a-token');
+    expect(providers.status).toBe(401);
+    expect(statuses('get', '/api/v1/auth/providers')).toContain('401');
+    expect(statuses('get', '/ns/{slug}/api/v1/times/{prefix}/{regex}')).toEqual(
+      expect.arrayContaining(['400', '401', '404', '429']),
+    );
+  });
+});
