@@ -30,9 +30,16 @@ const fromHttpException = (err: HTTPException) => {
  * a field that forgot, so a person's typing is a 400, never a 500. The transaction has rolled back.
  */
 const UNSTORABLE_TEXT = new Set(['22021', '22P05']);
+/**
+ * A lone UTF-16 surrogate (`"\ud800"` in a JSON body) parses in JavaScript but not as jsonb: 22P02 with
+ * a detail about the surrogate (found by fuzzing, issue 37: a 500 on every route that keeps jsonb).
+ */
+const LONE_SURROGATE = /surrogate/i;
 const isUnstorableText = (err: unknown) => {
-  for (let e = err as { code?: unknown; cause?: unknown } | undefined, depth = 0; e && depth < 6; depth++) {
+  type Failure = { code?: unknown; detail?: unknown; message?: unknown; cause?: unknown };
+  for (let e = err as Failure | undefined, depth = 0; e && depth < 6; depth++) {
     if (typeof e.code === 'string' && UNSTORABLE_TEXT.has(e.code)) return true;
+    if (e.code === '22P02' && LONE_SURROGATE.test(`${String(e.detail)} ${String(e.message)}`)) return true;
     e = e.cause as typeof e;
   }
   return false;
@@ -69,7 +76,7 @@ export const errorHandler = (logger: Logger) => (err: Error, c: Context) => {
       new ProblemError(
         400,
         'unstorable_text',
-        'The text sent holds an invisible control character (such as NUL) that cannot be stored. Remove it and try again.',
+        'The text sent holds a character that cannot be stored: an invisible control character (such as NUL) or half of an emoji. Remove it and try again.',
       ),
     );
   }

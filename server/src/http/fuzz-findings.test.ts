@@ -4,7 +4,9 @@ import { Hono } from 'hono';
 import pino from 'pino';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { APP_URL, createTestServer, PASSWORD, signUpAndSignIn, type TestServer } from '../../test/harness';
+import { newCredential, xdrip } from '../../test/nightscout-apps';
 import { AUTH_LIMITS } from '../auth/auth-limits';
+import { parse as parseRecord } from '../modules/record-import/record-parser';
 import { errorHandler } from './errors';
 import { MAX_LOGGED_MESSAGE, scrubMessage } from './log-safety';
 import { jsonDepth, MAX_JSON_DEPTH } from './request-guards';
@@ -251,5 +253,68 @@ describe('answers the fuzzer found wrong', () => {
     expect(statuses('get', '/ns/{slug}/api/v1/times/{prefix}/{regex}')).toEqual(
       expect.arrayContaining(['400', '401', '404', '429']),
     );
+  });
+});
+
+describe('a health record whose JSON does not match the FHIR types', () => {
+  it('imports what it can and notes the resource with a number for a reference, instead of failing the file', async () => {
+    const bundle = {
+      resourceType: 'Bundle',
+      type: 'collection',
+      entry: [
+        { resource: { resourceType: 'Patient', id: 'p1' } },
+        {
+          resource: {
+            resourceType: 'Condition',
+            code: { text: 'Asthma' },
+            subject: { reference: 1653492833 },
+          },
+        },
+        {
+          resource: {
+            resourceType: 'Observation',
+            status: 'final',
+            code: { coding: [{ system: 'http://loinc.org', code: '718-7' }] },
+            effectiveDateTime: '2024-01-02T03:04:05Z',
+            valueQuantity: { value: 13.5, unit: 'g/dL' },
+            performer: [{ reference: 42 }],
+          },
+        },
+      ],
+    };
+    const plan = await parseRecord({ bytes: new TextEncoder().encode(JSON.stringify(bundle)) });
+    expect(plan.items.some((i) => i.kind === 'lab')).toBe(true);
+  });
+});
+
+describe('half of an emoji (a lone UTF-16 surrogate) in a JSON body', () => {
+  it('is a 400 unstorable_text on an app route and on the Nightscout uploads, not a 500 from jsonb', async () => {
+    const { client } = await signUpAndSignIn(server, 'surrogate@example.com');
+    const at = new Date(Date.now() - 60_000).toISOString();
+    const entry = await client.post('/api/v1/entries', {
+      tracker: 'journal',
+      occurredAt: at,
+      data: { value: 'a\ud800' },
+    });
+    expect(entry.status).toBe(400);
+    expect((await entry.json()).code).toBe('unstorable_text');
+    const ns = xdrip(server, await newCredential(client));
+    for (const [path, body] of [
+      ['treatments', { eventType: 'Note', notes: 'x\udc00' }],
+      ['devicestatus', { device: '\ud800', created_at: at }],
+      ['profile', { defaultProfile: 'Default', units: '\ud800', store: {} }],
+    ] as const) {
+      const res = await ns.post(path, body);
+      expect(res.status, path).toBe(400);
+      expect((await res.json()).code, path).toBe('unstorable_text');
+    }
+    // Nothing was kept, and a whole emoji still is.
+    expect((await (await client.get('/api/v1/entries?tracker=journal')).json()).items).toHaveLength(0);
+    const whole = await client.post('/api/v1/entries', {
+      tracker: 'journal',
+      occurredAt: at,
+      data: { value: 'a😀' },
+    });
+    expect(whole.status).toBe(201);
   });
 });
