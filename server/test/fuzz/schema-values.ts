@@ -67,15 +67,11 @@ export const validValue = (s: JsonSchema, depth = 0): fc.Arbitrary<unknown> => {
   if (alternatives?.length) return fc.oneof(...alternatives.map((a) => validValue(a, depth + 1)));
   if (s.allOf?.length)
     return validValue(
-      s.allOf.reduce<JsonSchema>(
-        (all, part) => ({
-          ...all,
-          ...part,
-          properties: { ...all.properties, ...part.properties },
-          required: [...(all.required ?? []), ...(part.required ?? [])],
-        }),
-        {},
-      ),
+      {
+        ...Object.assign({}, ...s.allOf),
+        properties: Object.assign({}, ...s.allOf.map((part) => part.properties)),
+        required: s.allOf.flatMap((part) => part.required ?? []),
+      },
       depth,
     );
   const type = Array.isArray(s.type) ? (s.type.find((t) => t !== 'null') ?? 'null') : s.type;
