@@ -5,7 +5,7 @@ import { createTestServer, type TestServer } from '../../test/harness';
 
 /**
  * Requests derived from every operation of /api/openapi.json (server/test/fuzz/), as the signed-in
- * user, a caregiver's share link and anonymous: no 5xx, every 4xx a problem with a documented status,
+ * user, a caregiver's share link, anonymous and an admin: no 5xx, every 4xx a problem with a documented status,
  * no stack trace or SQL in a body. `npm test` sends a fixed-seed slice; `npm run fuzz` sends 10,000+
  * (FUZZ_RUNS, FUZZ_SEED; FUZZ_ONLY=i,j replays single requests of a seed's run).
  */

@@ -1,4 +1,5 @@
 import { SHARE_CATEGORIES } from '@healthfolio/core';
+import { signInAdmin } from '../admin';
 import { PASSWORD, signUpAndSignIn, type TestClient, type TestServer } from '../harness';
 import { newCredential, sha1 } from '../nightscout-apps';
 import type { Identity } from './requests';
@@ -41,6 +42,10 @@ export interface Identities {
   user: Identity;
   caregiver: Identity;
   anonymous: Identity;
+  /** An admin with a second factor, so the admin routes' own validation is reached (not only their 403). */
+  admin: Identity;
+  /** A new admin when a request ended the admin's session (an admin signs in with a second factor). */
+  restoreAdmin: () => Promise<void>;
   /** Signs the user in again when a request ended the session (sign-out, password change). */
   restoreUser: () => Promise<void>;
 }
@@ -81,8 +86,16 @@ export const createIdentities = async (server: TestServer, email: string): Promi
     // The account is gone (or its password changed): a new one goes on; the old ids are now not its own.
     else client = (await signUpAndSignIn(server, `again-${++accounts}-${email}`)).client;
   };
+  let admin = (await signInAdmin(server, `admin-${email}`)).client;
+  let admins = 0;
+  const restoreAdmin = async () => {
+    if ((await admin.get('/api/v1/admin/settings')).status === 200) return;
+    admin = (await signInAdmin(server, `admin-${++admins}-${email}`)).client;
+  };
   return {
+    restoreAdmin,
     user,
+    admin: { name: 'admin', headers: () => ({ cookie: admin.cookieHeader }), ids: userIds, tokens: [] },
     caregiver: { name: 'caregiver', headers: () => ({}), ids: userIds, tokens: [token] },
     anonymous: { name: 'anonymous', headers: () => ({}), ids: userIds, tokens: [] },
     restoreUser,

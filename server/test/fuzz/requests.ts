@@ -7,7 +7,7 @@ import { fuzzValue, type JsonSchema, validValue } from './schema-values';
 
 /** Who sends a request: the headers they carry and the real ids and tokens they may put in it. */
 export interface Identity {
-  name: 'user' | 'caregiver' | 'anonymous';
+  name: 'user' | 'caregiver' | 'anonymous' | 'admin';
   headers: () => Record<string, string>;
   /** Ids of records that exist (the user's own; for the others, the user's, which are not theirs). */
   ids: string[];

@@ -1,5 +1,5 @@
 import fc from 'fast-check';
-import type { TestServer } from '../harness';
+import { APP_URL, type TestServer } from '../harness';
 import { createIdentities } from './identities';
 import { EXCLUDED, type OpenApiDocument, type Operation, operationsOf } from './operations';
 import { judge } from './oracle';
@@ -22,6 +22,8 @@ export interface FuzzSummary {
   opsCovered: number;
   excluded: Record<string, string>;
   statuses: Record<number, number>;
+  /** The same, per identity: `user 200` → count. */
+  byIdentity: Record<string, number>;
   failures: FuzzFailure[];
 }
 
@@ -50,7 +52,7 @@ export const fuzzApi = async (
   const doc = (await (await server.client().get('/api/openapi.json')).json()) as OpenApiDocument;
   const ops = operationsOf(doc).filter((op) => !(op.key in EXCLUDED));
   const who = await createIdentities(server, opts.email ?? 'fuzz@example.com');
-  const identities: Identity[] = [who.user, who.caregiver, who.anonymous];
+  const identities: Identity[] = [who.user, who.caregiver, who.anonymous, who.admin];
   const arbitraries = new Map<string, fc.Arbitrary<FuzzRequest>>();
   const arbitraryFor = (op: Operation, id: Identity) => {
     const key = `${id.name} ${op.key}`;
@@ -67,6 +69,7 @@ export const fuzzApi = async (
     opsCovered: 0,
     excluded: EXCLUDED,
     statuses: {},
+    byIdentity: {},
     failures: [],
   };
   const covered = new Set<string>();
@@ -102,6 +105,8 @@ export const fuzzApi = async (
     }
     summary.requests++;
     summary.statuses[status] = (summary.statuses[status] ?? 0) + 1;
+    const cell = `${id.name} ${Math.floor(status / 100)}xx`;
+    summary.byIdentity[cell] = (summary.byIdentity[cell] ?? 0) + 1;
     covered.add(op.key);
     const why = judge(op, status, contentType, text);
     if (why.length)
@@ -115,6 +120,16 @@ export const fuzzApi = async (
         body: text.slice(0, 400),
       });
     if (id.name === 'user' && ENDS_SESSION.test(op.key) && status < 300) await who.restoreUser();
+    if (id.name === 'admin' && ENDS_SESSION.test(op.key) && status < 300) await who.restoreAdmin();
+    // A platform setting the admin changed (maintenance mode, registration closed) would change every
+    // answer after it: the settings go back to their defaults.
+    if (id.name === 'admin' && /^PUT \/api\/v1\/admin\/settings\//.test(op.key) && status < 300)
+      await server.app.request('/api/v1/admin/settings/reset', {
+        method: 'POST',
+        headers: { ...id.headers(), origin: APP_URL, 'content-type': 'application/json' },
+        body: '{}',
+      });
+    if (id.name === 'user' && status === 401 && !op.key.includes('/auth/')) await who.restoreUser();
   }
   summary.opsCovered = covered.size;
   return summary;
@@ -129,6 +144,10 @@ export const formatSummary = (s: FuzzSummary) => {
         .join('; ') || 'none'
     }`,
     `statuses: ${Object.entries(s.statuses)
+      .map(([k, v]) => `${k}×${v}`)
+      .join(' ')}`,
+    `by identity: ${Object.entries(s.byIdentity)
+      .sort()
       .map(([k, v]) => `${k}×${v}`)
       .join(' ')}`,
     `failures: ${s.failures.length}`,
