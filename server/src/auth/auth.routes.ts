@@ -30,9 +30,12 @@ interface AuthRouteDeps {
   settings?: PlatformSettingsStore;
 }
 
-/** better-auth's JSON errors become problem documents (keeping `message` for its client). */
+/**
+ * better-auth's JSON errors become problem documents (keeping `message` for its client). A redirect
+ * (the OAuth callback's, to the error page) stays the redirect it is, not a problem with status 302.
+ */
 const toProblem = async (res: Response, requestId: string) => {
-  if (res.ok || !(res.headers.get('content-type') ?? '').includes('application/json')) return res;
+  if (res.status < 400 || !(res.headers.get('content-type') ?? '').includes('application/json')) return res;
   const body = (await res.json().catch(() => ({}))) as { code?: string; message?: string };
   const detail = body.message ?? res.statusText;
   const problem = {
@@ -102,7 +105,10 @@ export const authRoutes = (deps: AuthRouteDeps) => {
     const target = translateOAuth2(c.req.method, path, body);
     const url = new URL(c.req.url);
     url.pathname = `/api/auth${target.path}`;
-    let res = await auth.handler(new Request(url, { method: c.req.method, headers, body: target.body }));
+    // An empty body is no body: as a string it would be sent as text/plain, which better-auth refuses
+    // with a 415 naming a type the client never sent (a bodiless sign-out, found by fuzzing).
+    const forwarded = target.body === '' ? undefined : target.body;
+    let res = await auth.handler(new Request(url, { method: c.req.method, headers, body: forwarded }));
 
     if ((path === '/sign-in/email' || mode === 'session') && account && res.ok)
       await throttle.reset(path, account);

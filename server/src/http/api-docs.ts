@@ -146,7 +146,16 @@ export const registerDocs = (app: OpenAPIHono, appUrl: string) => {
         ? { request: { body: { required: true, content: { 'application/json': { schema: body } } } } }
         : {}),
       ...(SESSION_ONLY.has(path) ? { security: SESSION_SECURITY } : {}),
-      responses: { 200: ok('Success'), ...problems(400, 401, 403, 429) },
+      responses: {
+        200: ok('Success'),
+        // The OAuth callback answers the browser with a redirect: into the app, or to its error page.
+        ...(path.includes('/callback/')
+          ? { 302: { description: 'To the app, or to the sign-in error page' } }
+          : {}),
+        ...problems(400, 401, 403, 429),
+        // A provider this instance has not configured (Google without its client id) is not found.
+        ...(path.includes('oauth2') ? problems(404) : {}),
+      },
     });
   }
   const definition = {

@@ -9,6 +9,12 @@ const fromHttpException = (err: HTTPException) => {
   if (err.status === 400 && /malformed json/i.test(err.message))
     return new ProblemError(400, 'malformed_json', 'The request body is not valid JSON.');
   if (err.status === 413) return new ProblemError(413, 'payload_too_large', 'The request body is too large.');
+  if (err.status === 415)
+    return new ProblemError(
+      415,
+      'unsupported_media_type',
+      'The request body is not of a type this operation reads: send application/json.',
+    );
   if (err.status === 401) return new ProblemError(401, 'unauthenticated', 'Please sign in to continue.');
   if (err.status === 403) return new ProblemError(403, 'forbidden', err.message || 'Forbidden');
   return new ProblemError(
@@ -24,9 +30,16 @@ const fromHttpException = (err: HTTPException) => {
  * a field that forgot, so a person's typing is a 400, never a 500. The transaction has rolled back.
  */
 const UNSTORABLE_TEXT = new Set(['22021', '22P05']);
+/**
+ * A lone UTF-16 surrogate (`"\ud800"` in a JSON body) parses in JavaScript but not as jsonb: 22P02 with
+ * a detail about the surrogate (found by fuzzing, issue 37: a 500 on every route that keeps jsonb).
+ */
+const LONE_SURROGATE = /surrogate/i;
 const isUnstorableText = (err: unknown) => {
-  for (let e = err as { code?: unknown; cause?: unknown } | undefined, depth = 0; e && depth < 6; depth++) {
+  type Failure = { code?: unknown; detail?: unknown; message?: unknown; cause?: unknown };
+  for (let e = err as Failure | undefined, depth = 0; e && depth < 6; depth++) {
     if (typeof e.code === 'string' && UNSTORABLE_TEXT.has(e.code)) return true;
+    if (e.code === '22P02' && LONE_SURROGATE.test(`${String(e.detail)} ${String(e.message)}`)) return true;
     e = e.cause as typeof e;
   }
   return false;
@@ -90,7 +103,7 @@ export const errorHandler = (logger: Logger) => (err: Error, c: Context) => {
       new ProblemError(
         400,
         'unstorable_text',
-        'The text sent holds an invisible control character (such as NUL) that cannot be stored. Remove it and try again.',
+        'The text sent holds a character that cannot be stored: an invisible control character (such as NUL) or half of an emoji. Remove it and try again.',
       ),
     );
   }

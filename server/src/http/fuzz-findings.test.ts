@@ -4,7 +4,9 @@ import { Hono } from 'hono';
 import pino from 'pino';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { APP_URL, createTestServer, PASSWORD, signUpAndSignIn, type TestServer } from '../../test/harness';
+import { newCredential, xdrip } from '../../test/nightscout-apps';
 import { AUTH_LIMITS } from '../auth/auth-limits';
+import { parse as parseRecord } from '../modules/record-import/record-parser';
 import { errorHandler } from './errors';
 import { MAX_LOGGED_MESSAGE, scrubMessage } from './log-safety';
 import { jsonDepth, MAX_JSON_DEPTH } from './request-guards';
@@ -198,5 +200,121 @@ describe('a text the database cannot store, in a field no schema guards', () => 
     const res = await app.request('/write');
     expect(res.status).toBe(400);
     expect(((await res.json()) as { code: string }).code).toBe('unstorable_text');
+  });
+});
+
+/** What fuzzing every operation of the API document found (issue 37, server/test/fuzz/). */
+describe('answers the fuzzer found wrong', () => {
+  it('an OAuth callback for an unknown provider redirects to the error page, not a problem with status 302', async () => {
+    const res = await server.client().get('/api/auth/oauth2/callback/no-such-provider?code=x&state=y');
+    expect(res.status).toBe(302);
+    expect(res.headers.get('location')).toMatch(/error/);
+    expect(res.headers.get('content-type') ?? '').not.toContain('problem+json');
+  });
+
+  it('a sign-out sent without a body or a content type signs out, not a 415 naming text/plain', async () => {
+    const { client } = await signUpAndSignIn(server, 'bodiless-sign-out@example.com');
+    const res = await server.app.request('/api/auth/sign-out', {
+      method: 'POST',
+      headers: { origin: APP_URL, cookie: client.cookieHeader },
+    });
+    expect(res.status).toBe(200);
+    expect((await client.get('/api/v1/profile')).status).toBe(401);
+  });
+
+  it('a JSON body declared as another type is a 415 problem that says so, not a bare "bad_request"', async () => {
+    const { client } = await signUpAndSignIn(server, 'wrong-type@example.com');
+    const res = await client.request(
+      'POST',
+      '/api/v1/foods/custom',
+      { name: 'Bread', carbs_per_100g: 40 },
+      {
+        'content-type': 'image/png',
+      },
+    );
+    expect(res.status).toBe(415);
+    expect(res.headers.get('content-type')).toContain('application/problem+json');
+    const body = await res.json();
+    expect(body.code).toBe('unsupported_media_type');
+    expect(body.detail).toContain('application/json');
+  });
+
+  it('documents the answers every route can give before it runs (CSRF, body limits, Nightscout at the root)', async () => {
+    const doc = (await (await server.client().get('/api/openapi.json')).json()) as {
+      paths: Record<string, Record<string, { responses: Record<string, unknown> }>>;
+    };
+    const statuses = (method: string, path: string) => Object.keys(doc.paths[path]![method]!.responses);
+    // A cross-site write is a 403, a body over the limit a 413, on an operation that documents neither itself.
+    expect(statuses('post', '/api/v1/foods/custom')).toEqual(expect.arrayContaining(['403', '413', '415']));
+    // `?token=` on an app route makes the request Nightscout's (ns-root.ts): a bad token is a 401.
+    const providers = await server.client().get('/api/v1/auth/providers?token=not-a-token');
+    expect(providers.status).toBe(401);
+    expect(statuses('get', '/api/v1/auth/providers')).toContain('401');
+    expect(statuses('get', '/ns/{slug}/api/v1/times/{prefix}/{regex}')).toEqual(
+      expect.arrayContaining(['400', '401', '404', '429']),
+    );
+  });
+});
+
+describe('a health record whose JSON does not match the FHIR types', () => {
+  it('imports what it can and notes the resource with a number for a reference, instead of failing the file', async () => {
+    const bundle = {
+      resourceType: 'Bundle',
+      type: 'collection',
+      entry: [
+        { resource: { resourceType: 'Patient', id: 'p1' } },
+        {
+          resource: {
+            resourceType: 'Condition',
+            code: { text: 'Asthma' },
+            subject: { reference: 1653492833 },
+          },
+        },
+        {
+          resource: {
+            resourceType: 'Observation',
+            status: 'final',
+            code: { coding: [{ system: 'http://loinc.org', code: '718-7' }] },
+            effectiveDateTime: '2024-01-02T03:04:05Z',
+            valueQuantity: { value: 13.5, unit: 'g/dL' },
+            performer: [{ reference: 42 }],
+          },
+        },
+      ],
+    };
+    const plan = await parseRecord({ bytes: new TextEncoder().encode(JSON.stringify(bundle)) });
+    expect(plan.items.some((i) => i.kind === 'lab')).toBe(true);
+  });
+});
+
+describe('half of an emoji (a lone UTF-16 surrogate) in a JSON body', () => {
+  it('is a 400 unstorable_text on an app route and on the Nightscout uploads, not a 500 from jsonb', async () => {
+    const { client } = await signUpAndSignIn(server, 'surrogate@example.com');
+    const at = new Date(Date.now() - 60_000).toISOString();
+    const entry = await client.post('/api/v1/entries', {
+      tracker: 'journal',
+      occurredAt: at,
+      data: { value: 'a\ud800' },
+    });
+    expect(entry.status).toBe(400);
+    expect((await entry.json()).code).toBe('unstorable_text');
+    const ns = xdrip(server, await newCredential(client));
+    for (const [path, body] of [
+      ['treatments', { eventType: 'Note', notes: 'x\udc00' }],
+      ['devicestatus', { device: '\ud800', created_at: at }],
+      ['profile', { defaultProfile: 'Default', units: '\ud800', store: {} }],
+    ] as const) {
+      const res = await ns.post(path, body);
+      expect(res.status, path).toBe(400);
+      expect((await res.json()).code, path).toBe('unstorable_text');
+    }
+    // Nothing was kept, and a whole emoji still is.
+    expect((await (await client.get('/api/v1/entries?tracker=journal')).json()).items).toHaveLength(0);
+    const whole = await client.post('/api/v1/entries', {
+      tracker: 'journal',
+      occurredAt: at,
+      data: { value: 'a😀' },
+    });
+    expect(whole.status).toBe(201);
   });
 });

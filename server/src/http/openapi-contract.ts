@@ -13,10 +13,17 @@
  *   (`security: []`) for public operations and for links whose unguessable token is in the path. An
  *   operation in none of these lists keeps no security and fails the contract test: a new route must
  *   say who may call it.
+ * - The answers the shared middleware gives before any route runs (SHARED_ANSWERS), on every operation
+ *   they can reach, so that every status a client can get is one its operation documents (issue 37:
+ *   the fuzzer checks each answer against this document).
  */
+
+import { ProblemResponse } from '@healthfolio/core';
+import { z } from 'zod';
 
 type Operation = {
   operationId?: string;
+  responses?: Record<string, unknown>;
   security?: Record<string, string[]>[];
   parameters?: { in: string; name: string }[];
   [key: string]: unknown;
@@ -74,6 +81,41 @@ const CREDENTIALS: [pattern: RegExp, security: Security][] = [
   [/\{token\}|\{accessToken\}|^\/api\/shl\/\{manifestId\}$|^\/api\/v1\/calendar\/\{token\}\.ics$/, []],
 ];
 
+const problemAnswer = (description: string) => ({
+  description,
+  content: { 'application/problem+json': { schema: z.toJSONSchema(ProblemResponse) } },
+});
+
+const STATE_CHANGING = new Set(['post', 'put', 'patch', 'delete']);
+
+/**
+ * What middleware answers before the route: [which operations, status, why]. A route's own answer for
+ * the same status keeps its own description.
+ */
+const SHARED_ANSWERS: [applies: (method: string, path: string) => boolean, status: number, why: string][] = [
+  [
+    (_, path) => path.startsWith('/api/'),
+    400,
+    'The address holds a control character, or a parameter or body is not valid',
+  ],
+  [
+    // Nightscout at the site's root (ns-root.ts): a `token`, `api-secret` or Bearer credential makes
+    // the request Nightscout's, and a credential that is not one is refused.
+    (_, path) => /^\/api\/v[13]\//.test(path),
+    401,
+    'A Nightscout credential (`token`, `api-secret`) that is not valid',
+  ],
+  [(_, path) => /^\/api\/v[13]\//.test(path), 429, 'Too many Nightscout requests from this address'],
+  [
+    (method, path) => STATE_CHANGING.has(method) && path.startsWith('/api/') && !path.startsWith('/api/shl/'),
+    403,
+    'A cross-site request (another Origin, or a content type a form can send)',
+  ],
+  [(method) => STATE_CHANGING.has(method), 413, 'The request body is too large'],
+  [(method) => STATE_CHANGING.has(method), 415, 'The request body is not of a type this operation reads'],
+  [(_, path) => path.startsWith('/api/auth/'), 414, 'The address or a callback address in it is too long'],
+];
+
 const pascal = (text: string) => {
   const camel = text.replace(/[^A-Za-z0-9]+(.)?/g, (_, c: string | undefined) => (c ?? '').toUpperCase());
   return camel.charAt(0).toUpperCase() + camel.slice(1);
@@ -120,6 +162,9 @@ export const finishContract = <T extends object>(document: T, appUrl: string): T
           ...missing.map((name) => ({ in: 'path', name, required: true, schema: { type: 'string' } })),
         ];
       }
+      op.responses ??= {};
+      for (const [applies, status, why] of SHARED_ANSWERS)
+        if (applies(method, path) && !op.responses[status]) op.responses[status] = problemAnswer(why);
       if (op.security === undefined) {
         const credential = CREDENTIALS.find(([pattern]) => pattern.test(path));
         if (credential) op.security = credential[1];

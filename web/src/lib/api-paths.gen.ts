@@ -8481,6 +8481,13 @@ export interface operations {
                 };
                 content?: never;
             };
+            /** @description To the app, or to the sign-in error page */
+            302: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content?: never;
+            };
         };
     };
     postAuthTwoFactorEnable: {

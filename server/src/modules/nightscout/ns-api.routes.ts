@@ -7,7 +7,15 @@ import { storeDeviceStatus, storeProfiles } from './ns-collections.service';
 import { type AuthRow, bySlugAfterBudget } from './ns-credentials.repository';
 import { presentedSecret, SLUG_PATTERN } from './ns-credentials.service';
 import { BadFindValue, parseFind } from './ns-find';
-import { budgetThenLookup, consumeOrRefuse, nsError, nsPerIpLimiter, readBody, refusedBody } from './ns-http';
+import {
+  budgetThenLookup,
+  consumeOrRefuse,
+  NS_ANSWERS,
+  nsError,
+  nsPerIpLimiter,
+  readBody,
+  refusedBody,
+} from './ns-http';
 import { lastModified } from './ns-modified';
 import { asDocs, treatmentDocs } from './ns-payload';
 import { readCollection, readEntriesV1, respondEntries, splitPath } from './ns-read';
@@ -229,10 +237,7 @@ export const nsApiRoutes = (deps: AppDeps) => {
       tags: ['Nightscout uploader API'],
       summary: `${summary}. Auth: api-secret (SHA-1 hex of the secret or follower token), ?token= or Bearer; see docs/devices.md`,
       request: { params: z.object({ slug: z.string() }) },
-      responses: {
-        200: { description: 'As Nightscout answers' },
-        401: { description: '{"status":401,"message":"Unauthorized"}' },
-      },
+      responses: NS_ANSWERS,
     });
   for (const [path, summary] of [
     [
@@ -250,10 +255,7 @@ export const nsApiRoutes = (deps: AppDeps) => {
       tags: ['Nightscout uploader API'],
       summary: `${summary}. Also at the site's root with a follower token; see docs/devices.md`,
       request: { params: z.object({ slug: z.string() }) },
-      responses: {
-        200: { description: 'As Nightscout answers' },
-        401: { description: '{"status":401,"message":"Unauthorized"}' },
-      },
+      responses: NS_ANSWERS,
     });
   app.all('/ns/:slug/api/v1/:rest{.+}', (c) => serveNsV1(c, deps, c.req.param('slug'), c.req.param('rest')));
   app.all('/ns/:slug/api/v2/properties', (c) =>

@@ -1,3 +1,4 @@
+import { ProblemResponse } from '@healthfolio/core';
 import type { Context } from 'hono';
 import { RateLimiterDrizzle, RateLimiterRes } from 'rate-limiter-flexible';
 import type { Limiter, LimiterFactory } from '../../auth/limiter-store';
@@ -31,6 +32,22 @@ export const nsError = (
     status,
     { 'content-type': 'application/problem+json' },
   );
+
+const nsAnswer = (description: string) => ({
+  description,
+  content: { 'application/problem+json': { schema: ProblemResponse } },
+});
+
+/** What any Nightscout operation may answer, for the API document: nsError's statuses. */
+export const NS_ANSWERS = {
+  200: { description: 'As Nightscout answers' },
+  400: nsAnswer('A body that is not JSON, or a find[…], pattern or date that cannot be read'),
+  401: nsAnswer('{"status":401,"message":"Unauthorized"}: no credential, or not one for this site'),
+  403: nsAnswer('The credential may not do this (a follower writing)'),
+  404: nsAnswer('Nothing at this address for the credential (an unknown collection or record)'),
+  413: nsAnswer('The body is larger than the upload limit'),
+  429: nsAnswer('Too many requests from this address'),
+};
 
 /**
  * A time bound from the query, as epoch ms (digits or ISO text); `$gt` and `$lt` become inclusive

@@ -19,6 +19,7 @@ import { BadFindValue, type FindCond, findConditions } from './ns-find';
 import {
   bearer,
   consumeOrRefuse,
+  NS_ANSWERS,
   NS_COMPAT_VERSION,
   nsError,
   queryBound,
@@ -160,10 +161,7 @@ export const nsV3Routes = (deps: AppDeps, perIp: { consume: (key: string) => Pro
     summary:
       "A JWT for API v3 (AndroidAPS' NSClient v3) and followers, as Nightscout answers it: the access token is an upload credential's secret or a follower token",
     request: { params: z.object({ accessToken: z.string() }) },
-    responses: {
-      200: { description: '{token, sub, permissionGroups, iat, exp}' },
-      401: { description: '{"status":401,"message":"Unauthorized"}' },
-    },
+    responses: { ...NS_ANSWERS, 200: { description: '{token, sub, permissionGroups, iat, exp}' } },
   });
 
   for (const [path, summary] of [
@@ -179,10 +177,7 @@ export const nsV3Routes = (deps: AppDeps, perIp: { consume: (key: string) => Pro
       tags: ['Nightscout uploader API'],
       summary: `${summary}. Auth: Bearer JWT from /api/v2/authorization/request; see docs/devices.md`,
       request: { params: z.object({ slug: z.string() }) },
-      responses: {
-        200: { description: '{status: 200, result}' },
-        401: { description: '{"status":401,"message":"Bad access token or JWT"}' },
-      },
+      responses: { ...NS_ANSWERS, 200: { description: '{status: 200, result}' } },
     });
 
   const requestJwt = async (c: Context) => {

@@ -73,7 +73,7 @@ export const resolve = (
   container?: { contained?: Resource[] },
 ): Resource | undefined => {
   const r = ref?.reference;
-  if (!r) return undefined;
+  if (typeof r !== 'string' || !r) return undefined;
   if (r.startsWith('#')) return container?.contained?.find((c) => c.id === r.slice(1));
   return index.get(r) ?? index.get(r.match(/[A-Za-z]+\/[^/]+$/)?.[0] ?? '');
 };

@@ -72,8 +72,10 @@ const patientsOf = (resources: Resource[]) => {
     const ref =
       (r as { subject?: { reference?: string }; patient?: { reference?: string } }).subject?.reference ??
       (r as { patient?: { reference?: string } }).patient?.reference;
-    const id = ref?.match(/^(?:Patient\/|urn:uuid:)([^/]+)$/)?.[1];
-    if (id && !ids.has(id) && ref?.startsWith('Patient/')) named.add(id);
+    // A file is untrusted: a reference that is not a string names no one (found by fuzzing).
+    if (typeof ref !== 'string') continue;
+    const id = ref.match(/^(?:Patient\/|urn:uuid:)([^/]+)$/)?.[1];
+    if (id && !ids.has(id) && ref.startsWith('Patient/')) named.add(id);
   }
   return ids.size + named.size;
 };

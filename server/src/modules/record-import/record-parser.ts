@@ -90,28 +90,25 @@ export const planOf = (resources: Resource[], format: ImportPlan['format']): Imp
     if (out && 'skip' in out) noteNotUnderstood(plan.notUnderstood, out.what, out.skip);
     else if (out) plan.items.push(CLEANED.has(out.kind) ? withoutControls(out) : out);
   };
-  // Claims and their explanations of benefit are read together: one claim from both.
-  for (const out of mapClaims(resources, index)) take(out);
-  for (const r of resources) {
-    if (STRUCTURAL.has(r.resourceType) || PAIRED.has(r.resourceType)) continue;
+  const planResource = (r: Resource) => {
     // One mapper per resource type (map-*.ts); payer data from SMART servers comes this same way.
     if (r.resourceType === 'Appointment') {
       take(mapAppointment(r, index));
-      continue;
+      return;
     }
     if (r.resourceType === 'Coverage') {
       take(mapCoverage(r, index, today));
-      continue;
+      return;
     }
     if (r.resourceType === 'Observation') {
       take(mapObservation(r, origin));
-      continue;
+      return;
     }
     if (r.resourceType === 'MedicationRequest') {
       const schedule = ourSchedule(r);
       if (schedule) {
         plan.items.push(withoutControls(schedule));
-        continue;
+        return;
       }
     }
     if (r.resourceType === 'MedicationAdministration') {
@@ -125,7 +122,7 @@ export const planOf = (resources: Resource[], format: ImportPlan['format']): Imp
       const dose = loggedDose(r);
       if (dose) {
         plan.items.push(dose);
-        continue;
+        return;
       }
     }
     if (r.resourceType === 'DocumentReference') {
@@ -133,7 +130,7 @@ export const planOf = (resources: Resource[], format: ImportPlan['format']): Imp
       if (doc) plan.items.push(doc);
       else
         noteNotUnderstood(plan.notUnderstood, 'Documents', 'A document whose file is not inside the record.');
-      continue;
+      return;
     }
     const summary = mapSummary(r, medications);
     if (summary) plan.items.push(summary);
@@ -145,6 +142,25 @@ export const planOf = (resources: Resource[], format: ImportPlan['format']): Imp
         wordsFor(r.resourceType),
         'Healthfolio does not import these yet.',
       );
+  };
+  // The file is untrusted and its JSON need not match the FHIR types the mappers read it by: a
+  // resource with a field of the wrong type (a number where a text belongs) is one not understood,
+  // not a refusal of the whole record (found by fuzzing, issue 37).
+  const guarded = (what: string, map: () => void) => {
+    try {
+      map();
+    } catch (err) {
+      if (!(err instanceof TypeError || err instanceof RangeError)) throw err;
+      noteNotUnderstood(plan.notUnderstood, what, 'A field holds a value of the wrong kind.');
+    }
+  };
+  // Claims and their explanations of benefit are read together: one claim from both.
+  guarded('Claims', () => {
+    for (const out of mapClaims(resources, index)) take(out);
+  });
+  for (const r of resources) {
+    if (STRUCTURAL.has(r.resourceType) || PAIRED.has(r.resourceType)) continue;
+    guarded(wordsFor(String(r.resourceType)), () => planResource(r));
   }
   return plan;
 };
