@@ -115,7 +115,7 @@ export const planOf = (resources: Resource[], format: ImportPlan['format']): Imp
       const dose = ourDose(r, index);
       if (dose) {
         plan.items.push(dose);
-        continue;
+        return;
       }
     }
     if (r.resourceType === 'MedicationStatement') {
