@@ -1,5 +1,6 @@
 import type { Logger } from 'pino';
 import type { AppDeps } from '../app-deps';
+import { pruneSpentCounters } from '../auth/limiter-store';
 import { sweepUncitedMealPhotos } from '../modules/ai/meal-analysis.service';
 import { pruneOldAlarms } from '../modules/alarms/alarms.repository';
 import { pruneOldClientIds } from '../modules/entries/client-ids.repository';
@@ -21,6 +22,8 @@ const SWEEPS: Record<string, (deps: SweepDeps, now: Date) => Promise<number>> = 
   glucoseAlarms: (deps, now) => deps.db.asSystem((tx) => pruneOldAlarms(tx, now, 5_000)),
   // And the ids browsers gave entries they queued offline, once no replay can come.
   offlineClientIds: (deps, now) => deps.db.asSystem((tx) => pruneOldClientIds(tx, now, 5_000)),
+  // And the throttles' and quotas' counters an hour after they expired (one statement an hour per process).
+  rateLimits: (deps, now) => pruneSpentCounters(deps.db, now),
 };
 
 export interface FileSweeps {
