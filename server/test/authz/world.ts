@@ -7,8 +7,8 @@ import type { PathContext } from './paths';
 import { seedRecords } from './seed';
 
 /** The words in the owner's and the ward's records: a body holding one carries that person's data. */
-export const OWNER_MARK = 'Ozq';
-export const WARD_MARK = 'Wzq';
+export const OWNER_MARK = 'Ozqowner';
+export const WARD_MARK = 'Wzqward';
 
 const tokenOfLink = (link: string) => new URL(link).pathname.split('/').pop()!;
 

@@ -100,12 +100,14 @@ it('shows "failed" once every retry has failed (a damaged stored file)', async (
 });
 
 /**
- * Asks the health check every 100 ms and notes the server's resident memory, until `stop`: what an
- * uptime monitor (and the people using the app) would see while a document is being read.
+ * Asks the health check every 100 ms and notes how much the server's resident memory grew, until
+ * `stop`: what an uptime monitor (and the people using the app) would see while a document is read.
+ * Growth, not the total: the test process holds every earlier test file's server too.
  */
 const watchServer = () => {
   let slowestMs = 0;
-  let peakRss = 0;
+  const startRss = process.memoryUsage.rss();
+  let peakRss = startRss;
   let checks = 0;
   let failures = 0;
   let stopped = false;
@@ -123,11 +125,11 @@ const watchServer = () => {
   return async () => {
     stopped = true;
     await probe;
-    return { slowestMs, peakRss, checks, failures };
+    return { slowestMs, rssGrowth: peakRss - startRss, checks, failures };
   };
 };
 
-const GB = 1024 ** 3;
+const MB = 1024 ** 2;
 
 /** Reads a hostile file; `code` is the limit it should hit (the job's last error). */
 const readHostile = async (bytes: Buffer, fileName: string, code: string) => {
@@ -136,11 +138,12 @@ const readHostile = async (bytes: Buffer, fileName: string, code: string) => {
   const stop = watchServer();
   await server.deps.jobs.runOnce();
   const seen = await stop();
-  // The server answered throughout, within a second, and kept its memory; it was never restarted.
+  // The server answered throughout, within a second, and kept its memory (the hostile files inflate to
+  // 400 MB and more: read in this process, they would show); it was never restarted.
   expect(seen.checks).toBeGreaterThan(5);
   expect(seen.failures).toBe(0);
   expect(seen.slowestMs).toBeLessThan(1_000);
-  expect(seen.peakRss).toBeLessThan(GB);
+  expect(seen.rssGrowth).toBeLessThan(300 * MB);
   expect(process.pid).toBe(pid);
   const doc = await (await client.get(`/api/v1/documents/${created.id}`)).json();
   expect(doc).toMatchObject({ extraction: 'failed', extractionFailure: 'too_large' });
