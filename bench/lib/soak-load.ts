@@ -17,6 +17,7 @@
 
 import { io, type Socket } from 'socket.io-client';
 import { Agent, type Dispatcher, FormData, request } from 'undici';
+import { pdfWith } from '../../server/test/document-fixtures';
 import { ENTRY_BODY } from './seed';
 import { nsReading, type Uploader } from './seed-scale';
 import { KINDS, type Kind, type MinuteReport, type SoakJob } from './soak-report';
@@ -33,29 +34,6 @@ const DASHBOARD = [
   '/api/v1/insurance/claims',
   '/api/v1/documents?sort=newest',
 ];
-
-/** A one-page PDF with a line of text (its cross-reference table correct), as the documents tests build it. */
-const pdfWith = (text: string) => {
-  const content = `BT /F1 24 Tf 72 700 Td (${text}) Tj ET`;
-  const objects = [
-    '<< /Type /Catalog /Pages 2 0 R >>',
-    '<< /Type /Pages /Kids [3 0 R] /Count 1 >>',
-    '<< /Type /Page /Parent 2 0 R /MediaBox [0 0 612 792] /Contents 4 0 R /Resources << /Font << /F1 5 0 R >> >> >>',
-    `<< /Length ${content.length} >>\nstream\n${content}\nendstream`,
-    '<< /Type /Font /Subtype /Type1 /BaseFont /Helvetica >>',
-  ];
-  let out = '%PDF-1.4\n';
-  const offsets: number[] = [];
-  objects.forEach((o, i) => {
-    offsets.push(out.length);
-    out += `${i + 1} 0 obj\n${o}\nendobj\n`;
-  });
-  const xref = out.length;
-  out += `xref\n0 ${objects.length + 1}\n0000000000 65535 f \n`;
-  for (const off of offsets) out += `${String(off).padStart(10, '0')} 00000 n \n`;
-  out += `trailer\n<< /Size ${objects.length + 1} /Root 1 0 R >>\nstartxref\n${xref}\n%%EOF\n`;
-  return Buffer.from(out, 'latin1');
-};
 
 const sleep = (ms: number) => new Promise((r) => setTimeout(r, ms));
 

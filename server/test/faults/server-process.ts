@@ -1,19 +1,9 @@
 import { type ChildProcess, spawn } from 'node:child_process';
 import { createWriteStream } from 'node:fs';
-import { createServer } from 'node:net';
+import { freePort } from '../free-port';
 import { TestClient } from '../harness';
 
 const ROOT = new URL('../../../', import.meta.url).pathname;
-
-export const freePort = () =>
-  new Promise<number>((done, fail) => {
-    const s = createServer();
-    s.once('error', fail);
-    s.listen(0, '127.0.0.1', () => {
-      const { port } = s.address() as { port: number };
-      s.close(() => done(port));
-    });
-  });
 
 export interface ServerProcess {
   url: string;
