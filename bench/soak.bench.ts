@@ -7,7 +7,7 @@
  * stream failed, or if RSS or heap at the end is 10% or more above its figure after the warm-up.
  */
 import { fork } from 'node:child_process';
-import { existsSync, mkdtempSync, readFileSync, rmSync } from 'node:fs';
+import { appendFileSync, existsSync, mkdtempSync, readFileSync, rmSync } from 'node:fs';
 import { tmpdir } from 'node:os';
 import { join } from 'node:path';
 import pg from 'pg';
@@ -46,7 +46,12 @@ const rssOf = (pid: number) => {
 
 interface Probe {
   rss: number;
+  /** Live heap after a full GC. */
   heapUsed: number;
+  /** What V8 holds from the system, live or not (the young generation's semi-spaces included). */
+  heapTotal?: number;
+  /** Memory outside V8's heap held by JavaScript objects (Buffers, the driver's and sockets' buffers). */
+  external?: number;
 }
 const probeOf = (file: string): Probe | undefined =>
   existsSync(file) ? (JSON.parse(readFileSync(file, 'utf8')) as Probe) : undefined;
@@ -55,12 +60,15 @@ const mb = (bytes: number) => (bytes / 1048576).toFixed(1);
 const pad = (s: string | number, n: number) => String(s).padStart(n);
 
 const header = () =>
-  `${pad('min', 3)} ${KINDS.map((k) => `${pad(k, 8)} /s  p99`).join(' ')}  streams ev   ns-io ev   RSS MB  heap MB  errors`;
+  `${pad('min', 3)} ${KINDS.map((k) => `${pad(k, 8)} /s  p99`).join(' ')}  streams ev   ns-io ev   RSS MB  heap MB   V8 MB  ext MB  errors`;
 
-const row = (r: MinuteReport, rss: number, heap: number | undefined, errors: number) =>
+const mbOr = (bytes: number | undefined) => (bytes === undefined ? '?' : mb(bytes));
+
+const row = (r: MinuteReport, rss: number, probe: Probe | undefined, errors: number) =>
   `${pad(r.minute, 3)} ${KINDS.map((k) => `${pad((r.kinds[k].requests / 60).toFixed(1), 11)} ${pad(r.kinds[k].p99, 4)}`).join(' ')}` +
   `  ${pad(r.streams.open, 3)} ${pad(r.streams.events, 4)}   ${pad(r.sockets.open, 3)} ${pad(r.sockets.events, 5)}` +
-  `  ${pad(mb(rss), 7)}  ${pad(heap === undefined ? '?' : mb(heap), 7)}  ${pad(errors, 6)}`;
+  `  ${pad(mb(rss), 7)}  ${pad(mbOr(probe?.heapUsed), 7)}  ${pad(mbOr(probe?.heapTotal), 6)}  ${pad(mbOr(probe?.external), 6)}` +
+  `  ${pad(errors, 6)}`;
 
 const soak = async (databaseUrl: string, logDir: string) => {
   console.info(`seeding: 1 user with 90 days of CGM, ${USERS} users through the API, ${UPLOADERS} uploaders`);
@@ -110,10 +118,16 @@ const soak = async (databaseUrl: string, logDir: string) => {
         else {
           const errors =
             KINDS.reduce((n, k) => n + m.kinds[k].errors, 0) + m.streams.errors + m.sockets.errors;
-          const r = { minute: m.minute, rss: rssOf(pid), heap: probeOf(memoryFile)?.heapUsed, errors };
+          const probe = probeOf(memoryFile);
+          const r = { minute: m.minute, rss: rssOf(pid), heap: probe?.heapUsed, errors };
           rows.push(r);
+          if (probe)
+            appendFileSync(
+              join(logDir, 'memory-by-minute.jsonl'),
+              `${JSON.stringify({ minute: m.minute, ...probe })}\n`,
+            );
           for (const e of m.firstErrors) firstErrors.add(e);
-          console.info(row(m, r.rss, r.heap, errors));
+          console.info(row(m, r.rss, probe, errors));
         }
       });
     });
@@ -124,7 +138,19 @@ const soak = async (databaseUrl: string, logDir: string) => {
   return { rows, firstErrors };
 };
 
+/** V8's spaces (MB held from the system) at a minute, from the probe's per-minute record. */
+const spacesAt = (logDir: string, minute: number) => {
+  const file = join(logDir, 'memory-by-minute.jsonl');
+  const lines = existsSync(file) ? readFileSync(file, 'utf8').trim().split('\n') : [];
+  const at = lines.map((l) => JSON.parse(l) as { minute: number; spaces?: Record<string, number> });
+  const spaces = at.find((p) => p.minute === minute)?.spaces ?? {};
+  return `V8 spaces at minute ${minute} (MB): ${Object.entries(spaces)
+    .map(([name, size]) => `${name} ${mb(size)}`)
+    .join(', ')}`;
+};
+
 const verdict = (
+  logDir: string,
   rows: { minute: number; rss: number; heap?: number; errors: number }[],
   firstErrors: Set<string>,
 ) => {
@@ -141,6 +167,8 @@ const verdict = (
       `heap after GC ${warm.heap ? mb(warm.heap) : '?'} → ${last.heap ? mb(last.heap) : '?'} MB (${(heapGrowth * 100).toFixed(1)}%); ` +
       `${errors} errors; target < ${MAX_GROWTH * 100}% and 0 errors`,
   );
+  console.info(spacesAt(logDir, warm.minute));
+  console.info(spacesAt(logDir, last.minute));
   if (!(rssGrowth < MAX_GROWTH)) failures.push(`RSS grew ${(rssGrowth * 100).toFixed(1)}%`);
   if (!(heapGrowth < MAX_GROWTH)) failures.push(`heap grew ${(heapGrowth * 100).toFixed(1)}%`);
   if (errors) failures.push(`${errors} errors; the first of each kind:\n  ${[...firstErrors].join('\n  ')}`);
@@ -155,7 +183,7 @@ const main = async () => {
   const logDir = mkdtempSync(join(tmpdir(), 'hf-soak-'));
   try {
     const { rows, firstErrors } = await soak(url.toString(), logDir);
-    const failures = verdict(rows, firstErrors);
+    const failures = verdict(logDir, rows, firstErrors);
     console.info(failures.length ? `SOAK FAILED: ${failures.join('; ')}` : 'SOAK PASS');
     if (!failures.length) rmSync(logDir, { recursive: true, force: true });
     return failures.length ? 1 : 0;

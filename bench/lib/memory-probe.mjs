@@ -5,6 +5,7 @@
  * the garbage of the moment. Nothing of the app imports it; without BENCH_MEMORY_FILE it does nothing.
  */
 import { renameSync, writeFileSync } from 'node:fs';
+import { getHeapSpaceStatistics } from 'node:v8';
 
 const file = process.env.BENCH_MEMORY_FILE;
 const every = Number(process.env.BENCH_MEMORY_EVERY_MS ?? 30_000);
@@ -20,7 +21,13 @@ if (file) {
         at: Date.now(),
         rss: m.rss,
         heapUsed: m.heapUsed,
+        // What V8 holds from the system (live or not), per space: young-generation growth shows here.
+        heapTotal: m.heapTotal,
+        spaces: Object.fromEntries(
+          getHeapSpaceStatistics().map((s) => [s.space_name.replace(/_space$/, ''), s.space_size]),
+        ),
         external: m.external,
+        arrayBuffers: m.arrayBuffers,
         gc: !!globalThis.gc,
       }),
     );

@@ -173,10 +173,43 @@ export const createPostgresBus = (db: Database, options: pg.ClientConfig, logger
     }
   };
 
+  // Messages published while a NOTIFY is on its way go together in the next statement: one round
+  // trip for all of them, however many uploads announce at once (the same message once).
+  let queued = new Map<string, { resolve: () => void; reject: (err: unknown) => void }[]>();
+  let sending = false;
+  const send = () => {
+    if (sending || queued.size === 0) return;
+    const batch = queued;
+    queued = new Map();
+    sending = true;
+    db.owner
+      .execute(
+        sql`select pg_notify(${NOTIFY_CHANNEL}, m) from jsonb_array_elements_text(${JSON.stringify([...batch.keys()])}::jsonb) m`,
+      )
+      .then(
+        () => {
+          for (const waiters of batch.values()) for (const w of waiters) w.resolve();
+        },
+        (err) => {
+          for (const waiters of batch.values()) for (const w of waiters) w.reject(err);
+        },
+      )
+      .finally(() => {
+        sending = false;
+        send();
+      });
+  };
+
   return {
     kind: 'postgres',
-    async publish(m) {
-      await db.owner.execute(sql`select pg_notify(${NOTIFY_CHANNEL}, ${JSON.stringify(m)})`);
+    publish(m) {
+      return new Promise<void>((resolve, reject) => {
+        const payload = JSON.stringify(m);
+        const waiters = queued.get(payload);
+        if (waiters) waiters.push({ resolve, reject });
+        else queued.set(payload, [{ resolve, reject }]);
+        send();
+      });
     },
     async subscribe(userId, s) {
       const remove = fanout.add(userId, s);

@@ -1,4 +1,9 @@
-import { type GlucoseAlarmKind, type GlucoseUnit, judgeGlucoseAlarms } from '@healthfolio/core';
+import {
+  type GlucoseAlarmKind,
+  type GlucoseAlarmSettings,
+  type GlucoseUnit,
+  judgeGlucoseAlarms,
+} from '@healthfolio/core';
 import { and, eq, sql } from 'drizzle-orm';
 import type { Tx } from '../../db/database';
 import { notifications } from '../../db/schema';
@@ -7,6 +12,7 @@ import { insertNotifications } from '../notifications/notifications.repository';
 import { findProfile } from '../profiles/profiles.repository';
 import { type AlarmFacts, alarmMessage } from './alarm-messages';
 import {
+  alarmSettingsOf,
   type GlucoseAlarmRow,
   insertAlarm,
   isContinuousSource,
@@ -109,6 +115,14 @@ export const endAlarm = async (tx: Tx, a: GlucoseAlarmRow, now: Date, why: strin
   await recordAudit(tx, a.userId, 'update', 'glucose_alarm', a.id, { step: why });
 };
 
+/** What the judge reads, as an upload's insert already read it (`insertReadingsSeeingLatest`'s `judged`). */
+export interface SeenByInsert {
+  readings: { at: Date; mgdl: number }[];
+  newestSource: string | null;
+  settings: Partial<GlucoseAlarmSettings> | null;
+  openAlarms: number;
+}
+
 /**
  * THE alarm hook, called next to `followUpAfterGlucoseWrite` by every path that writes readings, in
  * its transaction: ends the open alarms whose condition cleared and raises the new ones (one per
@@ -121,14 +135,21 @@ export const alarmsAfterGlucoseWrite = async (
   tx: Tx,
   userId: string,
   followUpNotices: string[],
-  opts: { now?: Date } = {},
+  opts: { now?: Date; seen?: SeenByInsert } = {},
 ) => {
   const now = opts.now ?? new Date();
-  const { readings, continuous } = await selectJudgedReadings(tx, userId, now);
+  const seen = opts.seen;
+  const { readings, continuous } = seen
+    ? {
+        readings: seen.readings,
+        continuous: seen.newestSource !== null && isContinuousSource(seen.newestSource),
+      }
+    : await selectJudgedReadings(tx, userId, now);
   // Nothing recent (history imported): nothing to judge, and nothing costs more than this query.
   if (!readings.length) return followUpNotices;
-  const j = judgeGlucoseAlarms(readings, await selectAlarmSettings(tx, userId), now, { continuous });
-  const open = await selectOpenAlarms(tx, userId);
+  const settings = seen ? alarmSettingsOf(seen.settings) : await selectAlarmSettings(tx, userId);
+  const j = judgeGlucoseAlarms(readings, settings, now, { continuous });
+  const open = seen && seen.openAlarms === 0 ? [] : await selectOpenAlarms(tx, userId);
   for (const a of open) if (!j.active.has(a.kind as GlucoseAlarmKind)) await endAlarm(tx, a, now, 'cleared');
   const notices = [...followUpNotices];
   for (const kind of j.active) {

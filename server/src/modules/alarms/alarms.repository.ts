@@ -12,13 +12,21 @@ export type GlucoseAlarmRow = typeof glucoseAlarms.$inferSelect;
 
 const MINUTE = 60_000;
 
-/** The person's settings over the defaults (a setting added later takes its default). */
+/** Saved settings over the defaults (a setting added later takes its default). */
+export const alarmSettingsOf = (
+  saved: Partial<GlucoseAlarmSettings> | null | undefined,
+): GlucoseAlarmSettings => ({
+  ...DEFAULT_GLUCOSE_ALARM_SETTINGS,
+  ...(saved ?? {}),
+});
+
+/** The person's settings over the defaults. */
 export const selectAlarmSettings = async (tx: Tx, userId: string): Promise<GlucoseAlarmSettings> => {
   const [row] = await tx
     .select({ settings: glucoseAlarmSettings.settings })
     .from(glucoseAlarmSettings)
     .where(eq(glucoseAlarmSettings.userId, userId));
-  return { ...DEFAULT_GLUCOSE_ALARM_SETTINGS, ...(row?.settings ?? {}) };
+  return alarmSettingsOf(row?.settings);
 };
 
 export const upsertAlarmSettings = (tx: Tx, userId: string, settings: GlucoseAlarmSettings) =>
@@ -29,11 +37,16 @@ export const upsertAlarmSettings = (tx: Tx, userId: string, settings: GlucoseAla
 
 /**
  * The readings the judge looks at: the last 30 minutes before `now` (a few minutes ahead allowed, as
- * the follow-up does), and whether the newest comes from a device that sends on its own.
+ * the follow-up does), and whether the newest comes from a device that sends on its own. A phone's
+ * upload reads the same in its insert (glucose.repository `insertReadingsSeeingLatest`).
  */
+export const judgedWindow = (now: Date) => ({
+  from: new Date(now.getTime() - ALARM_PREDICTION_WINDOW_MINUTES * MINUTE),
+  to: new Date(now.getTime() + 5 * MINUTE),
+});
+
 export const selectJudgedReadings = async (tx: Tx, userId: string, now: Date) => {
-  const from = new Date(now.getTime() - ALARM_PREDICTION_WINDOW_MINUTES * MINUTE);
-  const to = new Date(now.getTime() + 5 * MINUTE);
+  const { from, to } = judgedWindow(now);
   const { rows } = await tx.execute<{ value_mgdl: number; recorded_at: Date | string; source: string }>(sql`
     select value_mgdl, recorded_at, source from glucose_readings
     where user_id = ${userId}

@@ -111,42 +111,68 @@ const insertOf = (userId: string, source: string, readings: NewReading[]) => {
 };
 
 /**
- * `insertReadings`, also answering what the low-glucose hook reads first, in the same statement: the
- * user's newest reading between `from` and `to` (this statement's own rows included: they come from
- * its RETURNING, as the statement cannot see them in the table) and whether a follow-up is active.
+ * `insertReadings`, also answering what the low-glucose hook and the alarm judge read first, in the
+ * same statement: the user's newest reading between `recent.from` and `recent.to`, whether a follow-up
+ * is active, the readings in the alarm judge's window (`judged`), the alarm settings and how many alarms
+ * are open. The statement's own rows come from its RETURNING: it cannot see them in the table.
  */
 export const insertReadingsSeeingLatest = async (
   tx: Tx,
   userId: string,
   source: string,
   readings: NewReading[],
-  { from, to }: { from: Date; to: Date },
+  recent: { from: Date; to: Date },
+  judged: { from: Date; to: Date },
 ) => {
+  const within = (w: { from: Date; to: Date }) =>
+    sql`recorded_at >= ${w.from.toISOString()}::timestamptz and recorded_at <= ${w.to.toISOString()}::timestamptz`;
   const result = await tx.execute<{
     inserted: number;
     value_mgdl: number | null;
     recorded_at: Date | string | null;
     active: boolean;
+    judged: string | null;
+    newest_source: string | null;
+    settings: Record<string, unknown> | null;
+    open_alarms: number;
   }>(sql`
-    with inserted as (${insertOf(userId, source, readings)} returning recorded_at, value_mgdl),
+    with inserted as (${insertOf(userId, source, readings)} returning recorded_at, value_mgdl, source),
     newest as (
-      select value_mgdl, recorded_at from inserted
-        where recorded_at >= ${from.toISOString()}::timestamptz and recorded_at <= ${to.toISOString()}::timestamptz
+      select value_mgdl, recorded_at from inserted where ${within(recent)}
       union all
       (select value_mgdl, recorded_at from glucose_readings
-        where user_id = ${userId}
-          and recorded_at >= ${from.toISOString()}::timestamptz and recorded_at <= ${to.toISOString()}::timestamptz
+        where user_id = ${userId} and ${within(recent)}
         order by recorded_at desc limit 1)
-      order by recorded_at desc limit 1)
+      order by recorded_at desc limit 1),
+    judged as (
+      select recorded_at, value_mgdl, source from inserted where ${within(judged)}
+      union all
+      (select recorded_at, value_mgdl, source from glucose_readings
+        where user_id = ${userId} and ${within(judged)} order by recorded_at limit 500))
     select (select count(*)::int from inserted) as inserted, n.value_mgdl, n.recorded_at,
-      exists (select 1 from hypo_follow_ups where user_id = ${userId} and status = 'active') as active
+      exists (select 1 from hypo_follow_ups where user_id = ${userId} and status = 'active') as active,
+      (select string_agg((extract(epoch from recorded_at) * 1000)::bigint::text || ':' || value_mgdl::text, ','
+        order by recorded_at) from judged) as judged,
+      (select source from judged order by recorded_at desc limit 1) as newest_source,
+      (select settings from glucose_alarm_settings where user_id = ${userId}) as settings,
+      (select count(*)::int from glucose_alarms where user_id = ${userId} and ended_at is null) as open_alarms
     from (select 1) as one left join newest n on true`);
   const row = result.rows[0]!;
+  const points = row.judged ? row.judged.split(',') : [];
   return {
     inserted: row.inserted,
     latest:
       row.recorded_at === null ? null : { valueMgdl: Number(row.value_mgdl), at: new Date(row.recorded_at) },
     active: row.active,
+    judged: {
+      readings: points.slice(0, 500).map((p) => {
+        const [at, mgdl] = p.split(':');
+        return { at: new Date(Number(at)), mgdl: Number(mgdl) };
+      }),
+      newestSource: row.newest_source,
+      settings: row.settings,
+      openAlarms: row.open_alarms,
+    },
   };
 };
 

@@ -1,6 +1,7 @@
 import { latestAllowedMs } from '@healthfolio/core';
 import { sendWithNext, type Tx } from '../../db/database';
 import { alarmsAfterGlucoseWrite } from '../alarms/alarm-judge';
+import { judgedWindow } from '../alarms/alarms.repository';
 import { type Announcer, announceNotices } from '../hypo/announce';
 import { followUpAfterGlucoseWrite } from '../hypo/glucose-written';
 import { lockUserFollowUps, lockUserFollowUpsStatement, recentReadingBounds } from '../hypo/hypo.repository';
@@ -44,7 +45,7 @@ export const writeReadings = async (
   if (!sendWithNext(tx, lock)) await lockUserFollowUps(tx, userId);
   for (const [source, list] of lists.slice(0, -1)) inserted += await insertReadings(tx, userId, source, list);
   const [source, list] = lists[lists.length - 1]!;
-  const last = await insertReadingsSeeingLatest(tx, userId, source, list, recent);
+  const last = await insertReadingsSeeingLatest(tx, userId, source, list, recent, judgedWindow(now));
   inserted += last.inserted;
   const notices =
     inserted > 0
@@ -52,7 +53,8 @@ export const writeReadings = async (
           tx,
           userId,
           await followUpAfterGlucoseWrite(tx, userId, { now, seen: last }),
-          { now },
+          // What the judge reads came with the last insert, which sees the batch's earlier ones.
+          { now, seen: last.judged },
         )
       : [];
   return { inserted, future, notices };
