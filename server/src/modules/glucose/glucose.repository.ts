@@ -113,8 +113,8 @@ const insertOf = (userId: string, source: string, readings: NewReading[]) => {
 /**
  * `insertReadings`, also answering what the low-glucose hook and the alarm judge read first, in the
  * same statement: the user's newest reading between `recent.from` and `recent.to`, whether a follow-up
- * is active, the readings in the alarm judge's window (`judged`), the alarm settings and how many alarms
- * are open. The statement's own rows come from its RETURNING: it cannot see them in the table.
+ * is active and, when `judged` is given, the readings in the alarm judge's window, the alarm settings
+ * and how many alarms are open. The statement's own rows come from its RETURNING: it cannot see them in the table.
  */
 export const insertReadingsSeeingLatest = async (
   tx: Tx,
@@ -122,7 +122,7 @@ export const insertReadingsSeeingLatest = async (
   source: string,
   readings: NewReading[],
   recent: { from: Date; to: Date },
-  judged: { from: Date; to: Date },
+  judged?: { from: Date; to: Date },
 ) => {
   const within = (w: { from: Date; to: Date }) =>
     sql`recorded_at >= ${w.from.toISOString()}::timestamptz and recorded_at <= ${w.to.toISOString()}::timestamptz`;
@@ -145,17 +145,21 @@ export const insertReadingsSeeingLatest = async (
         order by recorded_at desc limit 1)
       order by recorded_at desc limit 1),
     judged as (
-      select recorded_at, value_mgdl, source from inserted where ${within(judged)}
+      ${
+        judged
+          ? sql`select recorded_at, value_mgdl, source from inserted where ${within(judged)}
       union all
       (select recorded_at, value_mgdl, source from glucose_readings
-        where user_id = ${userId} and ${within(judged)} order by recorded_at limit 500))
+        where user_id = ${userId} and ${within(judged)} order by recorded_at limit 500)`
+          : sql`select recorded_at, value_mgdl, source from inserted where false`
+      })
     select (select count(*)::int from inserted) as inserted, n.value_mgdl, n.recorded_at,
       exists (select 1 from hypo_follow_ups where user_id = ${userId} and status = 'active') as active,
       (select string_agg((extract(epoch from recorded_at) * 1000)::bigint::text || ':' || value_mgdl::text, ','
         order by recorded_at) from judged) as judged,
       (select source from judged order by recorded_at desc limit 1) as newest_source,
-      (select settings from glucose_alarm_settings where user_id = ${userId}) as settings,
-      (select count(*)::int from glucose_alarms where user_id = ${userId} and ended_at is null) as open_alarms
+      ${judged ? sql`(select settings from glucose_alarm_settings where user_id = ${userId})` : sql`null::jsonb`} as settings,
+      ${judged ? sql`(select count(*)::int from glucose_alarms where user_id = ${userId} and ended_at is null)` : sql`0`} as open_alarms
     from (select 1) as one left join newest n on true`);
   const row = result.rows[0]!;
   const points = row.judged ? row.judged.split(',') : [];

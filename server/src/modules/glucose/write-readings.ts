@@ -3,7 +3,7 @@ import { sendWithNext, type Tx } from '../../db/database';
 import { alarmsAfterGlucoseWrite } from '../alarms/alarm-judge';
 import { judgedWindow } from '../alarms/alarms.repository';
 import { type Announcer, announceNotices } from '../hypo/announce';
-import { followUpAfterGlucoseWrite } from '../hypo/glucose-written';
+import { followUpAfterGlucoseWrite, nothingToFollowUp } from '../hypo/glucose-written';
 import { lockUserFollowUps, lockUserFollowUpsStatement, recentReadingBounds } from '../hypo/hypo.repository';
 import { insertReadings, insertReadingsSeeingLatest } from './glucose.repository';
 
@@ -33,10 +33,17 @@ export const writeReadings = async (
     return at >= recent.from.getTime() && at <= recent.to.getTime();
   };
   let inserted = 0;
-  // History only: the hook looks for a recent reading after the write, as it always does.
+  // History only: no lock. The last insert also answers what the hook reads first (the newest recent
+  // reading, whether a follow-up runs); only when that is low or a follow-up runs does the hook read
+  // again, under the user's lock, as it always did.
   if (!lists.some(([, list]) => list.some(isRecent))) {
-    for (const [source, list] of lists) inserted += await insertReadings(tx, userId, source, list);
-    const notices = inserted > 0 ? await followUpAfterGlucoseWrite(tx, userId, { now }) : [];
+    for (const [source, list] of lists.slice(0, -1)) inserted += await insertReadings(tx, userId, source, list);
+    const lastList = lists.at(-1);
+    if (!lastList) return { inserted, future, notices: [] };
+    const last = await insertReadingsSeeingLatest(tx, userId, lastList[0], lastList[1], recent);
+    inserted += last.inserted;
+    const notices =
+      inserted > 0 && !nothingToFollowUp(last) ? await followUpAfterGlucoseWrite(tx, userId, { now }) : [];
     return { inserted, future, notices };
   }
   // A recent reading (a phone's upload): the user's follow-up lock travels ahead of the first insert

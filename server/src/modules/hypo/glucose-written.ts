@@ -27,6 +27,10 @@ export interface SeenAfterWrite {
   active: boolean;
 }
 
+/** No recent reading, or one that is not low while no follow-up runs: the hook would do nothing. */
+export const nothingToFollowUp = (seen: SeenAfterWrite) =>
+  !seen.latest || (!seen.active && !isLowGlucose(seen.latest.valueMgdl));
+
 /**
  * THE hook every path that writes glucose readings calls, in its own transaction, after writing
  * (the log dialog, edits, imports, and any device sync to come). It looks at the user's newest recent
@@ -48,7 +52,7 @@ export const followUpAfterGlucoseWrite = async (
   const latest = seen ? seen.latest : await selectLatestRecentReading(tx, userId, now);
   if (!latest) return [];
   // Nothing low and nothing to recover: what the lock and the active follow-up's row would decide.
-  if (seen && !seen.active && !isLowGlucose(latest.valueMgdl)) return [];
+  if (seen && nothingToFollowUp(seen)) return [];
   // One writer per user at a time from here: two imports landing together must not both start (or
   // resume) a follow-up. Taken only when a recent reading exists, so importing history costs nothing.
   if (!seen) await lockUserFollowUps(tx, userId);
