@@ -26,6 +26,11 @@ const NS_CREDENTIALS = Number(process.env.BENCH_NS_CREDENTIALS ?? 500);
 const UPLOADERS = Number(process.env.BENCH_UPLOADERS ?? 2_000);
 const READINGS_PER_UPLOADER = Number(process.env.BENCH_READINGS_PER_UPLOADER ?? 288);
 const INGEST_TARGET = { readingsPerSecond: 2_000, p99Ms: 250 };
+// Readings per upload request (1: a phone in step with its sensor; xDrip4iOS sends up to 300 at once
+// when it catches up), and the ingest's offered rate in readings a second (0: closed loop, each
+// uploader sending its next request when the last was answered).
+const READINGS_PER_REQUEST = Number(process.env.BENCH_READINGS_PER_REQUEST ?? 1);
+const INGEST_RATE = Number(process.env.BENCH_INGEST_RATE ?? INGEST_TARGET.readingsPerSecond);
 const SECONDS = Number(process.env.BENCH_SECONDS ?? 10);
 const WARMUP_SECONDS = Number(process.env.BENCH_WARMUP_SECONDS ?? 3);
 const CONNECTIONS = Number(process.env.BENCH_CONNECTIONS ?? 50);
@@ -223,6 +228,8 @@ const ingest = async (server: ServerProcess, databaseUrl: string, uploaders: Upl
     url: server.url,
     uploaders: uploaders.slice(0, UPLOADERS).map(({ slug, apiSecret }) => ({ slug, apiSecret })),
     readingsPerUploader: READINGS_PER_UPLOADER,
+    perRequest: READINGS_PER_REQUEST,
+    rate: INGEST_RATE,
   };
   const child = fork(join(import.meta.dirname, 'lib/ingest-load.ts'), [], {
     execArgv: ['--import', 'tsx'],
@@ -257,7 +264,8 @@ const ingest = async (server: ServerProcess, databaseUrl: string, uploaders: Upl
     const rate = result.readings / result.seconds;
     const ok = rate >= INGEST_TARGET.readingsPerSecond && result.p99 < INGEST_TARGET.p99Ms && !result.errors;
     console.info(
-      `  ingest: ${job.uploaders.length} uploaders × ${READINGS_PER_UPLOADER} readings, one per request\n` +
+      `  ingest: ${job.uploaders.length} uploaders × ${READINGS_PER_UPLOADER} readings, ${job.perRequest} a request, ` +
+        `${job.rate > 0 ? `offered at ${job.rate} readings/s (open loop)` : 'each uploader sending as soon as answered (closed loop)'}\n` +
         `    ${rate.toFixed(0)} readings/s (${result.readings} in ${result.seconds.toFixed(1)} s), ` +
         `p50 ${result.p50} ms, p99 ${result.p99} ms, ${result.errors} errors` +
         `${result.firstError ? ` (first: ${result.firstError})` : ''}, ${stored} stored\n` +

@@ -1,7 +1,8 @@
 /**
  * The ingest run's load, in a process of its own (forked by api-overhead.bench.ts with an IPC channel):
- * every uploader sends its readings one request at a time, each as soon as the last one was answered,
- * all uploaders at once, over keep-alive connections (one undici pool, one connection per uploader).
+ * every uploader sends its day of readings, `perRequest` a request, over keep-alive connections (one
+ * undici pool, one connection per uploader): on a schedule that offers `rate` readings a second in all
+ * (open loop), or each request as soon as the last one was answered, all uploaders at once (closed loop).
  * Each uploader has its own address (`X-Forwarded-For`, the app trusts one proxy in the bench), as
  * phones do, so the per-address Nightscout budget counts each phone's requests.
  * Says `ready` once loaded (so its start-up is not counted), gets an IngestJob message, answers an
@@ -16,6 +17,14 @@ export interface IngestJob {
   url: string;
   uploaders: Pick<Uploader, 'slug' | 'apiSecret'>[];
   readingsPerUploader: number;
+  /** Readings in one request (1: a phone in step with its sensor; up to 300 when catching up). */
+  perRequest: number;
+  /**
+   * Readings a second offered, all uploaders together (open loop: requests start on a schedule,
+   * answered or not, and a request's latency counts from its scheduled start); 0: closed loop, each
+   * uploader sends its next request when the last is answered.
+   */
+  rate: number;
 }
 
 export interface IngestResult {
@@ -35,48 +44,79 @@ const percentile = (sorted: Float64Array, p: number) =>
 const run = async (job: IngestJob): Promise<IngestResult> => {
   const pool = new Pool(job.url, { connections: job.uploaders.length, pipelining: 1 });
   const n = job.readingsPerUploader;
-  const latencies = new Float64Array(job.uploaders.length * n);
-  let done = 0;
+  const per = Math.max(1, Math.min(job.perRequest, n));
+  const batches = Math.ceil(n / per);
+  const latencies = new Float64Array(job.uploaders.length * batches);
+  let answered = 0;
+  let stored = 0;
   let errors = 0;
   let firstError: string | undefined;
   // A day of 5-minute readings ending at the last whole five minutes, oldest first.
   const end = Math.floor(Date.now() / FIVE_MINUTES) * FIVE_MINUTES;
-  const uploader = async (u: IngestJob['uploaders'][number], i: number) => {
-    const headers = {
-      'content-type': 'application/json',
-      'api-secret': u.apiSecret,
-      'x-forwarded-for': `10.2.${i >> 8}.${i & 255}`,
-    };
-    for (let k = 0; k < n; k++) {
-      const at = end - (n - 1 - k) * FIVE_MINUTES;
-      const body = nsReading(at, Math.round(120 + 40 * Math.sin(k / 20 + i)), INGEST_DEVICE);
-      const started = performance.now();
-      try {
-        const res = await pool.request({
-          path: `/ns/${u.slug}/api/v1/entries`,
-          method: 'POST',
-          headers,
-          body,
-        });
-        const text = await res.body.text();
-        if (res.statusCode !== 200) {
-          errors++;
-          firstError ??= `${res.statusCode} ${text.slice(0, 200)}`;
-        }
-      } catch (err) {
+  /** Uploader i's batch b (readings oldest first), its latency counted from `scheduled`. */
+  const send = async (i: number, b: number, scheduled: number) => {
+    const u = job.uploaders[i]!;
+    const first = b * per;
+    const count = Math.min(per, n - first);
+    const docs = Array.from({ length: count }, (_, j) => {
+      const k = first + j;
+      return nsReading(
+        end - (n - 1 - k) * FIVE_MINUTES,
+        Math.round(120 + 40 * Math.sin(k / 20 + i)),
+        INGEST_DEVICE,
+      );
+    });
+    try {
+      const res = await pool.request({
+        path: `/ns/${u.slug}/api/v1/entries`,
+        method: 'POST',
+        headers: {
+          'content-type': 'application/json',
+          'api-secret': u.apiSecret,
+          'x-forwarded-for': `10.2.${i >> 8}.${i & 255}`,
+        },
+        body: `[${docs.map((d) => d.slice(1, -1)).join(',')}]`,
+      });
+      const text = await res.body.text();
+      if (res.statusCode === 200) stored += count;
+      else {
         errors++;
-        firstError ??= (err as Error).message;
+        firstError ??= `${res.statusCode} ${text.slice(0, 200)}`;
       }
-      latencies[done++] = performance.now() - started;
+    } catch (err) {
+      errors++;
+      firstError ??= (err as Error).message;
     }
+    latencies[answered++] = performance.now() - scheduled;
   };
   const started = performance.now();
-  await Promise.all(job.uploaders.map(uploader));
+  if (job.rate > 0) {
+    // Open loop: request r (uploader r mod U, its batch r div U) starts at r / (requests a second).
+    const perSecond = job.rate / per;
+    const total = job.uploaders.length * batches;
+    const inFlight: Promise<void>[] = [];
+    let next = 0;
+    while (next < total) {
+      const due = Math.min(total, Math.floor(((performance.now() - started) / 1000) * perSecond) + 1);
+      for (; next < due; next++) {
+        const i = next % job.uploaders.length;
+        inFlight.push(send(i, Math.floor(next / job.uploaders.length), started + (next / perSecond) * 1000));
+      }
+      await new Promise((r) => setTimeout(r, 5));
+    }
+    await Promise.all(inFlight);
+  } else {
+    await Promise.all(
+      job.uploaders.map(async (_, i) => {
+        for (let b = 0; b < batches; b++) await send(i, b, performance.now());
+      }),
+    );
+  }
   const seconds = (performance.now() - started) / 1000;
   await pool.close();
-  const sorted = latencies.subarray(0, done).sort();
+  const sorted = latencies.subarray(0, answered).sort();
   return {
-    readings: done - errors,
+    readings: stored,
     seconds,
     p50: Math.round(percentile(sorted, 0.5)),
     p99: Math.round(percentile(sorted, 0.99)),
