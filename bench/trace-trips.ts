@@ -55,6 +55,17 @@ const admin = async (q: string) => {
 const main = async () => {
   const name = `hf_trace_${process.pid}`;
   await admin(`create database ${name}`);
+  // TRACE_EXPLAIN=1: every statement's plan and time, nested ones (triggers, functions) too, in the
+  // PostgreSQL server's log (auto_explain), for the measured requests.
+  if (process.env.TRACE_EXPLAIN)
+    for (const setting of [
+      `session_preload_libraries = 'auto_explain'`,
+      'auto_explain.log_min_duration = 0',
+      'auto_explain.log_analyze = on',
+      'auto_explain.log_nested_statements = on',
+      'auto_explain.log_timing = on',
+    ])
+      await admin(`alter database ${name} set ${setting}`);
   const url = new URL(ADMIN);
   url.pathname = `/${name}`;
   const target = { databaseUrl: url.toString() };

@@ -127,9 +127,10 @@ const run = async (job: SoakJob) => {
     }
   };
 
-  // Unique reading times per uploader (a replay would be a no-op insert): whole seconds back from the start.
-  const nsSent = new Map<string, number>();
-  const nsStart = Math.floor(started / 1000) * 1000;
+  // Each uploader's readings move forward in time as a phone's do (now, or a second after its last
+  // reading when it sent one this second): a replay would be a no-op insert, and readings sent ever
+  // further back would drop out of the followers' newest readings and never reach their sockets.
+  const nsLast = new Map<string, number>();
   let nsNext = 0;
   const uploader = async () => {
     while (running()) {
@@ -138,8 +139,8 @@ const run = async (job: SoakJob) => {
       const n0 = nsNext++;
       const k = n0 % 4 === 0 ? (n0 / 4) % job.followers : n0 % job.uploaders.length;
       const u = job.uploaders[k]!;
-      const n = (nsSent.get(u.slug) ?? 0) + 1;
-      nsSent.set(u.slug, n);
+      const at = Math.max(Math.floor(Date.now() / 1000) * 1000, (nsLast.get(u.slug) ?? 0) + 1000);
+      nsLast.set(u.slug, at);
       await call('ns', `/ns/${u.slug}/api/v1/entries`, {
         method: 'POST',
         headers: {
@@ -147,7 +148,7 @@ const run = async (job: SoakJob) => {
           'api-secret': u.apiSecret,
           'x-forwarded-for': `10.2.${k >> 8}.${k & 255}`,
         },
-        body: nsReading(nsStart - n * 1000, 90 + (n % 120)),
+        body: nsReading(at, 90 + ((at / 1000) % 120)),
       });
     }
   };
