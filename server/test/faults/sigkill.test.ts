@@ -31,10 +31,14 @@ const random = (() => {
 
 const MIN = 60_000;
 const DAY = 24 * 60 * MIN;
-const start = Date.now() - 90 * DAY;
-// Round r: its single writes a minute apart from day 3r, its import a minute apart from day 3r + 1.
-const writeAt = (round: number, i: number) => start + round * 3 * DAY + i * MIN;
-const importAt = (round: number, i: number) => start + (round * 3 + 1) * DAY + i * MIN;
+// Round r: its single writes a minute apart from day 4r, its import a minute apart from day 4r + 1
+// (3,000 minutes: to day 4r + 3.1), so no round's readings fall in another round's ranges (with 3 days a
+// round, a killed import's range held the next round's first 120 writes and read as half applied).
+const ROUND_DAYS = 4;
+// Every round's readings in the past, the last round's a day or more before now.
+const start = Date.now() - (ROUNDS * ROUND_DAYS + 5) * DAY;
+const writeAt = (round: number, i: number) => start + round * ROUND_DAYS * DAY + i * MIN;
+const importAt = (round: number, i: number) => start + (round * ROUND_DAYS + 1) * DAY + i * MIN;
 
 const dataDir = mkdtempSync(join(TMP_DIR, 'faults-kill-'));
 const logFile = join(dataDir, 'server.log');
