@@ -131,13 +131,19 @@ const run = async (job: SoakJob) => {
   // reading when it sent one this second): a replay would be a no-op insert, and readings sent ever
   // further back would drop out of the followers' newest readings and never reach their sockets.
   const nsLast = new Map<string, number>();
+  const followedAt = new Map<number, number>();
   let nsNext = 0;
   const uploader = async () => {
     while (running()) {
       // One upload in four goes to a followed uploader (their sockets then have something to carry),
-      // at most one a second each at the rates reached here (the per-address budget is 600 in 10 min).
+      // each at most every 2 s (300 in 10 min: the per-address budget is 600); the others go round
+      // the uploaders nobody follows.
       const n0 = nsNext++;
-      const k = n0 % 4 === 0 ? (n0 / 4) % job.followers : n0 % job.uploaders.length;
+      const f = (n0 / 4) % job.followers;
+      const others = job.uploaders.length - job.followers;
+      const followedDue = n0 % 4 === 0 && (followedAt.get(f) ?? 0) + 2_000 <= Date.now();
+      const k = followedDue ? f : job.followers + (n0 % others);
+      if (followedDue) followedAt.set(f, Date.now());
       const u = job.uploaders[k]!;
       const at = Math.max(Math.floor(Date.now() / 1000) * 1000, (nsLast.get(u.slug) ?? 0) + 1000);
       nsLast.set(u.slug, at);
