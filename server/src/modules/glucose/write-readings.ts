@@ -37,7 +37,8 @@ export const writeReadings = async (
   // reading, whether a follow-up runs); only when that is low or a follow-up runs does the hook read
   // again, under the user's lock, as it always did.
   if (!lists.some(([, list]) => list.some(isRecent))) {
-    for (const [source, list] of lists.slice(0, -1)) inserted += await insertReadings(tx, userId, source, list);
+    for (const [source, list] of lists.slice(0, -1))
+      inserted += await insertReadings(tx, userId, source, list);
     const lastList = lists.at(-1);
     if (!lastList) return { inserted, future, notices: [] };
     const last = await insertReadingsSeeingLatest(tx, userId, lastList[0], lastList[1], recent);
