@@ -38,7 +38,7 @@ export const countDelivery = (
 /**
  * A raised alarm pushed to the person's devices and to every unmuted guardian's: the lock screen sees
  * the person's name and the alarm ("Urgent low: Mia"), the value only on devices that allow it. Quiet
- * hours hold back every alarm but urgent low. Counts the devices reached on the alarm.
+ * hours (judged when the alarm was raised) hold back every alarm but urgent low. Counts the devices reached on the alarm.
  */
 export const pushAlarm = async (deps: PushDeps, personId: string, alarmId: string) => {
   const found = await deps.db.readAsUser(personId, async (tx) => {
@@ -60,6 +60,7 @@ export const pushAlarm = async (deps: PushDeps, personId: string, alarmId: strin
         urgent: m.urgent,
         tag: alarmTag(a),
         quietable: a.kind !== 'urgent_low',
+        at: a.raisedAt,
       })
     ).delivered;
   if (delivered) await countDelivery(deps.db, a, { pushDevices: delivered });

@@ -168,7 +168,10 @@ describe('glucose alarms judged on the server', () => {
     expect(ack.status).toBe(409);
 
     const dadPhone = (await (await dad.client.get('/api/v1/push/subscriptions')).json()).items[0].id;
-    const quiet = { start: '00:00', end: '23:59', timeZone: 'UTC' };
+    // Quiet from 10 to 30 minutes from now (UTC), whatever the time of day: the stale alarm below is
+    // raised 15 minutes from now, inside them, even when a run crosses midnight.
+    const hhmm = (d: Date) => d.toISOString().slice(11, 16);
+    const quiet = { start: hhmm(later(10)), end: hhmm(later(30)), timeZone: 'UTC' };
     const set = await dad.client.patch(`/api/v1/push/subscriptions/${dadPhone}`, { quietHours: quiet });
     expect((await set.json()).quietHours).toEqual(quiet);
     const settings = { ...DEFAULT_GLUCOSE_ALARM_SETTINGS, staleMinutes: 15 };

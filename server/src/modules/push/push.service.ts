@@ -48,6 +48,8 @@ export interface PushMessage {
   silent?: boolean;
   /** Held back from a device in its quiet hours (every glucose alarm but urgent low). */
   quietable?: boolean;
+  /** The moment the message is about (an alarm's raising), at which quiet hours are judged; now if absent. */
+  at?: Date;
 }
 
 /** A push carries at most about 4 KB; a lock screen shows far less anyway. */
@@ -95,9 +97,9 @@ const deliverTo = async (deps: PushDeps, rows: PushSubscriptionRow[], m: PushMes
  */
 export const sendPush = async (deps: PushDeps, m: PushMessage) => {
   try {
-    const now = new Date();
+    const at = m.at ?? new Date();
     const rows = (await deps.db.readAsUser(m.userId, (tx) => selectSubscriptions(tx, m.userId))).filter(
-      (s) => switchesOf(s.kinds)[m.kind] && !(m.quietable && inQuietHours(s.quietHours, now)),
+      (s) => switchesOf(s.kinds)[m.kind] && !(m.quietable && inQuietHours(s.quietHours, at)),
     );
     if (!rows.length) return { delivered: 0, dropped: 0 };
     return await deliverTo(deps, rows, m);
