@@ -52,7 +52,7 @@ export function AdminConsolePage() {
   if (roles.isPending) return <PageSpinner label="Checking your access" />;
   if (!isAdmin) return <Navigate to="/" replace />;
   if (factor.isPending) return <PageSpinner label="Checking your sign-in security" />;
-  if (factor.isError)
+  if (factor.isLoadingError)
     return (
       <ErrorState
         title="Could not check your sign-in security"

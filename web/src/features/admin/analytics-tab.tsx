@@ -63,7 +63,7 @@ const ms = (v: number | null) => (v === null ? '—' : `${v.toFixed(1)} ms`);
 export function AnalyticsTab() {
   const analytics = useAdminAnalytics();
   if (analytics.isPending) return <PageSpinner label="Loading analytics" />;
-  if (analytics.isError)
+  if (analytics.isLoadingError)
     return (
       <ErrorState
         message={errorMessage(analytics.error, 'Analytics could not be loaded.')}

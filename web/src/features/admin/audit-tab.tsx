@@ -51,7 +51,7 @@ export function AuditTab() {
       </div>
       {logs.isPending ? (
         <PageSpinner label="Loading audit logs" />
-      ) : logs.isError ? (
+      ) : logs.isLoadingError ? (
         <ErrorState
           title="Audit logs could not be loaded"
           message={errorMessage(logs.error, '')}

@@ -94,7 +94,7 @@ export function BackupsCard() {
       <CardContent>
         {backups.isPending ? (
           <PageSpinner label="Loading backups" />
-        ) : backups.isError ? (
+        ) : backups.isLoadingError ? (
           <ErrorState
             message={errorMessage(backups.error, 'The backups could not be loaded.')}
             onRetry={() => backups.refetch()}

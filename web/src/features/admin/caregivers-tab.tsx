@@ -47,7 +47,7 @@ export function CaregiversTab() {
       </div>
       {shares.isPending ? (
         <PageSpinner label="Loading caregivers" />
-      ) : shares.isError ? (
+      ) : shares.isLoadingError ? (
         <ErrorState
           title={ADMIN_SHARE_TEXTS.loadFailed}
           message={errorMessage(shares.error, '')}

@@ -8,7 +8,9 @@ import { MessageForm } from './message-form';
 function MailStatus() {
   const mail = useMailOutbox();
   if (!mail.data)
-    return mail.isError ? <Alert variant="destructive">The mail status could not be loaded.</Alert> : null;
+    return mail.isLoadingError ? (
+      <Alert variant="destructive">The mail status could not be loaded.</Alert>
+    ) : null;
   const outbox = mail.data.mode === 'outbox';
   return (
     <Card>

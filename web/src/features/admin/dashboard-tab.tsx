@@ -15,7 +15,7 @@ const icon = 'size-4 text-muted-foreground';
 export function DashboardTab() {
   const stats = useAdminDashboard();
   if (stats.isPending) return <PageSpinner label="Loading the dashboard" />;
-  if (stats.isError)
+  if (stats.isLoadingError)
     return (
       <ErrorState
         title="System Issues Detected"

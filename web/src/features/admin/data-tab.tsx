@@ -14,7 +14,7 @@ import { FigureNotes } from './figure-note';
 export function DataTab() {
   const data = useAdminData();
   if (data.isPending) return <PageSpinner label="Loading data figures" />;
-  if (data.isError)
+  if (data.isLoadingError)
     return (
       <ErrorState
         message={errorMessage(data.error, 'The figures could not be loaded.')}

@@ -95,7 +95,7 @@ function EndpointList({ endpoints }: { endpoints: AdminHealthSystemEndpoint[] })
 export function HealthSystemsTab() {
   const data = useAdminHealthSystems();
   if (data.isPending) return <PageSpinner label="Loading health systems" />;
-  if (data.isError)
+  if (data.isLoadingError)
     return (
       <ErrorState
         title="Could not load the health systems"

@@ -30,7 +30,7 @@ export function HouseholdsCard() {
       <CardContent>
         {households.isPending ? (
           <Spinner label="Loading households" />
-        ) : households.isError ? (
+        ) : households.isLoadingError ? (
           <p role="alert" className="text-sm text-destructive">
             {errorMessage(households.error, 'The households could not be loaded.')}
           </p>

@@ -60,7 +60,7 @@ export function MessageForm() {
           <fieldset className="flex flex-col gap-2">
             <legend className="mb-2 text-sm font-medium">Recipients</legend>
             <div className="max-h-40 overflow-y-auto rounded-md border p-2">
-              {users.isError && <p className="text-sm text-destructive">Failed to load users</p>}
+              {users.isLoadingError && <p className="text-sm text-destructive">Failed to load users</p>}
               {users.data?.items.map((u) => (
                 <label key={u.userId} className="flex items-center gap-2 py-1 text-sm">
                   <input

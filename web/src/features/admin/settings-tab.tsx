@@ -24,7 +24,7 @@ export function SettingsTab() {
   const reset = useResetSettings();
   const [confirming, setConfirming] = useState(false);
   if (settings.isPending) return <PageSpinner label="Loading settings" />;
-  if (settings.isError)
+  if (settings.isLoadingError)
     return (
       <ErrorState
         title="Failed to load platform settings"

@@ -23,7 +23,7 @@ export function UserDetailDialog({ userId, onClose }: { userId: string; onClose:
         </DialogHeader>
         {user.isPending ? (
           <PageSpinner label="Loading the user" />
-        ) : user.isError ? (
+        ) : user.isLoadingError ? (
           <ErrorState
             message={errorMessage(user.error, 'Failed to load users')}
             onRetry={() => user.refetch()}

@@ -69,7 +69,7 @@ export function UsersTab() {
       </div>
       {users.isPending ? (
         <PageSpinner label="Loading users" />
-      ) : users.isError ? (
+      ) : users.isLoadingError ? (
         <ErrorState
           title="Failed to load users"
           message={errorMessage(users.error, '')}

@@ -92,7 +92,7 @@ export function useChat(errorTitle: string) {
     streaming,
     pending,
     loading: history.isPending,
-    loadError: history.isError,
+    loadError: history.isLoadingError,
     retryLoad: () => history.refetch(),
     send,
     clear,

@@ -31,7 +31,7 @@ const RATES = [2, 3];
 export function AlarmSettingsForm({ unit, onSaved }: { unit: GlucoseUnit; onSaved: () => void }) {
   const settings = useAlarmSettings();
   if (settings.isPending) return <Spinner label="Loading alarm settings" />;
-  if (settings.isError)
+  if (settings.isLoadingError)
     return (
       <p className="text-destructive">{errorMessage(settings.error, 'Could not load alarm settings.')}</p>
     );

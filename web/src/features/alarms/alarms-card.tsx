@@ -172,7 +172,7 @@ export function AlarmsCard({ unit }: { unit: GlucoseUnit }) {
       <CardContent className="flex flex-col gap-4 text-sm">
         {history.isPending ? (
           <Spinner label="Loading alarms" />
-        ) : history.isError ? (
+        ) : history.isLoadingError ? (
           <p className="text-destructive">{errorMessage(history.error, 'Could not load your alarms.')}</p>
         ) : (
           <>

@@ -100,7 +100,7 @@ export function MyFoodsCard({ onAdd }: { onAdd: (food: Food) => void }) {
             <Plus aria-hidden="true" /> Save to my foods
           </Button>
         </form>
-        {foods.isError && <p className="text-sm text-destructive">Your foods could not be loaded.</p>}
+        {foods.isLoadingError && <p className="text-sm text-destructive">Your foods could not be loaded.</p>}
         {foods.data && foods.data.length === 0 && (
           <p className="text-sm text-muted-foreground">You have not added any foods yet.</p>
         )}

@@ -109,7 +109,7 @@ export function GlucoseTargetsCard() {
       <CardContent>
         {targets.isPending ? (
           <Spinner label="Loading your glucose targets" />
-        ) : targets.isError ? (
+        ) : targets.isLoadingError ? (
           <p className="text-sm text-destructive">
             {errorMessage(targets.error, 'Could not load your glucose targets.')}
           </p>

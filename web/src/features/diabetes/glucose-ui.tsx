@@ -46,7 +46,8 @@ export function NoReadings({ onLog, days }: { onLog?: () => void; days?: number 
 
 type QueryLike = {
   isPending: boolean;
-  isError: boolean;
+  /** Failed before any answer came (a failed refetch keeps what was shown). */
+  isLoadingError: boolean;
   error: unknown;
   refetch: () => unknown;
   fetchStatus?: string;
@@ -80,7 +81,7 @@ export function QueryState({
       </div>
     );
   }
-  if (query.isError) {
+  if (query.isLoadingError) {
     return (
       <ErrorState
         title={`Could not load ${what}`}

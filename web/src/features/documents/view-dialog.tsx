@@ -41,7 +41,7 @@ export function ViewDialog({ document: doc, onClose }: { document: DocumentRespo
   });
   const [failed, setFailed] = useState(false);
   const onPdfError = useCallback(() => setFailed(true), []);
-  const shownError = failed || file.isError;
+  const shownError = failed || file.isLoadingError;
   return (
     <Dialog open onOpenChange={(open) => !open && onClose()}>
       <DialogContent className="max-w-3xl">

@@ -40,7 +40,7 @@ export function HouseholdCard({ timeZone }: { timeZone: string }) {
       <CardContent className="flex flex-col gap-4">
         {household.isPending ? (
           <Spinner label="Loading your household" />
-        ) : household.isError ? (
+        ) : household.isLoadingError ? (
           <ErrorState
             title="Could not load your household"
             message={errorMessage(household.error, 'The server did not answer.')}

@@ -56,7 +56,7 @@ export function HypoSettingsCard() {
       <CardContent className="flex flex-col gap-3">
         {settings.isPending ? (
           <Spinner label="Loading your follow-up settings" />
-        ) : settings.isError ? (
+        ) : settings.isLoadingError ? (
           <p className="text-sm text-destructive">
             {errorMessage(settings.error, 'Could not load your follow-up settings.')}
           </p>

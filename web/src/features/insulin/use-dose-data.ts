@@ -83,7 +83,7 @@ export function useDoseData(now: number, diaHours: number) {
     /** Newest first, as the insulin-on-board math reads them. */
     doses: [...queued, ...logged].sort((a, b) => new Date(b.at).getTime() - new Date(a.at).getTime()),
     dosesLoaded: dosesQuery.isSuccess,
-    dosesFailed: dosesQuery.isError,
+    dosesFailed: dosesQuery.isLoadingError,
     /** The doses kept on this device are still being read: nothing is suggested meanwhile. */
     checking: pending === null || rereading,
     refusal,

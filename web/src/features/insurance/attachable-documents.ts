@@ -21,5 +21,5 @@ export function useAttachableDocuments(attached: AttachedDocument | null) {
   }));
   if (attached && !options.some((o) => o.id === attached.id))
     options.unshift({ id: attached.id, label: `${attached.title} (${attached.fileName})` });
-  return { options, isLoading: query.isLoading, isError: query.isError };
+  return { options, isLoading: query.isLoading, isError: query.isLoadingError };
 }

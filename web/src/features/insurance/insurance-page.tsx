@@ -54,7 +54,7 @@ export function InsurancePage() {
   const locale = useMemo(() => makeInsuranceLocale(currency, profile.timezone), [currency, profile.timezone]);
 
   const queries = [settings, plans, claims, bills];
-  const failed = queries.find((q) => q.isError);
+  const failed = queries.find((q) => q.isLoadingError);
   let body: React.ReactNode;
   if (failed)
     body = (

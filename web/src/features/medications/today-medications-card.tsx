@@ -15,7 +15,7 @@ export function TodayMedicationsBody({ empty }: { empty: string }) {
   const { timezone } = useDashboardContext().profile;
   const doses = useTodayDoses(timezone);
   if (doses.isPending) return <Spinner label="Loading today's medications" />;
-  if (doses.isError)
+  if (doses.isLoadingError)
     return (
       <div role="alert" className="flex flex-col items-start gap-2 text-sm">
         <span>

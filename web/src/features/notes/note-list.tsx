@@ -28,7 +28,7 @@ export function NoteList({ query, timeZone, onEdit, onDelete }: Props) {
   const compact = useIsMobile();
 
   if (list.isPending) return <Spinner label="Loading notes" className="flex justify-center py-8" />;
-  if (list.isError)
+  if (list.isLoadingError)
     return (
       <ErrorState
         title="Could not load your notes"

@@ -25,7 +25,7 @@ export function AlertList({ tab, list, timeZone }: Props) {
   const update = useUpdateNotification();
 
   if (list.isPending) return <Spinner label="Loading alerts" className="flex justify-center py-8" />;
-  if (list.isError)
+  if (list.isLoadingError)
     return (
       <ErrorState
         title="Could not load your alerts"

@@ -97,7 +97,7 @@ export function AlertsCard() {
           <p>{unsupported}</p>
         ) : devices.isPending || thisDevice.isPending ? (
           <Spinner label="Loading your devices" />
-        ) : devices.isError ? (
+        ) : devices.isLoadingError ? (
           <p className="text-destructive">{errorMessage(devices.error, 'Could not load your devices.')}</p>
         ) : mine ? (
           <ThisDeviceSettings

@@ -41,7 +41,7 @@ export function AuditHistoryCard() {
       <CardContent className="flex flex-col gap-3">
         {history.isPending ? (
           <Spinner label="Loading account activity" className="self-center" />
-        ) : history.isError ? (
+        ) : history.isLoadingError ? (
           <ErrorState
             title="Could not load your account activity"
             message={errorMessage(history.error, 'Please try again.')}

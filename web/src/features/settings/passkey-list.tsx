@@ -49,7 +49,7 @@ export function PasskeyList() {
         Sign in with your fingerprint, face, screen lock or a security key instead of a password and code.
       </p>
       {list.isPending && <Spinner label="Loading your passkeys" />}
-      {list.isError && (
+      {list.isLoadingError && (
         <ErrorState
           title="Could not load your passkeys"
           message={errorMessage(list.error, '')}

@@ -66,7 +66,7 @@ export function SecurityCard() {
       </CardHeader>
       <CardContent className="flex flex-col gap-6">
         {status.isPending && <Spinner label="Loading your security settings" />}
-        {status.isError && (
+        {status.isLoadingError && (
           <ErrorState
             title="Could not load your security settings"
             message={errorMessage(status.error, '')}

@@ -62,7 +62,7 @@ function ExportRecord({ whose }: { whose: string }) {
   const latest = useLatestRecordExport();
   const start = useStartRecordExport();
   if (latest.isPending) return <Spinner label="Loading your last export" />;
-  if (latest.isError)
+  if (latest.isLoadingError)
     return (
       <ErrorState
         message={errorMessage(latest.error, 'Could not load your last export')}

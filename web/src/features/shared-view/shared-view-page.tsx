@@ -18,7 +18,7 @@ export function SharedViewPage() {
   useDocumentTitle('Shared health data');
 
   if (overview.isPending) return <PageSpinner label="Opening the shared data" />;
-  if (overview.isError) {
+  if (overview.isLoadingError) {
     const why = refusal(overview.error);
     if (why === 'invalid')
       return (

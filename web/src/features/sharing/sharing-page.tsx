@@ -82,7 +82,7 @@ export function SharingPage() {
           <UserPlus aria-hidden="true" /> Invite Someone
         </Button>
       </div>
-      {shares.isError ? (
+      {shares.isLoadingError ? (
         <ErrorState title="Error" message="Failed to load sharing data" onRetry={() => shares.refetch()} />
       ) : (
         <QueryView query={shares} what="sharing data">

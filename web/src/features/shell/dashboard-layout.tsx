@@ -58,7 +58,9 @@ export function DashboardLayout() {
       </main>
     );
   if (session.isPending) return <DashboardSkeleton label="Checking your session" />;
-  if (session.isError) {
+  // A check that failed once the page was open (a background refetch) keeps the page and what is being
+  // typed in it: the banner says when the server is out of reach, and the next check tries again.
+  if (session.isError && session.data === undefined) {
     return (
       <main className="flex min-h-screen items-center">
         <ErrorState
@@ -80,7 +82,7 @@ export function DashboardLayout() {
     return <Navigate to={signedOutDestination()} replace />;
   }
   // Acting for someone, the household says who they are: without it nothing of theirs is shown.
-  if (profile.isError || acting.failed) {
+  if ((profile.isError && !profile.data) || acting.failed) {
     const failed = profile.isError ? profile : acting.household;
     return (
       <main className="flex min-h-screen items-center">

@@ -69,7 +69,7 @@ export function AllEntriesPage() {
       </form>
       {pages.isPending ? (
         <Spinner label="Loading entries" className="p-4" />
-      ) : pages.isError ? (
+      ) : pages.isLoadingError ? (
         <ErrorState
           title="Could not load entries"
           message={errorMessage(pages.error, 'The server did not answer.')}

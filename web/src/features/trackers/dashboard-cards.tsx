@@ -23,7 +23,7 @@ function Small<T>({
   children: (d: T) => ReactNode;
 }) {
   if (query.isPending) return <Spinner label={`Loading ${what}`} />;
-  if (query.isError)
+  if (query.isLoadingError)
     return (
       <div role="alert" className="flex flex-col items-start gap-2 text-sm">
         <span>

@@ -30,7 +30,7 @@ export function EntryList({
 }) {
   const { timezone } = useDashboardContext().profile;
   if (query.isPending) return <Spinner label={`Loading ${label}`} className="p-4" />;
-  if (query.isError)
+  if (query.isLoadingError)
     return (
       <ErrorState
         title={`Could not load ${label}`}

@@ -15,7 +15,7 @@ export function QueryView<T>({
   children: (data: T) => ReactNode;
 }) {
   if (query.isPending) return <Spinner label={`Loading ${what}`} className="p-4" />;
-  if (query.isError)
+  if (query.isLoadingError)
     return (
       <ErrorState
         title={`Could not load ${what}`}
