@@ -19,13 +19,15 @@ export interface GlucoseAlarmScheduler {
 }
 
 const MINUTE = 60_000;
+/** Due alarms (snoozes run out, escalations) taken in one run; the rest wait for the next minute. */
+const MAX_DUE_PER_RUN = 200;
 /** A device silent for longer than a day was put away, not lost: no alarm for it. */
 const STALE_LOOKBACK_HOURS = 24;
 
 /**
  * People whose newest reading came from a device and is 15 minutes to a day old, without an open
- * "no recent readings" alarm (each person's own window is judged after). One probe of the (user, time)
- * index per person, newest first: no scan of everyone's readings.
+ * "no recent readings" alarm (each person's own window is judged after), the longest silent first. One
+ * probe of the (user, time) index per person, newest first: no scan of everyone's readings.
  */
 const silentPeople = async (tx: Tx, now: Date) => {
   const { rows } = await tx.execute<{ user_id: string }>(sql`
@@ -37,12 +39,16 @@ const silentPeople = async (tx: Tx, now: Date) => {
       and r.recorded_at <= ${new Date(now.getTime() - 15 * MINUTE).toISOString()}::timestamptz
       and r.source not in ('manual', 'meter')
       and not exists (select 1 from glucose_alarms a
-        where a.user_id = p.user_id and a.kind = 'stale' and a.ended_at is null)`);
+        where a.user_id = p.user_id and a.kind = 'stale' and a.ended_at is null)
+    order by r.recorded_at, p.user_id`);
   return rows.map((r) => r.user_id);
 };
 
-/** Open alarms with work due, locked for this transaction (SKIP LOCKED: each goes to one process). */
-const claimDue = async (tx: Tx, now: Date) => {
+/**
+ * Open alarms with work due, locked for this transaction (SKIP LOCKED: each goes to one process).
+ * The scheduler claims one a transaction: its audit row holds that person's chain until the commit.
+ */
+const claimDue = async (tx: Tx, now: Date, limit: number) => {
   const escalateBefore = new Date(now.getTime() - URGENT_LOW_ESCALATE_AFTER_MINUTES * MINUTE).toISOString();
   const { rows } = await tx.execute<{ id: string }>(sql`
     select id from glucose_alarms
@@ -50,7 +56,7 @@ const claimDue = async (tx: Tx, now: Date) => {
       snoozed_until <= ${now.toISOString()}::timestamptz
       or (kind = 'urgent_low' and acknowledged_at is null and escalated_at is null
           and raised_at <= ${escalateBefore}::timestamptz))
-    order by raised_at limit 200
+    order by raised_at limit ${limit}
     for update skip locked`);
   if (!rows.length) return [];
   return tx
@@ -124,23 +130,31 @@ export const createGlucoseAlarmScheduler = (
       )
     ).rows[0]?.id ?? '';
 
-  const runOnce = async (now = new Date()) => {
-    const outcomes = await db.asSystem(async (tx) => {
-      const done: Outcome[] = [];
-      for (const a of await claimDue(tx, now))
-        done.push(
-          a.snoozedUntil && a.snoozedUntil <= now
-            ? await afterSnooze(tx, a, now)
-            : await escalate(tx, a, now),
-        );
-      for (const userId of await silentPeople(tx, now)) {
-        const j = await judgeNow(tx, userId, now);
-        if (!j.active.has('stale')) continue;
-        const notice = await raiseAlarm(tx, userId, 'stale', now, j.latest, null);
-        if (notice) done.push({ userId, step: 'raised', kind: 'stale', notice });
-      }
-      return done;
+  /** A due alarm's step, or a silent person's "no recent readings": each in its own transaction. */
+  const dueStep = (now: Date) =>
+    db.asSystem(async (tx): Promise<Outcome | null> => {
+      const [a] = await claimDue(tx, now, 1);
+      if (!a) return null;
+      return a.snoozedUntil && a.snoozedUntil <= now ? afterSnooze(tx, a, now) : escalate(tx, a, now);
     });
+
+  const runOnce = async (now = new Date()) => {
+    // One person at a time, each committed before the next: a person's audit chain (and so their own
+    // uploads) waits only for their own alarm, never for a run over everyone whose phone went quiet.
+    const outcomes: Outcome[] = [];
+    for (let i = 0; i < MAX_DUE_PER_RUN; i++) {
+      const o = await dueStep(now);
+      if (!o) break;
+      outcomes.push(o);
+    }
+    for (const userId of await db.asSystem((tx) => silentPeople(tx, now))) {
+      const notice = await db.asSystem(async (tx) => {
+        // Judged again in the person's own transaction: a reading that arrived meanwhile counts.
+        const j = await judgeNow(tx, userId, now);
+        return j.active.has('stale') ? raiseAlarm(tx, userId, 'stale', now, j.latest, null) : null;
+      });
+      if (notice) outcomes.push({ userId, step: 'raised', kind: 'stale', notice });
+    }
     for (const o of outcomes) {
       try {
         await deliver(o);
