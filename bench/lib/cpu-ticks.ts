@@ -3,10 +3,14 @@ import { readdirSync, readFileSync } from 'node:fs';
 /** CPU time (user + system, in clock ticks of 10 ms) per role, read from /proc: Linux only. */
 export type CpuTicks = Map<'server' | 'postgres' | 'load', number>;
 
+/** `BENCH_CPU_PART=user` or `system` counts only that part (the kernel's share: loopback TCP, epoll). */
+const PART = process.env.BENCH_CPU_PART;
+
 const ticksOf = (pid: string) => {
   const stat = readFileSync(`/proc/${pid}/stat`, 'utf8');
   const fields = stat.slice(stat.lastIndexOf(')') + 2).split(' ');
-  return Number(fields[11]) + Number(fields[12]);
+  const [user, system] = [Number(fields[11]), Number(fields[12])];
+  return PART === 'user' ? user : PART === 'system' ? system : user + system;
 };
 
 /**
