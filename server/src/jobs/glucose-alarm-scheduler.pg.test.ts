@@ -1,7 +1,7 @@
 import { sql } from 'drizzle-orm';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { createTestServer, signUpAndSignIn, type TestServer } from '../../test/harness';
-import { insertAudit, recordAudit } from '../modules/audit/audit.service';
+import { auditedWriteWithoutWaiting, holdAuditChain } from '../../test/held-chain';
 import { createGlucoseAlarmScheduler } from './glucose-alarm-scheduler';
 
 let server: TestServer;
@@ -30,21 +30,6 @@ const openStale = async (userId: string) =>
     )
   ).rows[0]!.n;
 
-/** An audited write of `userId`'s left open (holding their audit chain) until `release()`. */
-const holdChain = async (userId: string) => {
-  let release!: () => void;
-  const released = new Promise<void>((r) => (release = r));
-  let wrote!: () => void;
-  const written = new Promise<void>((r) => (wrote = r));
-  const done = server.deps.db.asUser(userId, async (tx) => {
-    await insertAudit(tx, { userId, action: 'create', resourceType: 'entry', resourceId: 'held' });
-    wrote();
-    await released;
-  });
-  await written;
-  return { release, done };
-};
-
 describe('the glucose alarm scheduler on PostgreSQL', () => {
   it('raises each silent person’s “no recent readings” in their own transaction: others’ writes never wait for the run', async () => {
     const ann = await signUpAndSignIn(server, 'stale-run-ann@example.com');
@@ -52,7 +37,7 @@ describe('the glucose alarm scheduler on PostgreSQL', () => {
     // Ben has been silent longer, so the run takes him first, then waits on Ann's open write.
     await deviceReading(ben.userId, 50);
     await deviceReading(ann.userId, 40);
-    const annWriting = await holdChain(ann.userId);
+    const annWriting = await holdAuditChain(server.deps.db, ann.userId);
     let run: Promise<unknown> | undefined;
     try {
       run = createGlucoseAlarmScheduler(server.deps).runOnce(new Date());
@@ -60,10 +45,7 @@ describe('the glucose alarm scheduler on PostgreSQL', () => {
       await expect.poll(() => openStale(ben.userId), { timeout: 5_000 }).toBe(1);
       expect(await openStale(ann.userId)).toBe(0);
       // …and Ben's own next write goes through without waiting for it.
-      await server.deps.db.asUser(ben.userId, async (tx) => {
-        await tx.execute(sql`select set_config('lock_timeout', '3s', true)`);
-        await recordAudit(tx, ben.userId, 'create', 'entry', 'meanwhile');
-      });
+      await auditedWriteWithoutWaiting(server.deps.db, ben.userId);
     } finally {
       annWriting.release();
       await annWriting.done;

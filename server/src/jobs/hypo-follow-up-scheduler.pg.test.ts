@@ -2,6 +2,7 @@ import { sql } from 'drizzle-orm';
 import pino from 'pino';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { createTestServer, signUpAndSignIn, type TestServer } from '../../test/harness';
+import { auditedWriteWithoutWaiting, holdAuditChain } from '../../test/held-chain';
 import { withDatabase } from '../../test/postgres-template';
 import { type Database, openPostgres } from '../db/database';
 import { createLiveNotifier } from '../modules/notifications/live-notifications.service';
@@ -61,5 +62,49 @@ describe('two follow-up schedulers on one PostgreSQL database', () => {
       ),
     );
     expect(rows[0]!.n).toBe(users);
+  });
+
+  it('takes each person’s step in its own transaction: a step done is committed while the run waits on another person', async () => {
+    const logged = async (email: string, agoMinutes: number) => {
+      const { client, userId } = await signUpAndSignIn(server, email);
+      const res = await client.post('/api/v1/entries', {
+        tracker: 'blood-glucose',
+        occurredAt: new Date(Date.now() - agoMinutes * 60_000).toISOString(),
+        data: { glucose: 62 },
+      });
+      expect(res.status).toBe(201);
+      return userId;
+    };
+    // Ben's low came first, so his re-check is due first; then the run reaches Ann's, whose chain is held.
+    const ben = await logged('hypo-one-by-one-ben@example.com', 2);
+    const ann = await logged('hypo-one-by-one-ann@example.com', 1);
+    const logger = pino({ level: 'silent' });
+    const scheduler = createHypoScheduler({
+      db: server.deps.db,
+      notifier: createLiveNotifier(server.deps.db, createMemoryBus(), logger),
+      mailer: server.deps.mailer,
+      logger,
+      config: server.deps.config,
+    });
+    const rechecks = async (userId: string) =>
+      (
+        await server.deps.db.asSystem((tx) =>
+          tx.execute<{ n: number }>(sql`select count(*)::int as n from notifications
+            where user_id = ${userId} and metadata->>'step' = 'recheck'`),
+        )
+      ).rows[0]!.n;
+    const annWriting = await holdAuditChain(server.deps.db, ann);
+    let run: Promise<{ id: string; step: string }[]> | undefined;
+    try {
+      run = scheduler.runOnce(new Date(Date.now() + 15.5 * 60_000));
+      await expect.poll(() => rechecks(ben), { timeout: 5_000 }).toBe(1);
+      expect(await rechecks(ann)).toBe(0);
+      await auditedWriteWithoutWaiting(server.deps.db, ben);
+    } finally {
+      annWriting.release();
+      await annWriting.done;
+    }
+    expect((await run)?.map((s) => s.step)).toEqual(['recheck', 'recheck']);
+    expect(await rechecks(ann)).toBe(1);
   });
 });

@@ -124,7 +124,9 @@ export const createHypoScheduler = (
 ): HypoScheduler => {
   const { db, notifier, logger } = deps;
   const intervalMs = opts.intervalMs ?? 15_000;
-  const batchSize = opts.batchSize ?? 100;
+  // One follow-up a transaction by default: a step's audit row holds that person's chain until the
+  // commit, so a batch would make every person in it wait for the others' steps.
+  const batchSize = opts.batchSize ?? 1;
   const listRecipients = opts.listRecipients ?? listAlertRecipients;
 
   /**
