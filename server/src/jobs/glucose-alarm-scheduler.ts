@@ -1,5 +1,5 @@
 import { type GlucoseAlarmKind, URGENT_LOW_ESCALATE_AFTER_MINUTES } from '@healthfolio/core';
-import { inArray, sql } from 'drizzle-orm';
+import { eq, sql } from 'drizzle-orm';
 import type { Tx } from '../db/database';
 import { glucoseAlarms } from '../db/schema';
 import { pushAlarm } from '../modules/alarms/alarm-delivery';
@@ -45,10 +45,10 @@ const silentPeople = async (tx: Tx, now: Date) => {
 };
 
 /**
- * Open alarms with work due, locked for this transaction (SKIP LOCKED: each goes to one process).
- * The scheduler claims one a transaction: its audit row holds that person's chain until the commit.
+ * The oldest open alarm with work due, locked for this transaction (SKIP LOCKED: each goes to one
+ * process). One a transaction: its audit row holds that person's chain until the commit.
  */
-const claimDue = async (tx: Tx, now: Date, limit: number) => {
+const claimDue = async (tx: Tx, now: Date) => {
   const escalateBefore = new Date(now.getTime() - URGENT_LOW_ESCALATE_AFTER_MINUTES * MINUTE).toISOString();
   const { rows } = await tx.execute<{ id: string }>(sql`
     select id from glucose_alarms
@@ -56,18 +56,11 @@ const claimDue = async (tx: Tx, now: Date, limit: number) => {
       snoozed_until <= ${now.toISOString()}::timestamptz
       or (kind = 'urgent_low' and acknowledged_at is null and escalated_at is null
           and raised_at <= ${escalateBefore}::timestamptz))
-    order by raised_at limit ${limit}
+    order by raised_at limit 1
     for update skip locked`);
-  if (!rows.length) return [];
-  return tx
-    .select()
-    .from(glucoseAlarms)
-    .where(
-      inArray(
-        glucoseAlarms.id,
-        rows.map((r) => r.id),
-      ),
-    );
+  if (!rows[0]) return null;
+  const [alarm] = await tx.select().from(glucoseAlarms).where(eq(glucoseAlarms.id, rows[0].id));
+  return alarm ?? null;
 };
 
 type Outcome = { userId: string; step: string; kind: string; notice?: string; alarm?: GlucoseAlarmRow };
@@ -130,10 +123,10 @@ export const createGlucoseAlarmScheduler = (
       )
     ).rows[0]?.id ?? '';
 
-  /** A due alarm's step, or a silent person's "no recent readings": each in its own transaction. */
+  /** The next due alarm's step (a snooze run out, an escalation), in its own transaction. */
   const dueStep = (now: Date) =>
     db.asSystem(async (tx): Promise<Outcome | null> => {
-      const [a] = await claimDue(tx, now, 1);
+      const a = await claimDue(tx, now);
       if (!a) return null;
       return a.snoozedUntil && a.snoozedUntil <= now ? afterSnooze(tx, a, now) : escalate(tx, a, now);
     });

@@ -38,7 +38,8 @@ export const countDelivery = (
 /**
  * A raised alarm pushed to the person's devices and to every unmuted guardian's: the lock screen sees
  * the person's name and the alarm ("Urgent low: Mia"), the value only on devices that allow it. Quiet
- * hours (judged when the alarm was raised) hold back every alarm but urgent low. Counts the devices reached on the alarm.
+ * hours (judged when the alarm was raised) hold back every alarm but urgent low. Counts the devices
+ * reached on the alarm.
  */
 export const pushAlarm = async (deps: PushDeps, personId: string, alarmId: string) => {
   const found = await deps.db.readAsUser(personId, async (tx) => {
