@@ -81,7 +81,7 @@ export function useActingPerson(enabled: boolean) {
     view,
     /** A person is chosen but the household that says who they are has not answered yet. */
     waiting: Boolean(selected) && (household.isPending || (!valid && Boolean(people))),
-    failed: Boolean(selected) && household.isError && !household.data,
+    failed: Boolean(selected) && household.isLoadingError,
     household,
   };
 }

@@ -47,7 +47,7 @@ export function MedicationSetup() {
         <div className="flex justify-center p-6">
           <Spinner label="Loading medications" />
         </div>
-      ) : doses.isError && !doses.data ? (
+      ) : doses.isLoadingError ? (
         <ErrorState title="Error" message="Failed to load medications" onRetry={() => doses.refetch()} />
       ) : items.length === 0 ? (
         <div className="flex flex-col items-center gap-2 rounded-lg border border-dashed p-8 text-center">

@@ -35,7 +35,7 @@ export function NotificationTabPanel({ tab }: { tab: NotificationTab }) {
 
   if (list.isPending) return <Spinner label="Loading notifications" className="p-6" />;
   // A failed "Load more" keeps what is already shown; only a failed first page replaces the list.
-  if (list.isError && !list.data)
+  if (list.isLoadingError)
     return (
       <ErrorState
         title="Could not load notifications"

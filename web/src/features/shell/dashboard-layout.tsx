@@ -60,7 +60,7 @@ export function DashboardLayout() {
   if (session.isPending) return <DashboardSkeleton label="Checking your session" />;
   // A check that failed once the page was open (a background refetch) keeps the page and what is being
   // typed in it: the banner says when the server is out of reach, and the next check tries again.
-  if (session.isError && session.data === undefined) {
+  if (session.isLoadingError) {
     return (
       <main className="flex min-h-screen items-center">
         <ErrorState
@@ -82,8 +82,8 @@ export function DashboardLayout() {
     return <Navigate to={signedOutDestination()} replace />;
   }
   // Acting for someone, the household says who they are: without it nothing of theirs is shown.
-  if ((profile.isError && !profile.data) || acting.failed) {
-    const failed = profile.isError ? profile : acting.household;
+  if (profile.isLoadingError || acting.failed) {
+    const failed = profile.isLoadingError ? profile : acting.household;
     return (
       <main className="flex min-h-screen items-center">
         <ErrorState
