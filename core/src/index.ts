@@ -88,6 +88,7 @@ export * from './trackers/blood-pressure-category';
 export * from './trackers/entry.schema';
 export * from './trackers/enums';
 export * from './trackers/streaks';
+export * from './trackers/unlocks-after-write';
 export * from './units/glucose-units';
 export * from './units/local-time';
 export * from './units/not-in-future';

@@ -1,17 +1,14 @@
 import {
+  type AchievementId,
   computeStreakSummaryFromDaysWithAchievements,
   latestAllowedMs,
   type StreakSummaryResponse,
+  unlockedByWrite,
 } from '@healthfolio/core';
 import { type Database, type Tx, withReadAfter } from '../../db/database';
 import { achievementUnlocks } from '../../db/schema';
-import {
-  type StreakInputs,
-  type StreakInputsRow,
-  selectStreakInputs,
-  streakInputsQuery,
-  toStreakInputs,
-} from './entry-days.repository';
+import { selectStreakInputs } from './entry-days.repository';
+import { type UnlockViewRow, unlockViewQuery } from './unlock-view.repository';
 
 type Summary = ReturnType<typeof computeStreakSummaryFromDaysWithAchievements>;
 
@@ -20,8 +17,8 @@ type Summary = ReturnType<typeof computeStreakSummaryFromDaysWithAchievements>;
  * stored unlocks, read in one statement. A counter of today or later may hold entries dated beyond the
  * clock skew (rows stored before that rule): those are counted (normally none) and count nowhere.
  */
-export const summarizeEntryDays = async (tx: Tx, userId: string, now = Date.now(), read?: StreakInputs) => {
-  const inputs = read ?? (await selectStreakInputs(tx, userId, streakCutoff(now)));
+export const summarizeEntryDays = async (tx: Tx, userId: string, now = Date.now()) => {
+  const inputs = await selectStreakInputs(tx, userId, streakCutoff(now));
   const perDay = new Map<string, number>();
   for (const r of inputs.days) perDay.set(r.date, (perDay.get(r.date) ?? 0) + r.entries);
   const summary = computeStreakSummaryFromDaysWithAchievements(
@@ -40,51 +37,62 @@ export const summarizeEntryDays = async (tx: Tx, userId: string, now = Date.now(
  * Stores the moment each achievement first unlocks. Once earned it stays earned, even if entries
  * are later deleted: the date is what the user saw.
  */
-const storeUnlocks = async (tx: Tx, userId: string, summary: Summary, unlockedAt: Map<string, Date>) => {
-  const fresh = summary.achievements.filter((a) => a.unlocked && !unlockedAt.has(a.id));
+const storeUnlocks = async (
+  tx: Tx,
+  userId: string,
+  fresh: AchievementId[],
+  unlockedAt?: Map<string, Date>,
+) => {
   if (!fresh.length) return;
   const inserted = await tx
     .insert(achievementUnlocks)
-    .values(fresh.map((a) => ({ userId, achievementId: a.id })))
+    .values(fresh.map((achievementId) => ({ userId, achievementId })))
     .onConflictDoNothing()
     .returning();
-  for (const r of inserted) unlockedAt.set(r.achievementId, r.unlockedAt);
+  for (const r of inserted) unlockedAt?.set(r.achievementId, r.unlockedAt);
 };
+
+/** The achievements the full summary shows unlocked that are not stored yet. */
+const freshUnlocks = (summary: Summary, unlockedAt: Map<string, Date>) =>
+  summary.achievements.filter((a) => a.unlocked && !unlockedAt.has(a.id)).map((a) => a.id);
 
 /** Entries dated after this count nowhere (beyond the clock skew). */
 const streakCutoff = (now: number) => new Date(latestAllowedMs(now)).toISOString();
 
 /**
- * After an entry write: one read of the counters and the stored unlocks (or `read`, those read with
- * the write: `streakInputsAfter`); an insert only for a new one.
+ * After a write that may change any day (an update, a low-glucose treatment): the full summary from
+ * the counters, and an insert only for a new unlock.
  */
-export const syncAchievementUnlocks = async (
-  tx: Tx,
-  userId: string,
-  read?: { inputs: StreakInputs; now: number },
-) => {
-  const { summary, unlockedAt } = await summarizeEntryDays(tx, userId, read?.now, read?.inputs);
-  await storeUnlocks(tx, userId, summary, unlockedAt);
+export const syncAchievementUnlocks = async (tx: Tx, userId: string) => {
+  const { summary, unlockedAt } = await summarizeEntryDays(tx, userId);
+  await storeUnlocks(tx, userId, freshUnlocks(summary, unlockedAt));
 };
 
 /**
- * Runs `write` (an entry's insert) with the read of the streak inputs right after it, in its round
- * trip on PostgreSQL (`withReadAfter`): the counters its triggers updated are seen.
+ * Runs `write` (one entry's insert, at `at`) with the read of its unlock view right after it, in its
+ * round trip on PostgreSQL (`withReadAfter`), and stores what it unlocks (`unlockedByWrite`). The view
+ * is bounded: the write costs the same after ten years of entries as after ten.
  */
-export const streakInputsAfter = async <T>(tx: Tx, userId: string, write: () => Promise<T>) => {
-  const now = Date.now();
-  const [result, [row]] = await withReadAfter<T, StreakInputsRow>(
+export const insertWithUnlocks = async <T>(
+  tx: Tx,
+  userId: string,
+  at: Date,
+  write: () => Promise<T>,
+  now = Date.now(),
+) => {
+  const [result, [row]] = await withReadAfter<T, UnlockViewRow>(
     tx,
-    streakInputsQuery(userId, streakCutoff(now)),
+    unlockViewQuery(userId, at, now, streakCutoff(now)),
     write,
   );
-  return { result, read: { inputs: toStreakInputs(row!), now } };
+  await storeUnlocks(tx, userId, unlockedByWrite(row!.view));
+  return result;
 };
 
 export const getStreakSummary = (db: Database, userId: string): Promise<StreakSummaryResponse> =>
   db.asUser(userId, async (tx) => {
     const { summary, categories, unlockedAt } = await summarizeEntryDays(tx, userId);
-    await storeUnlocks(tx, userId, summary, unlockedAt);
+    await storeUnlocks(tx, userId, freshUnlocks(summary, unlockedAt), unlockedAt);
     return {
       currentStreak: summary.currentStreak,
       longestStreak: summary.longestStreak,

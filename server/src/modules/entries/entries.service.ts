@@ -17,7 +17,7 @@ import { changedFields, recordAudit } from '../audit/audit.service';
 import { assertDoseAllowed } from '../dosing/dose-guard';
 import { type Announcer, announceNotices } from '../hypo/announce';
 import { followUpAfterGlucoseWrite, followUpAfterReadingDeleted } from '../hypo/glucose-written';
-import { streakInputsAfter, syncAchievementUnlocks } from './achievements.service';
+import { insertWithUnlocks, syncAchievementUnlocks } from './achievements.service';
 import { claimClientId, entryOfClientId, linkClientId } from './client-ids.repository';
 import { decodeCursor, encodeCursor, presentEntry } from './entries.presenter';
 import {
@@ -30,14 +30,14 @@ import {
   updateTrackerEntry,
 } from './entries.repository';
 
-/** The stored entry, with the streak inputs read in the insert's round trip. */
+/** The stored entry; what it unlocks is judged from a view read in the insert's round trip. */
 const insert = async (tx: Tx, userId: string, req: EntryCreateRequest) => {
   const occurredAt = new Date(req.occurredAt);
   const notes = req.notes?.trim() || null;
   if (req.tracker === 'insulin') await assertDoseAllowed(tx, userId, req.data);
   if (req.tracker === 'blood-glucose') {
     const { glucose, timing, carbsConsumed } = req.data;
-    return streakInputsAfter(tx, userId, () =>
+    return insertWithUnlocks(tx, userId, occurredAt, () =>
       insertGlucoseEntryRow(tx, {
         userId,
         recordedAt: occurredAt,
@@ -49,7 +49,7 @@ const insert = async (tx: Tx, userId: string, req: EntryCreateRequest) => {
     );
   }
   const data = req.tracker === 'meal' ? await withAiProvenance(tx, userId, req.data) : req.data;
-  return streakInputsAfter(tx, userId, () =>
+  return insertWithUnlocks(tx, userId, occurredAt, () =>
     insertTrackerEntryRow(tx, { userId, tracker: req.tracker, occurredAt, notes, data }),
   );
 };
@@ -86,9 +86,8 @@ export const createEntry = async (
   const { entry, notices, created } = await db.asUser(userId, async (tx) => {
     if (req.clientId && !(await claimClientId(tx, userId, req.clientId)))
       return { entry: await replayed(tx, userId, req.clientId), notices: [], created: false };
-    const { result: row, read } = await insert(tx, userId, req);
+    const row = await insert(tx, userId, req);
     if (req.clientId) await linkClientId(tx, userId, req.clientId, row.id);
-    await syncAchievementUnlocks(tx, userId, read);
     const notices =
       req.tracker === 'blood-glucose'
         ? await alarmsAfterGlucoseWrite(tx, userId, await followUpAfterGlucoseWrite(tx, userId))

@@ -19,15 +19,15 @@ export interface StreakInputs {
 export const selectStreakInputs = async (tx: Tx, userId: string, after: string): Promise<StreakInputs> =>
   toStreakInputs((await tx.execute<StreakInputsRow>(streakInputsQuery(userId, after))).rows[0]!);
 
-export type StreakInputsRow = {
+type StreakInputsRow = {
   time_zone: string | null;
   days: StreakInputs['days'] | null;
   future: number;
   unlocks: { achievementId: string; unlockedAt: string }[] | null;
 };
 
-/** The statement of `selectStreakInputs`, to send along with an entry's insert (`withReadAfter`). */
-export const streakInputsQuery = (userId: string, after: string) => sql`select
+/** The statement of `selectStreakInputs`. */
+const streakInputsQuery = (userId: string, after: string) => sql`select
     (select timezone from profiles where user_id = ${userId}) as time_zone,
     (select json_agg(json_build_object('date', day::text, 'tracker', tracker, 'entries', entries))
        from entry_days where user_id = ${userId}) as days,
@@ -35,7 +35,7 @@ export const streakInputsQuery = (userId: string, after: string) => sql`select
     (select json_agg(json_build_object('achievementId', achievement_id, 'unlockedAt', unlocked_at))
        from achievement_unlocks where user_id = ${userId}) as unlocks`;
 
-export const toStreakInputs = (row: StreakInputsRow): StreakInputs => {
+const toStreakInputs = (row: StreakInputsRow): StreakInputs => {
   return {
     timeZone: row.time_zone ?? 'UTC',
     days: row.days ?? [],
