@@ -1,9 +1,9 @@
 import {
   createLocalClock,
+  dateToDayNumber,
   dayNumberToDate,
   type Instant,
   localDayNumber,
-  MS_PER_DAY,
   toEpochMs,
 } from '../units/local-time';
 import { latestAllowedMs } from '../units/not-in-future';
@@ -69,8 +69,6 @@ export function localToday(options: StreakOptions): string {
   const nowMs = toEpochMs(options.now);
   return dayNumberToDate(localDayNumber(createLocalClock(options.timeZone)(nowMs)));
 }
-
-const dateToDayNumber = (ymd: string) => Math.round(Date.parse(`${ymd}T00:00:00Z`) / MS_PER_DAY);
 
 /**
  * Entries counted per local day number. Entries dated in the future (beyond the clock skew core allows;

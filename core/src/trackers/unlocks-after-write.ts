@@ -1,3 +1,4 @@
+import { dateToDayNumber } from '../units/local-time';
 import { ACHIEVEMENTS, type AchievementId, type AchievementMeasure } from './achievements';
 
 /**
@@ -37,8 +38,6 @@ export interface UnlockView {
   windowDays: readonly string[] | null;
 }
 
-const dayNumber = (ymd: string) => Math.round(Date.parse(`${ymd}T00:00:00Z`) / 86_400_000);
-
 /** Length of the run of logged days through `day`, counted within the view's window. */
 const runThrough = (logged: ReadonlySet<number>, day: number) => {
   let before = 0;
@@ -55,11 +54,11 @@ const runThrough = (logged: ReadonlySet<number>, day: number) => {
  * logged days through the written day (all of it within `streakSpan` days either side).
  */
 export function unlockedByWrite(view: UnlockView): AchievementId[] {
-  const today = dayNumber(view.today);
-  const day = dayNumber(view.day);
+  const today = dateToDayNumber(view.today);
+  const day = dateToDayNumber(view.day);
   // The written entry counts on `day`; from today on, entries beyond the skew count nowhere.
   const todayLogged = day >= today || (view.entriesFromToday ?? 0) > 0;
-  const logged = new Set((view.windowDays ?? []).map(dayNumber));
+  const logged = new Set((view.windowDays ?? []).map(dateToDayNumber));
   logged.add(day);
   if (todayLogged) logged.add(today);
   const measured = (measure: AchievementMeasure) => {

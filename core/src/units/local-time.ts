@@ -124,6 +124,11 @@ export function dayNumberToDate(day: number): string {
   return new Date(day * MS_PER_DAY).toISOString().slice(0, 10);
 }
 
+/** A YYYY-MM-DD date as a day number (the inverse of `dayNumberToDate`). */
+export function dateToDayNumber(ymd: string): number {
+  return Math.round(Date.parse(`${ymd}T00:00:00Z`) / MS_PER_DAY);
+}
+
 /** The local calendar date (YYYY-MM-DD) of an instant in a time zone. */
 export function localDate(at: Instant, timeZone: string): string {
   const ms = toEpochMs(at);
@@ -132,7 +137,7 @@ export function localDate(at: Instant, timeZone: string): string {
 
 /** YYYY-MM-DD `days` calendar days after (or before) another. */
 export function addCalendarDays(ymd: string, days: number): string {
-  return dayNumberToDate(Math.round(Date.parse(`${ymd}T00:00:00Z`) / MS_PER_DAY) + days);
+  return dayNumberToDate(dateToDayNumber(ymd) + days);
 }
 
 /**

@@ -1,9 +1,18 @@
-import { ACHIEVEMENTS_MEASURED_IN, type UnlockView, WRITE_CHECK_BOUNDS } from '@healthfolio/core';
+import {
+  ACHIEVEMENTS_MEASURED_IN,
+  type AchievementMeasure,
+  type UnlockView,
+  WRITE_CHECK_BOUNDS,
+} from '@healthfolio/core';
 import { sql } from 'drizzle-orm';
 
 export type UnlockViewRow = { view: UnlockView };
 
-const ids = (list: string[]) => `{${list.join(',')}}`;
+// The achievements each figure decides, as array literals: built once, not on every write.
+const ids = (measure: AchievementMeasure) => `{${ACHIEVEMENTS_MEASURED_IN(measure).join(',')}}`;
+const ENTRY_IDS = ids('entries');
+const DAY_IDS = ids('logged_days');
+const STREAK_IDS = ids('streak_days');
 
 /**
  * The write check's view (`UnlockView`) in one statement, sent with the entry's insert: the database
@@ -15,7 +24,6 @@ export const unlockViewQuery = (userId: string, at: Date, now: number, after: st
   const { entries, loggedDays, streakSpan } = WRITE_CHECK_BOUNDS;
   return sql`select entry_unlock_view(${userId}::uuid, ${at.toISOString()}::timestamptz,
     ${new Date(now).toISOString()}::timestamptz, ${after}::timestamptz,
-    ${ids(ACHIEVEMENTS_MEASURED_IN('entries'))}::text[], ${ids(ACHIEVEMENTS_MEASURED_IN('logged_days'))}::text[],
-    ${ids(ACHIEVEMENTS_MEASURED_IN('streak_days'))}::text[], ${entries}::int, ${loggedDays}::int,
+    ${ENTRY_IDS}::text[], ${DAY_IDS}::text[], ${STREAK_IDS}::text[], ${entries}::int, ${loggedDays}::int,
     ${streakSpan}::int) as view`;
 };
