@@ -31,6 +31,19 @@ export const openTestDatabase = async (): Promise<{
   return { db, drop: async () => {} };
 };
 
+/** `openTestDatabase` with one confirmed user and their profile, written directly (no sign-up). */
+export const openTestDatabaseWithPerson = async (email: string) => {
+  const opened = await openTestDatabase();
+  const { rows } = await opened.db.owner.execute<{ id: string }>(
+    sql`insert into auth.user (name, email, email_verified) values ('P', ${email}, true) returning id`,
+  );
+  const userId = rows[0]!.id;
+  await opened.db.asSystem((tx) =>
+    tx.execute(sql`insert into profiles (user_id, display_name) values (${userId}, 'P')`),
+  );
+  return { ...opened, userId };
+};
+
 export interface TestServer {
   deps: AppDeps;
   app: ReturnType<typeof createApp>;

@@ -2,7 +2,7 @@ import { computeStreakSummaryWithAchievements, TRACKER_KEYS } from '@healthfolio
 import { sql } from 'drizzle-orm';
 import fc from 'fast-check';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
-import { openTestDatabase } from '../../../test/harness';
+import { openTestDatabaseWithPerson } from '../../../test/harness';
 import type { Database, Tx } from '../../db/database';
 import { summarizeEntryDays } from './achievements.service';
 import { entriesRelation } from './entries.repository';
@@ -26,11 +26,7 @@ let drop: () => Promise<void>;
 let userId: string;
 
 beforeAll(async () => {
-  ({ db, drop } = await openTestDatabase());
-  const { rows } = await db.owner.execute<{ id: string }>(
-    sql`insert into auth.user (name, email, email_verified) values ('P', 'entry-days@example.com', true) returning id`,
-  );
-  userId = rows[0]!.id;
+  ({ db, drop, userId } = await openTestDatabaseWithPerson('entry-days@example.com'));
 });
 afterAll(async () => {
   await db.close();
@@ -139,9 +135,6 @@ const recomputed = async (tx: Tx, now: number) => {
 
 describe('entry day counters', () => {
   it('give the summary a full recount of every entry gives, through inserts, backfills, moves, deletes and zone changes', async () => {
-    await db.asSystem((tx) =>
-      tx.execute(sql`insert into profiles (user_id, display_name) values (${userId}, 'P')`),
-    );
     await fc.assert(
       fc.asyncProperty(
         fc.constantFrom(...ZONES),

@@ -1,7 +1,7 @@
 import { sql } from 'drizzle-orm';
 import fc from 'fast-check';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
-import { openTestDatabase } from '../../../test/harness';
+import { openTestDatabaseWithPerson } from '../../../test/harness';
 import type { Database, Tx } from '../../db/database';
 import { insertWithUnlocks, summarizeEntryDays, syncAchievementUnlocks } from './achievements.service';
 
@@ -14,14 +14,7 @@ let drop: () => Promise<void>;
 let userId: string;
 
 beforeAll(async () => {
-  ({ db, drop } = await openTestDatabase());
-  const { rows } = await db.owner.execute<{ id: string }>(
-    sql`insert into auth.user (name, email, email_verified) values ('U', 'unlock-view@example.com', true) returning id`,
-  );
-  userId = rows[0]!.id;
-  await db.asSystem((tx) =>
-    tx.execute(sql`insert into profiles (user_id, display_name) values (${userId}, 'U')`),
-  );
+  ({ db, drop, userId } = await openTestDatabaseWithPerson('unlock-view@example.com'));
 });
 afterAll(async () => {
   await db.close();

@@ -2,7 +2,7 @@ import { analyzeGlucose, createLocalClock, gmiSufficiency, localHour } from '@he
 import { sql } from 'drizzle-orm';
 import fc from 'fast-check';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
-import { openTestDatabase } from '../../../test/harness';
+import { openTestDatabaseWithPerson } from '../../../test/harness';
 import type { Database } from '../../db/database';
 import { addReadings, glucoseStats } from './glucose.service';
 import { offsetSegments } from './offset-segments';
@@ -27,14 +27,7 @@ let drop: () => Promise<void>;
 let userId: string;
 
 beforeAll(async () => {
-  ({ db, drop } = await openTestDatabase());
-  const { rows } = await db.owner.execute<{ id: string }>(
-    sql`insert into auth.user (name, email, email_verified) values ('P', 'glucose-property@example.com', true) returning id`,
-  );
-  userId = rows[0]!.id;
-  await db.asSystem((tx) =>
-    tx.execute(sql`insert into profiles (user_id, display_name) values (${userId}, 'P')`),
-  );
+  ({ db, drop, userId } = await openTestDatabaseWithPerson('glucose-property@example.com'));
 });
 afterAll(async () => {
   await db.close();
