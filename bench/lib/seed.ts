@@ -30,7 +30,10 @@ export const openBenchDatabase = (target: BenchTarget) =>
  * The app in this process on the bench's database, configured as the app process will be (the same
  * secrets, so cookies it signs are valid there), for seeding through the API; `close` ends both.
  */
-export const inProcessApp = async (target: BenchTarget, opts: { migrate?: boolean } = {}) => {
+export const inProcessApp = async (
+  target: BenchTarget,
+  opts: { migrate?: boolean; env?: Record<string, string> } = {},
+) => {
   const db = await openBenchDatabase(target);
   if (opts.migrate) await db.migrate();
   const config = loadConfig({
@@ -39,6 +42,7 @@ export const inProcessApp = async (target: BenchTarget, opts: { migrate?: boolea
     DATABASE_URL: target.databaseUrl,
     LOG_LEVEL: 'silent',
     ...BENCH_SECRETS,
+    ...opts.env,
   });
   const deps = await createDeps(config, { db, logger: pino({ level: 'silent' }) });
   const app = createApp(deps);

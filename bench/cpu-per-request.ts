@@ -1,0 +1,98 @@
+/**
+ * The server's own CPU per request, without HTTP or a second process: the real app answers requests
+ * through `app.request` at a fixed concurrency, and `process.cpuUsage()` says what this process spent
+ * (the driver, the routes, the middleware; not PostgreSQL). Steadier than the HTTP bench on a noisy
+ * machine, so a change to the request path can be compared back to back.
+ * cd server && npx tsx ../bench/cpu-per-request.ts   (CPR_REQUESTS, CPR_CONCURRENCY, CPR_CASES=ns,entries)
+ */
+import { Client } from 'pg';
+import { inProcessApp } from './lib/seed';
+import { seedUploaders, seedWriteUsers } from './lib/seed-scale';
+
+const ADMIN = process.env.BENCH_DATABASE_URL ?? 'postgres://postgres@127.0.0.1:5432/postgres';
+const REQUESTS = Number(process.env.CPR_REQUESTS ?? 3000);
+const CONCURRENCY = Number(process.env.CPR_CONCURRENCY ?? 20);
+const CASES = (process.env.CPR_CASES ?? 'ns,entries').split(',');
+
+const admin = async (q: string) => {
+  const c = new Client(ADMIN);
+  await c.connect();
+  await c.query(q);
+  await c.end();
+};
+
+const main = async () => {
+  const name = `hf_cpr_${process.pid}`;
+  await admin(`create database ${name}`);
+  const url = new URL(ADMIN);
+  url.pathname = `/${name}`;
+  const target = { databaseUrl: url.toString() };
+  try {
+    const { app, close } = await inProcessApp(target, { migrate: true, env: { TRUST_PROXY: '1' } });
+    const uploaders = await seedUploaders(target, 100);
+    const writers = await seedWriteUsers(target, 20);
+    let t = Date.now() - 3_600_000;
+    const cases: Record<string, (i: number) => Response | Promise<Response>> = {
+      ns: (i) => {
+        const up = uploaders[i % uploaders.length]!;
+        t += 7;
+        return app.request(`/ns/${up.slug}/api/v1/entries`, {
+          method: 'POST',
+          headers: {
+            'api-secret': up.apiSecret,
+            'content-type': 'application/json',
+            'x-forwarded-for': `10.0.${(i >> 8) & 255}.${i & 255}`,
+          },
+          body: JSON.stringify([{ type: 'sgv', sgv: 120, date: t, direction: 'Flat', device: 'xDrip' }]),
+        });
+      },
+      entries: (i) => {
+        const w = writers[i % writers.length]!;
+        t += 7;
+        return app.request('/api/v1/entries', {
+          method: 'POST',
+          headers: { cookie: w.cookie, 'content-type': 'application/json' },
+          body: JSON.stringify({
+            tracker: 'weight',
+            occurredAt: new Date(t).toISOString(),
+            data: { weight: 72.4, weightUnit: 'kg' },
+          }),
+        });
+      },
+    };
+    for (const key of CASES) {
+      const send = cases[key]!;
+      const run = async (n: number) => {
+        let next = 0;
+        await Promise.all(
+          Array.from({ length: CONCURRENCY }, async () => {
+            while (next < n) {
+              const res = await send(next++);
+              if (res.status >= 300) throw new Error(`${key}: ${res.status} ${await res.text()}`);
+              await res.arrayBuffer();
+            }
+          }),
+        );
+      };
+      await run(Math.min(1000, REQUESTS));
+      const before = process.cpuUsage();
+      const started = performance.now();
+      await run(REQUESTS);
+      const cpu = process.cpuUsage(before);
+      const ms = performance.now() - started;
+      console.info(
+        `${key.padEnd(8)} ${((cpu.user + cpu.system) / REQUESTS).toFixed(0).padStart(5)} µs CPU/request (user ${(cpu.user / REQUESTS).toFixed(0)}), ${((REQUESTS / ms) * 1000).toFixed(0)} req/s`,
+      );
+    }
+    await close();
+  } finally {
+    await admin(`drop database if exists ${name} with (force)`);
+  }
+};
+main().then(
+  () => process.exit(0),
+  (e) => {
+    console.error(e);
+    process.exit(1);
+  },
+);
