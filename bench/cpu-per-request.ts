@@ -3,7 +3,7 @@
  * through `app.request` at a fixed concurrency, and `process.cpuUsage()` says what this process spent
  * (the driver, the routes, the middleware; not PostgreSQL). Steadier than the HTTP bench on a noisy
  * machine, so a change to the request path can be compared back to back.
- * cd server && npx tsx ../bench/cpu-per-request.ts   (CPR_REQUESTS, CPR_CONCURRENCY, CPR_CASES=ns,entries)
+ * cd server && npx tsx ../bench/cpu-per-request.ts   (CPR_REQUESTS, CPR_CONCURRENCY, CPR_CASES=ns,entries,profile)
  */
 import { Client } from 'pg';
 import { inProcessApp } from './lib/seed';
@@ -32,32 +32,44 @@ const main = async () => {
     const uploaders = await seedUploaders(target, 100);
     const writers = await seedWriteUsers(target, 20);
     let t = Date.now() - 3_600_000;
+    // What the Node server hands each request (hono's getConnInfo reads it): without it, it throws.
+    const env = { incoming: { socket: { remoteAddress: '127.0.0.1', remotePort: 1, remoteFamily: 'IPv4' } } };
     const cases: Record<string, (i: number) => Response | Promise<Response>> = {
       ns: (i) => {
         const up = uploaders[i % uploaders.length]!;
         t += 7;
-        return app.request(`/ns/${up.slug}/api/v1/entries`, {
-          method: 'POST',
-          headers: {
-            'api-secret': up.apiSecret,
-            'content-type': 'application/json',
-            'x-forwarded-for': `10.0.${(i >> 8) & 255}.${i & 255}`,
+        return app.request(
+          `/ns/${up.slug}/api/v1/entries`,
+          {
+            method: 'POST',
+            headers: {
+              'api-secret': up.apiSecret,
+              'content-type': 'application/json',
+              'x-forwarded-for': `10.0.${(i >> 8) & 255}.${i & 255}`,
+            },
+            body: JSON.stringify([{ type: 'sgv', sgv: 120, date: t, direction: 'Flat', device: 'xDrip' }]),
           },
-          body: JSON.stringify([{ type: 'sgv', sgv: 120, date: t, direction: 'Flat', device: 'xDrip' }]),
-        });
+          env,
+        );
       },
+      profile: (i) =>
+        app.request('/api/v1/profile', { headers: { cookie: writers[i % writers.length]!.cookie } }, env),
       entries: (i) => {
         const w = writers[i % writers.length]!;
         t += 7;
-        return app.request('/api/v1/entries', {
-          method: 'POST',
-          headers: { cookie: w.cookie, 'content-type': 'application/json' },
-          body: JSON.stringify({
-            tracker: 'weight',
-            occurredAt: new Date(t).toISOString(),
-            data: { weight: 72.4, weightUnit: 'kg' },
-          }),
-        });
+        return app.request(
+          '/api/v1/entries',
+          {
+            method: 'POST',
+            headers: { cookie: w.cookie, 'content-type': 'application/json' },
+            body: JSON.stringify({
+              tracker: 'weight',
+              occurredAt: new Date(t).toISOString(),
+              data: { weight: 72.4, weightUnit: 'kg' },
+            }),
+          },
+          env,
+        );
       },
     };
     for (const key of CASES) {

@@ -113,7 +113,7 @@ export const authRoutes = (deps: AuthRouteDeps) => {
     if ((path === '/sign-in/email' || mode === 'session') && account && res.ok)
       await throttle.reset(path, account);
     if (path === '/sign-in/email' && email && (res.status === 401 || res.status === 403)) {
-      const [row] = await c.var.db.owner.select({ id: user.id }).from(user).where(eq(user.email, email));
+      const [row] = await c.get('db').owner.select({ id: user.id }).from(user).where(eq(user.email, email));
       await audit({
         userId: row?.id ?? null,
         action: 'sign_in_failed',

@@ -65,7 +65,7 @@ const actAs = (c: Context, user: SessionUser, account: SessionUser, scope: Scope
   c.set('personScope', scope);
   c.set(
     'db',
-    withAuditClient(c.var.db, { ...clientOfDb(c.var.db), accountId: account.id, personId: user.id }),
+    withAuditClient(c.get('db'), { ...clientOfDb(c.get('db')), accountId: account.id, personId: user.id }),
   );
 };
 

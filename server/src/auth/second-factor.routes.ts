@@ -24,8 +24,8 @@ export const secondFactorRoutes = ({ requireAccount }: AppDeps) => {
   app.use('/api/v1/me/second-factor', requireAccount);
   app.openapi(statusRoute, async (c) => {
     const { id: userId, sessionId } = c.get('user');
-    const { isAdmin } = await getOwnRoles(c.var.db, userId);
-    return c.json(await secondFactorStatus(c.var.db, userId, sessionId, isAdmin), 200);
+    const { isAdmin } = await getOwnRoles(c.get('db'), userId);
+    return c.json(await secondFactorStatus(c.get('db'), userId, sessionId, isAdmin), 200);
   });
   return app;
 };

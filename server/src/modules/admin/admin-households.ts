@@ -80,6 +80,6 @@ const list = createRoute({
 export const adminHouseholdsRoutes = (deps: AppDeps) => {
   const app = createRouter();
   app.use('/api/v1/admin/households', deps.requireAccount, requireAdmin());
-  app.openapi(list, async (c) => c.json(await listHouseholds(c.var.db), 200));
+  app.openapi(list, async (c) => c.json(await listHouseholds(c.get('db')), 200));
   return app;
 };

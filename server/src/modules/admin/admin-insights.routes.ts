@@ -79,9 +79,9 @@ export const adminInsightsRoutes = (deps: AppDeps) => {
   app.openapi(dashboard, async (c) => c.json(await dashboardStats(withRequestDb(deps, c)), 200));
   app.openapi(analytics, async (c) => c.json(await analyticsStats(withRequestDb(deps, c)), 200));
   app.openapi(data, async (c) => c.json(await dataStats(withRequestDb(deps, c)), 200));
-  app.openapi(audit, async (c) => c.json(await listAudit(c.var.db, c.req.valid('query')), 200));
+  app.openapi(audit, async (c) => c.json(await listAudit(c.get('db'), c.req.valid('query')), 200));
   app.openapi(auditCsv, async (c) => {
-    const csv = await exportAuditCsv(c.var.db, c.get('user').id, c.req.valid('query'));
+    const csv = await exportAuditCsv(c.get('db'), c.get('user').id, c.req.valid('query'));
     const day = new Date().toISOString().slice(0, 10);
     return c.body(csv, 200, {
       'content-type': 'text/csv; charset=utf-8',

@@ -37,9 +37,9 @@ export const adminSharesRoutes = (deps: AppDeps) => {
   const guard = [deps.requireAccount, requireAdmin()] as const;
   app.use('/api/v1/admin/shares', ...guard);
   app.use('/api/v1/admin/shares/*', ...guard);
-  app.openapi(list, async (c) => c.json(await listAdminShares(c.var.db, c.req.valid('query')), 200));
+  app.openapi(list, async (c) => c.json(await listAdminShares(c.get('db'), c.req.valid('query')), 200));
   app.openapi(revoke, async (c) =>
-    c.json(await adminRevokeShare(c.var.db, c.get('user').id, c.req.valid('param').id), 200),
+    c.json(await adminRevokeShare(c.get('db'), c.get('user').id, c.req.valid('param').id), 200),
   );
   return app;
 };

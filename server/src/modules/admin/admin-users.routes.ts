@@ -63,7 +63,7 @@ export const adminUsersRoutes = (deps: AppDeps) => {
   const guard = [deps.requireAccount, requireAdmin()] as const;
   app.use('/api/v1/admin/users', ...guard);
   app.use('/api/v1/admin/users/*', ...guard);
-  app.openapi(list, async (c) => c.json(await listUsers(c.var.db, c.req.valid('query')), 200));
+  app.openapi(list, async (c) => c.json(await listUsers(c.get('db'), c.req.valid('query')), 200));
   app.openapi(remove, async (c) => {
     await adminDeleteAccount(
       withRequestDb(deps, c),
@@ -73,7 +73,7 @@ export const adminUsersRoutes = (deps: AppDeps) => {
     );
     return c.body(null, 204);
   });
-  app.openapi(detail, async (c) => c.json(await getUser(c.var.db, c.req.valid('param').userId), 200));
+  app.openapi(detail, async (c) => c.json(await getUser(c.get('db'), c.req.valid('param').userId), 200));
   app.openapi(status, async (c) =>
     c.json(
       await setUserStatus(

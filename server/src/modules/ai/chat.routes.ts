@@ -40,9 +40,9 @@ export const chatRoutes = (deps: AppDeps) => {
   const { logger, requireUser } = deps;
   const app = createRouter();
   app.use(base.path, requireUser);
-  app.openapi(history, async (c) => c.json(await chatHistory(c.var.db, c.get('user').id), 200));
+  app.openapi(history, async (c) => c.json(await chatHistory(c.get('db'), c.get('user').id), 200));
   app.openapi(clear, async (c) => {
-    await clearChat(c.var.db, c.get('user').id);
+    await clearChat(c.get('db'), c.get('user').id);
     return c.body(null, 204);
   });
   app.openapi(send, async (c) => {

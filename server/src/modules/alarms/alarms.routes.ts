@@ -68,18 +68,18 @@ export const glucoseAlarmRoutes = ({ requireUser, notifier, push, logger }: AppD
   app.use(`${PATH}/*`, requireUser);
   const uid = (c: { get(k: 'user'): { id: string } }) => c.get('user').id;
   const aid = (c: { get(k: 'account'): { id: string } }) => c.get('account').id;
-  app.openapi(history, async (c) => c.json(await listAlarms(c.var.db, uid(c), c.req.valid('query')), 200));
-  app.openapi(readSettings, async (c) => c.json(await getAlarmSettings(c.var.db, uid(c)), 200));
+  app.openapi(history, async (c) => c.json(await listAlarms(c.get('db'), uid(c), c.req.valid('query')), 200));
+  app.openapi(readSettings, async (c) => c.json(await getAlarmSettings(c.get('db'), uid(c)), 200));
   app.openapi(writeSettings, async (c) =>
-    c.json(await saveAlarmSettings(c.var.db, uid(c), c.req.valid('json')), 200),
+    c.json(await saveAlarmSettings(c.get('db'), uid(c), c.req.valid('json')), 200),
   );
   app.openapi(acknowledge, async (c) =>
-    c.json(await acknowledgeAlarm({ db: c.var.db, notifier }, uid(c), aid(c), c.req.valid('param').id), 200),
+    c.json(await acknowledgeAlarm({ db: c.get('db'), notifier }, uid(c), aid(c), c.req.valid('param').id), 200),
   );
   app.openapi(snooze, async (c) =>
     c.json(
       await snoozeAlarm(
-        { db: c.var.db, notifier, push, logger },
+        { db: c.get('db'), notifier, push, logger },
         uid(c),
         aid(c),
         c.req.valid('param').id,

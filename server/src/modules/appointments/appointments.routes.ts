@@ -90,20 +90,20 @@ export const appointmentsRoutes = ({ requireUser }: AppDeps) => {
   const uid = (c: { get(k: 'user'): { id: string } }) => c.get('user').id;
   const id = (c: { req: { valid(t: 'param'): { id: string } } }) => c.req.valid('param').id;
   app.openapi(create, async (c) =>
-    c.json(await createAppointment(c.var.db, uid(c), c.req.valid('json') as AppointmentFields), 201),
+    c.json(await createAppointment(c.get('db'), uid(c), c.req.valid('json') as AppointmentFields), 201),
   );
-  app.openapi(list, async (c) => c.json(await listAppointments(c.var.db, uid(c), c.req.valid('query')), 200));
-  app.openapi(read, async (c) => c.json(await getAppointment(c.var.db, uid(c), id(c)), 200));
+  app.openapi(list, async (c) => c.json(await listAppointments(c.get('db'), uid(c), c.req.valid('query')), 200));
+  app.openapi(read, async (c) => c.json(await getAppointment(c.get('db'), uid(c), id(c)), 200));
   app.openapi(update, async (c) =>
-    c.json(await updateAppointment(c.var.db, uid(c), id(c), c.req.valid('json')), 200),
+    c.json(await updateAppointment(c.get('db'), uid(c), id(c), c.req.valid('json')), 200),
   );
-  app.openapi(cancel, async (c) => c.json(await cancelAppointment(c.var.db, uid(c), id(c)), 200));
+  app.openapi(cancel, async (c) => c.json(await cancelAppointment(c.get('db'), uid(c), id(c)), 200));
   app.openapi(remove, async (c) => {
-    await deleteAppointment(c.var.db, uid(c), id(c));
+    await deleteAppointment(c.get('db'), uid(c), id(c));
     return c.body(null, 204);
   });
   app.openapi(ics, async (c) => {
-    const file = await appointmentIcs(c.var.db, uid(c), id(c));
+    const file = await appointmentIcs(c.get('db'), uid(c), id(c));
     return c.body(file.ics, 200, {
       'content-type': 'text/calendar; charset=utf-8',
       'content-disposition': `attachment; filename="${file.filename}"`,

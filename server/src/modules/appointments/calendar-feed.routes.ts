@@ -38,10 +38,10 @@ export const calendarFeedRoutes = ({ config, requireUser }: AppDeps) => {
   const app = createRouter();
   app.use(FEED, requireUser);
   const uid = (c: { get(k: 'user'): { id: string } }) => c.get('user').id;
-  app.openapi(status, async (c) => c.json(await getFeed(c.var.db, uid(c)), 200));
-  app.openapi(create, async (c) => c.json(await createFeed(c.var.db, config.appUrl, uid(c)), 201));
+  app.openapi(status, async (c) => c.json(await getFeed(c.get('db'), uid(c)), 200));
+  app.openapi(create, async (c) => c.json(await createFeed(c.get('db'), config.appUrl, uid(c)), 201));
   app.openapi(revoke, async (c) => {
-    await revokeFeed(c.var.db, uid(c));
+    await revokeFeed(c.get('db'), uid(c));
     return c.body(null, 204);
   });
 
@@ -83,7 +83,7 @@ export const calendarFeedRoutes = ({ config, requireUser }: AppDeps) => {
         },
       );
     }
-    const ics = await feedCalendar(c.var.db, c.req.param('file').slice(0, -'.ics'.length));
+    const ics = await feedCalendar(c.get('db'), c.req.param('file').slice(0, -'.ics'.length));
     return c.body(ics, 200, { 'content-type': 'text/calendar; charset=utf-8', 'cache-control': 'no-store' });
   });
   return app;

@@ -29,7 +29,7 @@ const bases = new WeakMap<Database, Database>();
 /**
  * The database as one request sees it: every transaction it opens carries the request's client (the
  * server's view of its IP, its User-Agent), so services write audit rows inside their own transaction
- * without every service signature growing request metadata. Passed explicitly (`c.var.db`) rather
+ * without every service signature growing request metadata. Passed explicitly (`c.get('db')`) rather
  * than through AsyncLocalStorage, whose promise hooks cost every request about a fifth of its server
  * CPU on Node 20 (bench/README.md). Outside a request (the scheduler) there is no client: both null.
  */
@@ -62,7 +62,7 @@ export const withClientOf = (db: Database, tx: Tx): Tx => {
   return tx;
 };
 
-/** Sets `c.var.db`: the app's database bound to this request's client. */
+/** Sets `c.get('db')`: the app's database bound to this request's client. */
 export const auditClientContext = (db: Database) =>
   createMiddleware(async (c, next) => {
     const client = { ipAddress: c.get('clientIp') ?? null, userAgent: c.req.header('user-agent') ?? null };
@@ -75,8 +75,8 @@ export const auditClientOf = (tx: Tx): AuditClient => txClients.get(tx) ?? NO_CL
 /** The client a request's database handle carries (its IP, user agent and account). */
 export const clientOfDb = (db: Database): AuditClient => dbClients.get(db) ?? NO_CLIENT;
 
-/** Dependencies with the request's database handle in place of the app's (`c.var.db`). */
-export const withRequestDb = <D extends { db: Database }>(deps: D, c: { var: { db: Database } }): D => ({
+/** Dependencies with the request's database handle in place of the app's (`c.get('db')`). */
+export const withRequestDb = <D extends { db: Database }>(deps: D, c: { get(key: 'db'): Database }): D => ({
   ...deps,
-  db: c.var.db,
+  db: c.get('db'),
 });

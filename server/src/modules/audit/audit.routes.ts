@@ -18,7 +18,7 @@ export const auditRoutes = ({ requireUser }: AppDeps) => {
   const app = createRouter();
   app.use('/api/v1/audit', requireUser);
   app.openapi(list, async (c) =>
-    c.json(await listOwnAudit(c.var.db, c.get('user').id, c.req.valid('query')), 200),
+    c.json(await listOwnAudit(c.get('db'), c.get('user').id, c.req.valid('query')), 200),
   );
   return app;
 };

@@ -60,9 +60,9 @@ export const devicesRoutes = (deps: AppDeps) => {
   app.use('/api/v1/devices/terra/widget-session', deps.requireUser);
   const uid = (c: { get(k: 'user'): { id: string } }) => c.get('user').id;
   // The request's database handle, so audit rows carry its client.
-  const dOf = (c: { var: { db: AppDeps['db'] } }): DevicesDeps => ({ ...d, db: c.var.db });
+  const dOf = (c: { get(key: 'db'): AppDeps['db'] }): DevicesDeps => ({ ...d, db: c.get('db') });
   app.openapi(catalogueRoute, async (c) => c.json(await catalogue(dOf(c)), 200));
-  app.openapi(connections, async (c) => c.json(await listConnections(c.var.db, uid(c)), 200));
+  app.openapi(connections, async (c) => c.json(await listConnections(c.get('db'), uid(c)), 200));
   app.openapi(session, async (c) =>
     c.json(
       await widgetSession(dOf(c), uid(c), c.req.valid('json').providers, c.req.valid('json').popup),

@@ -53,7 +53,7 @@ export const terraWebhookRoutes = ({ notifier, config, limiter }: AppDeps) => {
       throw new ProblemError(400, 'invalid_json', 'The body is not valid JSON.');
     }
     const outcome = await handleTerraEvent(
-      { db: c.var.db, notifier },
+      { db: c.get('db'), notifier },
       (event ?? {}) as Record<string, unknown>,
     );
     return c.json({ received: true, outcome }, 200);

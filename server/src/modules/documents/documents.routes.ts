@@ -71,7 +71,7 @@ export const documentsRoutes = ({ storage, jobs, settings, requireUser, quotas }
   app.use(DOCUMENTS_PATH, requireUser, quotas.upload);
   app.use(`${DOCUMENTS_PATH}/*`, requireUser);
   // The request's database handle, so audit rows carry its client.
-  const depsOf = (c: { var: { db: AppDeps['db'] } }) => ({ db: c.var.db, storage, settings });
+  const depsOf = (c: { get(key: 'db'): AppDeps['db'] }) => ({ db: c.get('db'), storage, settings });
   const uid = (c: { get(k: 'user'): { id: string } }) => c.get('user').id;
 
   // Documented but not validated by the OpenAPI layer, which would buffer the whole form.
@@ -106,10 +106,10 @@ export const documentsRoutes = ({ storage, jobs, settings, requireUser, quotas }
     jobs.wake();
     return c.json(created, 201);
   });
-  app.openapi(list, async (c) => c.json(await listDocuments(c.var.db, uid(c), c.req.valid('query')), 200));
-  app.openapi(read, async (c) => c.json(await getDocument(c.var.db, uid(c), c.req.valid('param').id), 200));
+  app.openapi(list, async (c) => c.json(await listDocuments(c.get('db'), uid(c), c.req.valid('query')), 200));
+  app.openapi(read, async (c) => c.json(await getDocument(c.get('db'), uid(c), c.req.valid('param').id), 200));
   app.openapi(update, async (c) =>
-    c.json(await updateDocument(c.var.db, uid(c), c.req.valid('param').id, c.req.valid('json')), 200),
+    c.json(await updateDocument(c.get('db'), uid(c), c.req.valid('param').id, c.req.valid('json')), 200),
   );
   app.openapi(remove, async (c) => {
     await deleteDocument(depsOf(c), uid(c), c.req.valid('param').id);

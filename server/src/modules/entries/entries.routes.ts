@@ -85,21 +85,21 @@ export const entriesRoutes = ({ storage, requireUser, notifier }: AppDeps) => {
   app.use('/api/v1/trackers/*', requireUser);
   const uid = (c: { get(k: 'user'): { id: string } }) => c.get('user').id;
   app.openapi(create, async (c) => {
-    const r = await createEntry(c.var.db, uid(c), c.req.valid('json') as EntryCreateRequest, notifier);
+    const r = await createEntry(c.get('db'), uid(c), c.req.valid('json') as EntryCreateRequest, notifier);
     return r.created ? c.json(r.entry, 201) : c.json(r.entry, 200);
   });
-  app.openapi(list, async (c) => c.json(await listEntries(c.var.db, uid(c), c.req.valid('query')), 200));
-  app.openapi(summary, async (c) => c.json(await getStreakSummary(c.var.db, uid(c)), 200));
-  app.openapi(read, async (c) => c.json(await getEntry(c.var.db, uid(c), c.req.valid('param').id), 200));
+  app.openapi(list, async (c) => c.json(await listEntries(c.get('db'), uid(c), c.req.valid('query')), 200));
+  app.openapi(summary, async (c) => c.json(await getStreakSummary(c.get('db'), uid(c)), 200));
+  app.openapi(read, async (c) => c.json(await getEntry(c.get('db'), uid(c), c.req.valid('param').id), 200));
   app.openapi(update, async (c) =>
-    c.json(await updateEntry(c.var.db, uid(c), c.req.valid('param').id, c.req.valid('json'), notifier), 200),
+    c.json(await updateEntry(c.get('db'), uid(c), c.req.valid('param').id, c.req.valid('json'), notifier), 200),
   );
   app.openapi(remove, async (c) => {
-    await deleteEntry({ db: c.var.db, storage }, uid(c), c.req.valid('param').id);
+    await deleteEntry({ db: c.get('db'), storage }, uid(c), c.req.valid('param').id);
     return c.body(null, 204);
   });
   app.openapi(stats, async (c) =>
-    c.json(await getTrackerStats(c.var.db, uid(c), c.req.valid('param').tracker), 200),
+    c.json(await getTrackerStats(c.get('db'), uid(c), c.req.valid('param').tracker), 200),
   );
   return app;
 };

@@ -33,12 +33,12 @@ const remove = createRoute({
 export const foodsRoutes = ({ requireUser }: AppDeps) => {
   const app = createRouter();
   app.use('/api/v1/foods/*', requireUser);
-  app.openapi(list, async (c) => c.json(await listCustomFoods(c.var.db, c.get('user').id), 200));
+  app.openapi(list, async (c) => c.json(await listCustomFoods(c.get('db'), c.get('user').id), 200));
   app.openapi(create, async (c) =>
-    c.json(await addCustomFood(c.var.db, c.get('user').id, c.req.valid('json')), 201),
+    c.json(await addCustomFood(c.get('db'), c.get('user').id, c.req.valid('json')), 201),
   );
   app.openapi(remove, async (c) => {
-    await removeCustomFood(c.var.db, c.get('user').id, c.req.valid('param').id);
+    await removeCustomFood(c.get('db'), c.get('user').id, c.req.valid('param').id);
     return c.body(null, 204);
   });
   return app;

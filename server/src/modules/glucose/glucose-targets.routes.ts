@@ -27,9 +27,9 @@ const save = createRoute({
 export const glucoseTargetsRoutes = ({ requireUser }: AppDeps) => {
   const app = createRouter();
   app.use(PATH, requireUser);
-  app.openapi(read, async (c) => c.json(await getTargets(c.var.db, c.get('user').id), 200));
+  app.openapi(read, async (c) => c.json(await getTargets(c.get('db'), c.get('user').id), 200));
   app.openapi(save, async (c) =>
-    c.json(await saveTargets(c.var.db, c.get('user').id, c.req.valid('json')), 200),
+    c.json(await saveTargets(c.get('db'), c.get('user').id, c.req.valid('json')), 200),
   );
   return app;
 };

@@ -104,18 +104,18 @@ export const glucoseRoutes = ({ requireUser, quotas, notifier }: AppDeps) => {
     }),
   );
   const uid = (c: { get(k: 'user'): { id: string } }) => c.get('user').id;
-  app.openapi(readings, async (c) => c.json(await listReadings(c.var.db, uid(c), c.req.valid('query')), 200));
-  app.openapi(series, async (c) => c.json(await readingSeries(c.var.db, uid(c), c.req.valid('query')), 200));
-  app.openapi(status, async (c) => c.json(await sensorStatus(c.var.db, uid(c)), 200));
+  app.openapi(readings, async (c) => c.json(await listReadings(c.get('db'), uid(c), c.req.valid('query')), 200));
+  app.openapi(series, async (c) => c.json(await readingSeries(c.get('db'), uid(c), c.req.valid('query')), 200));
+  app.openapi(status, async (c) => c.json(await sensorStatus(c.get('db'), uid(c)), 200));
   app.openapi(stats, async (c) =>
-    c.json(await glucoseStats(c.var.db, uid(c), c.req.valid('query').days), 200),
+    c.json(await glucoseStats(c.get('db'), uid(c), c.req.valid('query').days), 200),
   );
-  app.openapi(patterns, async (c) => c.json(await glucosePatterns(c.var.db, uid(c)), 200));
+  app.openapi(patterns, async (c) => c.json(await glucosePatterns(c.get('db'), uid(c)), 200));
   app.openapi(analytics, async (c) =>
-    c.json(await glucoseAnalytics(c.var.db, uid(c), c.req.valid('query').days), 200),
+    c.json(await glucoseAnalytics(c.get('db'), uid(c), c.req.valid('query').days), 200),
   );
   app.openapi(batch, async (c) =>
-    c.json(await addReadings(c.var.db, uid(c), c.req.valid('json'), notifier), 200),
+    c.json(await addReadings(c.get('db'), uid(c), c.req.valid('json'), notifier), 200),
   );
   return app;
 };

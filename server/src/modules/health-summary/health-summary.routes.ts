@@ -17,6 +17,6 @@ const list = createRoute({
 export const healthSummaryRoutes = ({ requireUser }: AppDeps) => {
   const app = createRouter();
   app.use('/api/v1/health-summary', requireUser);
-  app.openapi(list, async (c) => c.json(await getHealthSummary(c.var.db, c.get('user').id), 200));
+  app.openapi(list, async (c) => c.json(await getHealthSummary(c.get('db'), c.get('user').id), 200));
   return app;
 };

@@ -82,7 +82,7 @@ export const adminHealthSystemsRoutes = (deps: AppDeps) => {
   app.use(P, deps.requireAccount, requireAdmin());
   app.use(`${P}/*`, deps.requireAccount, requireAdmin());
   const admin = (c: { get(k: 'user'): { id: string } }) => c.get('user').id;
-  app.openapi(list, async (c) => c.json(await listEndpointsForAdmin(c.var.db, deps.config.appUrl), 200));
+  app.openapi(list, async (c) => c.json(await listEndpointsForAdmin(c.get('db'), deps.config.appUrl), 200));
   app.openAPIRegistry.registerPath(BRANDS_DOC);
   app.post(BRANDS_PATH, async (c) => {
     const body = await readTextWithin(c.req.raw, BRANDS_MAX_BYTES);
@@ -93,16 +93,16 @@ export const adminHealthSystemsRoutes = (deps: AppDeps) => {
     } catch {
       throw new ProblemError(400, 'validation_failed', 'The bundle is not valid JSON.');
     }
-    return c.json(await importBrands(c.var.db, admin(c), bundle), 200);
+    return c.json(await importBrands(c.get('db'), admin(c), bundle), 200);
   });
   app.openapi(create, async (c) =>
-    c.json(await createEndpoint(c.var.db, smart, admin(c), c.req.valid('json')), 201),
+    c.json(await createEndpoint(c.get('db'), smart, admin(c), c.req.valid('json')), 201),
   );
   app.openapi(update, async (c) =>
-    c.json(await updateEndpoint(c.var.db, admin(c), c.req.valid('param').id, c.req.valid('json')), 200),
+    c.json(await updateEndpoint(c.get('db'), admin(c), c.req.valid('param').id, c.req.valid('json')), 200),
   );
   app.openapi(remove, async (c) => {
-    await deleteEndpoint(c.var.db, admin(c), c.req.valid('param').id);
+    await deleteEndpoint(c.get('db'), admin(c), c.req.valid('param').id);
     return c.body(null, 204);
   });
   return app;

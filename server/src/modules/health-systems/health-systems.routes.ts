@@ -108,7 +108,7 @@ export const healthSystemsRoutes = (deps: AppDeps) => {
   app.get(`${P}/callback`, signedInOrBack, async (c) => {
     const account = c.get('account') as { id: string; sessionId: string };
     const out = await finishConnect(
-      { ...hs, db: c.var.db },
+      { ...hs, db: c.get('db') },
       { accountId: account.id, sessionId: account.sessionId },
       new URL(c.req.url).searchParams,
     );
@@ -132,19 +132,19 @@ export const healthSystemsRoutes = (deps: AppDeps) => {
     app.use(path, async (c, next) => (c.req.method === 'POST' ? deps.quotas.outboundSync(c, next) : next()));
   app.openapi(endpoints, async (c) => c.json(await listConnectableEndpoints(hs, c.req.valid('query')), 200));
   app.openapi(discover, async (c) =>
-    c.json(await discoverHealthSystem({ ...hs, db: c.var.db }, c.req.valid('json').fhirBaseUrl), 200),
+    c.json(await discoverHealthSystem({ ...hs, db: c.get('db') }, c.req.valid('json').fhirBaseUrl), 200),
   );
   app.openapi(connect, async (c) =>
-    c.json(await startConnect({ ...hs, db: c.var.db }, who(c), c.req.valid('json').endpointId), 200),
+    c.json(await startConnect({ ...hs, db: c.get('db') }, who(c), c.req.valid('json').endpointId), 200),
   );
-  app.openapi(connections, async (c) => c.json(await listConnections(c.var.db, uid(c)), 200));
+  app.openapi(connections, async (c) => c.json(await listConnections(c.get('db'), uid(c)), 200));
   app.openapi(sync, async (c) => {
-    await requestSync(c.var.db, uid(c), c.req.valid('param').id);
+    await requestSync(c.get('db'), uid(c), c.req.valid('param').id);
     deps.jobs.wake();
     return c.body(null, 202);
   });
   app.openapi(remove, async (c) => {
-    await disconnect({ ...hs, db: c.var.db }, uid(c), c.req.valid('param').id);
+    await disconnect({ ...hs, db: c.get('db') }, uid(c), c.req.valid('param').id);
     return c.body(null, 204);
   });
   return app;

@@ -32,7 +32,7 @@ export const healthRoutes = ({ config, mailer }: AppDeps) => {
   const app = createRouter();
   app.openapi(healthRoute, async (c) => {
     try {
-      await c.var.db.ping();
+      await c.get('db').ping();
       return c.json({ status: 'ok' as const, database: 'ok' as const }, 200);
     } catch {
       return c.json({ status: 'degraded' as const, database: 'unavailable' as const }, 503);

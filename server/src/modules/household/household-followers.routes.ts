@@ -71,23 +71,23 @@ export const householdFollowersRoutes = ({ config, requireAccount, limiter }: Ap
   app.use(`${PATH}/*`, requireAccount);
   const perIp = limiter({ keyPrefix: 'household-follow', ...HOUSEHOLD_FOLLOW_PER_IP });
   app.openapi(list, async (c) =>
-    c.json(await listHouseholdFollowers(c.var.db, config.appUrl, c.get('account')), 200),
+    c.json(await listHouseholdFollowers(c.get('db'), config.appUrl, c.get('account')), 200),
   );
   app.openapi(create, async (c) =>
     c.json(
-      await createHouseholdFollower(c.var.db, config.appUrl, c.get('account'), c.req.valid('json')),
+      await createHouseholdFollower(c.get('db'), config.appUrl, c.get('account'), c.req.valid('json')),
       201,
     ),
   );
   app.openapi(revoke, async (c) => {
-    await revokeHouseholdFollower(c.var.db, c.get('account'), c.req.valid('param').id);
+    await revokeHouseholdFollower(c.get('db'), c.get('account'), c.req.valid('param').id);
     return c.body(null, 204);
   });
   app.openapi(follow, async (c) => {
     await consumeOr429(perIp, ipBucket(c.get('clientIp')), 'follower requests');
     const token = followerTokenOf(bearer(c), c.req.valid('query').token);
     c.header('cache-control', 'no-store');
-    return c.json(await readHouseholdFollow(c.var.db, token), 200);
+    return c.json(await readHouseholdFollow(c.get('db'), token), 200);
   });
   return app;
 };

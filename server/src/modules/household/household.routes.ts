@@ -167,18 +167,18 @@ export const householdRoutes = (deps: AppDeps) => {
   const throttled = (c: Context) => consumeOr429(lookups, ipBucket(c.get('clientIp')), 'invitation lookups');
   const invitationQuota = createInvitationQuota(limiter, config.shareInvitations);
 
-  app.openapi(get, async (c) => c.json(await getHousehold(c.var.db, c.get('account')), 200));
+  app.openapi(get, async (c) => c.json(await getHousehold(c.get('db'), c.get('account')), 200));
   // The account's open streams start listening for someone it now keeps (or hears again).
   const householdChanged = (accountId: string, personId: string) =>
     bus.publish({ userId: accountId, event: HOUSEHOLD_CHANGED, id: personId }).catch(() => {});
   app.openapi(add, async (c) => {
-    const person = await addPerson(c.var.db, c.get('account'), c.req.valid('json'));
+    const person = await addPerson(c.get('db'), c.get('account'), c.req.valid('json'));
     await householdChanged(c.get('account').id, person.id);
     return c.json(person, 201);
   });
   app.openapi(update, async (c) =>
     c.json(
-      await updatePerson(c.var.db, c.get('account'), c.req.valid('param').personId, c.req.valid('json')),
+      await updatePerson(c.get('db'), c.get('account'), c.req.valid('param').personId, c.req.valid('json')),
       200,
     ),
   );
@@ -192,19 +192,19 @@ export const householdRoutes = (deps: AppDeps) => {
   app.openapi(mute, async (c) => {
     const { personId } = c.req.valid('param');
     const { muted } = c.req.valid('json');
-    const person = await setMuted(c.var.db, c.get('account'), personId, muted);
+    const person = await setMuted(c.get('db'), c.get('account'), personId, muted);
     if (!muted) await householdChanged(c.get('account').id, personId);
     return c.json(person, 200);
   });
   app.openapi(removeGuardianRoute, async (c) => {
     const { personId, accountId } = c.req.valid('param');
-    await removeGuardian(c.var.db, c.get('account'), personId, accountId);
+    await removeGuardian(c.get('db'), c.get('account'), personId, accountId);
     return c.body(null, 204);
   });
   app.openapi(createInvitation, async (c) => {
     await invitationQuota(c.get('account').id);
     const invitation = await invite(
-      { db: c.var.db, mailer, appUrl: config.appUrl, later: (t) => background.run(t) },
+      { db: c.get('db'), mailer, appUrl: config.appUrl, later: (t) => background.run(t) },
       c.get('account'),
       c.req.valid('param').personId,
       c.req.valid('json'),
@@ -213,16 +213,16 @@ export const householdRoutes = (deps: AppDeps) => {
   });
   app.openapi(deleteInvitation, async (c) => {
     const { personId, invitationId } = c.req.valid('param');
-    await cancelInvitation(c.var.db, c.get('account'), personId, invitationId);
+    await cancelInvitation(c.get('db'), c.get('account'), personId, invitationId);
     return c.body(null, 204);
   });
   app.openapi(preview, async (c) => {
     await throttled(c);
-    return c.json(await previewInvitation(c.var.db, c.req.valid('param').token), 200);
+    return c.json(await previewInvitation(c.get('db'), c.req.valid('param').token), 200);
   });
   app.openapi(accept, async (c) => {
     await throttled(c);
-    const accepted = await acceptInvitation(c.var.db, c.get('account'), c.req.valid('param').token);
+    const accepted = await acceptInvitation(c.get('db'), c.get('account'), c.req.valid('param').token);
     await householdChanged(c.get('account').id, accepted.personId);
     return c.json(accepted, 200);
   });
@@ -235,7 +235,7 @@ export const householdRoutes = (deps: AppDeps) => {
       ]);
     const ctx = await auth.$context;
     const claimed = await claimInvitation(
-      { db: c.var.db, hashPassword: (pw) => ctx.password.hash(pw) },
+      { db: c.get('db'), hashPassword: (pw) => ctx.password.hash(pw) },
       c.req.valid('param').token,
       password,
     );
@@ -252,6 +252,6 @@ export const householdRoutes = (deps: AppDeps) => {
     for (const cookie of signedIn.headers.getSetCookie()) res.headers.append('set-cookie', cookie);
     return res;
   });
-  app.openapi(latest, async (c) => c.json(await latestReadings(c.var.db, c.get('account')), 200));
+  app.openapi(latest, async (c) => c.json(await latestReadings(c.get('db'), c.get('account')), 200));
   return app;
 };

@@ -65,14 +65,14 @@ export const hypoRoutes = ({ requireUser, notifier }: AppDeps) => {
   const app = createRouter();
   app.use('/api/v1/hypo/*', requireUser);
   const uid = (c: { get(k: 'user'): { id: string } }) => c.get('user').id;
-  app.openapi(readSettings, async (c) => c.json(await getHypoSettings(c.var.db, uid(c)), 200));
+  app.openapi(readSettings, async (c) => c.json(await getHypoSettings(c.get('db'), uid(c)), 200));
   app.openapi(writeSettings, async (c) =>
-    c.json(await updateHypoSettings(c.var.db, uid(c), c.req.valid('json').enabled), 200),
+    c.json(await updateHypoSettings(c.get('db'), uid(c), c.req.valid('json').enabled), 200),
   );
-  app.openapi(list, async (c) => c.json(await listFollowUps(c.var.db, uid(c)), 200));
-  app.openapi(read, async (c) => c.json(await getFollowUp(c.var.db, uid(c), c.req.valid('param').id), 200));
+  app.openapi(list, async (c) => c.json(await listFollowUps(c.get('db'), uid(c)), 200));
+  app.openapi(read, async (c) => c.json(await getFollowUp(c.get('db'), uid(c), c.req.valid('param').id), 200));
   app.openapi(start, async (c) => {
-    const { followUp, created } = await startFollowUp(c.var.db, uid(c), c.req.valid('json'), notifier);
+    const { followUp, created } = await startFollowUp(c.get('db'), uid(c), c.req.valid('json'), notifier);
     return created ? c.json(followUp, 201) : c.json(followUp, 200);
   });
   return app;

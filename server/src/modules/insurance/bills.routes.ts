@@ -105,29 +105,29 @@ export const billsRoutes = ({ requireUser }: AppDeps) => {
     app.use(`/api/v1/insurance/${path}`, requireUser);
   const uid = (c: { get(k: 'user'): { id: string } }) => c.get('user').id;
   const id = (c: { req: { valid(t: 'param'): { id: string } } }) => c.req.valid('param').id;
-  app.openapi(list, async (c) => c.json(await listBills(c.var.db, uid(c)), 200));
+  app.openapi(list, async (c) => c.json(await listBills(c.get('db'), uid(c)), 200));
   app.openapi(create, async (c) =>
-    c.json(await createBill(c.var.db, uid(c), c.req.valid('json') as BillFields), 201),
+    c.json(await createBill(c.get('db'), uid(c), c.req.valid('json') as BillFields), 201),
   );
-  app.openapi(read, async (c) => c.json(await getBill(c.var.db, uid(c), id(c)), 200));
+  app.openapi(read, async (c) => c.json(await getBill(c.get('db'), uid(c), id(c)), 200));
   // Merged with the stored bill in the request's own form (see plans-claims.routes.ts).
   app.openapi(update, async (c) =>
-    c.json(await updateBill(c.var.db, uid(c), id(c), (await c.req.json()) as BillUpdateRequest), 200),
+    c.json(await updateBill(c.get('db'), uid(c), id(c), (await c.req.json()) as BillUpdateRequest), 200),
   );
   app.openapi(remove, async (c) => {
-    await deleteBill(c.var.db, uid(c), id(c));
+    await deleteBill(c.get('db'), uid(c), id(c));
     return c.body(null, 204);
   });
   app.openapi(pay, async (c) =>
-    c.json(await recordPayment(c.var.db, uid(c), id(c), c.req.valid('json') as PaymentFields), 201),
+    c.json(await recordPayment(c.get('db'), uid(c), id(c), c.req.valid('json') as PaymentFields), 201),
   );
-  app.openapi(readSettings, async (c) => c.json(await getSettings(c.var.db, uid(c)), 200));
+  app.openapi(readSettings, async (c) => c.json(await getSettings(c.get('db'), uid(c)), 200));
   app.openapi(writeSettings, async (c) =>
-    c.json(await saveSettings(c.var.db, uid(c), c.req.valid('json') as InsuranceSettingsFields), 200),
+    c.json(await saveSettings(c.get('db'), uid(c), c.req.valid('json') as InsuranceSettingsFields), 200),
   );
   app.openapi(exportCsv, async (c) => {
     const { year } = c.req.valid('query');
-    return c.body(await exportYear(c.var.db, uid(c), year), 200, {
+    return c.body(await exportYear(c.get('db'), uid(c), year), 200, {
       'content-type': 'text/csv; charset=utf-8; header=present',
       'content-disposition': `attachment; filename="${exportFilename(year)}"`,
     });

@@ -88,28 +88,28 @@ export const plansClaimsRoutes = ({ requireUser }: AppDeps) => {
   // An edit is merged with the stored record in the request's own form (amounts as decimals) and
   // checked again as a whole, so the service takes the body as sent; the route has validated it.
   const edit = <T>(c: { req: { json(): Promise<unknown> } }) => c.req.json() as Promise<T>;
-  app.openapi(plans.list, async (c) => c.json(await listPlans(c.var.db, uid(c)), 200));
+  app.openapi(plans.list, async (c) => c.json(await listPlans(c.get('db'), uid(c)), 200));
   app.openapi(plans.create, async (c) =>
-    c.json(await createPlan(c.var.db, uid(c), c.req.valid('json') as PlanFields), 201),
+    c.json(await createPlan(c.get('db'), uid(c), c.req.valid('json') as PlanFields), 201),
   );
-  app.openapi(plans.read, async (c) => c.json(await getPlan(c.var.db, uid(c), id(c)), 200));
+  app.openapi(plans.read, async (c) => c.json(await getPlan(c.get('db'), uid(c), id(c)), 200));
   app.openapi(plans.update, async (c) =>
-    c.json(await updatePlan(c.var.db, uid(c), id(c), await edit<PlanUpdateRequest>(c)), 200),
+    c.json(await updatePlan(c.get('db'), uid(c), id(c), await edit<PlanUpdateRequest>(c)), 200),
   );
   app.openapi(plans.remove, async (c) => {
-    await deletePlan(c.var.db, uid(c), id(c));
+    await deletePlan(c.get('db'), uid(c), id(c));
     return c.body(null, 204);
   });
-  app.openapi(claims.list, async (c) => c.json(await listClaims(c.var.db, uid(c)), 200));
+  app.openapi(claims.list, async (c) => c.json(await listClaims(c.get('db'), uid(c)), 200));
   app.openapi(claims.create, async (c) =>
-    c.json(await createClaim(c.var.db, uid(c), c.req.valid('json') as ClaimFields), 201),
+    c.json(await createClaim(c.get('db'), uid(c), c.req.valid('json') as ClaimFields), 201),
   );
-  app.openapi(claims.read, async (c) => c.json(await getClaim(c.var.db, uid(c), id(c)), 200));
+  app.openapi(claims.read, async (c) => c.json(await getClaim(c.get('db'), uid(c), id(c)), 200));
   app.openapi(claims.update, async (c) =>
-    c.json(await updateClaim(c.var.db, uid(c), id(c), await edit<ClaimUpdateRequest>(c)), 200),
+    c.json(await updateClaim(c.get('db'), uid(c), id(c), await edit<ClaimUpdateRequest>(c)), 200),
   );
   app.openapi(claims.remove, async (c) => {
-    await deleteClaim(c.var.db, uid(c), id(c));
+    await deleteClaim(c.get('db'), uid(c), id(c));
     return c.body(null, 204);
   });
   return app;

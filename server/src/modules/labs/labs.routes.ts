@@ -87,18 +87,18 @@ export const labsRoutes = ({ requireUser }: AppDeps) => {
   const uid = (c: { get(k: 'user'): { id: string } }) => c.get('user').id;
   const id = (c: { req: { valid(t: 'param'): { id: string } } }) => c.req.valid('param').id;
   app.openapi(create, async (c) =>
-    c.json(await createLabResult(c.var.db, uid(c), c.req.valid('json') as LabResultFields), 201),
+    c.json(await createLabResult(c.get('db'), uid(c), c.req.valid('json') as LabResultFields), 201),
   );
-  app.openapi(list, async (c) => c.json(await listLabResults(c.var.db, uid(c), c.req.valid('query')), 200));
+  app.openapi(list, async (c) => c.json(await listLabResults(c.get('db'), uid(c), c.req.valid('query')), 200));
   app.openapi(series, async (c) =>
-    c.json(await labTestSeries(c.var.db, uid(c), c.req.valid('param').loinc), 200),
+    c.json(await labTestSeries(c.get('db'), uid(c), c.req.valid('param').loinc), 200),
   );
-  app.openapi(read, async (c) => c.json(await getLabResult(c.var.db, uid(c), id(c)), 200));
+  app.openapi(read, async (c) => c.json(await getLabResult(c.get('db'), uid(c), id(c)), 200));
   app.openapi(update, async (c) =>
-    c.json(await updateLabResult(c.var.db, uid(c), id(c), c.req.valid('json')), 200),
+    c.json(await updateLabResult(c.get('db'), uid(c), id(c), c.req.valid('json')), 200),
   );
   app.openapi(remove, async (c) => {
-    await deleteLabResult(c.var.db, uid(c), id(c));
+    await deleteLabResult(c.get('db'), uid(c), id(c));
     return c.body(null, 204);
   });
   return app;

@@ -53,14 +53,14 @@ export const medicationsRoutes = ({ notifier, requireUser, quotas }: AppDeps) =>
   app.use('/api/v1/medications/schedules', quotas.scheduleCreation);
   const uid = (c: { get(k: 'user'): { id: string } }) => c.get('user').id;
   app.openapi(createSchedule, async (c) =>
-    c.json(await createMedicationSchedule(c.var.db, uid(c), c.req.valid('json') as MedicationSchedule), 201),
+    c.json(await createMedicationSchedule(c.get('db'), uid(c), c.req.valid('json') as MedicationSchedule), 201),
   );
-  app.openapi(doses, async (c) => c.json(await listDoses(c.var.db, uid(c), c.req.valid('query')), 200));
+  app.openapi(doses, async (c) => c.json(await listDoses(c.get('db'), uid(c), c.req.valid('query')), 200));
   app.openapi(take, async (c) =>
-    c.json(await markDose(c.var.db, notifier, uid(c), c.req.valid('param').id, 'take'), 200),
+    c.json(await markDose(c.get('db'), notifier, uid(c), c.req.valid('param').id, 'take'), 200),
   );
   app.openapi(skip, async (c) =>
-    c.json(await markDose(c.var.db, notifier, uid(c), c.req.valid('param').id, 'skip'), 200),
+    c.json(await markDose(c.get('db'), notifier, uid(c), c.req.valid('param').id, 'skip'), 200),
   );
   return app;
 };

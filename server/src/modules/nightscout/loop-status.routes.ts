@@ -32,9 +32,9 @@ export const loopStatusRoutes = ({ requireUser }: AppDeps) => {
   const app = createRouter();
   app.use(PATH, requireUser);
   app.use(TEMPS, requireUser);
-  app.openapi(status, async (c) => c.json(await loopStatus(c.var.db, c.get('user').id), 200));
+  app.openapi(status, async (c) => c.json(await loopStatus(c.get('db'), c.get('user').id), 200));
   app.openapi(temps, async (c) =>
-    c.json(await tempBasals(c.var.db, c.get('user').id, c.req.valid('query')), 200),
+    c.json(await tempBasals(c.get('db'), c.get('user').id, c.req.valid('query')), 200),
   );
   return app;
 };

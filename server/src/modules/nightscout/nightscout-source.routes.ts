@@ -70,13 +70,13 @@ export const nightscoutSourceRoutes = ({
   app.use(PATH, quotas.outboundSync);
   app.use(`${PATH}/sync`, quotas.outboundSync);
   const uid = (c: { get(k: 'user'): { id: string } }) => c.get('user').id;
-  app.openapi(read, async (c) => c.json(await getSource(c.var.db, uid(c)), 200));
+  app.openapi(read, async (c) => c.json(await getSource(c.get('db'), uid(c)), 200));
   app.openapi(save, async (c) =>
-    c.json(await saveSource({ ...pull, db: c.var.db }, uid(c), c.req.valid('json')), 200),
+    c.json(await saveSource({ ...pull, db: c.get('db') }, uid(c), c.req.valid('json')), 200),
   );
-  app.openapi(sync, async (c) => c.json(await syncNow({ ...pull, db: c.var.db }, uid(c)), 200));
+  app.openapi(sync, async (c) => c.json(await syncNow({ ...pull, db: c.get('db') }, uid(c)), 200));
   app.openapi(remove, async (c) => {
-    await removeSource(c.var.db, uid(c));
+    await removeSource(c.get('db'), uid(c));
     return c.body(null, 204);
   });
   return app;

@@ -86,13 +86,13 @@ export const serveNsV1 = async (c: Context, deps: AppDeps, slug: string | null, 
   // An upload secret under a slug: the budget and the slug's credential in one round trip where they can be.
   const door =
     slug !== null && secret && SLUG_PATTERN.test(slug)
-      ? await budgetThenLookup<AuthRow>(c, c.var.db, perIp, bySlugAfterBudget(slug))
+      ? await budgetThenLookup<AuthRow>(c, c.get('db'), perIp, bySlugAfterBudget(slug))
       : null;
   if (door && 'refused' in door) return door.refused;
   const refused = door ? null : await consumeOrRefuse(c, perIp);
   if (refused) return refused;
   const auth = await resolveNsAuth(
-    c.var.db,
+    c.get('db'),
     deps.config.sessionSecret,
     slug,
     presented,

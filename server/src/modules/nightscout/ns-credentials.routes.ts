@@ -43,12 +43,12 @@ export const nsCredentialsRoutes = ({ config, requireUser }: AppDeps) => {
   app.use(PATH, requireUser);
   app.use(`${PATH}/*`, requireUser);
   const uid = (c: { get(k: 'user'): { id: string } }) => c.get('user').id;
-  app.openapi(list, async (c) => c.json(await listCredentials(c.var.db, config.appUrl, uid(c)), 200));
+  app.openapi(list, async (c) => c.json(await listCredentials(c.get('db'), config.appUrl, uid(c)), 200));
   app.openapi(create, async (c) =>
-    c.json(await createCredential(c.var.db, config.appUrl, uid(c), c.req.valid('json')), 201),
+    c.json(await createCredential(c.get('db'), config.appUrl, uid(c), c.req.valid('json')), 201),
   );
   app.openapi(revoke, async (c) => {
-    await revokeCredential(c.var.db, uid(c), c.req.valid('param').id);
+    await revokeCredential(c.get('db'), uid(c), c.req.valid('param').id);
     return c.body(null, 204);
   });
   return app;

@@ -43,12 +43,12 @@ export const nsFollowersRoutes = ({ config, requireUser }: AppDeps) => {
   app.use(PATH, requireUser);
   app.use(`${PATH}/*`, requireUser);
   const uid = (c: { get(k: 'user'): { id: string } }) => c.get('user').id;
-  app.openapi(list, async (c) => c.json(await listFollowers(c.var.db, config.appUrl, uid(c)), 200));
+  app.openapi(list, async (c) => c.json(await listFollowers(c.get('db'), config.appUrl, uid(c)), 200));
   app.openapi(create, async (c) =>
-    c.json(await createFollower(c.var.db, config.appUrl, uid(c), c.req.valid('json')), 201),
+    c.json(await createFollower(c.get('db'), config.appUrl, uid(c), c.req.valid('json')), 201),
   );
   app.openapi(revoke, async (c) => {
-    await revokeFollower(c.var.db, uid(c), c.req.valid('param').id);
+    await revokeFollower(c.get('db'), uid(c), c.req.valid('param').id);
     return c.body(null, 204);
   });
   return app;

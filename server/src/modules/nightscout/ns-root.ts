@@ -20,12 +20,12 @@ export const serveNsPlugins = async (
   const refused = await consumeOrRefuse(c, nsPerIpLimiter(deps.limiter));
   if (refused) return refused;
   c.header('Cache-Control', 'no-store');
-  const auth = await resolveNsAuth(c.var.db, deps.config.sessionSecret, slug, presentedOf(c));
+  const auth = await resolveNsAuth(c.get('db'), deps.config.sessionSecret, slug, presentedOf(c));
   if (!auth) return nsError(c, 401, 'Unauthorized', 'Invalid/Missing');
   if (c.req.method !== 'GET' && c.req.method !== 'HEAD') return nsError(c, 404, 'Not Found');
-  if ('pebble' in what) return c.json(await pebble(c.var.db, auth, c.req.query()));
+  if ('pebble' in what) return c.json(await pebble(c.get('db'), auth, c.req.query()));
   const selected = what.properties.split(/[,/]/).filter(Boolean);
-  return c.json(await properties(c.var.db, auth, selected));
+  return c.json(await properties(c.get('db'), auth, selected));
 };
 
 const PROPERTIES = /^\/api\/v2\/properties(?:\/(.*))?$/;

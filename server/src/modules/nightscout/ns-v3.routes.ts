@@ -143,7 +143,7 @@ const searchKept = async (
     doc: sql`doc`,
   });
   const sortDesc = params.get('sort$desc');
-  const rows = await readDocs(c.var.db, auth.userId, col, { where, count: limit, ascending: !sortDesc });
+  const rows = await readDocs(c.get('db'), auth.userId, col, { where, count: limit, ascending: !sortDesc });
   return c.json({ status: 200, result: rows.map(v3Doc) });
 };
 
@@ -183,7 +183,7 @@ export const nsV3Routes = (deps: AppDeps, perIp: { consume: (key: string) => Pro
   const requestJwt = async (c: Context) => {
     const refused = await consumeOrRefuse(c, perIp);
     if (refused) return refused;
-    const subject = await accessTokenSubject(c.var.db, c.req.param('accessToken') ?? '');
+    const subject = await accessTokenSubject(c.get('db'), c.req.param('accessToken') ?? '');
     const slug = c.req.param('slug');
     if (
       !subject ||
@@ -228,7 +228,7 @@ export const serveNsV3 = async (
   if (method === 'GET' && col === 'version' && !second) return c.json({ status: 200, result: versionInfo() });
   const token = bearer(c) ?? c.req.query('token');
   if (!token) return nsError(c, 401, 'Missing or bad access token or JWT');
-  const auth = await resolveNsAuth(c.var.db, config.sessionSecret, slug, { token });
+  const auth = await resolveNsAuth(c.get('db'), config.sessionSecret, slug, { token });
   if (!auth) return nsError(c, 401, 'Bad access token or JWT');
   const write = method !== 'GET' && method !== 'HEAD';
   if (write && !auth.canWrite) {
@@ -238,7 +238,7 @@ export const serveNsV3 = async (
   const parsed = await readBody(c);
   if (!parsed.ok) return refusedBody(c, parsed.reason, () => nsError(c, 400, 'Bad or missing request body'));
   const q = c.req.query();
-  const db = c.var.db;
+  const db = c.get('db');
 
   if (method === 'GET' && col === 'status' && !second)
     return c.json({ status: 200, result: { ...versionInfo(), apiPermissions: permissions(auth) } });

@@ -60,7 +60,7 @@ export const notificationsStreamRoutes = ({ bus, logger, requireAccount, quotas 
           if (m.event === NS_DATA_CHANGED) return;
           const personId = m.userId;
           // A ward's event: only while this account keeps them and has not muted them (checked now).
-          if (personId !== user.id && !(await receivesWard(c.var.db, user.id, personId).catch(() => false)))
+          if (personId !== user.id && !(await receivesWard(c.get('db'), user.id, personId).catch(() => false)))
             return;
           if (m.event === 'notification.deleted') {
             await s.writeSSE({ event: m.event, id: m.id, data: JSON.stringify({ id: m.id, personId }) });
@@ -68,7 +68,7 @@ export const notificationsStreamRoutes = ({ bus, logger, requireAccount, quotas 
           }
           try {
             // Read in the person's scope: the policies check the guardianship once more.
-            const scoped = withAuditClient(c.var.db, { ...clientOfDb(c.var.db), personId });
+            const scoped = withAuditClient(c.get('db'), { ...clientOfDb(c.get('db')), personId });
             const n: NotificationResponse = await getNotification(scoped, personId, m.id);
             await s.writeSSE({ event: m.event, id: m.id, data: JSON.stringify({ ...n, personId }) });
           } catch {
@@ -88,7 +88,7 @@ export const notificationsStreamRoutes = ({ bus, logger, requireAccount, quotas 
       // unmuted later is picked up when the household says so (a muted or removed one is filtered above).
       const subscriptions = new Map<string, () => void>();
       const listenForWards = async () => {
-        for (const id of [user.id, ...(await unmutedWards(c.var.db, user.id))])
+        for (const id of [user.id, ...(await unmutedWards(c.get('db'), user.id))])
           if (!subscriptions.has(id)) subscriptions.set(id, await bus.subscribe(id, subscriber));
       };
       await listenForWards();
@@ -100,7 +100,7 @@ export const notificationsStreamRoutes = ({ bus, logger, requireAccount, quotas 
       await s.writeSSE({ event: 'ready', data: '{}' });
       const heartbeat = setInterval(() => {
         queue = queue.then(async () => {
-          if (!(await sessionAlive(c.var.db, user.sessionId).catch(() => true))) return s.abort();
+          if (!(await sessionAlive(c.get('db'), user.sessionId).catch(() => true))) return s.abort();
           await slot.renew().catch(() => {});
           await s.write(': heartbeat\n\n');
         });

@@ -92,32 +92,32 @@ export const notificationsRoutes = (deps: AppDeps) => {
   app.use('/api/v1/notifications/*', requireUser);
   const uid = (c: { get(k: 'user'): { id: string } }) => c.get('user').id;
   app.openapi(list, async (c) =>
-    c.json(await listNotifications(c.var.db, uid(c), c.req.valid('query')), 200),
+    c.json(await listNotifications(c.get('db'), uid(c), c.req.valid('query')), 200),
   );
-  app.openapi(counts, async (c) => c.json(await unreadCounts(c.var.db, uid(c)), 200));
+  app.openapi(counts, async (c) => c.json(await unreadCounts(c.get('db'), uid(c)), 200));
   app.openapi(create, async (c) =>
     c.json(
       await createUserNotification(
         notifier,
         uid(c),
         c.req.valid('json') as NotificationCreateRequest,
-        c.var.db,
+        c.get('db'),
       ),
       201,
     ),
   );
-  app.openapi(test, async (c) => c.json(await sendTest(c.get('user'), c.var.db), 201));
+  app.openapi(test, async (c) => c.json(await sendTest(c.get('user'), c.get('db')), 201));
   app.openapi(read, async (c) =>
-    c.json(await getNotification(c.var.db, uid(c), c.req.valid('param').id), 200),
+    c.json(await getNotification(c.get('db'), uid(c), c.req.valid('param').id), 200),
   );
   app.openapi(update, async (c) =>
     c.json(
-      await updateNotification(c.var.db, notifier, uid(c), c.req.valid('param').id, c.req.valid('json')),
+      await updateNotification(c.get('db'), notifier, uid(c), c.req.valid('param').id, c.req.valid('json')),
       200,
     ),
   );
   app.openapi(remove, async (c) => {
-    await deleteNote(c.var.db, notifier, uid(c), c.req.valid('param').id);
+    await deleteNote(c.get('db'), notifier, uid(c), c.req.valid('param').id);
     return c.body(null, 204);
   });
   return app;

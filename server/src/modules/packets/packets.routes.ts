@@ -46,12 +46,12 @@ export const packetsRoutes = ({ storage, config, requireUser, quotas }: AppDeps)
   app.use(PACKETS, requireUser, quotas.packetCreation);
   app.use(`${PACKETS}/*`, requireUser);
   const uid = (c: { get(k: 'user'): { id: string } }) => c.get('user').id;
-  app.openapi(list, async (c) => c.json(await listPackets(c.var.db, uid(c)), 200));
+  app.openapi(list, async (c) => c.json(await listPackets(c.get('db'), uid(c)), 200));
   app.openapi(create, async (c) =>
-    c.json(await createPacket(c.var.db, storage, config.appUrl, uid(c), c.req.valid('json')), 201),
+    c.json(await createPacket(c.get('db'), storage, config.appUrl, uid(c), c.req.valid('json')), 201),
   );
   app.openapi(revoke, async (c) =>
-    c.json(await revokePacket(c.var.db, storage, uid(c), c.req.valid('param').id), 200),
+    c.json(await revokePacket(c.get('db'), storage, uid(c), c.req.valid('param').id), 200),
   );
   return app;
 };

@@ -74,7 +74,7 @@ export const shlRoutes = ({ storage, limiter, config }: AppDeps) => {
     `${config.appUrl}/api/shl/file/${signFileToken(config.sessionSecret, packetId)}`;
   app.openapi(file, async (c) => {
     await consumeOr429(lookups, ipBucket(c.get('clientIp')), 'link lookups');
-    const jwe = await readShlFile(c.var.db, storage, config.sessionSecret, c.req.valid('param').token);
+    const jwe = await readShlFile(c.get('db'), storage, config.sessionSecret, c.req.valid('param').token);
     return c.body(jwe, 200, { 'content-type': 'application/jose' });
   });
   app.openapi(manifest, async (c) => {
@@ -82,7 +82,7 @@ export const shlRoutes = ({ storage, limiter, config }: AppDeps) => {
     try {
       return c.json(
         await openManifest(
-          { db: c.var.db, storage, fileUrl },
+          { db: c.get('db'), storage, fileUrl },
           c.req.valid('param').manifestId,
           c.req.valid('json'),
         ),

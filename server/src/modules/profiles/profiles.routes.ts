@@ -26,9 +26,9 @@ const patchRoute = createRoute({
 export const profilesRoutes = ({ requireUser }: AppDeps) => {
   const app = createRouter();
   app.use('/api/v1/profile', requireUser);
-  app.openapi(getRoute, async (c) => c.json(await getOwnProfile(c.var.db, c.get('user')), 200));
+  app.openapi(getRoute, async (c) => c.json(await getOwnProfile(c.get('db'), c.get('user')), 200));
   app.openapi(patchRoute, async (c) =>
-    c.json(await updateOwnProfile(c.var.db, c.get('user'), c.req.valid('json')), 200),
+    c.json(await updateOwnProfile(c.get('db'), c.get('user'), c.req.valid('json')), 200),
   );
   return app;
 };

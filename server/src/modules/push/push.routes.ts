@@ -67,22 +67,22 @@ export const pushRoutes = ({ requireAccount, outbound, push, logger, config }: A
   app.use(`${PATH}/*`, requireAccount);
   const uid = (c: { get(k: 'user'): { id: string } }) => c.get('user').id;
   app.openapi(list, async (c) =>
-    c.json(await listSubscriptions(c.var.db, uid(c), config.vapid.publicKey), 200),
+    c.json(await listSubscriptions(c.get('db'), uid(c), config.vapid.publicKey), 200),
   );
   app.openapi(create, async (c) => {
     const label = deviceName(c.req.header('user-agent') ?? null) ?? 'This device';
-    const r = await subscribe({ db: c.var.db, outbound }, uid(c), c.req.valid('json'), label);
+    const r = await subscribe({ db: c.get('db'), outbound }, uid(c), c.req.valid('json'), label);
     return r.created ? c.json(r.subscription, 201) : c.json(r.subscription, 200);
   });
   app.openapi(update, async (c) =>
-    c.json(await changeSubscription(c.var.db, uid(c), c.req.valid('param').id, c.req.valid('json')), 200),
+    c.json(await changeSubscription(c.get('db'), uid(c), c.req.valid('param').id, c.req.valid('json')), 200),
   );
   app.openapi(remove, async (c) => {
-    await unsubscribe(c.var.db, uid(c), c.req.valid('param').id);
+    await unsubscribe(c.get('db'), uid(c), c.req.valid('param').id);
     return c.body(null, 204);
   });
   app.openapi(test, async (c) =>
-    c.json(await sendTest({ db: c.var.db, push, logger }, uid(c), c.req.valid('param').id), 200),
+    c.json(await sendTest({ db: c.get('db'), push, logger }, uid(c), c.req.valid('param').id), 200),
   );
   return app;
 };

@@ -94,21 +94,21 @@ export const recordExportRoutes = ({ storage, jobs, requireUser }: AppDeps) => {
   app.use(`${EXPORT_PATH}/*`, requireUser);
   const uid = (c: { get(k: 'user'): { id: string } }) => c.get('user').id;
   app.openapi(start, async (c) => {
-    const created = await startExport(c.var.db, uid(c));
+    const created = await startExport(c.get('db'), uid(c));
     jobs.wake();
     return c.json(created, 202);
   });
-  app.openapi(latest, async (c) => c.json(await latestExport(c.var.db, uid(c)), 200));
-  app.openapi(read, async (c) => c.json(await getExport(c.var.db, uid(c), c.req.valid('param').id), 200));
+  app.openapi(latest, async (c) => c.json(await latestExport(c.get('db'), uid(c)), 200));
+  app.openapi(read, async (c) => c.json(await getExport(c.get('db'), uid(c), c.req.valid('param').id), 200));
   app.openapi(file, async (c) => {
-    const { row, stream } = await openExportFile(c.var.db, storage, uid(c), c.req.valid('param').id);
+    const { row, stream } = await openExportFile(c.get('db'), storage, uid(c), c.req.valid('param').id);
     const day = (row.finishedAt ?? row.createdAt).toISOString().slice(0, 10);
     return download(stream, 'application/fhir+json', recordExportFileName(day), row.fileSize ?? undefined);
   });
   app.openapi(csv, async (c) => {
     const { tracker } = c.req.valid('param');
-    const body = await trackerCsv(c.var.db, uid(c), tracker);
-    await auditCsvDownload(c.var.db, uid(c), tracker);
+    const body = await trackerCsv(c.get('db'), uid(c), tracker);
+    await auditCsvDownload(c.get('db'), uid(c), tracker);
     return download(
       body,
       'text/csv; charset=utf-8',

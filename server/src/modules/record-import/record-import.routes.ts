@@ -24,7 +24,7 @@ export const recordImportRoutes = ({ storage, jobs, settings, requireUser, quota
   const app = createRouter();
   app.use(PREVIEW_PATH, requireUser, quotas.upload);
   app.use(IMPORT_PATH, requireUser, quotas.upload);
-  const depsOf = (c: { var: { db: AppDeps['db'] } }) => ({ db: c.var.db, storage, settings });
+  const depsOf = (c: { get(key: 'db'): AppDeps['db'] }) => ({ db: c.get('db'), storage, settings });
   const uid = (c: { get(k: 'user'): { id: string } }) => c.get('user').id;
 
   // Documented but not validated by the OpenAPI layer, which would buffer the whole form.

@@ -25,7 +25,7 @@ export const reportsRoutes = ({ requireUser }: AppDeps) => {
   app.use(PATH, requireUser);
   app.openapi(clinician, async (c) => {
     const { days } = c.req.valid('query');
-    const { pdf, filename } = await clinicianReport(c.var.db, c.get('user').id, days);
+    const { pdf, filename } = await clinicianReport(c.get('db'), c.get('user').id, days);
     return c.body(pdf as Uint8Array<ArrayBuffer>, 200, {
       'content-type': 'application/pdf',
       'content-disposition': `attachment; filename="${filename}"`,

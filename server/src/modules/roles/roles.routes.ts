@@ -31,10 +31,10 @@ export const rolesRoutes = ({ requireAccount }: AppDeps) => {
   const app = createRouter();
   app.use('/api/v1/me/*', requireAccount);
   app.use('/api/v1/admin/*', requireAccount, requireAdmin());
-  app.openapi(meRoute, async (c) => c.json(await getOwnRoles(c.var.db, c.get('user').id), 200));
+  app.openapi(meRoute, async (c) => c.json(await getOwnRoles(c.get('db'), c.get('user').id), 200));
   app.openapi(assignRoute, async (c) => {
     const result = await assignRole(
-      c.var.db,
+      c.get('db'),
       c.get('user').id,
       c.req.valid('param').userId,
       c.req.valid('json').role,

@@ -22,7 +22,7 @@ export const getOwnRoles = async (db: Database, userId: string) =>
 export const requireAdmin = () =>
   createMiddleware(async (c, next) => {
     // The request's handle: the refusal's audit row carries the client (modules/audit/audit-context.ts).
-    const db = c.var.db;
+    const db = c.get('db');
     // Several routers guard /api/v1/admin/*; once one has let the request through, the rest do too.
     if (c.get('roles')?.includes('admin')) return next();
     const roles = await db.readAsUser(c.get('user').id, (tx) => findRoles(tx, c.get('user').id));

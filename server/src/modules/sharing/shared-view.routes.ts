@@ -122,7 +122,7 @@ export const sharedViewRoutes = ({ storage, notifier, limiter, resolveSession }:
   };
   const open = async (c: Context, view: SharedView) => {
     const { token, viewer } = await caller(c);
-    return openShare(c.var.db, notifier, token, viewer, view);
+    return openShare(c.get('db'), notifier, token, viewer, view);
   };
   const sendFile = async (
     c: Context,
@@ -132,25 +132,25 @@ export const sharedViewRoutes = ({ storage, notifier, limiter, resolveSession }:
   ) => {
     const inline = disposition === 'inline';
     const request = { ...(await caller(c)), section, documentId: id, inline };
-    const { row, stream } = await openSharedDocumentFile({ db: c.var.db, storage, notifier }, request);
+    const { row, stream } = await openSharedDocumentFile({ db: c.get('db'), storage, notifier }, request);
     return fileResponse(row, stream, inline);
   };
 
   app.openapi(overview, async (c) => c.json(sharedOverview(await open(c, 'overview')), 200));
   app.openapi(health, async (c) =>
-    c.json(await sharedHealth(c.var.db, await open(c, 'health_metrics')), 200),
+    c.json(await sharedHealth(c.get('db'), await open(c, 'health_metrics')), 200),
   );
   app.openapi(medications, async (c) =>
-    c.json(await sharedMedications(c.var.db, await open(c, 'medications')), 200),
+    c.json(await sharedMedications(c.get('db'), await open(c, 'medications')), 200),
   );
   app.openapi(appointments, async (c) =>
-    c.json(await sharedAppointments(c.var.db, await open(c, 'appointments')), 200),
+    c.json(await sharedAppointments(c.get('db'), await open(c, 'appointments')), 200),
   );
   app.openapi(labResults, async (c) =>
-    c.json(await sharedLabResults(c.var.db, await open(c, 'lab_results')), 200),
+    c.json(await sharedLabResults(c.get('db'), await open(c, 'lab_results')), 200),
   );
   app.openapi(documents, async (c) =>
-    c.json(await sharedDocuments(c.var.db, await open(c, 'documents')), 200),
+    c.json(await sharedDocuments(c.get('db'), await open(c, 'documents')), 200),
   );
   app.openapi(documentFile, (c) =>
     sendFile(c, 'documents', c.req.valid('param').id, c.req.valid('query').disposition),

@@ -95,25 +95,25 @@ export const sharingRoutes = ({ config, mailer, requireUser, limiter }: AppDeps)
   app.use('/api/v1/shared-with-me', requireUser);
   const cfg = { appUrl: config.appUrl, encryptionKey: config.encryptionKey };
   const uid = (c: { get(k: 'user'): { id: string } }) => c.get('user').id;
-  app.openapi(list, async (c) => c.json(await listShares(c.var.db, uid(c)), 200));
+  app.openapi(list, async (c) => c.json(await listShares(c.get('db'), uid(c)), 200));
   const invitationQuota = createInvitationQuota(limiter, config.shareInvitations);
   app.openapi(create, async (c) => {
     const body = c.req.valid('json');
     await invitationQuota(uid(c));
-    return c.json(await createShare(c.var.db, mailer, cfg, uid(c), body), 201);
+    return c.json(await createShare(c.get('db'), mailer, cfg, uid(c), body), 201);
   });
   app.openapi(update, async (c) =>
-    c.json(await updateShare(c.var.db, uid(c), c.req.valid('param').id, c.req.valid('json')), 200),
+    c.json(await updateShare(c.get('db'), uid(c), c.req.valid('param').id, c.req.valid('json')), 200),
   );
   app.openapi(revoke, async (c) =>
-    c.json(await revokeShare(c.var.db, { userId: uid(c) }, c.req.valid('param').id), 200),
+    c.json(await revokeShare(c.get('db'), { userId: uid(c) }, c.req.valid('param').id), 200),
   );
   app.openapi(link, async (c) =>
-    c.json(await getShareLink(c.var.db, cfg, uid(c), c.req.valid('param').id), 200),
+    c.json(await getShareLink(c.get('db'), cfg, uid(c), c.req.valid('param').id), 200),
   );
   app.openapi(accessLog, async (c) =>
-    c.json(await shareAccessLog(c.var.db, uid(c), c.req.valid('param').id), 200),
+    c.json(await shareAccessLog(c.get('db'), uid(c), c.req.valid('param').id), 200),
   );
-  app.openapi(withMe, async (c) => c.json(await sharedWithMe(c.var.db, cfg, uid(c)), 200));
+  app.openapi(withMe, async (c) => c.json(await sharedWithMe(c.get('db'), cfg, uid(c)), 200));
   return app;
 };

@@ -74,15 +74,15 @@ export const vendorPullRoutes = (deps: AppDeps) => {
     // Connecting and "Pull now" each reach the vendor at once: rate-limited per user.
     app.use(r.path, deps.quotas.outboundSync);
     app.use(`${r.path}/sync`, deps.quotas.outboundSync);
-    app.openapi(r.read, async (c) => c.json(await getVendorSource(c.var.db, uid(c), v.vendor), 200));
+    app.openapi(r.read, async (c) => c.json(await getVendorSource(c.get('db'), uid(c), v.vendor), 200));
     app.openapi(r.save, async (c) =>
-      c.json(await saveVendorSource({ ...pull, db: c.var.db }, uid(c), v.vendor, c.req.valid('json')), 200),
+      c.json(await saveVendorSource({ ...pull, db: c.get('db') }, uid(c), v.vendor, c.req.valid('json')), 200),
     );
     app.openapi(r.sync, async (c) =>
-      c.json(await pullVendorNow({ ...pull, db: c.var.db }, uid(c), v.vendor), 200),
+      c.json(await pullVendorNow({ ...pull, db: c.get('db') }, uid(c), v.vendor), 200),
     );
     app.openapi(r.remove, async (c) => {
-      await removeVendorSource(c.var.db, uid(c), v.vendor);
+      await removeVendorSource(c.get('db'), uid(c), v.vendor);
       return c.body(null, 204);
     });
   }
