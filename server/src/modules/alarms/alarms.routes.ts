@@ -74,7 +74,10 @@ export const glucoseAlarmRoutes = ({ requireUser, notifier, push, logger }: AppD
     c.json(await saveAlarmSettings(c.get('db'), uid(c), c.req.valid('json')), 200),
   );
   app.openapi(acknowledge, async (c) =>
-    c.json(await acknowledgeAlarm({ db: c.get('db'), notifier }, uid(c), aid(c), c.req.valid('param').id), 200),
+    c.json(
+      await acknowledgeAlarm({ db: c.get('db'), notifier }, uid(c), aid(c), c.req.valid('param').id),
+      200,
+    ),
   );
   app.openapi(snooze, async (c) =>
     c.json(

@@ -92,7 +92,9 @@ export const appointmentsRoutes = ({ requireUser }: AppDeps) => {
   app.openapi(create, async (c) =>
     c.json(await createAppointment(c.get('db'), uid(c), c.req.valid('json') as AppointmentFields), 201),
   );
-  app.openapi(list, async (c) => c.json(await listAppointments(c.get('db'), uid(c), c.req.valid('query')), 200));
+  app.openapi(list, async (c) =>
+    c.json(await listAppointments(c.get('db'), uid(c), c.req.valid('query')), 200),
+  );
   app.openapi(read, async (c) => c.json(await getAppointment(c.get('db'), uid(c), id(c)), 200));
   app.openapi(update, async (c) =>
     c.json(await updateAppointment(c.get('db'), uid(c), id(c), c.req.valid('json')), 200),

@@ -107,7 +107,9 @@ export const documentsRoutes = ({ storage, jobs, settings, requireUser, quotas }
     return c.json(created, 201);
   });
   app.openapi(list, async (c) => c.json(await listDocuments(c.get('db'), uid(c), c.req.valid('query')), 200));
-  app.openapi(read, async (c) => c.json(await getDocument(c.get('db'), uid(c), c.req.valid('param').id), 200));
+  app.openapi(read, async (c) =>
+    c.json(await getDocument(c.get('db'), uid(c), c.req.valid('param').id), 200),
+  );
   app.openapi(update, async (c) =>
     c.json(await updateDocument(c.get('db'), uid(c), c.req.valid('param').id, c.req.valid('json')), 200),
   );

@@ -92,7 +92,10 @@ export const entriesRoutes = ({ storage, requireUser, notifier }: AppDeps) => {
   app.openapi(summary, async (c) => c.json(await getStreakSummary(c.get('db'), uid(c)), 200));
   app.openapi(read, async (c) => c.json(await getEntry(c.get('db'), uid(c), c.req.valid('param').id), 200));
   app.openapi(update, async (c) =>
-    c.json(await updateEntry(c.get('db'), uid(c), c.req.valid('param').id, c.req.valid('json'), notifier), 200),
+    c.json(
+      await updateEntry(c.get('db'), uid(c), c.req.valid('param').id, c.req.valid('json'), notifier),
+      200,
+    ),
   );
   app.openapi(remove, async (c) => {
     await deleteEntry({ db: c.get('db'), storage }, uid(c), c.req.valid('param').id);

@@ -104,8 +104,12 @@ export const glucoseRoutes = ({ requireUser, quotas, notifier }: AppDeps) => {
     }),
   );
   const uid = (c: { get(k: 'user'): { id: string } }) => c.get('user').id;
-  app.openapi(readings, async (c) => c.json(await listReadings(c.get('db'), uid(c), c.req.valid('query')), 200));
-  app.openapi(series, async (c) => c.json(await readingSeries(c.get('db'), uid(c), c.req.valid('query')), 200));
+  app.openapi(readings, async (c) =>
+    c.json(await listReadings(c.get('db'), uid(c), c.req.valid('query')), 200),
+  );
+  app.openapi(series, async (c) =>
+    c.json(await readingSeries(c.get('db'), uid(c), c.req.valid('query')), 200),
+  );
   app.openapi(status, async (c) => c.json(await sensorStatus(c.get('db'), uid(c)), 200));
   app.openapi(stats, async (c) =>
     c.json(await glucoseStats(c.get('db'), uid(c), c.req.valid('query').days), 200),

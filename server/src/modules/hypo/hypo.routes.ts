@@ -70,7 +70,9 @@ export const hypoRoutes = ({ requireUser, notifier }: AppDeps) => {
     c.json(await updateHypoSettings(c.get('db'), uid(c), c.req.valid('json').enabled), 200),
   );
   app.openapi(list, async (c) => c.json(await listFollowUps(c.get('db'), uid(c)), 200));
-  app.openapi(read, async (c) => c.json(await getFollowUp(c.get('db'), uid(c), c.req.valid('param').id), 200));
+  app.openapi(read, async (c) =>
+    c.json(await getFollowUp(c.get('db'), uid(c), c.req.valid('param').id), 200),
+  );
   app.openapi(start, async (c) => {
     const { followUp, created } = await startFollowUp(c.get('db'), uid(c), c.req.valid('json'), notifier);
     return created ? c.json(followUp, 201) : c.json(followUp, 200);

@@ -89,7 +89,9 @@ export const labsRoutes = ({ requireUser }: AppDeps) => {
   app.openapi(create, async (c) =>
     c.json(await createLabResult(c.get('db'), uid(c), c.req.valid('json') as LabResultFields), 201),
   );
-  app.openapi(list, async (c) => c.json(await listLabResults(c.get('db'), uid(c), c.req.valid('query')), 200));
+  app.openapi(list, async (c) =>
+    c.json(await listLabResults(c.get('db'), uid(c), c.req.valid('query')), 200),
+  );
   app.openapi(series, async (c) =>
     c.json(await labTestSeries(c.get('db'), uid(c), c.req.valid('param').loinc), 200),
   );

@@ -53,7 +53,10 @@ export const medicationsRoutes = ({ notifier, requireUser, quotas }: AppDeps) =>
   app.use('/api/v1/medications/schedules', quotas.scheduleCreation);
   const uid = (c: { get(k: 'user'): { id: string } }) => c.get('user').id;
   app.openapi(createSchedule, async (c) =>
-    c.json(await createMedicationSchedule(c.get('db'), uid(c), c.req.valid('json') as MedicationSchedule), 201),
+    c.json(
+      await createMedicationSchedule(c.get('db'), uid(c), c.req.valid('json') as MedicationSchedule),
+      201,
+    ),
   );
   app.openapi(doses, async (c) => c.json(await listDoses(c.get('db'), uid(c), c.req.valid('query')), 200));
   app.openapi(take, async (c) =>

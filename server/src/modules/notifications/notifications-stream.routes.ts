@@ -60,7 +60,10 @@ export const notificationsStreamRoutes = ({ bus, logger, requireAccount, quotas 
           if (m.event === NS_DATA_CHANGED) return;
           const personId = m.userId;
           // A ward's event: only while this account keeps them and has not muted them (checked now).
-          if (personId !== user.id && !(await receivesWard(c.get('db'), user.id, personId).catch(() => false)))
+          if (
+            personId !== user.id &&
+            !(await receivesWard(c.get('db'), user.id, personId).catch(() => false))
+          )
             return;
           if (m.event === 'notification.deleted') {
             await s.writeSSE({ event: m.event, id: m.id, data: JSON.stringify({ id: m.id, personId }) });

@@ -76,7 +76,10 @@ export const vendorPullRoutes = (deps: AppDeps) => {
     app.use(`${r.path}/sync`, deps.quotas.outboundSync);
     app.openapi(r.read, async (c) => c.json(await getVendorSource(c.get('db'), uid(c), v.vendor), 200));
     app.openapi(r.save, async (c) =>
-      c.json(await saveVendorSource({ ...pull, db: c.get('db') }, uid(c), v.vendor, c.req.valid('json')), 200),
+      c.json(
+        await saveVendorSource({ ...pull, db: c.get('db') }, uid(c), v.vendor, c.req.valid('json')),
+        200,
+      ),
     );
     app.openapi(r.sync, async (c) =>
       c.json(await pullVendorNow({ ...pull, db: c.get('db') }, uid(c), v.vendor), 200),
