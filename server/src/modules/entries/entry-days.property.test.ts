@@ -1,5 +1,5 @@
 import { computeStreakSummaryWithAchievements, TRACKER_KEYS } from '@healthfolio/core';
-import { sql } from 'drizzle-orm';
+import { type SQL, sql } from 'drizzle-orm';
 import fc from 'fast-check';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { openTestDatabaseWithPerson } from '../../../test/harness';
@@ -103,15 +103,22 @@ const apply = async (tx: Tx, o: Op, now: number) => {
   const [table, id] = all[o.pick % all.length]!;
   const t = sql.raw(table!);
   if (o.kind === 'delete') await tx.execute(sql`delete from ${t} where id = ${id}`);
-  // Random instants to the millisecond: a moved or re-sourced reading does not meet another's key.
-  if (o.kind === 'move') {
-    const column = sql.raw(table === 'tracker_entries' ? 'occurred_at' : 'recorded_at');
-    await tx.execute(sql`update ${t} set ${column} = ${at(now, o.age)} where id = ${id}`);
+  // A reading is not moved or re-sourced onto another's (time, source): the database refuses that
+  // (its unique key), so the op is skipped, as a refused edit changes nothing. Ages of 0 are common.
+  const keyFree = (recordedAt: SQL, source: SQL) => sql`not exists (select 1 from glucose_readings o
+    where o.user_id = ${userId} and o.recorded_at = ${recordedAt} and o.source = ${source} and o.id <> ${id})`;
+  if (o.kind === 'move' && table === 'tracker_entries')
+    await tx.execute(sql`update tracker_entries set occurred_at = ${at(now, o.age)} where id = ${id}`);
+  if (o.kind === 'move' && table === 'glucose_readings') {
+    const to = sql`${at(now, o.age)}::timestamptz`;
+    await tx.execute(sql`update glucose_readings r set recorded_at = ${to}
+      where r.id = ${id} and ${keyFree(to, sql`r.source`)}`);
   }
   if (o.kind === 'retrack' && table === 'tracker_entries')
     await tx.execute(sql`update tracker_entries set tracker = ${o.tracker} where id = ${id}`);
   if (o.kind === 'resource' && table === 'glucose_readings')
-    await tx.execute(sql`update glucose_readings set source = ${o.source} where id = ${id}`);
+    await tx.execute(sql`update glucose_readings r set source = ${o.source}
+      where r.id = ${id} and ${keyFree(sql`r.recorded_at`, sql`${o.source}`)}`);
 };
 
 /** What the summary was before the counters: every entry read and judged. */
