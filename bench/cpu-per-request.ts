@@ -5,29 +5,17 @@
  * machine, so a change to the request path can be compared back to back.
  * cd server && npx tsx ../bench/cpu-per-request.ts   (CPR_REQUESTS, CPR_CONCURRENCY, CPR_CASES=ns,entries,profile)
  */
-import { Client } from 'pg';
+
+import { withScratchDatabase } from './lib/scratch-database';
 import { inProcessApp } from './lib/seed';
 import { seedUploaders, seedWriteUsers } from './lib/seed-scale';
 
-const ADMIN = process.env.BENCH_DATABASE_URL ?? 'postgres://postgres@127.0.0.1:5432/postgres';
 const REQUESTS = Number(process.env.CPR_REQUESTS ?? 3000);
 const CONCURRENCY = Number(process.env.CPR_CONCURRENCY ?? 20);
 const CASES = (process.env.CPR_CASES ?? 'ns,entries').split(',');
 
-const admin = async (q: string) => {
-  const c = new Client(ADMIN);
-  await c.connect();
-  await c.query(q);
-  await c.end();
-};
-
-const main = async () => {
-  const name = `hf_cpr_${process.pid}`;
-  await admin(`create database ${name}`);
-  const url = new URL(ADMIN);
-  url.pathname = `/${name}`;
-  const target = { databaseUrl: url.toString() };
-  try {
+const main = () =>
+  withScratchDatabase('hf_cpr', async (target) => {
     const { app, close } = await inProcessApp(target, { migrate: true, env: { TRUST_PROXY: '1' } });
     const uploaders = await seedUploaders(target, 100);
     const writers = await seedWriteUsers(target, 20);
@@ -97,10 +85,7 @@ const main = async () => {
       );
     }
     await close();
-  } finally {
-    await admin(`drop database if exists ${name} with (force)`);
-  }
-};
+  });
 main().then(
   () => process.exit(0),
   (e) => {

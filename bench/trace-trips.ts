@@ -4,11 +4,10 @@
  * cd server && npx tsx ../bench/trace-trips.ts
  */
 import net from 'node:net';
-import { Client } from 'pg';
+import { admin, withScratchDatabase } from './lib/scratch-database';
 import { inProcessApp } from './lib/seed';
 import { seedUploaders } from './lib/seed-scale';
 
-const ADMIN = process.env.BENCH_DATABASE_URL ?? 'postgres://postgres@127.0.0.1:5432/postgres';
 let syncs = 0;
 let queries = 0;
 let writes = 0;
@@ -45,31 +44,19 @@ net.Socket.prototype.write = function (this: net.Socket, chunk: unknown, ...rest
   return (origWrite as (...a: unknown[]) => boolean).call(this, chunk, ...rest);
 };
 
-const admin = async (q: string) => {
-  const c = new Client(ADMIN);
-  await c.connect();
-  await c.query(q);
-  await c.end();
-};
-
-const main = async () => {
-  const name = `hf_trace_${process.pid}`;
-  await admin(`create database ${name}`);
-  // TRACE_EXPLAIN=1: every statement's plan and time, nested ones (triggers, functions) too, in the
-  // PostgreSQL server's log (auto_explain), for the measured requests.
-  if (process.env.TRACE_EXPLAIN)
-    for (const setting of [
-      `session_preload_libraries = 'auto_explain'`,
-      'auto_explain.log_min_duration = 0',
-      'auto_explain.log_analyze = on',
-      'auto_explain.log_nested_statements = on',
-      'auto_explain.log_timing = on',
-    ])
-      await admin(`alter database ${name} set ${setting}`);
-  const url = new URL(ADMIN);
-  url.pathname = `/${name}`;
-  const target = { databaseUrl: url.toString() };
-  try {
+const main = () =>
+  withScratchDatabase('hf_trace', async (target, name) => {
+    // TRACE_EXPLAIN=1: every statement's plan and time, nested ones (triggers, functions) too, in the
+    // PostgreSQL server's log (auto_explain), for the measured requests.
+    if (process.env.TRACE_EXPLAIN)
+      for (const setting of [
+        `session_preload_libraries = 'auto_explain'`,
+        'auto_explain.log_min_duration = 0',
+        'auto_explain.log_analyze = on',
+        'auto_explain.log_nested_statements = on',
+        'auto_explain.log_timing = on',
+      ])
+        await admin(`alter database ${name} set ${setting}`);
     const { app, signIn, close } = await inProcessApp(target, { migrate: true });
     const [up] = await seedUploaders(target, 1);
     const user = await signIn(`trace-${Date.now()}@example.com`);
@@ -129,10 +116,7 @@ const main = async () => {
       );
     }
     await close();
-  } finally {
-    await admin(`drop database if exists ${name} with (force)`);
-  }
-};
+  });
 main().then(
   () => process.exit(0),
   (e) => {
