@@ -15,7 +15,9 @@ afterAll(async () => {
 describe('the history, a page at a time', () => {
   it('pages newest first by the cursor of the page before, alarms raised at the same instant included', async () => {
     const { client, userId } = await signUpAndSignIn(server, 'alarm-pia@example.com');
-    const at = (hoursAgo: number) => new Date(Date.now() - hoursAgo * 3_600_000);
+    // One clock reading for all: alarms meant to share an instant must not differ by a millisecond.
+    const now = Date.now();
+    const at = (hoursAgo: number) => new Date(now - hoursAgo * 3_600_000);
     // One write raises several alarms at one instant: a page may end between them.
     const raised = [at(1), at(1), at(1), at(2), at(3)];
     await server.deps.db.asSystem(async (tx) => {
