@@ -24,8 +24,11 @@ test('the clinician report downloads as a PDF from Detailed Analytics', async ({
   await page.getByRole('radio', { name: '90 days' }).check();
   await expectNoAxeViolations(page);
 
-  const response = page.waitForResponse((r) => r.url().includes('/api/v1/reports/clinician.pdf'));
-  const download = page.waitForEvent('download');
+  // Drawing 90 days into a PDF can outlast a click's wait on a loaded machine.
+  const response = page.waitForResponse((r) => r.url().includes('/api/v1/reports/clinician.pdf'), {
+    timeout: 45_000,
+  });
+  const download = page.waitForEvent('download', { timeout: 45_000 });
   await page.getByRole('button', { name: 'Download PDF' }).click();
   const res = await response;
   expect(res.status()).toBe(200);
