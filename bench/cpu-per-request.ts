@@ -4,8 +4,12 @@
  * (the driver, the routes, the middleware; not PostgreSQL). Steadier than the HTTP bench on a noisy
  * machine, so a change to the request path can be compared back to back.
  * cd server && npx tsx ../bench/cpu-per-request.ts   (CPR_REQUESTS, CPR_CONCURRENCY, CPR_CASES=ns,entries,profile)
+ * CPR_PROFILE_DIR=/tmp/prof …, then npx tsx ../bench/lib/cpu-profile-summary.ts /tmp/prof/cpr-profile-*
  */
 
+import { mkdir, writeFile } from 'node:fs/promises';
+import { Session } from 'node:inspector/promises';
+import { join } from 'node:path';
 import { withScratchDatabase } from './lib/scratch-database';
 import { inProcessApp } from './lib/seed';
 import { seedUploaders, seedWriteUsers } from './lib/seed-scale';
@@ -13,6 +17,24 @@ import { seedUploaders, seedWriteUsers } from './lib/seed-scale';
 const REQUESTS = Number(process.env.CPR_REQUESTS ?? 3000);
 const CONCURRENCY = Number(process.env.CPR_CONCURRENCY ?? 20);
 const CASES = (process.env.CPR_CASES ?? 'ns,entries').split(',');
+/** CPR_PROFILE_DIR: a V8 CPU profile of each case's measured requests only (not start-up or warm-up). */
+const PROFILE_DIR = process.env.CPR_PROFILE_DIR;
+
+const startProfile = async () => {
+  const session = new Session();
+  session.connect();
+  await session.post('Profiler.enable');
+  await session.post('Profiler.start');
+  return {
+    stop: async (file: string) => {
+      const { profile } = await session.post('Profiler.stop');
+      await mkdir(PROFILE_DIR!, { recursive: true });
+      await writeFile(file, JSON.stringify(profile));
+      session.disconnect();
+      console.info(`  profile: ${file}`);
+    },
+  };
+};
 
 const main = () =>
   withScratchDatabase('hf_cpr', async (target) => {
@@ -75,11 +97,13 @@ const main = () =>
         );
       };
       await run(Math.min(1000, REQUESTS));
+      const profiler = PROFILE_DIR ? await startProfile() : undefined;
       const before = process.cpuUsage();
       const started = performance.now();
       await run(REQUESTS);
       const cpu = process.cpuUsage(before);
       const ms = performance.now() - started;
+      if (profiler) await profiler.stop(join(PROFILE_DIR!, `cpr-${key}-${process.pid}.cpuprofile`));
       console.info(
         `${key.padEnd(8)} ${((cpu.user + cpu.system) / REQUESTS).toFixed(0).padStart(5)} µs CPU/request (user ${(cpu.user / REQUESTS).toFixed(0)}), ${((REQUESTS / ms) * 1000).toFixed(0)} req/s`,
       );
