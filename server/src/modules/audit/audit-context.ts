@@ -43,13 +43,15 @@ export const withAuditClient = (handle: Database, client: AuditClient): Database
       txClients.set(tx, client);
       return fn(tx);
     };
-  const bound: Database = {
-    ...db,
+  // The rest of the app's database is inherited, not copied: a request makes one or two handles, and
+  // copying every member of the database object showed in a write's profile.
+  const overrides: Pick<Database, 'asUser' | 'readAsUser' | 'asSystem' | 'asShare'> = {
     asUser: (userId, fn, accountId) => db.asUser(userId, bind(fn), accountId ?? accountFor(userId)),
     readAsUser: (userId, fn, accountId) => db.readAsUser(userId, bind(fn), accountId ?? accountFor(userId)),
     asSystem: (fn) => db.asSystem(bind(fn)),
     asShare: (shareId, fn) => db.asShare(shareId, bind(fn)),
   };
+  const bound: Database = Object.assign(Object.create(db) as Database, overrides);
   dbClients.set(bound, client);
   bases.set(bound, db);
   return bound;
