@@ -213,6 +213,21 @@ export const sendWithNext = (tx: Tx, statement: NamedStatement) => {
   return true;
 };
 
+const enders = new WeakMap<Tx, () => void>();
+
+/**
+ * Makes `tx`'s next statement its last: it goes with the reads queued after it (`withReadAfter`), the
+ * statement deferred to the commit (`deferToCommit`) and `commit`, in one round trip, and the
+ * transaction ends there (a later statement on `tx` fails). Answers false where it cannot (PGlite, the
+ * owner's transactions): the transaction then commits as usual, when its function returns.
+ */
+export const commitWithNext = (tx: Tx) => {
+  const end = enders.get(tx);
+  if (!end) return false;
+  end();
+  return true;
+};
+
 const afterReaders = new WeakMap<Tx, (read: SQL) => Promise<Record<string, unknown>[]>>();
 
 /**
@@ -286,6 +301,7 @@ const scopedPostgres = (db: Db, pool: pg.Pool): Scoped => {
       const tx = drizzleTx(lazy);
       deferrers.set(tx, lazy.defer);
       aheadSenders.set(tx, lazy.sendAhead);
+      enders.set(tx, lazy.commitWithNext);
       afterReaders.set(tx, (read) => {
         const query = dialect.sqlToQuery(read);
         return lazy.readAfterNext(query.sql, query.params);
@@ -299,7 +315,7 @@ const scopedPostgres = (db: Db, pool: pg.Pool): Scoped => {
         await client.query('rollback').catch((rollbackErr: Error) => {
           broken = rollbackErr;
         });
-      throw err;
+      throw lazy.failure() ?? err;
     } finally {
       client.release(broken);
     }

@@ -194,6 +194,16 @@ class PipelinedQuery extends QueryBase {
 }
 
 /** Every statement's result, in the order sent (a statement answering no rows has one too). */
+/** For a failed pipeline's error: how many of its statements had completed (the failed one's index). */
+const completedBefore = new WeakMap<Error, number>();
+
+/** Statements that completed in a query that failed (pg keeps one result per statement begun). */
+const completedIn = (query: unknown) => {
+  const { _results: results } = query as { _results?: PgResult | PgResult[] };
+  const list = Array.isArray(results) ? results : results ? [results] : [];
+  return list.filter((r) => r.command).length;
+};
+
 const pipelinedAll = (
   client: pg.PoolClient,
   prefix: readonly Statement[],
@@ -205,8 +215,10 @@ const pipelinedAll = (
   return new Promise<PgResult[]>((resolve, reject) => {
     const query: PipelinedQuery = new PipelinedQuery(prefix, suffix, cfg, values, (err, results) => {
       if (query.connection) settleParsed(query.connection, query.parsing, err ?? undefined);
-      if (err) reject(err);
-      else resolve(Array.isArray(results) ? results : [results]);
+      if (err) {
+        if (typeof err === 'object') completedBefore.set(err, completedIn(query));
+        reject(err);
+      } else resolve(Array.isArray(results) ? results : [results]);
     });
     client.query(query as unknown as pg.Submittable);
   });
@@ -270,6 +282,10 @@ const namedWrite = (client: pg.PoolClient, config: string | pg.QueryConfig): str
  */
 export const lazyTransactionClient = (client: pg.PoolClient, scope: Statement) => {
   let begun = false;
+  /** The next query carries the deferred statement and `commit` (`commitWithNext`); then it has ended. */
+  let endWithNext = false;
+  let ended = false;
+  let endFailure: Error | undefined;
   let deferred: Deferred | undefined;
   // Statements whose result nobody reads (a lock), held to go in front of the next query.
   let ahead: Statement[] = [];
@@ -301,6 +317,8 @@ export const lazyTransactionClient = (client: pg.PoolClient, scope: Statement) =
     settle: (err: unknown, rows?: Record<string, unknown>[]) => void;
   }[] = [];
   const query = (config: string | pg.QueryConfig, values?: unknown[]) => {
+    if (ended) return Promise.reject(new Error('this transaction has ended: a statement after its commit'));
+    if (endWithNext) return queryThenCommit(config, values);
     if (!after.length) return queryAlone(config, values);
     const followers = after;
     after = [];
@@ -321,6 +339,46 @@ export const lazyTransactionClient = (client: pg.PoolClient, scope: Statement) =
       },
     );
     return sent.then((results) => results[results.length - 1 - followers.length]!);
+  };
+  /**
+   * The query, the reads after it, the deferred statement and `commit`, in one write with one Sync: the
+   * whole transaction in one round trip. A failure fails the query (the deferred statement's as its
+   * `onError` says) and leaves the transaction to be rolled back; success ends it.
+   */
+  const queryThenCommit = async (config: string | pg.QueryConfig, values?: unknown[]) => {
+    endWithNext = false;
+    const followers = after;
+    after = [];
+    const d = deferred;
+    deferred = undefined;
+    const prefix = opening();
+    const suffix: Statement[] = followers.map((f) => f.statement);
+    if (d)
+      suffix.push({
+        name: nameOf(client, d.config.text),
+        text: d.config.text,
+        values: (d.config.values ?? []).map(asText),
+      });
+    suffix.push('commit');
+    try {
+      const results = await pipelinedAll(client, prefix, suffix, namedWrite(client, config), values);
+      ended = true;
+      const tail = results.slice(results.length - suffix.length);
+      for (const [i, f] of followers.entries()) f.settle(undefined, rowsOf(tail[i]!));
+      return results[results.length - 1 - suffix.length]!;
+    } catch (err) {
+      for (const f of followers) f.settle(err);
+      // The statement that failed: the prefix, the query, its followers, then the deferred one. Its
+      // error reaches the caller through the ORM, which wraps it: the transaction answers the
+      // deferred statement's own error (`failure`) once it has been rolled back.
+      if (d && completedBefore.get(err as Error) === prefix.length + 1 + followers.length)
+        endFailure = d.onError(err);
+      throw err;
+    }
+  };
+  /** The next query ends the transaction: see `queryThenCommit`. */
+  const commitWithNext = () => {
+    endWithNext = true;
   };
   /**
    * Sends `text` (with `values`) right after the next query, in the same write and before its Sync:
@@ -346,13 +404,25 @@ export const lazyTransactionClient = (client: pg.PoolClient, scope: Statement) =
   /** Ends the transaction: the deferred statement with the commit, or the commit alone when owed. */
   const commit = async () => {
     for (const f of after.splice(0)) f.settle(new Error('no statement went before this read'));
+    if (ended) return;
+    endWithNext = false;
     const d = deferred;
     deferred = undefined;
     if (d) await run(d, ['commit']);
     else if (ahead.length) await pipelined(client, opening(), [], 'commit');
     else if (begun) await client.query('commit');
   };
-  return { query, begun: () => begun, defer, sendAhead, readAfterNext, commit };
+  return {
+    query,
+    begun: () => begun && !ended,
+    defer,
+    sendAhead,
+    readAfterNext,
+    commitWithNext,
+    commit,
+    /** Why the transaction failed when the statement deferred to its end did (`Deferred.onError`). */
+    failure: () => endFailure,
+  };
 };
 
 /** A statement held until the commit (see `lazyTransactionClient`), and what its failure means. */

@@ -3,7 +3,7 @@ import { integer, pgTable } from 'drizzle-orm/pg-core';
 import { afterAll, beforeAll, describe, expect, inject, it } from 'vitest';
 import { cloneDatabase, dropDatabase } from '../../test/postgres-template';
 import { findProfile, insertProfile } from '../modules/profiles/profiles.repository';
-import { type Database, openPostgres } from './database';
+import { commitWithNext, type Database, openPostgres } from './database';
 import { prebuiltSelect } from './prebuilt-select';
 import { user } from './schema';
 
@@ -145,5 +145,31 @@ describe('named statements on PostgreSQL', () => {
     } finally {
       await fresh.close();
     }
+  });
+});
+
+describe('a transaction ended by its next statement (commitWithNext)', () => {
+  const name = async () => (await db.readAsUser(userId, (tx) => findProfile(tx, userId)))?.displayName;
+
+  it('commits with that statement and refuses a later one; a failure in it leaves nothing behind', async () => {
+    await db.asUser(userId, async (tx) => {
+      expect(commitWithNext(tx)).toBe(true);
+      await tx.execute(sql`update profiles set display_name = 'Pat Ended' where user_id = ${userId}`);
+      // Sent after the commit it would run outside the transaction, unscoped: refused.
+      await expect(tx.execute(sql`select 1`)).rejects.toMatchObject({
+        cause: { message: expect.stringMatching(/transaction has ended/) },
+      });
+    });
+    expect(await name()).toBe('Pat Ended');
+
+    await expect(
+      db.asUser(userId, async (tx) => {
+        await tx.execute(sql`update profiles set display_name = 'Pat Lost' where user_id = ${userId}`);
+        commitWithNext(tx);
+        await tx.execute(sql`select 1 / 0`);
+      }),
+    ).rejects.toThrow();
+    // The earlier update went with it, and the one connection is free again (nothing left open).
+    expect(await name()).toBe('Pat Ended');
   });
 });

@@ -5,7 +5,7 @@ import {
   type StreakSummaryResponse,
   unlockedByWrite,
 } from '@healthfolio/core';
-import { type Database, type Tx, withReadAfter } from '../../db/database';
+import { commitWithNext, type Database, type Tx, withReadAfter } from '../../db/database';
 import { achievementUnlocks } from '../../db/schema';
 import { selectStreakInputs } from './entry-days.repository';
 import { type UnlockViewRow, unlockViewQuery } from './unlock-view.repository';
@@ -87,6 +87,41 @@ export const insertWithUnlocks = async <T>(
   );
   await storeUnlocks(tx, userId, unlockedByWrite(row!.view));
   return result;
+};
+
+/**
+ * `insertWithUnlocks` for an insert that is its transaction's last statement: the insert, its unlock
+ * view, the statement deferred to the commit (the audit row) and the commit go in one round trip
+ * (`commitWithNext`), and `unlocks` are what it unlocked, for `storeUnlocksAfter` once it has
+ * committed. Where a transaction cannot end so (PGlite), this is `insertWithUnlocks`: the unlocks are
+ * stored inside it and none are left.
+ */
+export const insertThenCommit = async <T>(
+  tx: Tx,
+  userId: string,
+  at: Date,
+  write: () => Promise<T>,
+  now = Date.now(),
+): Promise<{ result: T; unlocks: AchievementId[] }> => {
+  if (!commitWithNext(tx))
+    return { result: await insertWithUnlocks(tx, userId, at, write, now), unlocks: [] };
+  const [result, [row]] = await withReadAfter<T, UnlockViewRow>(
+    tx,
+    unlockViewQuery(userId, at, now, streakCutoff(now)),
+    write,
+  );
+  return { result, unlocks: unlockedByWrite(row!.view) };
+};
+
+/**
+ * Stores what a committed write unlocked (`insertThenCommit`), in a transaction of its own. Its
+ * failure is not the write's: the entry is stored, and the next streak summary stores any unlock
+ * still missing (`getStreakSummary`), so the error is swallowed rather than failing a request whose
+ * entry a retry would log twice.
+ */
+export const storeUnlocksAfter = async (db: Database, userId: string, unlocks: AchievementId[]) => {
+  if (!unlocks.length) return;
+  await db.asUser(userId, (tx) => storeUnlocks(tx, userId, unlocks)).catch(() => undefined);
 };
 
 export const getStreakSummary = (db: Database, userId: string): Promise<StreakSummaryResponse> =>

@@ -109,6 +109,8 @@ export const insertGlucoseEntry = async (
 export const insertTrackerEntryRow = async (
   tx: Tx,
   v: {
+    /** Chosen by the caller (a random UUID) when something must name the row before it is stored. */
+    id?: string;
     userId: string;
     tracker: TrackerKey;
     occurredAt: Date;
@@ -117,8 +119,9 @@ export const insertTrackerEntryRow = async (
   },
 ) => {
   const result = await tx.execute<EntryRow>(sql`
-    insert into tracker_entries (user_id, tracker, occurred_at, notes, data)
-    values (${v.userId}, ${v.tracker}, ${v.occurredAt.toISOString()}, ${v.notes}, ${JSON.stringify(v.data)}::jsonb)
+    insert into tracker_entries (id, user_id, tracker, occurred_at, notes, data)
+    values (coalesce(${v.id ?? null}::uuid, gen_random_uuid()), ${v.userId}, ${v.tracker},
+      ${v.occurredAt.toISOString()}, ${v.notes}, ${JSON.stringify(v.data)}::jsonb)
     returning ${TRACKER_AS_ENTRY}`);
   return result.rows[0]!;
 };

@@ -1,3 +1,4 @@
+import { randomUUID } from 'node:crypto';
 import {
   BloodGlucoseData,
   type EntryCreateRequest,
@@ -17,7 +18,12 @@ import { changedFields, recordAudit } from '../audit/audit.service';
 import { assertDoseAllowed } from '../dosing/dose-guard';
 import { type Announcer, announceNotices } from '../hypo/announce';
 import { followUpAfterGlucoseWrite, followUpAfterReadingDeleted } from '../hypo/glucose-written';
-import { insertWithUnlocks, syncAchievementUnlocks } from './achievements.service';
+import {
+  insertThenCommit,
+  insertWithUnlocks,
+  storeUnlocksAfter,
+  syncAchievementUnlocks,
+} from './achievements.service';
 import { claimClientId, entryOfClientId, linkClientId } from './client-ids.repository';
 import { decodeCursor, encodeCursor, presentEntry } from './entries.presenter';
 import {
@@ -30,11 +36,22 @@ import {
   updateTrackerEntry,
 } from './entries.repository';
 
+/** A tracker entry's row as it will be stored (a dose checked against the settings, a meal's AI note). */
+const trackerRow = async (
+  tx: Tx,
+  userId: string,
+  req: Exclude<EntryCreateRequest, { tracker: 'blood-glucose' }>,
+) => {
+  if (req.tracker === 'insulin') await assertDoseAllowed(tx, userId, req.data);
+  const data = req.tracker === 'meal' ? await withAiProvenance(tx, userId, req.data) : req.data;
+  const occurredAt = new Date(req.occurredAt);
+  return { userId, tracker: req.tracker, occurredAt, notes: req.notes?.trim() || null, data };
+};
+
 /** The stored entry; what it unlocks is judged from a view read in the insert's round trip. */
 const insert = async (tx: Tx, userId: string, req: EntryCreateRequest) => {
   const occurredAt = new Date(req.occurredAt);
   const notes = req.notes?.trim() || null;
-  if (req.tracker === 'insulin') await assertDoseAllowed(tx, userId, req.data);
   if (req.tracker === 'blood-glucose') {
     const { glucose, timing, carbsConsumed } = req.data;
     return insertWithUnlocks(tx, userId, occurredAt, () =>
@@ -48,10 +65,26 @@ const insert = async (tx: Tx, userId: string, req: EntryCreateRequest) => {
       }),
     );
   }
-  const data = req.tracker === 'meal' ? await withAiProvenance(tx, userId, req.data) : req.data;
-  return insertWithUnlocks(tx, userId, occurredAt, () =>
-    insertTrackerEntryRow(tx, { userId, tracker: req.tracker, occurredAt, notes, data }),
+  const row = await trackerRow(tx, userId, req);
+  return insertWithUnlocks(tx, userId, occurredAt, () => insertTrackerEntryRow(tx, row));
+};
+
+/**
+ * A tracker entry (not a glucose reading, not a replayable offline one) as its transaction's last
+ * statement: the audit row names its id before it is stored, so the insert, the unlock view, the audit
+ * row and the commit go in one round trip (PostgreSQL); what it unlocks is stored after the commit.
+ */
+const insertTrackerEntryLast = async (
+  tx: Tx,
+  userId: string,
+  req: Exclude<EntryCreateRequest, { tracker: 'blood-glucose' }>,
+) => {
+  const row = { ...(await trackerRow(tx, userId, req)), id: randomUUID() };
+  await recordAudit(tx, userId, 'create', 'entry', row.id, { tracker: req.tracker });
+  const { result, unlocks } = await insertThenCommit(tx, userId, row.occurredAt, () =>
+    insertTrackerEntryRow(tx, row),
   );
+  return { entry: presentEntry(result), notices: [] as string[], created: true, unlocks };
 };
 
 /** A replay of an entry queued offline: the entry its first send created. */
@@ -83,9 +116,10 @@ export const createEntry = async (
       { path: 'tracker', message: A1C_IS_A_LAB_RESULT },
     ]);
   // A manual reading never collides with another (a re-check in the same minute is a second reading).
-  const { entry, notices, created } = await db.asUser(userId, async (tx) => {
+  const { entry, notices, created, unlocks } = await db.asUser(userId, async (tx) => {
+    if (!req.clientId && req.tracker !== 'blood-glucose') return insertTrackerEntryLast(tx, userId, req);
     if (req.clientId && !(await claimClientId(tx, userId, req.clientId)))
-      return { entry: await replayed(tx, userId, req.clientId), notices: [], created: false };
+      return { entry: await replayed(tx, userId, req.clientId), notices: [], created: false, unlocks: [] };
     const row = await insert(tx, userId, req);
     if (req.clientId) await linkClientId(tx, userId, req.clientId, row.id);
     const notices =
@@ -96,8 +130,9 @@ export const createEntry = async (
     const entry = presentEntry(row);
     // Last, just before the commit: the user's audit chain head is locked from here to the commit.
     await recordAudit(tx, userId, 'create', 'entry', row.id, { tracker: req.tracker });
-    return { entry, notices, created: true };
+    return { entry, notices, created: true, unlocks: [] };
   });
+  await storeUnlocksAfter(db, userId, unlocks);
   await announceNotices(notifier, userId, notices);
   return { entry, created };
 };

@@ -3,7 +3,13 @@ import fc from 'fast-check';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { openTestDatabaseWithPerson } from '../../../test/harness';
 import type { Database, Tx } from '../../db/database';
-import { insertWithUnlocks, summarizeEntryDays, syncAchievementUnlocks } from './achievements.service';
+import {
+  insertThenCommit,
+  insertWithUnlocks,
+  storeUnlocksAfter,
+  summarizeEntryDays,
+  syncAchievementUnlocks,
+} from './achievements.service';
 
 const HOUR = 3_600_000;
 const DAY = 24 * HOUR;
@@ -78,7 +84,7 @@ const ageOf = (w: Write, history: Run[]) => {
 };
 
 describe('the write check for achievements', () => {
-  it('stores, after every insert, exactly what the full summary shows unlocked', async () => {
+  it('stores, after every insert (a tracker entry once its transaction has ended), exactly what the full summary shows unlocked', async () => {
     await fc.assert(
       fc.asyncProperty(
         fc.constantFrom(...ZONES),
@@ -99,11 +105,22 @@ describe('the write check for achievements', () => {
             await syncAchievementUnlocks(tx, userId);
           });
           for (const w of writes) {
-            await db.asUser(userId, async (tx) => {
-              const when = at(now, ageOf(w, history));
-              await insertWithUnlocks(tx, userId, when, () => insertEntry(tx, when, w.glucose), now);
-              expect(await stored(tx)).toEqual(await unlockedByFullSummary(tx, now));
-            });
+            const when = at(now, ageOf(w, history));
+            if (w.glucose)
+              await db.asUser(userId, (tx) =>
+                insertWithUnlocks(tx, userId, when, () => insertEntry(tx, when, true), now),
+              );
+            else {
+              // A tracker entry as the API logs one: its transaction ends with the insert, and what it
+              // unlocked is stored once it has committed.
+              const { unlocks } = await db.asUser(userId, (tx) =>
+                insertThenCommit(tx, userId, when, () => insertEntry(tx, when, false), now),
+              );
+              await storeUnlocksAfter(db, userId, unlocks);
+            }
+            await db.asUser(userId, async (tx) =>
+              expect(await stored(tx)).toEqual(await unlockedByFullSummary(tx, now)),
+            );
           }
         },
       ),
