@@ -22,9 +22,52 @@ const NO_CLIENT: AuditClient = { ipAddress: null, userAgent: null };
 
 /** The client of each transaction opened through a request's database handle. */
 const txClients = new WeakMap<object, AuditClient>();
-const dbClients = new WeakMap<Database, AuditClient>();
-/** The app's own database behind a request's handle (a handle is rebound once the account is known). */
-const bases = new WeakMap<Database, Database>();
+
+const CLIENT = Symbol('audit client');
+const BASE = Symbol('app database');
+/** A request's handle: the app's database with the request's client (see `withAuditClient`). */
+type Bound = Database & { [CLIENT]?: AuditClient; [BASE]?: Database };
+
+const accountFor = (client: AuditClient, userId: string) =>
+  client.accountId && userId === client.personId ? client.accountId : undefined;
+
+const bindTx =
+  <T>(client: AuditClient, fn: (tx: Tx) => Promise<T>) =>
+  (tx: Tx) => {
+    txClients.set(tx, client);
+    return fn(tx);
+  };
+
+/** The handle's transactions, on its app database, each carrying the handle's client. */
+const SCOPED: Pick<Database, 'asUser' | 'readAsUser' | 'asSystem' | 'asShare'> & ThisType<Required<Bound>> = {
+  asUser(userId, fn, accountId) {
+    return this[BASE].asUser(userId, bindTx(this[CLIENT], fn), accountId ?? accountFor(this[CLIENT], userId));
+  },
+  readAsUser(userId, fn, accountId) {
+    return this[BASE].readAsUser(
+      userId,
+      bindTx(this[CLIENT], fn),
+      accountId ?? accountFor(this[CLIENT], userId),
+    );
+  },
+  asSystem(fn) {
+    return this[BASE].asSystem(bindTx(this[CLIENT], fn));
+  },
+  asShare(shareId, fn) {
+    return this[BASE].asShare(shareId, bindTx(this[CLIENT], fn));
+  },
+};
+
+/** Per app database, the prototype of its request handles: the database itself with SCOPED over it. */
+const prototypes = new WeakMap<Database, Database>();
+const prototypeFor = (db: Database) => {
+  let proto = prototypes.get(db);
+  if (!proto) {
+    proto = Object.assign(Object.create(db) as Database, SCOPED, { [BASE]: db });
+    prototypes.set(db, proto);
+  }
+  return proto;
+};
 
 /**
  * The database as one request sees it: every transaction it opens carries the request's client (the
@@ -32,34 +75,18 @@ const bases = new WeakMap<Database, Database>();
  * without every service signature growing request metadata. Passed explicitly (`c.get('db')`) rather
  * than through AsyncLocalStorage, whose promise hooks cost every request about a fifth of its server
  * CPU on Node 20 (bench/README.md). Outside a request (the scheduler) there is no client: both null.
+ * A handle is an object whose prototype holds the scoped methods and the app's database: making one
+ * costs a request one small object, not a copy of the database's members and a closure for each.
  */
 export const withAuditClient = (handle: Database, client: AuditClient): Database => {
-  const db = bases.get(handle) ?? handle;
-  const accountFor = (userId: string) =>
-    client.accountId && userId === client.personId ? client.accountId : undefined;
-  const bind =
-    <T>(fn: (tx: Tx) => Promise<T>) =>
-    (tx: Tx) => {
-      txClients.set(tx, client);
-      return fn(tx);
-    };
-  // The rest of the app's database is inherited, not copied: a request makes one or two handles, and
-  // copying every member of the database object showed in a write's profile.
-  const overrides: Pick<Database, 'asUser' | 'readAsUser' | 'asSystem' | 'asShare'> = {
-    asUser: (userId, fn, accountId) => db.asUser(userId, bind(fn), accountId ?? accountFor(userId)),
-    readAsUser: (userId, fn, accountId) => db.readAsUser(userId, bind(fn), accountId ?? accountFor(userId)),
-    asSystem: (fn) => db.asSystem(bind(fn)),
-    asShare: (shareId, fn) => db.asShare(shareId, bind(fn)),
-  };
-  const bound: Database = Object.assign(Object.create(db) as Database, overrides);
-  dbClients.set(bound, client);
-  bases.set(bound, db);
+  const bound = Object.create(prototypeFor((handle as Bound)[BASE] ?? handle)) as Bound;
+  bound[CLIENT] = client;
   return bound;
 };
 
 /** A transaction opened outside `asUser` and friends (the owner's, for account changes) takes `db`'s client. */
 export const withClientOf = (db: Database, tx: Tx): Tx => {
-  const client = dbClients.get(db);
+  const client = (db as Bound)[CLIENT];
   if (client) txClients.set(tx, client);
   return tx;
 };
@@ -75,7 +102,7 @@ export const auditClientContext = (db: Database) =>
 export const auditClientOf = (tx: Tx): AuditClient => txClients.get(tx) ?? NO_CLIENT;
 
 /** The client a request's database handle carries (its IP, user agent and account). */
-export const clientOfDb = (db: Database): AuditClient => dbClients.get(db) ?? NO_CLIENT;
+export const clientOfDb = (db: Database): AuditClient => (db as Bound)[CLIENT] ?? NO_CLIENT;
 
 /** Dependencies with the request's database handle in place of the app's (`c.get('db')`). */
 export const withRequestDb = <D extends { db: Database }>(deps: D, c: { get(key: 'db'): Database }): D => ({
