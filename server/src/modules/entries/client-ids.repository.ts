@@ -3,23 +3,19 @@ import type { Tx } from '../../db/database';
 import { entryClientIds } from '../../db/schema';
 
 /**
- * Claims a browser's id for an entry it queued offline. True when this request is the first to send
- * it; a concurrent replay waits here on the unique key until the first commits, then finds it taken.
+ * Claims a browser's id for the entry it queued offline, naming the entry this request will store
+ * (`entryId`, chosen before the insert; the claim commits with the entry or not at all). True when
+ * this request is the first to send it; a concurrent replay waits here on the unique key until the
+ * first commits, then finds it taken.
  */
-export const claimClientId = async (tx: Tx, userId: string, clientId: string) =>
+export const claimClientId = async (tx: Tx, userId: string, clientId: string, entryId: string) =>
   (
     await tx
       .insert(entryClientIds)
-      .values({ userId, clientId })
+      .values({ userId, clientId, entryId })
       .onConflictDoNothing()
       .returning({ clientId: entryClientIds.clientId })
   ).length > 0;
-
-export const linkClientId = (tx: Tx, userId: string, clientId: string, entryId: string) =>
-  tx
-    .update(entryClientIds)
-    .set({ entryId })
-    .where(and(eq(entryClientIds.userId, userId), eq(entryClientIds.clientId, clientId)));
 
 export const entryOfClientId = async (tx: Tx, userId: string, clientId: string) => {
   const [row] = await tx

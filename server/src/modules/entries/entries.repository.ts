@@ -130,6 +130,8 @@ export const insertTrackerEntryRow = async (
 export const insertGlucoseEntryRow = async (
   tx: Tx,
   v: {
+    /** Chosen by the caller (a random UUID) when something must name the row before it is stored. */
+    id?: string;
     userId: string;
     recordedAt: Date;
     valueMgdl: number;
@@ -139,9 +141,9 @@ export const insertGlucoseEntryRow = async (
   },
 ) => {
   const result = await tx.execute<EntryRow>(sql`
-    insert into glucose_readings (user_id, source, recorded_at, value_mgdl, meal_context, carbs_consumed, notes)
-    values (${v.userId}, 'manual', ${v.recordedAt.toISOString()}, ${v.valueMgdl}, ${v.mealContext ?? null},
-      ${v.carbsConsumed ?? null}, ${v.notes})
+    insert into glucose_readings (id, user_id, source, recorded_at, value_mgdl, meal_context, carbs_consumed, notes)
+    values (coalesce(${v.id ?? null}::uuid, gen_random_uuid()), ${v.userId}, 'manual', ${v.recordedAt.toISOString()},
+      ${v.valueMgdl}, ${v.mealContext ?? null}, ${v.carbsConsumed ?? null}, ${v.notes})
     returning ${GLUCOSE_AS_ENTRY}`);
   return result.rows[0]!;
 };

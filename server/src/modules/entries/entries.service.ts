@@ -24,7 +24,7 @@ import {
   storeUnlocksAfter,
   syncAchievementUnlocks,
 } from './achievements.service';
-import { claimClientId, entryOfClientId, linkClientId } from './client-ids.repository';
+import { claimClientId, entryOfClientId } from './client-ids.repository';
 import { decodeCursor, encodeCursor, presentEntry } from './entries.presenter';
 import {
   deleteEntryRow,
@@ -48,39 +48,41 @@ const trackerRow = async (
   return { userId, tracker: req.tracker, occurredAt, notes: req.notes?.trim() || null, data };
 };
 
-/** The stored entry; what it unlocks is judged from a view read in the insert's round trip. */
-const insert = async (tx: Tx, userId: string, req: EntryCreateRequest) => {
-  const occurredAt = new Date(req.occurredAt);
-  const notes = req.notes?.trim() || null;
-  if (req.tracker === 'blood-glucose') {
-    const { glucose, timing, carbsConsumed } = req.data;
-    return insertWithUnlocks(tx, userId, occurredAt, () =>
-      insertGlucoseEntryRow(tx, {
-        userId,
-        recordedAt: occurredAt,
-        valueMgdl: glucose,
-        mealContext: timing,
-        carbsConsumed,
-        notes,
-      }),
-    );
-  }
-  const row = await trackerRow(tx, userId, req);
-  return insertWithUnlocks(tx, userId, occurredAt, () => insertTrackerEntryRow(tx, row));
+/** A glucose reading logged by hand, stored as `id`; what it unlocks is read in the insert's round trip. */
+const insertGlucose = (
+  tx: Tx,
+  userId: string,
+  req: Extract<EntryCreateRequest, { tracker: 'blood-glucose' }>,
+  id: string,
+) => {
+  const recordedAt = new Date(req.occurredAt);
+  const { glucose, timing, carbsConsumed } = req.data;
+  return insertWithUnlocks(tx, userId, recordedAt, () =>
+    insertGlucoseEntryRow(tx, {
+      id,
+      userId,
+      recordedAt,
+      valueMgdl: glucose,
+      mealContext: timing,
+      carbsConsumed,
+      notes: req.notes?.trim() || null,
+    }),
+  );
 };
 
 /**
- * A tracker entry (not a glucose reading, not a replayable offline one) as its transaction's last
- * statement: the audit row names its id before it is stored, so the insert, the unlock view, the audit
- * row and the commit go in one round trip (PostgreSQL); what it unlocks is stored after the commit.
+ * A tracker entry (not a glucose reading) as its transaction's last statement: the audit row names
+ * its id before it is stored, so the insert, the unlock view, the audit row and the commit go in one
+ * round trip (PostgreSQL); what it unlocks is stored after the commit.
  */
 const insertTrackerEntryLast = async (
   tx: Tx,
   userId: string,
   req: Exclude<EntryCreateRequest, { tracker: 'blood-glucose' }>,
+  id: string,
 ) => {
-  const row = { ...(await trackerRow(tx, userId, req)), id: randomUUID() };
-  await recordAudit(tx, userId, 'create', 'entry', row.id, { tracker: req.tracker });
+  const row = { ...(await trackerRow(tx, userId, req)), id };
+  await recordAudit(tx, userId, 'create', 'entry', id, { tracker: req.tracker });
   const { result, unlocks } = await insertThenCommit(tx, userId, row.occurredAt, () =>
     insertTrackerEntryRow(tx, row),
   );
@@ -117,15 +119,13 @@ export const createEntry = async (
     ]);
   // A manual reading never collides with another (a re-check in the same minute is a second reading).
   const { entry, notices, created, unlocks } = await db.asUser(userId, async (tx) => {
-    if (!req.clientId && req.tracker !== 'blood-glucose') return insertTrackerEntryLast(tx, userId, req);
-    if (req.clientId && !(await claimClientId(tx, userId, req.clientId)))
+    // The entry's id, chosen here: the offline queue's claim and the audit row name it before the insert.
+    const id = randomUUID();
+    if (req.clientId && !(await claimClientId(tx, userId, req.clientId, id)))
       return { entry: await replayed(tx, userId, req.clientId), notices: [], created: false, unlocks: [] };
-    const row = await insert(tx, userId, req);
-    if (req.clientId) await linkClientId(tx, userId, req.clientId, row.id);
-    const notices =
-      req.tracker === 'blood-glucose'
-        ? await alarmsAfterGlucoseWrite(tx, userId, await followUpAfterGlucoseWrite(tx, userId))
-        : [];
+    if (req.tracker !== 'blood-glucose') return insertTrackerEntryLast(tx, userId, req, id);
+    const row = await insertGlucose(tx, userId, req, id);
+    const notices = await alarmsAfterGlucoseWrite(tx, userId, await followUpAfterGlucoseWrite(tx, userId));
     // The row as stored (what a read-back would answer: no later statement changes it).
     const entry = presentEntry(row);
     // Last, just before the commit: the user's audit chain head is locked from here to the commit.
