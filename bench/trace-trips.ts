@@ -3,6 +3,7 @@
  * on its sockets while the real app answers a request, after a warm-up on the same connections.
  * cd server && npx tsx ../bench/trace-trips.ts
  */
+import { randomUUID } from 'node:crypto';
 import net from 'node:net';
 import { admin, withScratchDatabase } from './lib/scratch-database';
 import { inProcessApp } from './lib/seed';
@@ -91,6 +92,20 @@ const main = () =>
               tracker: 'weight',
               occurredAt: new Date(next()).toISOString(),
               data: { weight: 72.4, weightUnit: 'kg' },
+            }),
+          }),
+      ],
+      [
+        'POST /api/v1/entries (weight, as the web app sends it: with its offline queue id)',
+        async () =>
+          app.request('/api/v1/entries', {
+            method: 'POST',
+            headers: { cookie: user.cookie, 'content-type': 'application/json' },
+            body: JSON.stringify({
+              tracker: 'weight',
+              occurredAt: new Date(next()).toISOString(),
+              data: { weight: 72.4, weightUnit: 'kg' },
+              clientId: randomUUID(),
             }),
           }),
       ],
