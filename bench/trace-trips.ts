@@ -66,6 +66,17 @@ const main = () =>
       t += 100;
       return t;
     };
+    const postWeight = async (extra: Record<string, unknown>) =>
+      app.request('/api/v1/entries', {
+        method: 'POST',
+        headers: { cookie: user.cookie, 'content-type': 'application/json' },
+        body: JSON.stringify({
+          tracker: 'weight',
+          occurredAt: new Date(next()).toISOString(),
+          data: { weight: 72.4, weightUnit: 'kg' },
+          ...extra,
+        }),
+      });
     const cases: [string, () => Promise<Response>][] = [
       [
         'NS v1 upload, one recent sgv',
@@ -82,32 +93,10 @@ const main = () =>
             ]),
           }),
       ],
-      [
-        'POST /api/v1/entries (weight)',
-        async () =>
-          app.request('/api/v1/entries', {
-            method: 'POST',
-            headers: { cookie: user.cookie, 'content-type': 'application/json' },
-            body: JSON.stringify({
-              tracker: 'weight',
-              occurredAt: new Date(next()).toISOString(),
-              data: { weight: 72.4, weightUnit: 'kg' },
-            }),
-          }),
-      ],
+      ['POST /api/v1/entries (weight)', () => postWeight({})],
       [
         'POST /api/v1/entries (weight, as the web app sends it: with its offline queue id)',
-        async () =>
-          app.request('/api/v1/entries', {
-            method: 'POST',
-            headers: { cookie: user.cookie, 'content-type': 'application/json' },
-            body: JSON.stringify({
-              tracker: 'weight',
-              occurredAt: new Date(next()).toISOString(),
-              data: { weight: 72.4, weightUnit: 'kg' },
-              clientId: randomUUID(),
-            }),
-          }),
+        () => postWeight({ clientId: randomUUID() }),
       ],
       [
         'GET /api/v1/profile',

@@ -1,7 +1,7 @@
 import { mkdirSync } from 'node:fs';
 import { join } from 'node:path';
 import { PGlite } from '@electric-sql/pglite';
-import { type SQL, sql } from 'drizzle-orm';
+import { sql } from 'drizzle-orm';
 import {
   drizzle as drizzlePg,
   type NodePgQueryResultHKT,
@@ -15,18 +15,12 @@ import { migrate as migratePglite } from 'drizzle-orm/pglite/migrator';
 import pg from 'pg';
 import type { Logger } from 'pino';
 import { acquireDataDirLock } from './data-dir-lock';
+import { lazyTransactionClient } from './lazy-transaction';
 import { createSettler, type SettledTable } from './maintenance';
-import {
-  type Deferred,
-  lazyTransactionClient,
-  type NamedStatement,
-  namedQuery,
-  readOnlyStatementsClient,
-  type Statement,
-  statementsAtOnce,
-} from './pipelined-begin';
+import { namedQuery, readOnlyStatementsClient, type Statement, statementsAtOnce } from './pipelined-begin';
 import * as schema from './schema';
 import { APP_ROLE } from './schema/rls';
+import { offerExtras } from './transaction-extras';
 
 export type Schema = typeof schema;
 // Both drivers return `{ rows }` from execute(); typing them as node-postgres keeps raw queries typed.
@@ -180,73 +174,6 @@ const asStatement = ({ name, text, values }: OwnerStatement) => ({
   values: values.map((v) => (v === null || v === undefined ? null : String(v))),
 });
 
-const deferrers = new WeakMap<Tx, (d: Deferred) => Promise<void>>();
-
-/**
- * Sends `statement` with the transaction's commit when `tx` can (a PostgreSQL transaction of
- * `asUser`/`asSystem`/`asShare`): its failure then fails the commit as `onError` says, and the change
- * is rolled back. Answers false where it cannot (PGlite, the owner's transactions): run it yourself.
- */
-export const deferToCommit = async (
-  tx: Tx,
-  statement: { sql: string; params: unknown[] },
-  onError: Deferred['onError'],
-) => {
-  const defer = deferrers.get(tx);
-  if (!defer) return false;
-  await defer({ config: { text: statement.sql, values: statement.params }, onError });
-  return true;
-};
-
-const aheadSenders = new WeakMap<Tx, (statement: NamedStatement) => void>();
-
-/**
- * Sends `statement` (whose result nobody reads: a lock) in the same write as the transaction's next
- * statement, ahead of it, when `tx` can (a PostgreSQL transaction of `asUser`/`asSystem`/`asShare`):
- * no round trip of its own. Its failure fails that next statement. Answers false where it cannot
- * (PGlite, the owner's transactions): run it yourself.
- */
-export const sendWithNext = (tx: Tx, statement: NamedStatement) => {
-  const send = aheadSenders.get(tx);
-  if (!send) return false;
-  send(statement);
-  return true;
-};
-
-const enders = new WeakMap<Tx, () => void>();
-
-/**
- * Makes `tx`'s next statement its last: it goes with the reads queued after it (`withReadAfter`), the
- * statement deferred to the commit (`deferToCommit`) and `commit`, in one round trip, and the
- * transaction ends there (a later statement on `tx` fails). Answers false where it cannot (PGlite, the
- * owner's transactions): the transaction then commits as usual, when its function returns.
- */
-export const commitWithNext = (tx: Tx) => {
-  const end = enders.get(tx);
-  if (!end) return false;
-  end();
-  return true;
-};
-
-const afterReaders = new WeakMap<Tx, (read: SQL) => Promise<Record<string, unknown>[]>>();
-
-/**
- * Runs `next` (which sends one statement on `tx` first) and the read `read` right after that
- * statement: on PostgreSQL in the same write, before its Sync (one round trip for both), elsewhere
- * one after the other. Answers `next`'s result and the read's rows; `read` fails when `next` does.
- */
-export const withReadAfter = async <T, R>(tx: Tx, read: SQL, next: () => Promise<T>): Promise<[T, R[]]> => {
-  const readAfter = afterReaders.get(tx);
-  if (!readAfter) {
-    const result = await next();
-    return [result, (await tx.execute(read)).rows as R[]];
-  }
-  const rows = readAfter(read);
-  rows.catch(() => {}); // awaited below unless `next` failed first
-  const result = await next();
-  return [result, (await rows) as R[]];
-};
-
 type Scoped = Pick<
   Database,
   'asUser' | 'readAsUser' | 'asSystem' | 'readAsSystem' | 'asShare' | 'readAsFollowToken'
@@ -299,12 +226,14 @@ const scopedPostgres = (db: Db, pool: pg.Pool): Scoped => {
     let broken: Error | undefined;
     try {
       const tx = drizzleTx(lazy);
-      deferrers.set(tx, lazy.defer);
-      aheadSenders.set(tx, lazy.sendAhead);
-      enders.set(tx, lazy.commitWithNext);
-      afterReaders.set(tx, (read) => {
-        const query = dialect.sqlToQuery(read);
-        return lazy.readAfterNext(query.sql, query.params);
+      offerExtras(tx, {
+        defer: lazy.defer,
+        sendAhead: lazy.sendAhead,
+        commitWithNext: lazy.commitWithNext,
+        readAfterNext: (read) => {
+          const query = dialect.sqlToQuery(read);
+          return lazy.readAfterNext(query.sql, query.params);
+        },
       });
       const result = await fn(tx);
       await lazy.commit();

@@ -9,7 +9,7 @@ type Connection = {
   sync(): void;
   stream: { cork?: () => void; uncork?: () => void };
 };
-type PgResult = pg.QueryResult & { command: string | null };
+export type PgResult = pg.QueryResult & { command: string | null };
 type Callback = (err: Error | undefined, results: PgResult | PgResult[]) => void;
 // pg's Query, typed by what this file uses of it (its published types make `submit` a property).
 const QueryBase = pg.Query as unknown as new (
@@ -102,7 +102,7 @@ const NAMED_PER_CONNECTION = 200;
 const names = new Map<string, string>();
 
 /** The name a statement's text goes by, or undefined once the connection may not name more. */
-const nameOf = (client: pg.PoolClient, text: string) => {
+export const nameOf = (client: pg.PoolClient, text: string) => {
   const parsed = parsedOn.get(connectionOf(client));
   if (parsed === false || (parsed && parsed.size >= NAMED_PER_CONNECTION)) return undefined;
   let name = names.get(text);
@@ -119,14 +119,17 @@ const nameOf = (client: pg.PoolClient, text: string) => {
  * with row-level security the plan (the policies' subqueries included) costs more than running it.
  * Unnamed once the connection holds NAMED_PER_CONNECTION of them.
  */
-const namedRead = (client: pg.PoolClient, config: string | pg.QueryConfig): string | pg.QueryConfig => {
+export const namedRead = (
+  client: pg.PoolClient,
+  config: string | pg.QueryConfig,
+): string | pg.QueryConfig => {
   if (typeof config === 'string' || config.name) return config;
   const name = nameOf(client, config.text);
   return name ? { ...config, name } : config;
 };
 
 /** A statement's parameter as text, as the extended protocol carries it. */
-const asText = (v: unknown): string | null =>
+export const asText = (v: unknown): string | null =>
   v === null || v === undefined
     ? null
     : v instanceof Date
@@ -136,7 +139,7 @@ const asText = (v: unknown): string | null =>
         : String(v);
 
 /** A statement's rows as objects, whatever row mode the query it travelled with used. */
-const rowsOf = (r: PgResult) =>
+export const rowsOf = (r: PgResult) =>
   r.rows.map((row) =>
     Array.isArray(row) ? Object.fromEntries(r.fields.map((f, i) => [f.name, row[i]])) : row,
   ) as Record<string, unknown>[];
@@ -193,9 +196,12 @@ class PipelinedQuery extends QueryBase {
   }
 }
 
-/** Every statement's result, in the order sent (a statement answering no rows has one too). */
 /** For a failed pipeline's error: how many of its statements had completed (the failed one's index). */
 const completedBefore = new WeakMap<Error, number>();
+
+/** Which statement of its pipeline (counting from 0, in the order sent) `err` failed, where known. */
+export const failedStatement = (err: unknown) =>
+  typeof err === 'object' && err !== null ? completedBefore.get(err as Error) : undefined;
 
 /** Statements that completed in a query that failed (pg keeps one result per statement begun). */
 const completedIn = (query: unknown) => {
@@ -204,7 +210,8 @@ const completedIn = (query: unknown) => {
   return list.filter((r) => r.command).length;
 };
 
-const pipelinedAll = (
+/** Every statement's result, in the order sent (a statement answering no rows has one too). */
+export const pipelinedAll = (
   client: pg.PoolClient,
   prefix: readonly Statement[],
   suffix: readonly Statement[],
@@ -224,7 +231,7 @@ const pipelinedAll = (
   });
 };
 
-const pipelined = async (
+export const pipelined = async (
   client: pg.PoolClient,
   prefix: readonly Statement[],
   suffix: readonly Statement[],
@@ -269,167 +276,14 @@ export const namedQuery = (client: pg.PoolClient, config: string | pg.QueryConfi
  * policies of the tables an entry write reads cost PostgreSQL more to plan than to run. pg parses it
  * outside a pipeline, so its names are counted from pg's own record of the connection.
  */
-const namedWrite = (client: pg.PoolClient, config: string | pg.QueryConfig): string | pg.QueryConfig => {
+export const namedWrite = (
+  client: pg.PoolClient,
+  config: string | pg.QueryConfig,
+): string | pg.QueryConfig => {
   const connection = connectionOf(client) as unknown as PgConnectionState;
   if (Object.keys(connection.parsedStatements).length >= NAMED_PER_CONNECTION * 2) return config;
   return namedRead(client, config);
 };
-
-/**
- * A stand-in for a checked-out client inside a transaction: the first query opens the transaction
- * (`begin` plus `scope`, pipelined with it); later ones go through unchanged. `begun` says whether a
- * commit or rollback is owed.
- */
-export const lazyTransactionClient = (client: pg.PoolClient, scope: Statement) => {
-  let begun = false;
-  /** The next query carries the deferred statement and `commit` (`commitWithNext`); then it has ended. */
-  let endWithNext = false;
-  let ended = false;
-  let endFailure: Error | undefined;
-  let deferred: Deferred | undefined;
-  // Statements whose result nobody reads (a lock), held to go in front of the next query.
-  let ahead: Statement[] = [];
-  /** What goes ahead of the next statement: the opening if owed, the held statements. */
-  const opening = () => {
-    const statements: Statement[] = begun ? ahead : ['begin', scope, ...ahead];
-    begun = true;
-    ahead = [];
-    return statements;
-  };
-  const queryAlone = (config: string | pg.QueryConfig, values?: unknown[]) => {
-    if (begun && !ahead.length) return namedQuery(client, namedWrite(client, config), values);
-    return pipelined(client, opening(), [], namedRead(client, config), values);
-  };
-  const run = async (d: Deferred, suffix: Statement[]) => {
-    try {
-      await pipelined(client, opening(), suffix, namedWrite(client, d.config), d.config.values);
-    } catch (err) {
-      throw d.onError(err);
-    }
-  };
-  /** Holds `statement` (its result unread) to go in the same write as the next query, ahead of it. */
-  const sendAhead = (statement: NamedStatement) => {
-    ahead.push(statement);
-  };
-  // A statement to go right after the next query, in its write, and who waits for its rows.
-  let after: {
-    statement: NamedStatement;
-    settle: (err: unknown, rows?: Record<string, unknown>[]) => void;
-  }[] = [];
-  const query = (config: string | pg.QueryConfig, values?: unknown[]) => {
-    if (ended) return Promise.reject(new Error('this transaction has ended: a statement after its commit'));
-    if (endWithNext) return queryThenCommit(config, values);
-    if (!after.length) return queryAlone(config, values);
-    const followers = after;
-    after = [];
-    const sent = pipelinedAll(
-      client,
-      opening(),
-      followers.map((f) => f.statement),
-      namedRead(client, config),
-      values,
-    );
-    sent.then(
-      (results) => {
-        const tail = results.slice(results.length - followers.length);
-        for (const [i, f] of followers.entries()) f.settle(undefined, rowsOf(tail[i]!));
-      },
-      (err) => {
-        for (const f of followers) f.settle(err);
-      },
-    );
-    return sent.then((results) => results[results.length - 1 - followers.length]!);
-  };
-  /**
-   * The query, the reads after it, the deferred statement and `commit`, in one write with one Sync: the
-   * whole transaction in one round trip. A failure fails the query (the deferred statement's as its
-   * `onError` says) and leaves the transaction to be rolled back; success ends it.
-   */
-  const queryThenCommit = async (config: string | pg.QueryConfig, values?: unknown[]) => {
-    endWithNext = false;
-    const followers = after;
-    after = [];
-    const d = deferred;
-    deferred = undefined;
-    const prefix = opening();
-    const suffix: Statement[] = followers.map((f) => f.statement);
-    if (d)
-      suffix.push({
-        name: nameOf(client, d.config.text),
-        text: d.config.text,
-        values: (d.config.values ?? []).map(asText),
-      });
-    suffix.push('commit');
-    try {
-      const results = await pipelinedAll(client, prefix, suffix, namedWrite(client, config), values);
-      ended = true;
-      const tail = results.slice(results.length - suffix.length);
-      for (const [i, f] of followers.entries()) f.settle(undefined, rowsOf(tail[i]!));
-      return results[results.length - 1 - suffix.length]!;
-    } catch (err) {
-      for (const f of followers) f.settle(err);
-      // The statement that failed: the prefix, the query, its followers, then the deferred one. Its
-      // error reaches the caller through the ORM, which wraps it: the transaction answers the
-      // deferred statement's own error (`failure`) once it has been rolled back.
-      if (d && completedBefore.get(err as Error) === prefix.length + 1 + followers.length)
-        endFailure = d.onError(err);
-      throw err;
-    }
-  };
-  /** The next query ends the transaction: see `queryThenCommit`. */
-  const commitWithNext = () => {
-    endWithNext = true;
-  };
-  /**
-   * Sends `text` (with `values`) right after the next query, in the same write and before its Sync:
-   * one round trip for both. Answers its rows (as objects); fails as that query fails.
-   */
-  const readAfterNext = (text: string, values: unknown[]) =>
-    new Promise<Record<string, unknown>[]>((resolve, reject) => {
-      after.push({
-        statement: { name: nameOf(client, text), text, values: values.map(asText) },
-        settle: (err, rows) => (err ? reject(err) : resolve(rows!)),
-      });
-    });
-  /**
-   * Holds a statement whose result nobody reads (the audit row) until the commit, and sends it in the
-   * same write as `commit` (and, alone in its transaction, with `begin` too): one round trip less. A
-   * second one sends the first at once. Its failure fails the commit, as `onError` says.
-   */
-  const defer = async (d: Deferred) => {
-    const earlier = deferred;
-    deferred = d;
-    if (earlier) await run(earlier, []);
-  };
-  /** Ends the transaction: the deferred statement with the commit, or the commit alone when owed. */
-  const commit = async () => {
-    for (const f of after.splice(0)) f.settle(new Error('no statement went before this read'));
-    if (ended) return;
-    endWithNext = false;
-    const d = deferred;
-    deferred = undefined;
-    if (d) await run(d, ['commit']);
-    else if (ahead.length) await pipelined(client, opening(), [], 'commit');
-    else if (begun) await client.query('commit');
-  };
-  return {
-    query,
-    begun: () => begun && !ended,
-    defer,
-    sendAhead,
-    readAfterNext,
-    commitWithNext,
-    commit,
-    /** Why the transaction failed when the statement deferred to its end did (`Deferred.onError`). */
-    failure: () => endFailure,
-  };
-};
-
-/** A statement held until the commit (see `lazyTransactionClient`), and what its failure means. */
-export interface Deferred {
-  config: pg.QueryConfig;
-  onError: (err: unknown) => Error;
-}
 
 /**
  * A stand-in for a client doing read-only work: every query is a read-only transaction of its own —

@@ -3,9 +3,10 @@ import { integer, pgTable } from 'drizzle-orm/pg-core';
 import { afterAll, beforeAll, describe, expect, inject, it } from 'vitest';
 import { cloneDatabase, dropDatabase } from '../../test/postgres-template';
 import { findProfile, insertProfile } from '../modules/profiles/profiles.repository';
-import { commitWithNext, type Database, openPostgres } from './database';
+import { type Database, openPostgres } from './database';
 import { prebuiltSelect } from './prebuilt-select';
 import { user } from './schema';
+import { commitWithNext } from './transaction-extras';
 
 const base = process.env.TEST_DATABASE_URL!;
 let db: Database;

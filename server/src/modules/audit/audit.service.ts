@@ -2,8 +2,9 @@ import type { AuditAction, AuditResourceType } from '@healthfolio/core';
 import { fillPlaceholders, sql } from 'drizzle-orm';
 import { drizzle } from 'drizzle-orm/node-postgres';
 import type { Logger } from 'pino';
-import { type Database, deferToCommit, type Tx } from '../../db/database';
+import type { Database, Tx } from '../../db/database';
 import { auditLogs } from '../../db/schema';
+import { deferToCommit } from '../../db/transaction-extras';
 import { ProblemError } from '../../http/problem';
 import { auditClientOf } from './audit-context';
 

@@ -5,8 +5,9 @@ import {
   type StreakSummaryResponse,
   unlockedByWrite,
 } from '@healthfolio/core';
-import { commitWithNext, type Database, type Tx, withReadAfter } from '../../db/database';
+import type { Database, Tx } from '../../db/database';
 import { achievementUnlocks } from '../../db/schema';
+import { commitWithNext, withReadAfter } from '../../db/transaction-extras';
 import { selectStreakInputs } from './entry-days.repository';
 import { type UnlockViewRow, unlockViewQuery } from './unlock-view.repository';
 
@@ -70,9 +71,19 @@ export const syncAchievementUnlocks = async (tx: Tx, userId: string) => {
 
 /**
  * Runs `write` (one entry's insert, at `at`) with the read of its unlock view right after it, in its
- * round trip on PostgreSQL (`withReadAfter`), and stores what it unlocks (`unlockedByWrite`). The view
- * is bounded: the write costs the same after ten years of entries as after ten.
+ * round trip on PostgreSQL (`withReadAfter`): the result and what the write unlocks. The view is
+ * bounded: the write costs the same after ten years of entries as after ten.
  */
+const writeWithView = async <T>(tx: Tx, userId: string, at: Date, write: () => Promise<T>, now: number) => {
+  const [result, [row]] = await withReadAfter<T, UnlockViewRow>(
+    tx,
+    unlockViewQuery(userId, at, now, streakCutoff(now)),
+    write,
+  );
+  return { result, unlocks: unlockedByWrite(row!.view) };
+};
+
+/** `writeWithView`, and what the write unlocks stored in the same transaction. */
 export const insertWithUnlocks = async <T>(
   tx: Tx,
   userId: string,
@@ -80,12 +91,8 @@ export const insertWithUnlocks = async <T>(
   write: () => Promise<T>,
   now = Date.now(),
 ) => {
-  const [result, [row]] = await withReadAfter<T, UnlockViewRow>(
-    tx,
-    unlockViewQuery(userId, at, now, streakCutoff(now)),
-    write,
-  );
-  await storeUnlocks(tx, userId, unlockedByWrite(row!.view));
+  const { result, unlocks } = await writeWithView(tx, userId, at, write, now);
+  await storeUnlocks(tx, userId, unlocks);
   return result;
 };
 
@@ -102,16 +109,10 @@ export const insertThenCommit = async <T>(
   at: Date,
   write: () => Promise<T>,
   now = Date.now(),
-): Promise<{ result: T; unlocks: AchievementId[] }> => {
-  if (!commitWithNext(tx))
-    return { result: await insertWithUnlocks(tx, userId, at, write, now), unlocks: [] };
-  const [result, [row]] = await withReadAfter<T, UnlockViewRow>(
-    tx,
-    unlockViewQuery(userId, at, now, streakCutoff(now)),
-    write,
-  );
-  return { result, unlocks: unlockedByWrite(row!.view) };
-};
+): Promise<{ result: T; unlocks: AchievementId[] }> =>
+  commitWithNext(tx)
+    ? writeWithView(tx, userId, at, write, now)
+    : { result: await insertWithUnlocks(tx, userId, at, write, now), unlocks: [] };
 
 /**
  * Stores what a committed write unlocked (`insertThenCommit`), in a transaction of its own. Its

@@ -1,5 +1,6 @@
 import { latestAllowedMs } from '@healthfolio/core';
-import { sendWithNext, type Tx } from '../../db/database';
+import type { Tx } from '../../db/database';
+import { sendWithNext } from '../../db/transaction-extras';
 import { alarmsAfterGlucoseWrite } from '../alarms/alarm-judge';
 import { judgedWindow } from '../alarms/alarms.repository';
 import { type Announcer, announceNotices } from '../hypo/announce';
