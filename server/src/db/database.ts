@@ -19,7 +19,7 @@ import { lazyTransactionClient } from './lazy-transaction';
 import { createSettler, type SettledTable } from './maintenance';
 import { namedQuery, readOnlyStatementsClient, type Statement, statementsAtOnce } from './pipelined-begin';
 import * as schema from './schema';
-import { APP_ROLE } from './schema/rls';
+import { APP_ROLE, GUEST_ROLE } from './schema/rls';
 import { offerExtras } from './transaction-extras';
 
 export type Schema = typeof schema;
@@ -98,9 +98,13 @@ const checkedId = (id: string, what: string) => {
   return id;
 };
 
+/** The role a scope's transaction runs as: a share and a follower token read as the guest role. */
+const roleOf = (setting: string) =>
+  setting === 'app.share_id' || setting === 'app.follow_token_id' ? GUEST_ROLE : APP_ROLE;
+
 // PGlite: the scope as one inlined statement. Both values are constants or a checked UUID.
 const inlineScope = (setting: string, value: string) =>
-  `select set_config('role', '${APP_ROLE}', true), set_config('${setting}', '${value}', true)`;
+  `select set_config('role', '${roleOf(setting)}', true), set_config('${setting}', '${value}', true)`;
 const userScope = (userId: string, accountId?: string) =>
   inlineScope('app.user_id', checkedId(userId, 'asUser')) +
   (actsForAnother(userId, accountId)
@@ -162,7 +166,7 @@ const scopeStatement = (
 ) => ({
   name: `healthfolio_scope_${setting}${readOnly ? '_read' : ''}`,
   text:
-    `select set_config('role', '${APP_ROLE}', true), set_config('app.${setting}', $1, true)` +
+    `select set_config('role', '${roleOf(`app.${setting}`)}', true), set_config('app.${setting}', $1, true)` +
     (readOnly ? READ_ONLY : ''),
   values: [value],
 });

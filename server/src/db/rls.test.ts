@@ -3,7 +3,7 @@ import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { createTestServer, signUpAndSignIn, type TestServer } from '../../test/harness';
 import { actingFor, addPerson } from '../../test/household';
 import { auditLogs, profiles, userRoles } from './schema';
-import { APP_ROLE } from './schema/rls';
+import { APP_ROLE, GUEST_ROLE } from './schema/rls';
 
 let server: TestServer;
 let alice: string;
@@ -50,11 +50,14 @@ describe('row-level security', () => {
     expect(views).toEqual([]);
   });
 
-  it('the app role cannot bypass RLS and cannot touch the auth schema at all', async () => {
+  it('the app and guest roles cannot bypass RLS and cannot touch the auth schema at all', async () => {
     const { rows } = await server.deps.db.owner.execute<{ rolbypassrls: boolean; rolsuper: boolean }>(
-      sql`select rolbypassrls, rolsuper from pg_roles where rolname = ${APP_ROLE}`,
+      sql`select rolbypassrls, rolsuper from pg_roles where rolname in (${APP_ROLE}, ${GUEST_ROLE})`,
     );
-    expect(rows).toEqual([{ rolbypassrls: false, rolsuper: false }]);
+    expect(rows).toEqual([
+      { rolbypassrls: false, rolsuper: false },
+      { rolbypassrls: false, rolsuper: false },
+    ]);
     await expect(
       server.deps.db.asUser(alice, (tx) => tx.execute(sql`select token from auth.session`)),
     ).rejects.toThrow();
@@ -92,6 +95,22 @@ describe('row-level security', () => {
       tx.select({ role: userRoles.role }).from(userRoles),
     );
     expect(roles).toEqual([{ role: 'user' }]);
+  });
+
+  it('the share and follower policies apply to the guest role alone, every other policy to every role', async () => {
+    // A share or follower policy on every role would be planned into every user's statement (its
+    // sub-selects cost more than a one-reading upload's own work), and admit nothing there.
+    const { rows } = await server.deps.db.owner.execute<{
+      policy: string;
+      roles: string;
+      guest: boolean;
+    }>(sql`
+      select tablename || '.' || policyname as policy, roles::text as roles,
+        coalesce(qual, '') || coalesce(with_check, '') ~ '(app\.share_id|app_follow_people)' as guest
+      from pg_policies where schemaname = 'public' order by 1`);
+    expect(rows.filter((r) => r.guest).length).toBeGreaterThanOrEqual(14);
+    const wrong = rows.filter((r) => r.roles !== (r.guest ? `{${GUEST_ROLE}}` : '{public}'));
+    expect(wrong).toEqual([]);
   });
 
   it('outside a scoped transaction (no user set) the app role sees nothing', async () => {

@@ -10,12 +10,9 @@ import {
   uniqueIndex,
   uuid,
 } from 'drizzle-orm/pg-core';
-import { APP_ROLE, isSystem, ownsRow } from './rls';
+import { isSystem, notAppRoles, ownsRow } from './rls';
 
-const notAppRole = sql.raw(`current_user <> '${APP_ROLE}'`);
-const erasing = sql.raw(
-  `current_user <> '${APP_ROLE}' and current_setting('app.audit_erasure', true) = 'on'`,
-);
+const erasing = sql`${notAppRoles} and current_setting('app.audit_erasure', true) = 'on'`;
 
 /**
  * Append-only for every role: the app role gets INSERT and SELECT only, and triggers refuse UPDATE,
@@ -92,6 +89,6 @@ export const auditChainHeads = pgTable(
     index('audit_chain_heads_user_id_idx').on(t.userId),
     pgPolicy('audit_chain_heads_read', { for: 'select', using: sql`${ownsRow(t.userId)} or ${isSystem}` }),
     // The owner (the trigger is SECURITY DEFINER) under FORCE; the app role has no write grant anyway.
-    pgPolicy('audit_chain_heads_trigger', { for: 'all', using: notAppRole, withCheck: notAppRole }),
+    pgPolicy('audit_chain_heads_trigger', { for: 'all', using: notAppRoles, withCheck: notAppRoles }),
   ],
 );

@@ -12,9 +12,7 @@ import {
   uuid,
 } from 'drizzle-orm/pg-core';
 import { user } from './auth';
-import { APP_ROLE, isSystem, ownerPolicies } from './rls';
-
-const notAppRole = sql.raw(`current_user <> '${APP_ROLE}'`);
+import { isSystem, notAppRoles, ownerPolicies } from './rls';
 
 /**
  * Who keeps whom (issue 32): a guardian (an account) acts for a person (a dependent: a user row with
@@ -41,7 +39,7 @@ export const guardianships = pgTable(
     index('guardianships_guardian_idx').on(t.guardianId),
     check('guardianships_not_self', sql`${t.personId} <> ${t.guardianId}`),
     pgPolicy('guardianships_system', { for: 'all', using: isSystem, withCheck: isSystem }),
-    pgPolicy('guardianships_definer', { for: 'select', using: notAppRole }),
+    pgPolicy('guardianships_definer', { for: 'select', using: notAppRoles }),
   ],
 );
 
@@ -121,6 +119,6 @@ export const householdFollowerTokens = pgTable(
     uniqueIndex('household_follower_tokens_token_hash_key').on(t.tokenHash),
     ...ownerPolicies('household_follower_tokens', t.accountId),
     // `app_follow_people()` (SECURITY DEFINER) reads the token as the owner, as app_person() does.
-    pgPolicy('household_follower_tokens_definer', { for: 'select', using: notAppRole }),
+    pgPolicy('household_follower_tokens_definer', { for: 'select', using: notAppRoles }),
   ],
 );

@@ -5,10 +5,22 @@ import {
   type ShareCategory,
 } from '@healthfolio/core/sharing/share-rules';
 import { type SQL, sql } from 'drizzle-orm';
-import { type AnyPgColumn, pgPolicy } from 'drizzle-orm/pg-core';
+import { type AnyPgColumn, pgPolicy, pgRole } from 'drizzle-orm/pg-core';
 
 /** The role every user-scoped and system transaction switches to; it has no BYPASSRLS. */
 export const APP_ROLE = 'healthfolio_app';
+
+/**
+ * The role a caregiver's share (`db.asShare`) and a household follower token (`db.readAsFollowToken`)
+ * read as: a member of the app role (the same grants), and the only role the share and follower
+ * policies apply to. A user's or the system's transaction never plans them: those policies' sub-selects
+ * cost every statement on a shareable table more than its own work (migration guest_role).
+ */
+export const GUEST_ROLE = 'healthfolio_guest';
+export const guestRole = pgRole(GUEST_ROLE).existing();
+
+/** The roles the app's transactions run as: a policy for the owner's SECURITY DEFINER code excludes them. */
+export const notAppRoles = sql.raw(`current_user not in ('${APP_ROLE}', '${GUEST_ROLE}')`);
 
 /** True inside a transaction opened by `db.asSystem` (scheduler, admin, auth hooks). */
 export const isSystem = sql`current_setting('app.system', true) = 'on'`;
@@ -76,6 +88,7 @@ export const sharePolicy = (
   pgPolicy(`${table}_share_${category}`, {
     as: 'permissive',
     for: 'select',
+    to: guestRole,
     using: sql`${userId} = ${grantedOwner(category)} and ${opts.since} >= ${historyStart}${
       opts.where ? sql` and (${opts.where})` : sql``
     }`,

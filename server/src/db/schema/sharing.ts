@@ -11,7 +11,7 @@ import {
   uuid,
 } from 'drizzle-orm/pg-core';
 import { user } from './auth';
-import { currentPerson, currentShare, ownerPolicies, ownsRow } from './rls';
+import { currentPerson, currentShare, guestRole, ownerPolicies, ownsRow } from './rls';
 
 /**
  * A share of some categories of a user's data with a caregiver (spec §3 shared_access). Its status is
@@ -53,7 +53,11 @@ export const sharedAccess = pgTable(
     ),
     ...ownerPolicies('shared_access', t.userId),
     // A caregiver's transaction reads its own share (the share policies of the data tables need it).
-    pgPolicy('shared_access_share_self', { for: 'select', using: sql`${t.id} = ${currentShare}` }),
+    pgPolicy('shared_access_share_self', {
+      for: 'select',
+      to: guestRole,
+      using: sql`${t.id} = ${currentShare}`,
+    }),
     // The caregiver's "Shared with me" list: shares bound to their account.
     pgPolicy('shared_access_recipient', { for: 'select', using: ownsRow(t.boundUserId) }),
   ],
@@ -82,6 +86,7 @@ export const sharedPermissions = pgTable(
     ...ownerPolicies('shared_permissions', t.userId),
     pgPolicy('shared_permissions_share_self', {
       for: 'select',
+      to: guestRole,
       using: sql`${t.sharedAccessId} = ${currentShare}`,
     }),
     pgPolicy('shared_permissions_recipient', {

@@ -1,6 +1,7 @@
 import { sql } from 'drizzle-orm';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { createTestServer, signUpAndSignIn, type TestServer } from '../../../test/harness';
+import { GUEST_ROLE } from '../../db/schema/rls';
 import { hashShareToken, newShareToken, openToken, sealToken } from './share-token';
 
 /**
@@ -143,6 +144,28 @@ describe('the share scope', () => {
       ),
     );
     expect(await seen(id, sql`select provider from appointments`)).toEqual([]);
+  });
+
+  it('reads as the guest role: the owner’s definer-only rows stay shut to it', async () => {
+    const id = await share(alice, all());
+    await exec(sql`insert into guardianships (person_id, guardian_id) values (${alice}, ${bob})
+      on conflict do nothing`);
+    expect(await seen(id, sql`select current_user as role`)).toEqual([{ role: GUEST_ROLE }]);
+    // The policies that let the owner's SECURITY DEFINER functions read these exclude the guest role
+    // as they exclude the app role; were it left out, a share would read every guardianship.
+    expect(await seen(id, sql`select person_id from guardianships`)).toEqual([]);
+    expect(await seen(id, sql`select id from household_follower_tokens`)).toEqual([]);
+    await expect(seen(id, sql`update audit_chain_heads set last_seq = 0 returning chain`)).rejects.toThrow();
+  });
+
+  it('applies to a share’s transaction only: a user’s own scope that names the share sees none of it', async () => {
+    const id = await share(alice, all(), { accessType: 'full_access' });
+    const notes = await server.deps.db.asUser(bob, async (tx) => {
+      await tx.execute(sql`select set_config('app.share_id', ${id}, true)`);
+      return (await tx.execute<{ notes: string }>(sql`select notes from tracker_entries`)).rows;
+    });
+    expect(notes.length).toBeGreaterThan(0);
+    expect(notes.every((r) => r.notes.startsWith('b-'))).toBe(true);
   });
 
   it('leaves the owner’s and other users’ own scopes as they were', async () => {
