@@ -19,7 +19,16 @@ import { lazyTransactionClient } from './lazy-transaction';
 import { createSettler, type SettledTable } from './maintenance';
 import { namedQuery, readOnlyStatementsClient, type Statement, statementsAtOnce } from './pipelined-begin';
 import * as schema from './schema';
-import { APP_ROLE, GUEST_ROLE } from './schema/rls';
+import {
+  checkedId,
+  followTokenScope,
+  READ_ONLY,
+  SYSTEM_SCOPE,
+  scopeStatement,
+  shareScope,
+  userScope,
+  userScopeStatement,
+} from './scopes';
 import { offerExtras } from './transaction-extras';
 
 export type Schema = typeof schema;
@@ -88,38 +97,6 @@ export interface OwnerStatement {
   values: unknown[];
 }
 
-const UUID = /^[0-9a-f]{8}-[0-9a-f]{4}-[0-9a-f]{4}-[0-9a-f]{4}-[0-9a-f]{12}$/i;
-
-const checkedId = (id: string, what: string) => {
-  if (!UUID.test(id))
-    throw new Error(
-      `${what} needs a ${what === 'asShare' ? 'share' : what === 'readAsFollowToken' ? 'token' : 'user'} id`,
-    );
-  return id;
-};
-
-/** The role a scope's transaction runs as: a share and a follower token read as the guest role. */
-const roleOf = (setting: string) =>
-  setting === 'app.share_id' || setting === 'app.follow_token_id' ? GUEST_ROLE : APP_ROLE;
-
-// PGlite: the scope as one inlined statement. Both values are constants or a checked UUID.
-const inlineScope = (setting: string, value: string) =>
-  `select set_config('role', '${roleOf(setting)}', true), set_config('${setting}', '${value}', true)`;
-const userScope = (userId: string, accountId?: string) =>
-  inlineScope('app.user_id', checkedId(userId, 'asUser')) +
-  (actsForAnother(userId, accountId)
-    ? `, set_config('app.account_id', '${checkedId(accountId, 'asUser')}', true)`
-    : '');
-const shareScope = (shareId: string) => inlineScope('app.share_id', checkedId(shareId, 'asShare'));
-const followTokenScope = (tokenId: string) =>
-  inlineScope('app.follow_token_id', checkedId(tokenId, 'readAsFollowToken'));
-const SYSTEM_SCOPE = inlineScope('app.system', 'on');
-const READ_ONLY = `, set_config('transaction_read_only', 'on', true)`;
-
-/** An account acting for someone else (a guardian for a person): the scope then names both. */
-const actsForAnother = (userId: string, accountId: string | undefined): accountId is string =>
-  accountId !== undefined && accountId !== userId;
-
 type DrizzleInternals = {
   dialect: PgDialect;
   session: { schema: ConstructorParameters<typeof NodePgSession>[2]; options: object };
@@ -141,35 +118,6 @@ const leanTransaction = <S>(session: S, build: (session: S, relational: boolean)
   });
   return tx as Tx;
 };
-
-/**
- * PostgreSQL: the scope as a named statement with the id as its parameter, parsed and planned once
- * per connection and then only bound (it runs ahead of every request's statements).
- */
-const personScopeStatement = (userId: string, accountId: string, readOnly = false) => ({
-  name: `healthfolio_scope_person${readOnly ? '_read' : ''}`,
-  text:
-    `select set_config('role', '${APP_ROLE}', true), set_config('app.user_id', $1, true), ` +
-    `set_config('app.account_id', $2, true)` +
-    (readOnly ? READ_ONLY : ''),
-  values: [checkedId(userId, 'asUser'), checkedId(accountId, 'asUser')],
-});
-const userScopeStatement = (userId: string, accountId: string | undefined, readOnly = false) =>
-  actsForAnother(userId, accountId)
-    ? personScopeStatement(userId, accountId, readOnly)
-    : scopeStatement('user_id', checkedId(userId, 'asUser'), readOnly);
-
-const scopeStatement = (
-  setting: 'user_id' | 'share_id' | 'system' | 'follow_token_id',
-  value: string,
-  readOnly = false,
-) => ({
-  name: `healthfolio_scope_${setting}${readOnly ? '_read' : ''}`,
-  text:
-    `select set_config('role', '${roleOf(`app.${setting}`)}', true), set_config('app.${setting}', $1, true)` +
-    (readOnly ? READ_ONLY : ''),
-  values: [value],
-});
 
 /** An owner statement as the pipeline sends it (its values as text, as PostgreSQL takes them). */
 const asStatement = ({ name, text, values }: OwnerStatement) => ({
