@@ -181,6 +181,7 @@ const scopedPostgres = (db: Db, pool: pg.Pool): Scoped => {
       offerExtras(tx, {
         defer: lazy.defer,
         sendAhead: lazy.sendAhead,
+        sendFirst: lazy.sendFirst,
         commitWithNext: lazy.commitWithNext,
         readAfterNext: (read) => {
           const query = dialect.sqlToQuery(read);

@@ -41,11 +41,14 @@ export const lazyTransactionClient = (client: pg.PoolClient, scope: Statement) =
   let deferred: Deferred | undefined;
   // Statements whose result nobody reads (a lock), held to go in front of the next query.
   let ahead: Statement[] = [];
+  // Statements to go before `begin`, as the connecting role (`sendFirst`).
+  let first: Statement[] = [];
   /** What goes ahead of the next statement: the opening if owed, the held statements. */
   const opening = () => {
-    const statements: Statement[] = begun ? ahead : ['begin', scope, ...ahead];
+    const statements: Statement[] = begun ? ahead : [...first, 'begin', scope, ...ahead];
     begun = true;
     ahead = [];
+    first = [];
     return statements;
   };
   const queryAlone = (config: string | pg.QueryConfig, values?: unknown[]) => {
@@ -62,6 +65,15 @@ export const lazyTransactionClient = (client: pg.PoolClient, scope: Statement) =
   /** Holds `statement` (its result unread) to go in the same write as the next query, ahead of it. */
   const sendAhead = (statement: NamedStatement) => {
     ahead.push(statement);
+  };
+  /**
+   * Holds `statement` (its result unread) to go before `begin`, in the same write: it runs as the
+   * connecting role, in the transaction `begin` then opens. False once the transaction has begun.
+   */
+  const sendFirst = (statement: NamedStatement) => {
+    if (begun) return false;
+    first.push(statement);
+    return true;
   };
   // A statement to go right after the next query, in its write, and who waits for its rows.
   let after: {
@@ -150,6 +162,7 @@ export const lazyTransactionClient = (client: pg.PoolClient, scope: Statement) =
     begun: () => begun && !ended,
     defer,
     sendAhead,
+    sendFirst,
     readAfterNext,
     commitWithNext,
     commit,

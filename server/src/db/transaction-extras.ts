@@ -11,6 +11,7 @@ import type { NamedStatement } from './pipelined-begin';
 export interface TransactionExtras {
   defer: (d: Deferred) => Promise<void>;
   sendAhead: (statement: NamedStatement) => void;
+  sendFirst: (statement: NamedStatement) => boolean;
   commitWithNext: () => void;
   readAfterNext: (read: SQL) => Promise<Record<string, unknown>[]>;
 }
@@ -48,6 +49,16 @@ export const sendWithNext = (tx: Tx, statement: NamedStatement) => {
   send(statement);
   return true;
 };
+
+/**
+ * Sends `statement` (whose result nobody reads) before the transaction's `begin`, in the same write
+ * as its first statement, as the connecting role: a public door's budget in `auth`, which the app
+ * role cannot reach, counted in the transaction the request then runs. Its failure fails that first
+ * statement, and nothing after it runs. Answers false where it cannot (PGlite, or the transaction has
+ * already begun).
+ */
+export const sendBeforeBegin = (tx: Tx, statement: NamedStatement) =>
+  extras.get(tx)?.sendFirst(statement) ?? false;
 
 /**
  * Makes `tx`'s next statement its last: it goes with the reads queued after it (`withReadAfter`), the

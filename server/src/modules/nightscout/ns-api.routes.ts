@@ -5,12 +5,21 @@ import { createRouter } from '../../http/openapi';
 import { type NsAuth, presentedOf, resolveNsAuth } from './ns-auth';
 import { storeDeviceStatus, storeProfiles } from './ns-collections.service';
 import { type AuthRow, bySlugAfterBudget } from './ns-credentials.repository';
-import { presentedSecret, SLUG_PATTERN } from './ns-credentials.service';
+import { type PresentedSecret, presentedSecret, SLUG_PATTERN } from './ns-credentials.service';
+import {
+  doorCheck,
+  forgetCredential,
+  refusedAtDoor,
+  rememberCredential,
+  rememberedCredential,
+} from './ns-door-cache';
 import { BadFindValue, parseFind } from './ns-find';
 import {
+  budgetStatement,
   budgetThenLookup,
   consumeOrRefuse,
   NS_ANSWERS,
+  type NsBody,
   nsError,
   nsPerIpLimiter,
   readBody,
@@ -76,13 +85,25 @@ const READS = new Set(['GET', 'HEAD']);
 /**
  * Nightscout API v1 for one request, under `/ns/{slug}` (slug given) or at the site's root (slug
  * null, routed here by ns-root.ts). The budget, then the credential, then the body (DESIGN §5):
- * nothing is read for a stranger, and a follower's write is refused before its body is read.
+ * nothing is read for a stranger, and a follower's write is refused before its body is read. An upload
+ * whose secret is that of a credential this process let in lately is read first, its budget and
+ * credential checked in its transaction (`uploadThroughRememberedDoor`).
  */
 export const serveNsV1 = async (c: Context, deps: AppDeps, slug: string | null, rest: string) => {
   const perIp = nsPerIpLimiter(deps.limiter);
   const presented = presentedOf(c);
   const jwt = !presented.apiSecret && presented.token?.split('.').length === 3;
   const secret = jwt ? null : presentedSecret(presented);
+  let parsedBody: Promise<NsBody> | undefined;
+  const body = () => {
+    parsedBody ??= readBody(c);
+    return parsedBody;
+  };
+  // An upload through a credential this process let in lately: its door travels with its transaction.
+  if (slug !== null && secret) {
+    const res = await uploadThroughRememberedDoor(c, deps, slug, secret, rest, body);
+    if (res) return res;
+  }
   // An upload secret under a slug: the budget and the slug's credential in one round trip where they can be.
   const door =
     slug !== null && secret && SLUG_PATTERN.test(slug)
@@ -99,10 +120,12 @@ export const serveNsV1 = async (c: Context, deps: AppDeps, slug: string | null, 
     door ? { row: door.rows[0] } : undefined,
   );
   if (!auth) return nsError(c, 401, 'Unauthorized', 'Invalid/Missing');
+  const row = door?.rows[0];
+  if (row && auth.credentialId === row.id) rememberCredential(deps.db, row);
   const method = c.req.method;
   // Nightscout answers a write without the permission as it answers a stranger.
   if (!READS.has(method) && !auth.canWrite) return nsError(c, 401, 'Unauthorized', 'Invalid/Missing');
-  const parsed = await readBody(c);
+  const parsed = await body();
   if (!parsed.ok)
     return refusedBody(c, parsed.reason, () => nsError(c, 400, 'Bad Request', 'The body is not valid JSON.'));
   try {
@@ -113,6 +136,41 @@ export const serveNsV1 = async (c: Context, deps: AppDeps, slug: string | null, 
     if (err instanceof BadFindValue)
       return nsError(c, 400, 'Bad Request', 'A find[…] date could not be read.');
     throw err;
+  }
+};
+
+/**
+ * A v1 entries upload (POST or PUT) whose secret is that of a credential this process let in lately
+ * (ns-door-cache.ts): its body is read (the secret matched), and the door's budget and the
+ * credential's check go in the same write as its transaction. Null when it does not apply, or when
+ * the database refused it there: then the ordinary door answers (429, 401) or lets it in.
+ */
+const uploadThroughRememberedDoor = async (
+  c: Context,
+  deps: AppDeps,
+  slug: string,
+  secret: PresentedSecret,
+  rest: string,
+  body: () => Promise<NsBody>,
+) => {
+  const method = c.req.method;
+  if (method !== 'POST' && method !== 'PUT') return null;
+  const { segments } = splitPath(rest);
+  if (segments.length !== 1 || segments[0] !== 'entries') return null;
+  const known = rememberedCredential(deps.db, slug, secret);
+  const budget = known && budgetStatement(c, nsPerIpLimiter(deps.limiter));
+  if (!known || !budget) return null;
+  const parsed = await body();
+  if (!parsed.ok) return null;
+  const door = { budget, check: doorCheck(known.id, secret) };
+  try {
+    const { docs } = await storeEntries(deps.db, deps.notifier, known.userId, parsed.body, { door });
+    announceNsData(deps.bus, known.userId);
+    return c.json(docs);
+  } catch (err) {
+    if (!refusedAtDoor(err)) throw err;
+    forgetCredential(deps.db, slug);
+    return null;
   }
 };
 

@@ -118,6 +118,12 @@ const sameHex = (stored: string | null, presented: string) => {
   return a.length === b.length && timingSafeEqual(a, b);
 };
 
+/** Whether the presented secret is this credential's (compared in constant time). */
+export const secretMatches = (
+  row: Pick<AuthRow, 'secretHash' | 'secretHashSha512'>,
+  presented: PresentedSecret,
+) => sameHex(presented.algorithm === 'sha512' ? row.secretHashSha512 : row.secretHash, presented.hex);
+
 /**
  * The owner of a live credential whose secret matches, else null (unknown, wrong and revoked alike).
  * `found` is the slug's row when it was already read (`uploadDoor`).
@@ -131,8 +137,7 @@ export const authenticateUpload = async (
   if (!SLUG_PATTERN.test(slug) || !presented) return null;
   const row = found ? found.row : await db.readAsSystem((tx) => findBySlug(tx, slug));
   if (!row) return null;
-  const stored = presented.algorithm === 'sha512' ? row.secretHashSha512 : row.secretHash;
-  if (!sameHex(stored, presented.hex)) return null;
+  if (!secretMatches(row, presented)) return null;
   await markUsed(db, row);
   return { userId: row.userId, credentialId: row.id, name: row.name };
 };

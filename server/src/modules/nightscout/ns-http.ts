@@ -123,6 +123,30 @@ const BUDGET_TEXT = `with budget as (
     returning points, expire)
   select points, expire, set_config('app.door_open', (points <= $4::int)::text, true) from budget`;
 
+const budgetStatementOf = (c: Context, budget: RateLimiterDrizzle) => {
+  const now = Date.now();
+  return {
+    name: 'healthfolio_door_budget',
+    text: BUDGET_TEXT,
+    values: [
+      budget.getKey(ipBucket(c.get('clientIp'))),
+      new Date(now + budget.duration * 1000).toISOString(),
+      new Date(now).toISOString(),
+      String(budget.points),
+    ],
+  };
+};
+
+/**
+ * The per-IP budget's statement, to travel before a transaction's `begin` (`sendBeforeBegin`): it
+ * sets `app.door_open` for that transaction, which a later statement must require. Null where the
+ * budget is not a row in the database.
+ */
+export const budgetStatement = (c: Context, limiter: unknown) => {
+  const budget = budgetRowOf(limiter);
+  return budget ? budgetStatementOf(c, budget) : null;
+};
+
 /**
  * The per-IP budget and the door's lookup in one round trip (PostgreSQL, budget in the database):
  * the budget is taken first and the lookup (`lookup`, read-only in the system scope, which must
@@ -138,18 +162,8 @@ export const budgetThenLookup = async <R>(
 ): Promise<{ refused: Response } | { rows: R[] } | null> => {
   const budget = budgetRowOf(limiter);
   if (!budget || !db.ownerThenSystemRead) return null;
-  const now = Date.now();
   const [[spent], rows] = await db.ownerThenSystemRead<{ points: number; expire: Date | null }, R>(
-    {
-      name: 'healthfolio_door_budget',
-      text: BUDGET_TEXT,
-      values: [
-        budget.getKey(ipBucket(c.get('clientIp'))),
-        new Date(now + budget.duration * 1000).toISOString(),
-        new Date(now).toISOString(),
-        budget.points,
-      ],
-    },
+    budgetStatementOf(c, budget),
     lookup,
   );
   if (spent && spent.points > budget.points) {

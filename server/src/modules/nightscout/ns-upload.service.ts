@@ -1,6 +1,8 @@
 import { createHash } from 'node:crypto';
 import { TRACKER_DATA } from '@healthfolio/core';
-import type { Database } from '../../db/database';
+import type { Database, Tx } from '../../db/database';
+import type { NamedStatement } from '../../db/pipelined-begin';
+import { sendBeforeBegin, sendWithNext } from '../../db/transaction-extras';
 import { alarmsAfterReadingDeleted } from '../alarms/alarm-judge';
 import { recordAudit } from '../audit/audit.service';
 import { type Announcer, announceNotices, writeReadings } from '../glucose/write-readings';
@@ -55,6 +57,18 @@ const batchCounts = (received: number, skipped: number, stored: number, duplicat
   skipped,
 });
 
+/** A door that travels with the upload's transaction (ns-door-cache.ts): the budget, then the check. */
+export interface DoorStatements {
+  budget: NamedStatement;
+  check: NamedStatement;
+}
+
+/** The door's two statements ahead of the transaction's first; refused as at the door where they cannot go. */
+const sendDoor = (tx: Tx, door: DoorStatements) => {
+  if (!sendBeforeBegin(tx, door.budget) || !sendWithNext(tx, door.check))
+    throw Object.assign(new Error('this transaction cannot carry the door'), { code: 'HF403' });
+};
+
 /**
  * One upload batch (a v1 POST, a v3 create, a socket `dbAdd`): one transaction, one insert statement
  * per source, one audit row with the counts. `readBack` also answers the stored row of the first
@@ -65,10 +79,11 @@ export const storeEntries = async (
   notifier: Announcer,
   userId: string,
   body: unknown,
-  opts: { readBack?: boolean } = {},
+  opts: { readBack?: boolean; door?: DoorStatements } = {},
 ) => {
   const { readings, skipped } = parseEntries(body);
   const { docs, notices, inserted, stored } = await db.asUser(userId, async (tx) => {
+    if (opts.door) sendDoor(tx, opts.door);
     const bySource = new Map<string, { at: string; mgdl: number; trend: string | null }[]>();
     for (const r of readings) {
       const source = readingSource(r);
