@@ -15,6 +15,7 @@ import { migrate as migratePglite } from 'drizzle-orm/pglite/migrator';
 import pg from 'pg';
 import type { Logger } from 'pino';
 import { acquireDataDirLock } from './data-dir-lock';
+import { findCause } from './error-cause';
 import { lazyTransactionClient } from './lazy-transaction';
 import { createSettler, type SettledTable } from './maintenance';
 import { namedQuery, readOnlyStatementsClient, type Statement, statementsAtOnce } from './pipelined-begin';
@@ -359,19 +360,11 @@ const UNAVAILABLE_CODES = new Set([
 ]);
 
 /** True when an error (or its cause chain) says the database cannot be reached right now. */
-export const isDatabaseUnavailable = (err: unknown): boolean => {
-  for (
-    let e = err as { code?: unknown; message?: unknown; cause?: unknown } | undefined, depth = 0;
-    e && depth < 6;
-    depth++
-  ) {
-    if (typeof e.code === 'string' && UNAVAILABLE_CODES.has(e.code)) return true;
-    if (
-      typeof e.message === 'string' &&
-      /Connection terminated|connection error|timeout exceeded when trying to connect/i.test(e.message)
-    )
-      return true;
-    e = e.cause as typeof e;
-  }
-  return false;
-};
+export const isDatabaseUnavailable = (err: unknown): boolean =>
+  findCause(
+    err,
+    (e) =>
+      (typeof e.code === 'string' && UNAVAILABLE_CODES.has(e.code)) ||
+      (typeof e.message === 'string' &&
+        /Connection terminated|connection error|timeout exceeded when trying to connect/i.test(e.message)),
+  ) !== undefined;

@@ -3,6 +3,7 @@ import { HTTPException } from 'hono/http-exception';
 import type { Logger } from 'pino';
 import { ZodError } from 'zod';
 import { isDatabaseUnavailable } from '../db/database';
+import { findCause, hasCauseCode } from '../db/error-cause';
 import { ProblemError, problemResponse, validationProblem } from './problem';
 
 const fromHttpException = (err: HTTPException) => {
@@ -35,15 +36,13 @@ const UNSTORABLE_TEXT = new Set(['22021', '22P05']);
  * a detail about the surrogate (found by fuzzing, issue 37: a 500 on every route that keeps jsonb).
  */
 const LONE_SURROGATE = /surrogate/i;
-const isUnstorableText = (err: unknown) => {
-  type Failure = { code?: unknown; detail?: unknown; message?: unknown; cause?: unknown };
-  for (let e = err as Failure | undefined, depth = 0; e && depth < 6; depth++) {
-    if (typeof e.code === 'string' && UNSTORABLE_TEXT.has(e.code)) return true;
-    if (e.code === '22P02' && LONE_SURROGATE.test(`${String(e.detail)} ${String(e.message)}`)) return true;
-    e = e.cause as typeof e;
-  }
-  return false;
-};
+const isUnstorableText = (err: unknown) =>
+  findCause(
+    err,
+    (e) =>
+      (typeof e.code === 'string' && UNSTORABLE_TEXT.has(e.code)) ||
+      (e.code === '22P02' && LONE_SURROGATE.test(`${String(e.detail)} ${String(e.message)}`)),
+  ) !== undefined;
 
 /**
  * The disk is full: a file write's ENOSPC (or a quota's EDQUOT) under DATA_DIR, or the database's
@@ -51,13 +50,7 @@ const isUnstorableText = (err: unknown) => {
  * temporary name first, a transaction rolls back); the request can be sent again once space is freed.
  */
 const NO_SPACE = new Set(['ENOSPC', 'EDQUOT', '53100']);
-const isOutOfSpace = (err: unknown) => {
-  for (let e = err as { code?: unknown; cause?: unknown } | undefined, depth = 0; e && depth < 6; depth++) {
-    if (typeof e.code === 'string' && NO_SPACE.has(e.code)) return true;
-    e = e.cause as typeof e;
-  }
-  return false;
-};
+const isOutOfSpace = (err: unknown) => hasCauseCode(err, ...NO_SPACE);
 
 /** Every failure becomes a problem document; nothing internal (stack, SQL) ever reaches the client. */
 export const errorHandler = (logger: Logger) => (err: Error, c: Context) => {

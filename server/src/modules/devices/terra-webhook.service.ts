@@ -1,3 +1,4 @@
+import { hasCauseCode } from '../../db/error-cause';
 import { recordAudit } from '../audit/audit.service';
 import {
   claimDueConnections,
@@ -17,13 +18,7 @@ const str = (v: unknown) => (typeof v === 'string' && v.length > 0 && v.length <
 const UUID = /^[0-9a-f]{8}-[0-9a-f]{4}-[0-9a-f]{4}-[0-9a-f]{4}-[0-9a-f]{12}$/i;
 
 /** PostgreSQL's foreign_key_violation, wherever drizzle put it: the referenced user does not exist. */
-const isForeignKeyViolation = (err: unknown) => {
-  for (let e = err as { code?: string; cause?: unknown } | undefined, i = 0; e && i < 5; i++) {
-    if (e.code === '23503') return true;
-    e = e.cause as typeof e;
-  }
-  return false;
-};
+const isForeignKeyViolation = (err: unknown) => hasCauseCode(err, '23503');
 
 /**
  * A verified Terra event. auth records the connection against the user named by reference_id (our

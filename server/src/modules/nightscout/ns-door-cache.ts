@@ -1,4 +1,5 @@
 import type { Database } from '../../db/database';
+import { hasCauseCode } from '../../db/error-cause';
 import type { NamedStatement } from '../../db/pipelined-begin';
 import { type AuthRow, LAST_USED_EVERY_MS } from './ns-credentials.repository';
 import { type PresentedSecret, secretMatches, storedSecretHash } from './ns-credentials.service';
@@ -74,10 +75,4 @@ export const doorCheck = (credentialId: string, presented: PresentedSecret): Nam
 });
 
 /** Whether a request failed because the check above refused it (the ORM wraps the driver's error). */
-export const refusedAtDoor = (err: unknown) => {
-  for (let e = err as { code?: unknown; cause?: unknown } | undefined, i = 0; e && i < 4; i++) {
-    if (e.code === 'HF403') return true;
-    e = e.cause as typeof e;
-  }
-  return false;
-};
+export const refusedAtDoor = (err: unknown) => hasCauseCode(err, 'HF403');
