@@ -113,6 +113,29 @@ describe('row-level security', () => {
     expect(wrong).toEqual([]);
   });
 
+  it('the guest role may read what the app role may read, and write nothing', async () => {
+    // A table added later without its grant to the guest role fails here: shares could not read it.
+    const { rows } = await server.deps.db.owner.execute<{
+      relation: string;
+      app: boolean;
+      guest: string;
+    }>(sql`
+      select c.relname as relation, has_table_privilege(${APP_ROLE}, c.oid, 'SELECT') as app,
+        concat_ws(',',
+          case when has_table_privilege(${GUEST_ROLE}, c.oid, 'SELECT') then 'select' end,
+          case when has_table_privilege(${GUEST_ROLE}, c.oid, 'INSERT, UPDATE, DELETE, TRUNCATE') then 'write' end
+        ) as guest
+      from pg_class c join pg_namespace n on n.oid = c.relnamespace
+      where n.nspname = 'public' and c.relkind in ('r', 'p', 'v', 'm') order by 1`);
+    expect(rows.filter((r) => r.app).length).toBeGreaterThanOrEqual(30);
+    const wrong = rows.filter((r) => r.guest !== (r.app ? 'select' : ''));
+    expect(wrong).toEqual([]);
+    const { rows: member } = await server.deps.db.owner.execute<{ member: boolean }>(
+      sql`select pg_has_role(${GUEST_ROLE}, ${APP_ROLE}, 'USAGE') as member`,
+    );
+    expect(member).toEqual([{ member: false }]);
+  });
+
   it('outside a scoped transaction (no user set) the app role sees nothing', async () => {
     const rows = await server.deps.db.owner.transaction(async (tx) => {
       await tx.execute(sql`select set_config('role', ${APP_ROLE}, true)`);

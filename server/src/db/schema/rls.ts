@@ -12,11 +12,13 @@ export const APP_ROLE = 'healthfolio_app';
 
 /**
  * The role a caregiver's share (`db.asShare`) and a household follower token (`db.readAsFollowToken`)
- * read as: a member of the app role (the same grants), and the only role the share and follower
- * policies apply to. A user's or the system's transaction never plans them: those policies' sub-selects
- * cost every statement on a shareable table more than its own work (migration guest_role).
+ * read as, and the only role the share and follower policies apply to. A user's or the system's
+ * transaction never plans them: those policies' sub-selects cost every statement on a shareable table
+ * more than its own work (migration guest_role). It may read and nothing else: SELECT on what the app
+ * role may read, EXECUTE on the functions the policies call (migration guest_read_only). It replaced
+ * `healthfolio_guest`, a member of the app role with all of its grants, which the app no longer uses.
  */
-export const GUEST_ROLE = 'healthfolio_guest';
+export const GUEST_ROLE = 'healthfolio_reader';
 export const guestRole = pgRole(GUEST_ROLE).existing();
 
 /** The roles the app's transactions run as: a policy for the owner's SECURITY DEFINER code excludes them. */

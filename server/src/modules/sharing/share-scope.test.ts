@@ -108,31 +108,6 @@ describe('the share scope', () => {
     ]);
   });
 
-  it('is read-only: no insert, update or delete goes through', async () => {
-    const id = await share(alice, all());
-    await expect(
-      seen(
-        id,
-        sql`insert into tracker_entries (user_id, tracker, occurred_at, data) values (${alice}, 'weight', now(), '{}')`,
-      ),
-    ).rejects.toThrow();
-    expect(await seen(id, sql`update tracker_entries set notes = 'x' returning id`)).toEqual([]);
-    expect(await seen(id, sql`delete from appointments returning id`)).toEqual([]);
-    expect(
-      await seen(
-        id,
-        sql`update shared_access set revoked_at = null, access_type = 'full_access' returning id`,
-      ),
-    ).toEqual([]);
-    expect(await seen(id, sql`delete from shared_permissions returning data_category`)).toEqual([]);
-    await expect(
-      seen(
-        id,
-        sql`insert into shared_permissions (shared_access_id, user_id, data_category) values (${id}, ${alice}, 'documents')`,
-      ),
-    ).rejects.toThrow();
-  });
-
   it('sees its own share row only, and a permission forged by another owner grants nothing', async () => {
     const id = await share(alice, ['health_metrics']);
     await share(alice, ['appointments']);
@@ -156,6 +131,26 @@ describe('the share scope', () => {
     expect(await seen(id, sql`select person_id from guardianships`)).toEqual([]);
     expect(await seen(id, sql`select id from household_follower_tokens`)).toEqual([]);
     await expect(seen(id, sql`update audit_chain_heads set last_seq = 0 returning chain`)).rejects.toThrow();
+  });
+
+  it('is read-only: every insert, update or delete is refused by the grants, before any policy', async () => {
+    const id = await share(alice, all(), { accessType: 'full_access' });
+    const writes = [
+      sql`insert into tracker_entries (user_id, tracker, occurred_at, data) values (${alice}, 'weight', now(), '{}')`,
+      sql`update tracker_entries set notes = 'x' returning id`,
+      sql`delete from appointments returning id`,
+      sql`update shared_access set revoked_at = null, access_type = 'full_access' returning id`,
+      sql`delete from shared_permissions returning data_category`,
+      sql`insert into shared_permissions (shared_access_id, user_id, data_category) values (${id}, ${alice}, 'documents')`,
+      // Zero rows: row-level security alone would let these through as no-ops; the grants do not.
+      sql`delete from glucose_readings where false`,
+      sql`update profiles set display_name = 'x' where false`,
+    ];
+    for (const write of writes)
+      await expect(seen(id, write)).rejects.toMatchObject({
+        cause: { message: expect.stringMatching(/^permission denied/) },
+      });
+    expect((await seen(id, sql`select notes from tracker_entries`)).length).toBeGreaterThan(0);
   });
 
   it('applies to a share’s transaction only: a user’s own scope that names the share sees none of it', async () => {
