@@ -22,6 +22,7 @@ const EnvSchema = z.object({
   DATA_DIR: z.string().default('./data'),
   DATABASE_URL: z.string().url().optional(),
   DATABASE_POOL_SIZE: z.coerce.number().int().min(1).max(500).default(20),
+  DATABASE_WAIT_SECONDS: z.coerce.number().int().min(0).max(3600).default(60),
   SESSION_SECRET: z
     .string()
     .min(32, 'SESSION_SECRET must be at least 32 characters')
@@ -169,6 +170,8 @@ export interface Config {
   databaseUrl: string | undefined;
   /** PostgreSQL connections this process keeps at most. */
   databasePoolSize: number;
+  /** How long a server started before its PostgreSQL waits for it. */
+  databaseWaitSeconds: number;
   sessionSecret: string;
   encryptionKey: string;
   adminEmails: string[];
@@ -355,6 +358,7 @@ export const loadConfig = (env: NodeJS.ProcessEnv = process.env): Config => {
     dataDir,
     databaseUrl: e.DATABASE_URL,
     databasePoolSize: e.DATABASE_POOL_SIZE,
+    databaseWaitSeconds: e.DATABASE_WAIT_SECONDS,
     sessionSecret: e.SESSION_SECRET ?? generated!.sessionSecret,
     encryptionKey: e.ENCRYPTION_KEY ?? generated!.encryptionKey,
     adminEmails: e.ADMIN_EMAILS.split(',')

@@ -6,6 +6,7 @@ import { createDeps, createLogger } from './app-deps';
 import { ConfigError, loadConfig } from './config';
 import { DataDirLockedError } from './db/data-dir-lock';
 import { startEmbeddedHousekeeping } from './db/maintenance';
+import { DatabaseUnreachableError, waitForPostgres } from './db/wait-for-postgres';
 import { createDeviceSyncScheduler } from './jobs/device-sync-scheduler';
 import { createFileSweeps } from './jobs/file-sweeps';
 import { createGlucoseAlarmScheduler } from './jobs/glucose-alarm-scheduler';
@@ -31,9 +32,11 @@ const main = async () => {
   const logger = createLogger(config.logLevel, pino.destination({ dest: 1, sync: false }));
   let deps: Awaited<ReturnType<typeof createDeps>>;
   try {
+    if (config.databaseUrl)
+      await waitForPostgres(config.databaseUrl, { logger, deadlineMs: config.databaseWaitSeconds * 1000 });
     deps = await createDeps(config, { logger });
   } catch (err) {
-    if (err instanceof DataDirLockedError) {
+    if (err instanceof DataDirLockedError || err instanceof DatabaseUnreachableError) {
       console.error(err.message);
       process.exit(1);
     }
