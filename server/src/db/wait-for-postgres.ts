@@ -34,15 +34,23 @@ const REASONS: Record<string, string> = {
 const whereOf = (url: string) => {
   try {
     const u = new URL(url);
-    return `${u.hostname || 'localhost'}:${u.port || '5432'}${u.pathname || ''}`;
+    // A Unix socket's directory comes as ?host=/run/postgresql.
+    const host = u.hostname || u.searchParams.get('host') || 'localhost';
+    return `${host}:${u.port || '5432'}${u.pathname || ''}`;
   } catch {
     return 'the address in DATABASE_URL';
   }
 };
 
-const codeOf = (err: unknown) => {
-  const code = findCause(err, (e) => typeof e.code === 'string')?.code;
-  return typeof code === 'string' ? code : '';
+/** The driver's or the system's code, and the reason in words (the driver's own for anything else). */
+const reasonOf = (err: unknown) => {
+  const found = findCause(err, (e) => typeof e.code === 'string');
+  const code = typeof found?.code === 'string' ? found.code : '';
+  const message = (err as { message?: unknown })?.message;
+  return {
+    code,
+    reason: REASONS[code] ?? (typeof message === 'string' ? message.slice(0, 200) : 'no answer'),
+  };
 };
 
 const tryOnce = async (url: string) => {
@@ -79,8 +87,7 @@ export const waitForPostgres = async (
       await tryOnce(url);
       return;
     } catch (err) {
-      const code = codeOf(err);
-      const reason = REASONS[code] ?? 'it did not answer';
+      const { code, reason } = reasonOf(err);
       if (!TRANSIENT.has(code) || Date.now() + delay > deadline)
         throw new DatabaseUnreachableError(
           `Healthfolio could not use PostgreSQL at ${where} (${reason}). Check DATABASE_URL and that PostgreSQL is running and reachable from here.`,
