@@ -190,6 +190,24 @@ it("takes users' jobs in turns, so one user's pile does not hold up another's", 
   expect(order).toEqual(['busy1', 'other', 'busy2', 'busy3', 'busy4']);
 });
 
+it('runs jobs queued in the same instant in the order they were queued', async () => {
+  const order: string[] = [];
+  const handler: JobHandler<{ n: number }> = {
+    kind: 'test.same-instant',
+    run: async (job) => {
+      order.push(String(job.payload.n));
+    },
+  };
+  // One transaction: every row has the same run_at (now() is the transaction's start).
+  await db.asSystem(async (tx) => {
+    for (let n = 1; n <= 8; n++)
+      await enqueueJob(tx, { kind: 'test.same-instant', userId: null, payload: { n } });
+  });
+  const runner = createJobRunner({ db, logger }, [handler as JobHandler<never>], { batch: 1 });
+  expect(await runner.runOnce()).toBe(8);
+  expect(order).toEqual(['1', '2', '3', '4', '5', '6', '7', '8']);
+});
+
 it('runs a job of another lane while a long one is still running', async () => {
   let release!: () => void;
   const slowDone = new Promise<void>((r) => {

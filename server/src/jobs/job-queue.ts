@@ -152,7 +152,7 @@ const createLane = (
       // first among them, then each one's second job, and so on.
       const { rows } = await tx.execute<ClaimedRow>(sql`
         with turns as (
-          select id, row_number() over (partition by user_id order by run_at, id) as turn
+          select id, row_number() over (partition by user_id order by run_at, seq) as turn
           from jobs where ${due}
         ), served as (
           select user_id, max(updated_at) as at from jobs
@@ -164,7 +164,7 @@ const createLane = (
           join turns on turns.id = jobs.id
           left join served on served.user_id is not distinct from jobs.user_id
           where ${due}
-          order by turns.turn, served.at nulls first, jobs.run_at, jobs.id
+          order by turns.turn, served.at nulls first, jobs.run_at, jobs.seq
           limit ${batch}
           for update of jobs skip locked
         )

@@ -83,6 +83,11 @@ export const jobs = pgTable(
     attempts: integer('attempts').notNull().default(0),
     maxAttempts: integer('max_attempts').notNull().default(5),
     runAt: timestamp('run_at', { withTimezone: true }).notNull().defaultNow(),
+    /**
+     * The order jobs were queued in: two queued in one tick of the clock (the embedded database's has
+     * milliseconds) have the same `run_at`, and a user's jobs run in the order they were queued.
+     */
+    seq: bigint('seq', { mode: 'number' }).generatedAlwaysAsIdentity(),
     /** While running: when the claim lapses (the process died) and another may take the job. */
     lockedUntil: timestamp('locked_until', { withTimezone: true }),
     /** An error code or short message, never user data. */
