@@ -43,6 +43,14 @@ test.describe('landing page', () => {
     await expect(main.getByText('Free and open source. Your records stay on this server.')).toBeVisible();
     await expect(main.getByText('Fitness wearables')).toBeVisible();
     await expect(main.getByText('Nightscout, xDrip+ and similar apps')).toBeVisible();
+    // The published targets in the colours the time-in-range bar gives their bands: green is in
+    // range only, never a low.
+    const swatch = (name: string) =>
+      main.getByRole('listitem').filter({ hasText: `${name}:` }).locator('span[aria-hidden="true"]');
+    await expect(swatch('In range 70–180')).toHaveCSS('background-color', 'rgb(0, 158, 115)');
+    await expect(swatch('Above 180')).toHaveCSS('background-color', 'rgb(240, 228, 66)');
+    await expect(swatch('Below 70')).toHaveCSS('background-color', 'rgb(204, 121, 167)');
+    await expect(swatch('Below 54')).toHaveCSS('background-color', 'rgb(213, 94, 0)');
 
     // Sign-in and sign-up links for signed-out visitors, and the title back to /.
     const account = page.getByRole('navigation', { name: 'Account' });

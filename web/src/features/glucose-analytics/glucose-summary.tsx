@@ -1,23 +1,10 @@
-import {
-  bandRangeInUnit,
-  GLUCOSE_BANDS,
-  type GlucoseBandId,
-  roundedBandPercentages,
-} from '@healthfolio/core/glucose/bands';
+import { bandRangeInUnit, GLUCOSE_BANDS, roundedBandPercentages } from '@healthfolio/core/glucose/bands';
 import type { GlucoseChartScale } from '@healthfolio/core/glucose/chart-scale';
 import { GMI_MIN_DAYS, GMI_MIN_WEAR_PERCENT } from '@healthfolio/core/glucose/gmi';
 import type { GlucoseFormat } from '@/features/diabetes/format';
 import type { GlucoseStats } from '@/features/diabetes/glucose-api';
+import { GLUCOSE_BAND_BG } from './band-colours';
 import type { AgpPoint } from './glucose-charts';
-
-// Okabe–Ito based, so neighbouring bands stay distinct for colour-blind users; each also has its words.
-const BAND_COLOURS: Record<GlucoseBandId, string> = {
-  very_low: '#D55E00',
-  low: '#CC79A7',
-  in_range: '#009E73',
-  high: '#F0E442',
-  very_high: '#E69F00',
-};
 
 /** The five consensus bands as one stacked bar and a list with each band's target. */
 export function TimeInRangeBar({
@@ -35,7 +22,8 @@ export function TimeInRangeBar({
         {GLUCOSE_BANDS.map((band) => (
           <div
             key={band.id}
-            style={{ width: `${stats.bandPercentages[band.id]}%`, background: BAND_COLOURS[band.id] }}
+            className={GLUCOSE_BAND_BG[band.id]}
+            style={{ width: `${stats.bandPercentages[band.id]}%` }}
           />
         ))}
       </div>
@@ -50,8 +38,7 @@ export function TimeInRangeBar({
           return (
             <li key={band.id} className="flex flex-wrap items-center gap-x-2">
               <span
-                className="size-3 shrink-0 rounded-sm border"
-                style={{ background: BAND_COLOURS[band.id] }}
+                className={`size-3 shrink-0 rounded-sm border ${GLUCOSE_BAND_BG[band.id]}`}
                 aria-hidden="true"
               />
               <span className="min-w-28 font-medium">{band.label}</span>

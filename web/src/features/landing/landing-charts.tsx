@@ -10,10 +10,8 @@ import {
   YAxis,
 } from 'recharts';
 
-// Okabe–Ito colours: distinguishable with the common kinds of colour blindness.
-export const CHART_COLORS = ['#0072B2', '#E69F00', '#009E73', '#CC79A7'];
-
-export type Datum = { name: string; value: number };
+/** A figure, its colour in the chart and the same colour as a background utility for the list beside it. */
+export type Datum = { name: string; value: number; color: string; swatch: string };
 
 /** Decorative: the same figures are listed in text beside the chart. */
 export function ResultsChart({ data }: { data: Datum[] }) {
@@ -24,8 +22,8 @@ export function ResultsChart({ data }: { data: Datum[] }) {
         <XAxis dataKey="name" tick={{ fill: 'currentColor', fontSize: 12 }} tickLine={false} interval={0} />
         <YAxis tick={{ fill: 'currentColor', fontSize: 12 }} tickLine={false} unit="%" />
         <Bar dataKey="value" radius={[6, 6, 0, 0]} isAnimationActive={false}>
-          {data.map((d, i) => (
-            <Cell key={d.name} fill={CHART_COLORS[i % CHART_COLORS.length]} />
+          {data.map((d) => (
+            <Cell key={d.name} fill={d.color} />
           ))}
         </Bar>
       </BarChart>
@@ -46,13 +44,8 @@ export function DistributionChart({ data }: { data: Datum[] }) {
           outerRadius={110}
           isAnimationActive={false}
         >
-          {data.map((d, i) => (
-            <Cell
-              key={d.name}
-              fill={CHART_COLORS[i % CHART_COLORS.length]}
-              stroke="var(--card)"
-              strokeWidth={2}
-            />
+          {data.map((d) => (
+            <Cell key={d.name} fill={d.color} stroke="var(--card)" strokeWidth={2} />
           ))}
         </Pie>
       </PieChart>

@@ -1,6 +1,8 @@
+import type { GlucoseBandId } from '@healthfolio/core/glucose/bands';
 import { lazy, Suspense } from 'react';
 import { Card, CardContent } from '@/components/ui/card';
 import { WhenVisible } from '@/components/when-visible';
+import { GLUCOSE_BAND_BG, glucoseBandColour } from '@/features/glucose-analytics/band-colours';
 import type { Datum } from './landing-charts';
 import { useInstanceOverview } from './use-instance-overview';
 
@@ -12,11 +14,19 @@ const DistributionChart = lazy(() =>
 
 // A published standard, not a claim about results: the international consensus targets for time in
 // ranges (Battelino et al., Diabetes Care 2019), which the glucose analytics report against.
+// Each in its band's colour, as the time-in-range bar draws it (above 180 includes Very high, below 70
+// Urgent low: each takes the colour of the band it starts at).
+const target = (name: string, value: number, band: GlucoseBandId): Datum => ({
+  name,
+  value,
+  color: glucoseBandColour(band),
+  swatch: GLUCOSE_BAND_BG[band],
+});
 const TARGETS: Datum[] = [
-  { name: 'In range 70–180', value: 70 },
-  { name: 'Above 180', value: 25 },
-  { name: 'Below 70', value: 4 },
-  { name: 'Below 54', value: 1 },
+  target('In range 70–180', 70, 'in_range'),
+  target('Above 180', 25, 'high'),
+  target('Below 70', 4, 'low'),
+  target('Below 54', 1, 'very_low'),
 ];
 const TARGET_WORDS = ['more than', 'less than', 'less than', 'less than'];
 const AUDIENCES = [
@@ -24,14 +34,18 @@ const AUDIENCES = [
   { name: 'Caregivers and family', text: 'see what they were granted, until it expires or is revoked' },
   { name: 'Care teams', text: 'get a read-only view of the chosen categories before a visit' },
 ];
-const SWATCHES = ['bg-[#0072B2]', 'bg-[#E69F00]', 'bg-[#009E73]', 'bg-[#CC79A7]'];
+// Okabe–Ito colours: distinguishable with the common kinds of colour blindness.
+const PEOPLE_COLOURS = [
+  { color: '#0072B2', swatch: 'bg-[#0072B2]' },
+  { color: '#E69F00', swatch: 'bg-[#E69F00]' },
+] as const;
 
 function Figures({ data, format }: { data: Datum[]; format: (d: Datum, i: number) => string }) {
   return (
     <ul className="grid grid-cols-2 gap-3 text-sm">
       {data.map((d, i) => (
         <li key={d.name} className="flex items-center gap-2">
-          <span className={`size-3 shrink-0 rounded-sm ${SWATCHES[i]}`} aria-hidden="true" />
+          <span className={`size-3 shrink-0 rounded-sm ${d.swatch}`} aria-hidden="true" />
           <span>
             {d.name}: <strong>{format(d, i)}</strong>
           </span>
@@ -78,8 +92,8 @@ export function LandingDistribution() {
   // Real figures of this instance, when its admin chose to show them; otherwise no numbers at all.
   const people: Datum[] | null = usage
     ? [
-        { name: 'Accounts', value: usage.accounts },
-        { name: 'Caregivers with access', value: usage.caregivers },
+        { name: 'Accounts', value: usage.accounts, ...PEOPLE_COLOURS[0] },
+        { name: 'Caregivers with access', value: usage.caregivers, ...PEOPLE_COLOURS[1] },
       ]
     : null;
   const count = new Intl.NumberFormat();
