@@ -8,7 +8,7 @@ import {
 } from '@healthfolio/core';
 import type { Database, Tx } from '../../db/database';
 import { notFound, ProblemError, validationProblem } from '../../http/problem';
-import { changedFields, recordAudit } from '../audit/audit.service';
+import { changedByEdit, recordAudit } from '../audit/audit.service';
 import { findProfile } from '../profiles/profiles.repository';
 import { syncAppointmentReminders } from './appointment-reminders';
 import { appointmentEvent, presentAppointment } from './appointments.presenter';
@@ -92,7 +92,9 @@ export const updateAppointment = (
     if (!merged.success) throw validationProblem(merged.error);
     const row = await updateAppointmentRow(tx, userId, id, toValues(merged.data, existing.timeZone));
     await syncAppointmentReminders(tx, row!);
-    await recordAudit(tx, userId, 'update', 'appointment', id, { fields: changedFields(defined) });
+    await recordAudit(tx, userId, 'update', 'appointment', id, {
+      fields: changedByEdit(AppointmentCreateRequest, fieldsOf(existing), defined, merged.data),
+    });
     return presentAppointment(row!);
   });
 

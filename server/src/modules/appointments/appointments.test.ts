@@ -86,6 +86,33 @@ describe('scheduling appointments', () => {
     expect(ids.indexOf(later.id)).toBeLessThan(ids.indexOf(a.id));
   });
 
+  it('names in the account history only the fields an edit changed, though the form sends them all', async () => {
+    const form = {
+      provider: 'Dr. Okafor',
+      specialty: 'Cardiology',
+      date: '2030-09-02',
+      startTime: '10:00',
+      endTime: '10:30',
+      location: '',
+      telehealthUrl: '',
+      reason: 'Check-up',
+      preparation: '',
+    };
+    const a = await schedule(alice, form);
+    const edited = await alice.patch(`/api/v1/appointments/${a.id}`, {
+      ...form,
+      startTime: '11:00',
+      endTime: '11:30',
+    });
+    expect(edited.status).toBe(200);
+    const { items } = await (await alice.get('/api/v1/audit')).json();
+    const change = items.find(
+      (e: { action: string; resourceId: string | null }) => e.action === 'update' && e.resourceId === a.id,
+    );
+    expect(change.details).toEqual({ fields: ['endTime', 'startTime'] });
+    expect(change.detail).toBe('Changed: end time, start time');
+  });
+
   it('creates reminders 24 hours and 1 hour before, moves them on edit and drops them on cancel', async () => {
     const a = await schedule(alice, { provider: 'Dr. Patel', date: '2031-01-10', startTime: '08:00' });
     expect(await remindersOf(a.id)).toEqual([

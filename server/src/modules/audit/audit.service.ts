@@ -1,3 +1,4 @@
+import { isDeepStrictEqual } from 'node:util';
 import type { AuditAction, AuditResourceType } from '@healthfolio/core';
 import { fillPlaceholders, sql } from 'drizzle-orm';
 import { drizzle } from 'drizzle-orm/node-postgres';
@@ -100,14 +101,44 @@ export const recordAudit = async (
   }
 };
 
-/** The names (never the values) of the fields a patch sets, one level into `data`. */
-export const changedFields = (patch: Record<string, unknown>) =>
+/** Absent and null are the same to a reader of the history. */
+const same = (a: unknown, b: unknown) => isDeepStrictEqual(a ?? null, b ?? null);
+
+const isRecord = (v: unknown): v is Record<string, unknown> =>
+  Boolean(v) && typeof v === 'object' && !Array.isArray(v) && !(v instanceof Date);
+
+/**
+ * The names (never the values) of the fields a patch sets, one level into `data`. Given what the
+ * record held before (in the patch's own shape, so both sides are compared as the request schema
+ * reads them), only the fields whose value it changes: a form sends every field, and the account's
+ * history says what the user changed, not what the form sent.
+ */
+export const changedFields = (patch: Record<string, unknown>, before?: Record<string, unknown>) =>
   Object.entries(patch)
     .filter(([, v]) => v !== undefined)
-    .flatMap(([k, v]) =>
-      v && typeof v === 'object' && !Array.isArray(v) ? Object.keys(v).map((sub) => `${k}.${sub}`) : [k],
-    )
+    .flatMap(([k, v]) => {
+      const was = before?.[k];
+      if (!isRecord(v)) return before && same(v, was) ? [] : [k];
+      return Object.keys(v)
+        .filter((sub) => !before || !same(v[sub], isRecord(was) ? was[sub] : undefined))
+        .map((sub) => `${k}.${sub}`);
+    })
     .sort();
+
+/**
+ * The fields an edit changed: `patch` (the request's defined fields) merged and checked as `merged`,
+ * against the record as it was (`before`, in the request's shape), both as `schema` reads them.
+ */
+export const changedByEdit = <T extends Record<string, unknown>>(
+  schema: { safeParse: (v: unknown) => { success: boolean; data?: unknown } },
+  before: Record<string, unknown>,
+  patch: Record<string, unknown>,
+  merged: T,
+) => {
+  const was = schema.safeParse(before);
+  const after = Object.fromEntries(Object.keys(patch).map((k) => [k, merged[k]]));
+  return changedFields(after, was.success ? (was.data as Record<string, unknown>) : before);
+};
 
 export type AuditRecorder = (e: AuditEntry) => Promise<void>;
 

@@ -11,7 +11,7 @@ import {
 } from '@healthfolio/core';
 import type { Database, Tx } from '../../db/database';
 import { notFound, ProblemError, validationProblem } from '../../http/problem';
-import { changedFields, recordAudit } from '../audit/audit.service';
+import { changedByEdit, recordAudit } from '../audit/audit.service';
 import { attachmentsOf, checkAttachment } from './attachments';
 import { presentBill } from './insurance.presenter';
 import {
@@ -120,7 +120,9 @@ export const updateBill = (db: Database, userId: string, id: string, patch: Bill
       throw new ProblemError(422, 'validation_failed', message, [{ path: 'amount', message }]);
     }
     const row = await updateBillRow(tx, userId, id, toValues(merged.data, paid));
-    await recordAudit(tx, userId, 'update', 'bill', id, { fields: changedFields(defined) });
+    await recordAudit(tx, userId, 'update', 'bill', id, {
+      fields: changedByEdit(BillCreateRequest, requestOf(existing), defined, merged.data),
+    });
     return presentOne(tx, userId, row!);
   });
 

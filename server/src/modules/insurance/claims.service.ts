@@ -7,7 +7,7 @@ import {
 } from '@healthfolio/core';
 import type { Database, Tx } from '../../db/database';
 import { notFound, ProblemError, validationProblem } from '../../http/problem';
-import { changedFields, recordAudit } from '../audit/audit.service';
+import { changedByEdit, recordAudit } from '../audit/audit.service';
 import { attachmentsOf, checkAttachment } from './attachments';
 import { presentClaim } from './insurance.presenter';
 import {
@@ -127,7 +127,9 @@ export const updateClaim = (db: Database, userId: string, id: string, patch: Cla
       if (merged.data.eobDocumentId !== existing.eobDocumentId)
         await checkEob(tx, userId, merged.data.eobDocumentId);
       const row = await updateClaimRow(tx, userId, id, toValues(merged.data));
-      await recordAudit(tx, userId, 'update', 'insurance_claim', id, { fields: changedFields(defined) });
+      await recordAudit(tx, userId, 'update', 'insurance_claim', id, {
+        fields: changedByEdit(ClaimCreateRequest, requestOf(existing), defined, merged.data),
+      });
       return presentOne(tx, userId, row!);
     })
     .catch(conflictOnUnique(numberConflict()));

@@ -7,7 +7,7 @@ import {
 } from '@healthfolio/core';
 import type { Database, Tx } from '../../db/database';
 import { notFound, ProblemError, validationProblem } from '../../http/problem';
-import { changedFields, recordAudit } from '../audit/audit.service';
+import { changedByEdit, recordAudit } from '../audit/audit.service';
 import { presentPlan } from './insurance.presenter';
 import {
   deletePlanRow,
@@ -110,7 +110,9 @@ export const updatePlan = (db: Database, userId: string, id: string, patch: Plan
       if (!merged.success) throw validationProblem(merged.error);
       await checkOnePrimary(tx, userId, merged.data, id);
       const row = await updatePlanRow(tx, userId, id, toValues(merged.data));
-      await recordAudit(tx, userId, 'update', 'insurance_plan', id, { fields: changedFields(defined) });
+      await recordAudit(tx, userId, 'update', 'insurance_plan', id, {
+        fields: changedByEdit(PlanCreateRequest, requestOf(existing), defined, merged.data),
+      });
       return presentPlan(row!);
     })
     .catch(conflictOnUnique(primaryConflict()));

@@ -9,7 +9,7 @@ import {
 } from '@healthfolio/core';
 import type { Database, Tx } from '../../db/database';
 import { notFound, ProblemError, validationProblem } from '../../http/problem';
-import { changedFields, recordAudit } from '../audit/audit.service';
+import { changedByEdit, recordAudit } from '../audit/audit.service';
 import { conflictOnUnique } from '../insurance/unique-violation';
 import { presentLabResult } from './labs.presenter';
 import {
@@ -134,7 +134,14 @@ export const updateLabResult = (db: Database, userId: string, id: string, patch:
         id,
         toValues(merged.data, existing.source as LabSource),
       );
-      await recordAudit(tx, userId, 'update', 'lab_result', id, { fields: changedFields(defined) });
+      await recordAudit(tx, userId, 'update', 'lab_result', id, {
+        fields: changedByEdit(
+          LabResultCreateRequest,
+          { ...fieldsOf(existing), ...keepFlag },
+          defined,
+          merged.data,
+        ),
+      });
       return presentLabResult(row!);
     })
     .catch(conflictOnUnique(ALREADY()));
