@@ -1,6 +1,6 @@
 import fc from 'fast-check';
 import { describe, expect, it } from 'vitest';
-import { centsToDecimal, formatMoney, MAX_CENTS, parseMoney, sumCents } from './money';
+import { centsToDecimal, formatMoney, formatMoneyAxis, MAX_CENTS, parseMoney, sumCents } from './money';
 
 describe('money as integer cents', () => {
   it('adds 100.10 and 200.20 to exactly 300.30', () => {
@@ -35,6 +35,12 @@ describe('money as integer cents', () => {
     expect(formatMoney(123456, 'EUR', 'de-DE')).toBe('1.234,56\u00a0€');
     expect(formatMoney(5, 'GBP', 'en-GB')).toBe('£0.05');
     expect(centsToDecimal(-1205)).toBe('-12.05');
+  });
+
+  it('labels a chart axis short, so neighbouring labels do not run together', () => {
+    const ticks = [0, 70_000, 140_000, 210_000, 280_000].map((c) => formatMoneyAxis(c, 'USD', 'en-US'));
+    expect(ticks).toEqual(['$0', '$700', '$1.4K', '$2.1K', '$2.8K']);
+    expect(formatMoneyAxis(1_250_000_00, 'EUR', 'de-DE')).toBe('1,3 Mio. €');
   });
 
   it('totals are the sum of their parts to the cent, whatever the amounts (property)', () => {

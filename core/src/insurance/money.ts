@@ -107,6 +107,27 @@ export function formatMoney(cents: number, currency: string, locale?: string): s
   return format.format(cents / 100);
 }
 
+const compactCache = new Map<string, Intl.NumberFormat>();
+
+/**
+ * An axis label: short enough that neighbours do not run together, so rounded ("$1.4K", "$700"),
+ * never a figure to read an amount from (tooltips and lists use formatMoney).
+ */
+export function formatMoneyAxis(cents: number, currency: string, locale?: string): string {
+  const key = `${locale ?? ''}|${currency}`;
+  let format = compactCache.get(key);
+  if (!format) {
+    format = new Intl.NumberFormat(locale, {
+      style: 'currency',
+      currency,
+      notation: 'compact',
+      maximumFractionDigits: 1,
+    });
+    compactCache.set(key, format);
+  }
+  return format.format(cents / 100);
+}
+
 /** The sum of integer cents; throws rather than lose a cent past the safe-integer range. */
 export function sumCents(values: Iterable<number>): number {
   let total = 0;

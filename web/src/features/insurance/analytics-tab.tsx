@@ -36,7 +36,7 @@ export function AnalyticsTab({
   settings: InsuranceSettingsResponse;
   open: Open;
 }) {
-  const { money, today } = useInsuranceLocale();
+  const { money, axisMoney, today } = useInsuranceLocale();
   const years = [
     ...new Set(
       [...claims.map((c) => c.serviceDate), ...bills.map((b) => b.dueDate)].map((d) => Number(d.slice(0, 4))),
@@ -73,7 +73,7 @@ export function AnalyticsTab({
         </CardHeader>
         <CardContent>
           <Suspense fallback={<Spinner label="Loading the chart" />}>
-            <MonthlySpendingChart months={months} money={money} />
+            <MonthlySpendingChart months={months} money={money} axis={axisMoney} />
           </Suspense>
           {/* The chart's figures for screen readers (a table itself ignores sr-only's width). */}
           <div className="sr-only">
@@ -109,7 +109,7 @@ export function AnalyticsTab({
           </CardHeader>
           <CardContent className="flex flex-col gap-4">
             <Suspense fallback={<Spinner label="Loading the chart" />}>
-              <CategoryChart shares={shares} money={money} />
+              <CategoryChart shares={shares} money={money} axis={axisMoney} />
             </Suspense>
             <ul className="flex flex-col gap-1 text-sm" aria-label="Category breakdown">
               {shares.map((s) => (

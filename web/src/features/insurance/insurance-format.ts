@@ -1,4 +1,4 @@
-import { formatMoney, parseMoney } from '@healthfolio/core/insurance/money';
+import { formatMoney, formatMoneyAxis, parseMoney } from '@healthfolio/core/insurance/money';
 import { localDate } from '@healthfolio/core/units/local-time';
 import { createContext, useContext } from 'react';
 
@@ -11,6 +11,8 @@ export type InsuranceLocale = {
   timeZone: string;
   today: string;
   money: (cents: number) => string;
+  /** A chart axis's label, rounded and short. */
+  axisMoney: (cents: number) => string;
   parse: (text: string) => number | null;
 };
 
@@ -26,6 +28,7 @@ export const makeInsuranceLocale = (
     timeZone,
     today: localDate(now, timeZone),
     money: (cents) => formatMoney(cents, currency, locale),
+    axisMoney: (cents) => formatMoneyAxis(cents, currency, locale),
     parse: (text) => parseMoney(text, locale),
   };
 };

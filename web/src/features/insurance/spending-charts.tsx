@@ -37,9 +37,11 @@ const tooltipStyle = {
 export function MonthlySpendingChart({
   months,
   money,
+  axis,
 }: {
   months: MonthlySpending[];
   money: (c: number) => string;
+  axis: (c: number) => string;
 }) {
   const data = months.map((m) => ({
     label: formatMonth(m.month),
@@ -61,7 +63,7 @@ export function MonthlySpendingChart({
           tick={{ fill: 'currentColor', fontSize: 12 }}
           tickLine={false}
           width={72}
-          tickFormatter={(v: number) => money(Math.round(v * 100))}
+          tickFormatter={(v: number) => axis(Math.round(v * 100))}
         />
         <Tooltip contentStyle={tooltipStyle} formatter={(v) => money(Math.round(Number(v) * 100))} />
         <Legend />
@@ -84,7 +86,15 @@ export function MonthlySpendingChart({
 }
 
 /** Spending by category, largest first; the labels carry the percentage, not the colour alone. */
-export function CategoryChart({ shares, money }: { shares: CategoryShare[]; money: (c: number) => string }) {
+export function CategoryChart({
+  shares,
+  money,
+  axis,
+}: {
+  shares: CategoryShare[];
+  money: (c: number) => string;
+  axis: (c: number) => string;
+}) {
   const data = shares.map((s) => ({
     label: `${s.category} (${s.percentage}%)`,
     amount: s.amountCents / 100,
@@ -101,7 +111,7 @@ export function CategoryChart({ shares, money }: { shares: CategoryShare[]; mone
         <XAxis
           type="number"
           tick={{ fill: 'currentColor', fontSize: 12 }}
-          tickFormatter={(v: number) => money(Math.round(v * 100))}
+          tickFormatter={(v: number) => axis(Math.round(v * 100))}
         />
         <YAxis
           type="category"
