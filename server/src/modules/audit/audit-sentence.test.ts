@@ -41,6 +41,13 @@ describe('account-activity sentences', () => {
     expect(auditDetail({ details: { fields: ['displayName', 'plan_year'] } })).toBe(
       'Changed: display name, plan year',
     );
+    // An entry's measured parts by their own names, and no internal names for the rest.
+    expect(
+      auditDetail({ details: { fields: ['data.diastolic', 'data.systolic', 'notes', 'occurredAt'] } }),
+    ).toBe('Changed: diastolic, systolic, notes, date and time');
+    expect(auditDetail({ details: { fields: ['isRead', 'metadata'] } })).toBe(
+      'Changed: read or unread, details',
+    );
     expect(auditDetail({ details: null })).toBeNull();
   });
 

@@ -144,19 +144,38 @@ export const auditSentence = (e: AuditFacts): string => {
   return 'Something changed in your account';
 };
 
-/** "displayName" or "plan_year" as words ("display name", "plan year"). */
-const fieldWords = (name: string) =>
-  name
-    .replace(/([a-z0-9])([A-Z])/g, '$1 $2')
-    .replace(/[_-]+/g, ' ')
-    .toLowerCase()
-    .trim();
+/** Names whose words are not the name spelt out. */
+const FIELD_WORDS: Record<string, string> = {
+  occurredAt: 'date and time',
+  recordedAt: 'date and time',
+  isRead: 'read or unread',
+  isCompleted: 'done',
+  metadata: 'details',
+  telehealthUrl: 'video link',
+  valueMgdl: 'glucose',
+};
+
+/**
+ * "displayName" or "plan_year" as words ("display name", "plan year"); an entry's measured parts
+ * ("data.systolic") by their own name ("systolic").
+ */
+const fieldWords = (name: string) => {
+  const own = name.startsWith('data.') ? name.slice('data.'.length) : name;
+  return (
+    FIELD_WORDS[own] ??
+    own
+      .replace(/([a-z0-9])([A-Z])/g, '$1 $2')
+      .replace(/[_.-]+/g, ' ')
+      .toLowerCase()
+      .trim()
+  );
+};
 
 /** A second line worth showing: which fields changed, or how many tries are left; never a health value. */
 export const auditDetail = ({ details }: Pick<AuditFacts, 'details'>): string | null => {
   const d = details ?? {};
   if (Array.isArray(d.fields) && d.fields.length) {
-    const names = d.fields.filter((f): f is string => typeof f === 'string').map(fieldWords);
+    const names = [...new Set(d.fields.filter((f): f is string => typeof f === 'string').map(fieldWords))];
     return names.length ? `Changed: ${names.join(', ')}` : null;
   }
   if (typeof d.failedAttempts === 'number')

@@ -136,9 +136,23 @@ export const changedByEdit = <T extends Record<string, unknown>>(
   merged: T,
 ) => {
   const was = schema.safeParse(before);
-  const after = Object.fromEntries(Object.keys(patch).map((k) => [k, merged[k]]));
-  return changedFields(after, was.success ? (was.data as Record<string, unknown>) : before);
+  return changedBetween(patch, was.success ? (was.data as Record<string, unknown>) : before, merged);
 };
+
+/** The fields `patch` set whose value differs between the record as presented before and after it. */
+export const changedBetween = (
+  patch: Record<string, unknown>,
+  before: Record<string, unknown>,
+  after: Record<string, unknown>,
+) =>
+  changedFields(
+    Object.fromEntries(
+      Object.keys(patch)
+        .filter((k) => patch[k] !== undefined)
+        .map((k) => [k, after[k]]),
+    ),
+    before,
+  );
 
 export type AuditRecorder = (e: AuditEntry) => Promise<void>;
 

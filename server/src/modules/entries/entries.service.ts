@@ -14,7 +14,7 @@ import type { Database, Tx } from '../../db/database';
 import { notFound, ProblemError, zodIssues } from '../../http/problem';
 import { deleteMealPhoto, withAiProvenance } from '../ai/meal-analysis.service';
 import { alarmsAfterGlucoseWrite, alarmsAfterReadingDeleted } from '../alarms/alarm-judge';
-import { changedFields, recordAudit } from '../audit/audit.service';
+import { changedBetween, recordAudit } from '../audit/audit.service';
 import { assertDoseAllowed } from '../dosing/dose-guard';
 import { type Announcer, announceNotices } from '../hypo/announce';
 import { followUpAfterGlucoseWrite, followUpAfterReadingDeleted } from '../hypo/glucose-written';
@@ -210,7 +210,9 @@ export const updateEntry = async (
     }
     await syncAchievementUnlocks(tx, userId);
     const entry = presentEntry((await selectEntry(tx, userId, id))!);
-    await recordAudit(tx, userId, 'update', 'entry', id, { fields: changedFields(patch) });
+    await recordAudit(tx, userId, 'update', 'entry', id, {
+      fields: changedBetween(patch, presentEntry(existing), entry),
+    });
     return { entry, notices };
   });
   await announceNotices(notifier, userId, notices);

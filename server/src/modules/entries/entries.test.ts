@@ -110,11 +110,21 @@ describe('logging entries', () => {
       data: { weight: 79.5, weightUnit: 'kg' },
       notes: 'after run',
     });
+    // The account history names what changed, though the edit also sent the unit and the time again.
+    await alice.patch(`/api/v1/entries/${created.id}`, {
+      occurredAt: created.occurredAt,
+      data: { weight: 79, weightUnit: 'kg' },
+      notes: 'after run',
+    });
+    const { items } = await (await alice.get('/api/v1/audit')).json();
+    expect(items.find((e: { resourceId: string }) => e.resourceId === created.id).detail).toBe(
+      'Changed: weight',
+    );
     const invalid = await alice.patch(`/api/v1/entries/${created.id}`, {
       data: { weight: -1, weightUnit: 'kg' },
     });
     expect(invalid.status).toBe(400);
-    expect((await (await alice.get(`/api/v1/entries/${created.id}`)).json()).data.weight).toBe(79.5);
+    expect((await (await alice.get(`/api/v1/entries/${created.id}`)).json()).data.weight).toBe(79);
     expect((await alice.delete(`/api/v1/entries/${created.id}`)).status).toBe(204);
     expect((await alice.get(`/api/v1/entries/${created.id}`)).status).toBe(404);
   });

@@ -7,7 +7,7 @@ import {
 } from '@healthfolio/core';
 import type { Database } from '../../db/database';
 import { notFound, ProblemError } from '../../http/problem';
-import { changedFields, recordAudit } from '../audit/audit.service';
+import { changedBetween, recordAudit } from '../audit/audit.service';
 import type { LiveNotifier } from './live-notifications.service';
 import { decodeCursor, encodeCursor, presentNotification } from './notifications.presenter';
 import {
@@ -98,7 +98,9 @@ export const updateNotification = async (
       content: patch.content,
     });
     // Last in the transaction: the user's audit chain head stays locked until commit.
-    await recordAudit(tx, userId, 'update', 'notification', id, { fields: changedFields(patch) });
+    await recordAudit(tx, userId, 'update', 'notification', id, {
+      fields: changedBetween(patch, row, changed ?? row),
+    });
     return changed;
   });
   await notifier.announce(userId, 'notification.updated', id);

@@ -1,7 +1,7 @@
 import { defaultDisplayName, type ProfileUpdateRequest } from '@healthfolio/core';
 import type { Database } from '../../db/database';
 import type { SessionUser } from '../../http/context';
-import { changedFields, recordAudit } from '../audit/audit.service';
+import { changedBetween, recordAudit } from '../audit/audit.service';
 import { presentProfile } from './profiles.presenter';
 import { findProfile, insertProfile, updateProfile } from './profiles.repository';
 
@@ -20,9 +20,14 @@ export const getOwnProfile = async (db: Database, user: SessionUser) => {
 
 export const updateOwnProfile = (db: Database, user: SessionUser, patch: ProfileUpdateRequest) =>
   db.asUser(user.id, async (tx) => {
-    if (!(await findProfile(tx, user.id)))
+    let before = await findProfile(tx, user.id);
+    if (!before) {
       await insertProfile(tx, user.id, defaultDisplayName(user.name, user.email));
+      before = await findProfile(tx, user.id);
+    }
     const row = await updateProfile(tx, user.id, patch);
-    await recordAudit(tx, user.id, 'update', 'profile', user.id, { fields: changedFields(patch) });
+    await recordAudit(tx, user.id, 'update', 'profile', user.id, {
+      fields: changedBetween(patch, presentProfile(before!), presentProfile(row!)),
+    });
     return presentProfile(row!);
   });
