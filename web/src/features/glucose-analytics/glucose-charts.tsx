@@ -5,7 +5,6 @@ import {
   CartesianGrid,
   ComposedChart,
   Line,
-  LineChart,
   ReferenceLine,
   ResponsiveContainer,
   Tooltip,
@@ -32,8 +31,12 @@ const tooltipStyle = {
   labelStyle: { color: 'var(--foreground)' },
 };
 
-/** A point at an instant (epoch ms): the x axis is proportional to time, gaps included. */
-export type LinePoint = { at: number; value: number };
+/**
+ * A point at an instant (epoch ms): the x axis is proportional to time, gaps included. An averaged
+ * point carries the lowest and highest reading it stands for (`range`), drawn as a band, so a low
+ * the average hides still shows.
+ */
+export type LinePoint = { at: number; value: number; range?: [number, number] };
 export type LevelLine = { mgdl: number; value: number; high?: boolean };
 
 /** Dashed lines at the consensus limits the domain reaches (core's glucoseChartScale). */
@@ -64,9 +67,14 @@ export function GlucoseLineChart({
   formatTime: (at: number) => string;
   height?: number;
 }) {
+  const ranged = data.some((p) => p.range && p.range[0] !== p.range[1]);
   return (
     <ResponsiveContainer width="100%" height={height}>
-      <LineChart data={data} margin={{ top: 8, right: 12, bottom: 4, left: 0 }} accessibilityLayer={false}>
+      <ComposedChart
+        data={data}
+        margin={{ top: 8, right: 12, bottom: 4, left: 0 }}
+        accessibilityLayer={false}
+      >
         {grid}
         <XAxis
           dataKey="at"
@@ -90,8 +98,22 @@ export function GlucoseLineChart({
         <Tooltip
           {...tooltipStyle}
           labelFormatter={(at) => formatTime(Number(at))}
-          formatter={(v) => [`${Number(v).toFixed(decimals)} ${unit}`, 'Glucose']}
+          formatter={(v) =>
+            Array.isArray(v)
+              ? [`${v.map((x) => Number(x).toFixed(decimals)).join('–')} ${unit}`, 'Lowest to highest']
+              : [`${Number(v).toFixed(decimals)} ${unit}`, ranged ? 'Average' : 'Glucose']
+          }
         />
+        {ranged && (
+          <Area
+            type="monotone"
+            dataKey="range"
+            stroke="none"
+            fill={CHART_BLUE}
+            fillOpacity={0.18}
+            isAnimationActive={false}
+          />
+        )}
         <Line
           type="monotone"
           dataKey="value"
@@ -100,7 +122,7 @@ export function GlucoseLineChart({
           dot={data.length <= 60 ? { r: 3 } : false}
           isAnimationActive={false}
         />
-      </LineChart>
+      </ComposedChart>
     </ResponsiveContainer>
   );
 }

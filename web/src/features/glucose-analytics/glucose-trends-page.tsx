@@ -11,6 +11,7 @@ import { useGlucoseSeries, useGlucoseStats, useGlucoseTargets } from '@/features
 import { BackLink, NoReadings, QueryState, RangeChips, StatCard } from '@/features/diabetes/glucose-ui';
 import { agpValuesMgdl, GmiText, levelLinesText, TimeInRangeBar, toAgpPoints } from './glucose-summary';
 import { AgpChart, GlucoseLineChart } from './lazy-charts';
+import { seriesPoints } from './series-points';
 
 const RANGES = [7, 30, 90] as const;
 type Days = (typeof RANGES)[number];
@@ -26,12 +27,11 @@ export function GlucoseTrendsPage() {
   // The cards use the band list's rounding, so "In range" here and in the list never differ by 1%.
   const bands = s ? roundedBandPercentages(s.bandCounts) : null;
   const multiDay = days > 7;
-  const raw = series.data?.points ?? [];
-  const points = raw.map((p) => ({ at: Date.parse(p.at), value: fmt.toUnit(p.mean) }));
+  const { points, valuesMgdl, caption } = seriesPoints(series.data, fmt);
   // The spec's 40–300 axis, widened when a point falls outside it, with the person's own range.
   const targets = useGlucoseTargets().data;
   const lineScale = glucoseChartScale(
-    raw.map((p) => p.mean),
+    valuesMgdl,
     fmt.unit,
     [40, 300],
     targets && { low: targets.targetLow, high: targets.targetHigh },
@@ -99,10 +99,7 @@ export function GlucoseTrendsPage() {
               <CardHeader>
                 <CardTitle>Glucose over {days} days</CardTitle>
                 <CardDescription>
-                  {series.data && series.data.bucketMinutes > 0
-                    ? `Averages of ${series.data.bucketMinutes}-minute periods`
-                    : 'Each reading'}
-                  , in {fmt.unit}; dashed lines at {levelLinesText(lineScale, fmt)}
+                  {caption}, in {fmt.unit}; dashed lines at {levelLinesText(lineScale, fmt)}
                   {targets?.custom
                     ? ` (your range is ${fmt.value(targets.targetLow)}–${fmt.value(targets.targetHigh)})`
                     : ''}

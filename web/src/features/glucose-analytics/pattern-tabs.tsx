@@ -7,6 +7,7 @@ import { type GlucoseFormat, percent } from '@/features/diabetes/format';
 import { type Patterns, useGlucoseSeries } from '@/features/diabetes/glucose-api';
 import { QueryState } from '@/features/diabetes/glucose-ui';
 import { BarsChart, GlucoseLineChart } from './lazy-charts';
+import { seriesPoints } from './series-points';
 
 const EVIDENCE_LABELS: Record<string, string> = {
   morningAverage: 'Morning average (6–8 AM)',
@@ -120,23 +121,21 @@ export function TimeOfDay({ data, fmt }: { data: Patterns; fmt: GlucoseFormat })
 
 export function PatternTrends({ fmt }: { fmt: GlucoseFormat }) {
   const series = useGlucoseSeries(30);
-  const raw = series.data?.points ?? [];
-  const scale = glucoseChartScale(
-    raw.map((p) => p.mean),
-    fmt.unit,
-    [40, 300],
-  );
+  const { points, valuesMgdl, caption } = seriesPoints(series.data, fmt);
+  const scale = glucoseChartScale(valuesMgdl, fmt.unit, [40, 300]);
   return (
     <Card>
       <CardHeader>
         <CardTitle>Last 30 days</CardTitle>
-        <CardDescription>Glucose over the pattern window, in {fmt.unit}.</CardDescription>
+        <CardDescription>
+          {caption}, in {fmt.unit}.
+        </CardDescription>
       </CardHeader>
       <CardContent>
         <QueryState query={series} what="the 30-day chart">
           <GlucoseLineChart
             label="Line chart of glucose over the last 30 days"
-            data={raw.map((p) => ({ at: Date.parse(p.at), value: fmt.toUnit(p.mean) }))}
+            data={points}
             domain={scale.domain}
             ticks={scale.ticks}
             lines={scale.lines}
