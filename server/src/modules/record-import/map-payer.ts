@@ -1,4 +1,4 @@
-import { isPhoneNumber, MAX_CENTS, parseMoney } from '@healthfolio/core';
+import { isPhoneNumber, MAX_CENTS, parseMoney, sumCents } from '@healthfolio/core';
 import type {
   Claim,
   CodeableConcept,
@@ -25,6 +25,7 @@ const PLANS = 'Insurance plans';
 const CLAIMS = 'Insurance claims';
 const ADJUDICATION = 'http://terminology.hl7.org/CodeSystem/adjudication';
 const C4BB_ADJUDICATION = 'http://hl7.org/fhir/us/carin-bb/CodeSystem/C4BBAdjudication';
+const BLUE_BUTTON_ADJUDICATION = 'https://bluebutton.cms.gov/resources/codesystem/adjudication';
 const COPAY_TYPE = 'http://terminology.hl7.org/CodeSystem/coverage-copay-type';
 
 /** Cents from a FHIR money value: exact for up to two decimals, rounded past them; null if not one. */
@@ -140,10 +141,26 @@ const amountOf = (e: Adjudicated, match: (c: CodeableConcept) => boolean) => {
   if (!parts.length) return null;
   const cents = parts.map((p) => centsOf(p.amount));
   return {
-    cents: cents.some((c) => c === null) ? null : cents.reduce((a: number, b) => a + (b as number), 0),
+    cents: cents.some((c) => c === null) ? null : sumCents(cents as number[]),
     currency: parts[0]?.amount?.currency ?? null,
   };
 };
+type Amount = ReturnType<typeof amountOf>;
+
+/** The first of the categories the EOB gives an amount for (one sum of money may be coded several ways). */
+const firstAmountOf = (e: Adjudicated, matches: ((c: CodeableConcept) => boolean)[]) =>
+  matches.reduce<Amount>((found, m) => found ?? amountOf(e, m), null);
+
+/** Amounts of distinct categories added up (a coinsurance and a deductible are both the person's). */
+const addedUp = (amounts: Amount[]): Amount => {
+  const given = amounts.filter((a) => a !== null);
+  if (!given.length) return null;
+  return {
+    cents: given.some((a) => a.cents === null) ? null : sumCents(given.map((a) => a.cents as number)),
+    currency: given.find((a) => a.currency)?.currency ?? null,
+  };
+};
+
 const category = (system: string, code: string) => (c: CodeableConcept) =>
   !!c.coding?.some((x) => x.system === system && x.code === code);
 const either =
@@ -151,14 +168,33 @@ const either =
   (c: CodeableConcept) =>
     ms.some((m) => m(c));
 
+const blueButton = (variable: string) =>
+  category(BLUE_BUTTON_ADJUDICATION, `https://bluebutton.cms.gov/resources/variables/${variable}`);
+
 const BILLED = category(ADJUDICATION, 'submitted');
 const ALLOWED = category(ADJUDICATION, 'eligible');
-const PLAN_PAID = either(category(ADJUDICATION, 'benefit'), category(C4BB_ADJUDICATION, 'paidtoprovider'));
-/** Earlier Healthfolio exports named the person's share in words only. */
+/** What the plan paid, as CARIN or HL7 code it, else as CMS Blue Button (and Synthea) code it per line. */
+const PLAN_PAID = [
+  either(category(ADJUDICATION, 'benefit'), category(C4BB_ADJUDICATION, 'paidtoprovider')),
+  blueButton('line_prvdr_pmt_amt'),
+];
+/** The person's share; earlier Healthfolio exports named it in words only. */
 const YOU_OWE = either(
   category(C4BB_ADJUDICATION, 'memberliability'),
   (c) => c.text === 'Patient responsibility' && !c.coding?.length,
 );
+/** Blue Button has no one code for the person's share: it is the coinsurance and the deductible. */
+const YOU_OWE_PARTS = [blueButton('line_coinsrnc_amt'), blueButton('line_bene_ptb_ddctbl_amt')];
+
+/** What the plan paid: its adjudications, else the EOB's payment. */
+const planPaidOf = (eob: ExplanationOfBenefit): Amount =>
+  firstAmountOf(eob, PLAN_PAID) ??
+  (eob.payment?.amount
+    ? { cents: centsOf(eob.payment.amount), currency: eob.payment.amount.currency ?? null }
+    : null);
+
+const youOweOf = (eob: ExplanationOfBenefit): Amount =>
+  amountOf(eob, YOU_OWE) ?? addedUp(YOU_OWE_PARTS.map((m) => amountOf(eob, m)));
 
 const numberOf = (r: Claim | ExplanationOfBenefit) =>
   (
@@ -178,7 +214,8 @@ const statusOf = (eob: ExplanationOfBenefit | undefined, planPaid: number): Impo
   if (/\bden(y|ied|ial)\b/.test(disposition)) return 'denied';
   if (/\bprocessing\b/.test(disposition)) return 'processing';
   if (/\bapproved\b/.test(disposition)) return 'approved';
-  return planPaid > 0 || (centsOf(eob.payment?.amount) ?? 0) > 0 ? 'paid' : 'approved';
+  // Paid only when the plan paid something: never "Paid" with nothing covered.
+  return planPaid > 0 ? 'paid' : 'approved';
 };
 
 const itemsText = (r: Claim | ExplanationOfBenefit | undefined) =>
@@ -207,8 +244,8 @@ const claimOf = (
     (claim?.total ? { cents: centsOf(claim.total), currency: claim.total.currency ?? null } : null);
   if (!billed || billed.cents === null) return { what: CLAIMS, skip: 'A claim without the amount billed.' };
   const allowed = eob ? amountOf(eob, ALLOWED) : null;
-  const paid = eob ? amountOf(eob, PLAN_PAID) : null;
-  const owe = eob ? amountOf(eob, YOU_OWE) : null;
+  const paid = eob ? planPaidOf(eob) : null;
+  const owe = eob ? youOweOf(eob) : null;
   if ([allowed, paid, owe].some((a) => a && a.cents === null))
     return { what: CLAIMS, skip: 'A claim with an amount that is not a sum of money.' };
   const coveredCents = paid?.cents ?? 0;
