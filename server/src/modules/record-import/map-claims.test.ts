@@ -2,7 +2,7 @@ import { readFileSync } from 'node:fs';
 import type { Bundle, ExplanationOfBenefit, Resource } from '@medplum/fhirtypes';
 import { describe, expect, it } from 'vitest';
 import { indexResources } from './fhir-values';
-import { mapClaims } from './map-payer';
+import { mapClaims } from './map-claims';
 
 /**
  * A Claim and its ExplanationOfBenefit cut from the Synthea patient Rudolf Weber
