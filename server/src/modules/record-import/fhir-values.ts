@@ -15,20 +15,45 @@ export const codesOf = (c: CodeableConcept | undefined, system: string) =>
 
 export const referenceText = (r: Reference | undefined) => r?.display?.trim() || null;
 
+/** Whether `YYYY-MM-DD` is a day of the calendar (Date.parse rolls 2008-02-30 over to March 1). */
+const isRealDay = (day: string) => {
+  const ms = Date.parse(`${day}T12:00:00Z`);
+  return !Number.isNaN(ms) && new Date(ms).toISOString().startsWith(day);
+};
+
+/** A FHIR date as written (`YYYY`, `YYYY-MM` or `YYYY-MM-DD`), if it is one of the calendar. */
+const isCalendarDate = (v: string) =>
+  /^\d{4}(-\d{2}(-\d{2})?)?$/.test(v) && isRealDay(`${v}-01-01`.slice(0, 10));
+
 /**
- * An instant with its offset from a FHIR date or dateTime: a date alone is taken as noon UTC of that
- * day (the middle of the day in every time zone); null when it is not one.
+ * A FHIR dateTime with a time of day and an offset, written the way FHIR requires
+ * (`2008-03-19T08:30:00-08:00`), from that or from what Medplum's converter makes of an HL7 v3 time
+ * with an offset: `200803190830-0800` comes through as `2008-03-19T08:30:-0800` (no seconds, an
+ * offset without its colon), `20080319083015-0800` as `2008-03-19T08:30:15-0800`. Null otherwise.
+ */
+const zonedDateTime = (raw: string): string | null => {
+  const m = raw.match(/^(\d{4}-\d{2}-\d{2})T(\d{2}):(\d{2})(?::(?:(\d{2})(\.\d+)?)?)?(Z|[+-]\d{2}:?\d{2})$/);
+  if (!m?.[1] || !isRealDay(m[1])) return null;
+  const [, day, hh, mm, ss = '00', fraction = '', zone = ''] = m;
+  const offset = zone === 'Z' || /^\+00:?00$/.test(zone) ? 'Z' : `${zone.slice(0, 3)}:${zone.slice(-2)}`;
+  const v = `${day}T${hh}:${mm}:${ss}${fraction}${offset}`;
+  return Number.isNaN(Date.parse(v)) ? null : v;
+};
+
+/**
+ * An instant (ISO 8601 in UTC) from a FHIR date or dateTime, its offset applied: a date alone is
+ * taken as noon UTC of that day (the middle of the day in every time zone), a year-month as its 15th,
+ * a year as July 1st; null when it is not one.
  */
 export const instantOf = (raw: string | undefined | null): string | null => {
-  // C-CDA's offsets come through Medplum's converter without their colon (-0500).
-  const v = raw?.replace(/([+-]\d{2})(\d{2})$/, '$1:$2');
+  const v = raw?.trim();
   if (!v) return null;
-  if (/^\d{4}-\d{2}-\d{2}$/.test(v)) return `${v}T12:00:00.000Z`;
-  if (/^\d{4}-\d{2}$/.test(v)) return `${v}-15T12:00:00.000Z`;
-  if (/^\d{4}$/.test(v)) return `${v}-07-01T12:00:00.000Z`;
-  const ms = Date.parse(v);
-  if (!/T.*(Z|[+-]\d{2}:\d{2})$/.test(v) || Number.isNaN(ms)) return null;
-  return new Date(ms).toISOString();
+  const zoned = zonedDateTime(v);
+  if (zoned) return new Date(Date.parse(zoned)).toISOString();
+  if (!isCalendarDate(v)) return null;
+  if (v.length === 10) return `${v}T12:00:00.000Z`;
+  if (v.length === 7) return `${v}-15T12:00:00.000Z`;
+  return `${v}-07-01T12:00:00.000Z`;
 };
 
 /**
@@ -42,9 +67,12 @@ export const floatingTimeOf = (raw: string | undefined | null): string | null =>
   return m && !Number.isNaN(Date.parse(`${m[1]}T${m[2]}:00Z`)) ? `${m[1]}T${m[2]}` : null;
 };
 
-/** A FHIR date or dateTime kept as written (dates of the summary), or null. */
-export const fhirDate = (v: string | undefined | null) =>
-  v && /^\d{4}(-\d{2}(-\d{2}(T[\d:.]+(Z|[+-]\d{2}:\d{2}))?)?)?$/.test(v) ? v : null;
+/** A FHIR date or dateTime kept as written (dates of the summary), its offset with its colon, or null. */
+export const fhirDate = (raw: string | undefined | null) => {
+  const v = raw?.trim();
+  if (!v) return null;
+  return isCalendarDate(v) ? v : zonedDateTime(v);
+};
 
 /** Details in words, leaving out those without a value. */
 export const details = (pairs: [string, string | null | undefined][]) =>

@@ -1,30 +1,19 @@
 import { isPhoneNumber, MAX_CENTS, parseMoney } from '@healthfolio/core';
-import type {
-  Claim,
-  CodeableConcept,
-  ContactPoint,
-  Coverage,
-  ExplanationOfBenefit,
-  Money,
-  Organization,
-  Resource,
-} from '@medplum/fhirtypes';
+import type { CodeableConcept, ContactPoint, Coverage, Money, Organization } from '@medplum/fhirtypes';
 import { DEDUCTIBLE_MET, OUT_OF_POCKET_MET } from '../record-export/fhir/codes';
 import { conceptText, fhirDate, nameOf, type ResourceIndex, refsOf, resolve } from './fhir-values';
-import type { ImportedClaim, ImportedPlan, PlannedItem } from './import-plan';
+import type { ImportedPlan, PlannedItem } from './import-plan';
 
 /**
- * Payer data: Coverage → an insurance plan; Claim and ExplanationOfBenefit (CARIN Blue Button
- * profiles, and a Healthfolio export) → a claim with billed, allowed, plan paid and you owe, linked
- * to the plan of the Coverage it names. A Claim and the EOB that answers it (the EOB's `claim`, or
- * the same claim number) are one claim. Money is kept as integer cents, as the insurance module does.
+ * Payer data: Coverage → an insurance plan (claims: map-claims.ts). Money is kept as integer cents,
+ * as the insurance module does.
  */
-type Outcome = PlannedItem | { skip: string; what: string } | null;
+export type Outcome = PlannedItem | { skip: string; what: string } | null;
 
 const PLANS = 'Insurance plans';
-const CLAIMS = 'Insurance claims';
-const ADJUDICATION = 'http://terminology.hl7.org/CodeSystem/adjudication';
-const C4BB_ADJUDICATION = 'http://hl7.org/fhir/us/carin-bb/CodeSystem/C4BBAdjudication';
+export const CLAIMS = 'Insurance claims';
+export const ADJUDICATION = 'http://terminology.hl7.org/CodeSystem/adjudication';
+export const C4BB_ADJUDICATION = 'http://hl7.org/fhir/us/carin-bb/CodeSystem/C4BBAdjudication';
 const COPAY_TYPE = 'http://terminology.hl7.org/CodeSystem/coverage-copay-type';
 
 /** Cents from a FHIR money value: exact for up to two decimals, rounded past them; null if not one. */
@@ -35,7 +24,7 @@ export const centsOf = (m: Money | { value?: number } | undefined): number | nul
   return cents <= MAX_CENTS ? cents : null;
 };
 
-const codes = (c: CodeableConcept | undefined) => (c?.coding ?? []).map((x) => x.code ?? '');
+export const codes = (c: CodeableConcept | undefined) => (c?.coding ?? []).map((x) => x.code ?? '');
 
 // ---- Coverage → plan -----------------------------------------------------------------------------
 
@@ -126,149 +115,4 @@ export const mapCoverage = (c: Coverage, index: ResourceIndex, today: string): O
       contactWebsite: checked(telecom(org?.telecom, 'url'), 500, isWebAddress),
     },
   };
-};
-
-// ---- Claim and ExplanationOfBenefit → claim ------------------------------------------------------
-
-type Adjudicated = Pick<ExplanationOfBenefit, 'total' | 'item'>;
-
-/** The amount of an adjudication category: the EOB's total, else the sum over its items. */
-const amountOf = (e: Adjudicated, match: (c: CodeableConcept) => boolean) => {
-  const total = e.total?.find((t) => match(t.category));
-  if (total) return { cents: centsOf(total.amount), currency: total.amount?.currency ?? null };
-  const parts = (e.item ?? []).flatMap((i) => (i.adjudication ?? []).filter((a) => match(a.category)));
-  if (!parts.length) return null;
-  const cents = parts.map((p) => centsOf(p.amount));
-  return {
-    cents: cents.some((c) => c === null) ? null : cents.reduce((a: number, b) => a + (b as number), 0),
-    currency: parts[0]?.amount?.currency ?? null,
-  };
-};
-const category = (system: string, code: string) => (c: CodeableConcept) =>
-  !!c.coding?.some((x) => x.system === system && x.code === code);
-const either =
-  (...ms: ((c: CodeableConcept) => boolean)[]) =>
-  (c: CodeableConcept) =>
-    ms.some((m) => m(c));
-
-const BILLED = category(ADJUDICATION, 'submitted');
-const ALLOWED = category(ADJUDICATION, 'eligible');
-const PLAN_PAID = either(category(ADJUDICATION, 'benefit'), category(C4BB_ADJUDICATION, 'paidtoprovider'));
-/** Earlier Healthfolio exports named the person's share in words only. */
-const YOU_OWE = either(
-  category(C4BB_ADJUDICATION, 'memberliability'),
-  (c) => c.text === 'Patient responsibility' && !c.coding?.length,
-);
-
-const numberOf = (r: Claim | ExplanationOfBenefit) =>
-  (
-    r.identifier?.find((i) => codes(i.type).includes('uc'))?.value ??
-    r.identifier?.find((i) => i.value)?.value ??
-    r.id
-  )
-    ?.trim()
-    .slice(0, 100);
-
-const dateOf = (v: string | undefined) => fhirDate(v)?.slice(0, 10) ?? null;
-
-const statusOf = (eob: ExplanationOfBenefit | undefined, planPaid: number): ImportedClaim['status'] => {
-  if (!eob) return 'pending';
-  if (eob.outcome === 'queued' || eob.outcome === 'partial') return 'processing';
-  const disposition = eob.disposition?.toLowerCase() ?? '';
-  if (/\bden(y|ied|ial)\b/.test(disposition)) return 'denied';
-  if (/\bprocessing\b/.test(disposition)) return 'processing';
-  if (/\bapproved\b/.test(disposition)) return 'approved';
-  return planPaid > 0 || (centsOf(eob.payment?.amount) ?? 0) > 0 ? 'paid' : 'approved';
-};
-
-const itemsText = (r: Claim | ExplanationOfBenefit | undefined) =>
-  (r?.item ?? [])
-    .map((i) => conceptText(i.productOrService))
-    .filter(Boolean)
-    .join('; ')
-    .slice(0, 1000) || null;
-
-const coverageRefs = (r: Claim | ExplanationOfBenefit | undefined) =>
-  [...(r?.insurance ?? [])]
-    .sort((a, b) => Number(!!b.focal) - Number(!!a.focal))
-    .flatMap((i) => (i.coverage?.reference ? [i.coverage.reference] : []));
-
-/** One claim from its Claim, its EOB, or both. */
-const claimOf = (
-  claim: Claim | undefined,
-  eob: ExplanationOfBenefit | undefined,
-  index: ResourceIndex,
-): Outcome => {
-  const first = (eob ?? claim) as Claim | ExplanationOfBenefit;
-  const claimNumber = (claim && numberOf(claim)) ?? numberOf(first);
-  if (!claimNumber) return { what: CLAIMS, skip: 'A claim without a claim number.' };
-  const billed =
-    (eob && amountOf(eob, BILLED)) ??
-    (claim?.total ? { cents: centsOf(claim.total), currency: claim.total.currency ?? null } : null);
-  if (!billed || billed.cents === null) return { what: CLAIMS, skip: 'A claim without the amount billed.' };
-  const allowed = eob ? amountOf(eob, ALLOWED) : null;
-  const paid = eob ? amountOf(eob, PLAN_PAID) : null;
-  const owe = eob ? amountOf(eob, YOU_OWE) : null;
-  if ([allowed, paid, owe].some((a) => a && a.cents === null))
-    return { what: CLAIMS, skip: 'A claim with an amount that is not a sum of money.' };
-  const coveredCents = paid?.cents ?? 0;
-  const patientResponsibilityCents = owe?.cents ?? 0;
-  if (coveredCents + patientResponsibilityCents > billed.cents)
-    return {
-      what: CLAIMS,
-      skip: 'A claim whose plan payment and your share add up to more than was billed.',
-    };
-  const serviceDate =
-    dateOf(first.billablePeriod?.start) ??
-    dateOf(first.item?.[0]?.servicedDate ?? first.item?.[0]?.servicedPeriod?.start) ??
-    dateOf(first.created);
-  if (!serviceDate) return { what: CLAIMS, skip: 'A claim without the date of its service.' };
-  const created = dateOf(claim?.created ?? eob?.created);
-  const currencies = new Set([billed, allowed, paid, owe].flatMap((a) => (a?.currency ? [a.currency] : [])));
-  if (currencies.size > 1) return { what: CLAIMS, skip: 'A claim with amounts in more than one currency.' };
-  return {
-    kind: 'claim',
-    group: 'claims',
-    coverageRefs: [...coverageRefs(eob), ...coverageRefs(claim)],
-    currency: [...currencies][0] ?? null,
-    claim: {
-      claimNumber,
-      provider: (nameOf(first.provider, index, first) ?? 'Provider not named').slice(0, 200),
-      serviceDate,
-      submittedDate: created && created > serviceDate ? created : serviceDate,
-      status: statusOf(eob, coveredCents),
-      amountCents: billed.cents,
-      allowedCents: allowed?.cents ?? null,
-      coveredCents,
-      patientResponsibilityCents,
-      description: itemsText(claim) ?? itemsText(eob),
-    },
-  };
-};
-
-/**
- * The file's claims: each Claim with the EOB that answers it, and each EOB without a Claim, once
- * (claims cancelled or entered in error are left out).
- */
-export const mapClaims = (resources: Resource[], index: ResourceIndex): Outcome[] => {
-  const live = <T extends Claim | ExplanationOfBenefit>(r: T) =>
-    r.status !== 'entered-in-error' && r.status !== 'cancelled';
-  const claims = resources.filter((r): r is Claim => r.resourceType === 'Claim').filter(live);
-  const eobs = resources
-    .filter((r): r is ExplanationOfBenefit => r.resourceType === 'ExplanationOfBenefit')
-    .filter(live);
-  const answered = new Map<Claim, ExplanationOfBenefit>();
-  const alone: ExplanationOfBenefit[] = [];
-  for (const eob of eobs) {
-    const byRef = resolve(eob.claim, index, eob);
-    const claim =
-      (byRef?.resourceType === 'Claim' ? (byRef as Claim) : undefined) ??
-      claims.find((c) => numberOf(c) === numberOf(eob));
-    if (claim && !answered.has(claim)) answered.set(claim, eob);
-    else alone.push(eob);
-  }
-  return [
-    ...claims.map((c) => claimOf(c, answered.get(c), index)),
-    ...alone.map((e) => claimOf(undefined, e, index)),
-  ];
 };

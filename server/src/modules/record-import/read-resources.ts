@@ -1,7 +1,8 @@
 import type { RecordImportFormat } from '@healthfolio/core';
-import { convertCcdaToFhir, convertXmlToCcda } from '@medplum/ccda';
+import { type Ccda, convertCcdaToFhir, convertXmlToCcda } from '@medplum/ccda';
 import type { Bundle, Resource } from '@medplum/fhirtypes';
 import { LimitedRunError } from '../../untrusted/run-limited';
+import { withReferenceRanges } from './ccda-ranges';
 
 /** The parser's refusals: each becomes a problem (record-import.service.ts) that names what is wrong. */
 export const NOT_A_RECORD = 'not_a_record';
@@ -53,13 +54,18 @@ const readJson = (text: string): { format: RecordImportFormat; resources: Resour
 /** A C-CDA document converted to FHIR by Medplum's converter (never read by hand here). */
 const readCcda = (text: string): Resource[] => {
   if (!/<ClinicalDocument[\s>]/.test(text)) throw notARecord();
+  let ccda: Ccda;
   let bundle: Bundle;
   try {
-    bundle = convertCcdaToFhir(convertXmlToCcda(text));
+    ccda = convertXmlToCcda(text);
+    bundle = convertCcdaToFhir(ccda);
   } catch {
     throw malformed('The C-CDA document could not be read: its XML is damaged or incomplete.');
   }
-  return (bundle.entry ?? []).flatMap((e) => (e.resource ? [e.resource] : []));
+  return withReferenceRanges(
+    ccda,
+    (bundle.entry ?? []).flatMap((e) => (e.resource ? [e.resource] : [])),
+  );
 };
 
 /** The patients the resources are about: Patient resources, and the patients their subjects name. */

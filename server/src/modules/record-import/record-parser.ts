@@ -5,8 +5,9 @@ import { indexResources } from './fhir-values';
 import { loggedDose, ourDose, ourSchedule } from './healthfolio-export';
 import { type ImportPlan, noteNotUnderstood, type PlannedItem, withoutControls } from './import-plan';
 import { mapAppointment } from './map-appointment';
+import { mapClaims } from './map-claims';
 import { mapObservation } from './map-observation';
-import { mapClaims, mapCoverage } from './map-payer';
+import { mapCoverage } from './map-payer';
 import { mapSummary } from './map-summary';
 import { readResources } from './read-resources';
 
@@ -34,7 +35,7 @@ const STRUCTURAL = new Set([
 /** Items whose words are stored without a schema of the app checking them first. */
 const CLEANED = new Set<PlannedItem['kind']>(['appointment', 'plan', 'claim']);
 
-/** Read together in mapClaims (map-payer.ts). */
+/** Read together in mapClaims (map-claims.ts). */
 const PAIRED = new Set(['Claim', 'ExplanationOfBenefit']);
 
 const RESOURCE_WORDS: Record<string, string> = {

@@ -35,7 +35,7 @@ const money = (cents: number, currency: string) => ({
 /**
  * The plan's costs: copays, deductible and out-of-pocket maximum with their coverage-copay-type
  * codes; what has been met so far, which that code system does not name, in words (the import
- * reads both back, record-import/map-payer.ts).
+ * reads both back, record-import/map-payer.ts, map-claims.ts).
  */
 const copay = (code: string): CodeableConcept => ({ coding: [{ system: COPAY_TYPE, code }] });
 const costs = (p: PlanRow, currency: string): CoverageCostToBeneficiary[] =>
