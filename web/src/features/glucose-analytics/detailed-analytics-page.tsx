@@ -50,9 +50,13 @@ export function DetailedAnalyticsPage() {
                 value={
                   a.recovery.averageMinutes == null ? '—' : `${Math.round(a.recovery.averageMinutes)} min`
                 }
-                detail={`From above ${fmt.withUnit(180)} to ${fmt.withUnit(150)} or below`}
+                detail={`From the first reading above ${fmt.withUnit(180)} to the first at ${fmt.withUnit(150)} or below`}
               />
-              <StatCard title="Recoveries" value={a.recovery.events} detail="Episodes that came back down" />
+              <StatCard
+                title="Recoveries"
+                value={a.recovery.events}
+                detail={`Episodes that came back to ${fmt.withUnit(150)} or below`}
+              />
             </section>
             <Card>
               <CardHeader>
