@@ -1,3 +1,4 @@
+import { bandTargetMet } from '@healthfolio/core/glucose/band-targets';
 import {
   bandRangeInUnit,
   GLUCOSE_BANDS,
@@ -43,10 +44,7 @@ export function TimeInRangeBar({
         {bands.map((band) => {
           const value = rounded[band.id];
           const { comparison, percent } = band.target;
-          const met =
-            comparison === 'less_than'
-              ? stats.bandPercentages[band.id] < percent
-              : stats.bandPercentages[band.id] > percent;
+          const met = bandTargetMet(band.id, stats.bandPercentages);
           return (
             <li key={band.id} className="flex flex-wrap items-center gap-x-2">
               <span

@@ -1,3 +1,4 @@
+import { bandTargetMet } from '@healthfolio/core/glucose/band-targets';
 import { roundedBandPercentages } from '@healthfolio/core/glucose/bands';
 import { glucoseChartScale } from '@healthfolio/core/glucose/chart-scale';
 import { TIME_IN_RANGE_GOAL_PERCENT, variabilityLabel } from '@healthfolio/core/glucose/variability';
@@ -63,7 +64,7 @@ export function GlucoseTrendsPage() {
               <StatCard
                 title="In range"
                 value={`${bands?.in_range}%`}
-                detail={`${fmt.value(70)}–${fmt.value(180)} ${fmt.unit} · goal above ${TIME_IN_RANGE_GOAL_PERCENT}%: ${s.percentInRange > TIME_IN_RANGE_GOAL_PERCENT ? 'met' : 'not met'}`}
+                detail={`${fmt.value(70)}–${fmt.value(180)} ${fmt.unit} · goal above ${TIME_IN_RANGE_GOAL_PERCENT}%: ${bandTargetMet('in_range', s.bandPercentages) ? 'met' : 'not met'}`}
               />
               <StatCard
                 title="Above range"
