@@ -1,5 +1,5 @@
 import { detailedAnalytics } from '../../../core/src/glucose/analytics';
-import { roundedBandPercentages } from '../../../core/src/glucose/bands';
+import { timeInRangeFigures } from '../../../core/src/glucose/band-display';
 import { analyzePatterns } from '../../../core/src/glucose/patterns';
 import { glucoseStatistics } from '../../../core/src/glucose/statistics';
 import type { GlucoseUnit } from '../../../core/src/profiles/profile.schema';
@@ -99,14 +99,14 @@ test('a recent trace imported from a plain CSV: home, trends (all chips), patter
       await expect(chip).toHaveAttribute('aria-pressed', 'true');
       const s = glucoseStatistics(within(days).map((r) => r.mgdl));
       if (!s || s.cv == null) throw new Error(`no statistics for ${days} days`);
-      const bands = roundedBandPercentages(s.bandCounts);
+      const bands = timeInRangeFigures(s.bandCounts);
       const summary = page.getByRole('region', { name: `Summary for the last ${days} days` });
-      await expect(statCard(summary, 'In range')).toContainText(`${bands.in_range}%`);
+      await expect(statCard(summary, 'In range')).toContainText(bands.bands.in_range);
       await expect(statCard(summary, 'In range')).toContainText(
         `${formatGlucose(70, unit)}–${formatGlucose(180, unit)} ${unit}`,
       );
-      await expect(statCard(summary, 'Above range')).toContainText(`${bands.high + bands.very_high}%`);
-      await expect(statCard(summary, 'Below range')).toContainText(`${bands.low + bands.very_low}%`);
+      await expect(statCard(summary, 'Above range')).toContainText(bands.above180);
+      await expect(statCard(summary, 'Below range')).toContainText(bands.below70);
       await expect(statCard(summary, 'Variability')).toContainText(
         `${variability(s.cv)}CV ${s.cv.toFixed(1)}%`,
       );

@@ -1,5 +1,5 @@
+import { timeInRangeFigures } from '@healthfolio/core/glucose/band-display';
 import { bandTargetMet } from '@healthfolio/core/glucose/band-targets';
-import { roundedBandPercentages } from '@healthfolio/core/glucose/bands';
 import { glucoseChartScale } from '@healthfolio/core/glucose/chart-scale';
 import { TIME_IN_RANGE_GOAL_PERCENT, variabilityLabel } from '@healthfolio/core/glucose/variability';
 import { glucoseDecimals } from '@healthfolio/core/units/glucose-units';
@@ -24,8 +24,8 @@ export function GlucoseTrendsPage() {
   const series = useGlucoseSeries(days);
   const s = stats.data?.statistics;
   const decimals = glucoseDecimals(fmt.unit);
-  // The cards use the band list's rounding, so "In range" here and in the list never differ by 1%.
-  const bands = s ? roundedBandPercentages(s.bandCounts) : null;
+  // The cards use the band list's figures: "In range" as in the list, below 70 and above 180 as its target lines.
+  const bands = s ? timeInRangeFigures(s.bandCounts) : null;
   const multiDay = days > 7;
   const raw = series.data?.points ?? [];
   const points = raw.map((p) => ({ at: Date.parse(p.at), value: fmt.toUnit(p.mean) }));
@@ -63,19 +63,11 @@ export function GlucoseTrendsPage() {
             >
               <StatCard
                 title="In range"
-                value={`${bands?.in_range}%`}
+                value={bands?.bands.in_range}
                 detail={`${fmt.value(70)}–${fmt.value(180)} ${fmt.unit} · goal above ${TIME_IN_RANGE_GOAL_PERCENT}%: ${bandTargetMet('in_range', s.bandPercentages) ? 'met' : 'not met'}`}
               />
-              <StatCard
-                title="Above range"
-                value={`${(bands?.high ?? 0) + (bands?.very_high ?? 0)}%`}
-                detail={`Above ${fmt.withUnit(180)}`}
-              />
-              <StatCard
-                title="Below range"
-                value={`${(bands?.low ?? 0) + (bands?.very_low ?? 0)}%`}
-                detail={`Below ${fmt.withUnit(70)}`}
-              />
+              <StatCard title="Above range" value={bands?.above180} detail={`Above ${fmt.withUnit(180)}`} />
+              <StatCard title="Below range" value={bands?.below70} detail={`Below ${fmt.withUnit(70)}`} />
               <StatCard
                 title="Variability"
                 value={s.cv == null ? '—' : variabilityLabel(s.cv)}
