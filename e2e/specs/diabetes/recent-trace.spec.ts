@@ -3,6 +3,7 @@ import { timeInRangeFigures } from '../../../core/src/glucose/band-display';
 import { analyzePatterns } from '../../../core/src/glucose/patterns';
 import { glucoseStatistics } from '../../../core/src/glucose/statistics';
 import type { GlucoseUnit } from '../../../core/src/profiles/profile.schema';
+import { countOf } from '../../../core/src/text/count-words';
 import { formatGlucose } from '../../../core/src/units/glucose-units';
 import { expect, expectNoAxeViolations, test } from '../../support/fixtures';
 import {
@@ -111,7 +112,7 @@ test('a recent trace imported from a plain CSV: home, trends (all chips), patter
         `${variability(s.cv)}CV ${s.cv.toFixed(1)}%`,
       );
       await expect(statCard(page, 'Average')).toContainText(
-        `${formatGlucose(s.mean, unit)} ${unit}${s.count} readings`,
+        `${formatGlucose(s.mean, unit)} ${unit}${countOf(s.count, 'reading')}`,
       );
       await expect(statCard(page, 'Standard deviation')).toContainText(
         `Median ${formatGlucose(s.median, unit)} ${unit}`,
@@ -147,7 +148,7 @@ test('a recent trace imported from a plain CSV: home, trends (all chips), patter
   const checkAnalytics = async (unit: GlucoseUnit) => {
     await page.goto('/dashboard/detailed-analytics');
     const a = detailedAnalytics(within(30), [], 'UTC');
-    await expect(page.getByText(`Last 30 days · ${a.readings} readings`)).toBeVisible();
+    await expect(page.getByText(`Last 30 days · ${countOf(a.readings, 'reading')}`)).toBeVisible();
     await expect(statCard(page, `Readings above ${formatGlucose(180, unit)}`)).toContainText(
       String(a.spikeReadings),
     );

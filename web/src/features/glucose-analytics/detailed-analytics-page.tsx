@@ -1,3 +1,4 @@
+import { countOf } from '@healthfolio/core/text/count-words';
 import { mealTypeLabel } from '@healthfolio/core/trackers/enums';
 import { glucoseDecimals } from '@healthfolio/core/units/glucose-units';
 import { Card, CardContent, CardDescription, CardHeader, CardTitle } from '@/components/ui/card';
@@ -32,7 +33,8 @@ export function DetailedAnalyticsPage() {
         ) : (
           <>
             <p className="text-sm text-muted-foreground">
-              Last {a.days} days · {a.readings} readings · times in {fmt.timeZone.replaceAll('_', ' ')}
+              Last {a.days} days · {countOf(a.readings, 'reading')} · times in{' '}
+              {fmt.timeZone.replaceAll('_', ' ')}
             </p>
             <section aria-label="Spikes and recovery" className="grid grid-cols-2 gap-3 lg:grid-cols-4">
               <StatCard
@@ -140,7 +142,7 @@ export function DetailedAnalyticsPage() {
                         <li key={m.mealType} className="flex justify-between gap-2">
                           <span>
                             {mealTypeLabel(m.mealType)}{' '}
-                            <span className="text-muted-foreground">({m.meals} meals)</span>
+                            <span className="text-muted-foreground">({countOf(m.meals, 'meal')})</span>
                           </span>
                           <span className="font-medium tabular-nums">
                             {m.averageRise == null ? 'No readings after' : rise(m.averageRise)}

@@ -2,6 +2,7 @@ import { timeInRangeFigures } from '@healthfolio/core/glucose/band-display';
 import { bandTargetMet } from '@healthfolio/core/glucose/band-targets';
 import { glucoseChartScale } from '@healthfolio/core/glucose/chart-scale';
 import { TIME_IN_RANGE_GOAL_PERCENT, variabilityLabel } from '@healthfolio/core/glucose/variability';
+import { countOf } from '@healthfolio/core/text/count-words';
 import { glucoseDecimals } from '@healthfolio/core/units/glucose-units';
 import { Upload } from 'lucide-react';
 import { useState } from 'react';
@@ -75,7 +76,7 @@ export function GlucoseTrendsPage() {
               />
             </section>
             <div className="grid gap-4 lg:grid-cols-3">
-              <StatCard title="Average" value={fmt.withUnit(s.mean)} detail={`${s.count} readings`} />
+              <StatCard title="Average" value={fmt.withUnit(s.mean)} detail={countOf(s.count, 'reading')} />
               <StatCard
                 title="Standard deviation"
                 value={s.sd == null ? '—' : `${fmt.value(s.sd)} ${fmt.unit}`}
