@@ -158,7 +158,9 @@ describe('the built-in analyst', () => {
     );
     expect(lows).not.toContain('above 180');
     const highs = analystAnswer(analystIntent('How many highs did I have this month?'), m);
-    expect(highs).toContain('95 of your 1,884 readings were above 180 mg/dL (5%), 8 of them above 250 mg/dL.');
+    expect(highs).toContain(
+      '95 of your 1,884 readings were above 180 mg/dL (5%), 8 of them above 250 mg/dL.',
+    );
     expect(analystIntent('number of lows and highs').glucose).toEqual(['low-count', 'high-count']);
   });
 
