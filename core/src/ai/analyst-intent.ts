@@ -6,7 +6,13 @@
  */
 export type AnalystMetric = 'bp' | 'weight' | 'glucose' | 'medications' | 'appointments' | 'streaks';
 export type AnalystRoute = AnalystMetric | 'unknown';
-export type GlucoseAspect = 'average' | 'time-in-range' | 'lows-highs' | 'patterns';
+export type GlucoseAspect =
+  | 'average'
+  | 'time-in-range'
+  | 'lows-highs'
+  | 'low-count'
+  | 'high-count'
+  | 'patterns';
 
 export interface AnalystIntent {
   /** The metrics asked about, in the order of METRIC_WORDS; ['unknown'] when none. */
@@ -73,9 +79,31 @@ export const analystIntent = (question: string): AnalystIntent => {
     if (!glucose.length || JUDGEMENT.test(t)) {
       for (const a of ['average', 'time-in-range'] as const) if (!glucose.includes(a)) glucose.push(a);
     }
+    countInstead(t, glucose);
     glucose.sort((a, b) => ASPECT_ORDER.indexOf(a) - ASPECT_ORDER.indexOf(b));
   }
   return { routes: metrics.length ? metrics : ['unknown'], glucose, ...questionWindow(question) };
 };
 
-const ASPECT_ORDER: GlucoseAspect[] = ['average', 'time-in-range', 'lows-highs', 'patterns'];
+const ASPECT_ORDER: GlucoseAspect[] = [
+  'average',
+  'time-in-range',
+  'lows-highs',
+  'low-count',
+  'high-count',
+  'patterns',
+];
+
+/** "How many readings below 70?" asks for a count: the lows and/or highs it names, counted. */
+function countInstead(t: string, glucose: GlucoseAspect[]) {
+  const at = glucose.indexOf('lows-highs');
+  if (at < 0 || !/\b(how many|number of|count)\b/.test(t)) return;
+  const lows = /\b(lows?|hypo\w*|below|under)\b/.test(t);
+  const highs = /\b(highs?|hyper\w*|above|over)\b/.test(t);
+  glucose.splice(
+    at,
+    1,
+    ...(lows || !highs ? ['low-count' as const] : []),
+    ...(highs ? ['high-count' as const] : []),
+  );
+}

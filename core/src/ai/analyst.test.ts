@@ -8,7 +8,14 @@ const metrics = (over: Partial<AnalystMetrics> = {}): AnalystMetrics => ({
   days: 7,
   windowLabel: 'the last 7 days',
   windowDates: 'Nov 17 – Nov 24',
-  glucose: { count: 3, mean: 130.4, percentInRange: 66.7, percentBelow70: 0, percentAbove180: 33.3 },
+  glucose: {
+    count: 3,
+    mean: 130.4,
+    percentInRange: 66.7,
+    percentBelow70: 0,
+    percentAbove180: 33.3,
+    counts: { below70: 0, below54: 0, above180: 1, above250: 0 },
+  },
   bloodPressure: { count: 0, systolic: null, diastolic: null },
   weight: { count: 0, first: null, latest: null, unit: null },
   streak: { current: 2, longest: 5, entriesInWindow: 4 },
@@ -77,7 +84,14 @@ describe('the built-in analyst', () => {
   });
   it('never invents a figure without data', () => {
     const empty = metrics({
-      glucose: { count: 0, mean: null, percentInRange: null, percentBelow70: null, percentAbove180: null },
+      glucose: {
+        count: 0,
+        mean: null,
+        percentInRange: null,
+        percentBelow70: null,
+        percentAbove180: null,
+        counts: { below70: 0, below54: 0, above180: 0, above250: 0 },
+      },
     });
     const answer = analystAnswer(analystIntent('what is my time in range this month'), empty);
     expect(answer).toContain('no glucose readings');
@@ -122,6 +136,49 @@ describe('the built-in analyst', () => {
       'the consensus target for most adults with diabetes is more than 70%, so you are below it.',
     );
     expect(answer).toContain('33% above 10.0 mmol/L (target: under 25%)');
+  });
+
+  it('answers "how many readings below 70?" with a count and the window it counted, not only a percentage', () => {
+    const m = metrics({
+      days: 14,
+      windowLabel: 'the last 14 days',
+      windowDates: 'Nov 16 – Nov 29',
+      glucose: {
+        count: 1884,
+        mean: 111,
+        percentInRange: 93.5,
+        percentBelow70: (100 * 28) / 1884,
+        percentAbove180: (100 * 95) / 1884,
+        counts: { below70: 28, below54: 5, above180: 95, above250: 8 },
+      },
+    });
+    const lows = analystAnswer(analystIntent('how many readings below 70?'), m);
+    expect(lows).toContain(
+      'In the last 14 days (Nov 16 – Nov 29), 28 of your 1,884 readings were below 70 mg/dL (1%), 5 of them below 54 mg/dL.',
+    );
+    expect(lows).not.toContain('above 180');
+    const highs = analystAnswer(analystIntent('How many highs did I have this month?'), m);
+    expect(highs).toContain(
+      '95 of your 1,884 readings were above 180 mg/dL (5%), 8 of them above 250 mg/dL.',
+    );
+    expect(analystIntent('number of lows and highs').glucose).toEqual(['low-count', 'high-count']);
+  });
+
+  it('never shows a share that contradicts its target, nor 0% for a non-zero share', () => {
+    const m = metrics({
+      glucose: {
+        count: 1000,
+        mean: 150,
+        percentInRange: 70.3,
+        percentBelow70: 0.4,
+        percentAbove180: 29.3,
+        counts: { below70: 4, below54: 0, above180: 293, above250: 0 },
+      },
+    });
+    const answer = analystAnswer(analystIntent('how is my time in range, any lows?'), m);
+    expect(answer).toContain('>70% of your 1000 glucose readings were in range');
+    expect(answer).toContain('so you meet it.');
+    expect(answer).toContain('<1% of your readings were below 70 mg/dL (target: under 4%)');
   });
 
   it('answers weight with its window', () => {

@@ -1,4 +1,6 @@
+import { percentText } from '../glucose/band-display';
 import type { GlucoseUnit } from '../profiles/profile.schema';
+import { countOf } from '../text/count-words';
 import { BLOOD_PRESSURE_CATEGORY_TEXT, bloodPressureCategory } from '../trackers/blood-pressure-category';
 import { formatGlucose, formatGlucoseWithUnit } from '../units/glucose-units';
 import type { AnalystIntent, AnalystMetric, GlucoseAspect } from './analyst-intent';
@@ -27,6 +29,8 @@ export interface AnalystMetrics {
     percentInRange: number | null;
     percentBelow70: number | null;
     percentAbove180: number | null;
+    /** Readings below 70 and below 54, above 180 and above 250 mg/dL (the consensus band edges). */
+    counts: { below70: number; below54: number; above180: number; above250: number };
   };
   bloodPressure: { count: number; systolic: number | null; diastolic: number | null };
   weight: { count: number; first: number | null; latest: number | null; unit: string | null };
@@ -44,6 +48,20 @@ const range = (m: AnalystMetrics) => `${formatGlucose(70, m.unit)}–${formatGlu
 const noGlucose = (m: AnalystMetrics, what: string) =>
   `You have no glucose readings in ${m.windowLabel} (${m.windowDates}), so ${what}.`;
 
+/** "28 of your 1,884 readings were below 70 mg/dL (1%), 5 of them below 54 mg/dL": a count, its share, and the extreme band within it. */
+const counted = (
+  m: AnalystMetrics,
+  side: 'below' | 'above',
+  n: number,
+  edge: number,
+  extreme: number,
+  extremeEdge: number,
+) => {
+  const share = (100 * n) / m.glucose.count;
+  const of = n ? `, ${extreme} of them ${side} ${formatGlucoseWithUnit(extremeEdge, m.unit)}` : '';
+  return `In ${m.windowLabel} (${m.windowDates}), ${n} of your ${countOf(m.glucose.count, 'reading')} ${n === 1 ? 'was' : 'were'} ${side} ${formatGlucoseWithUnit(edge, m.unit)} (${percentText(share, round(share))})${of}.`;
+};
+
 const GLUCOSE: Record<GlucoseAspect, (m: AnalystMetrics) => string> = {
   average: (m) =>
     m.glucose.count && m.glucose.mean !== null
@@ -52,14 +70,29 @@ const GLUCOSE: Record<GlucoseAspect, (m: AnalystMetrics) => string> = {
   'time-in-range': (m) => {
     const p = m.glucose.percentInRange;
     if (!m.glucose.count || p === null) return noGlucose(m, 'time in range cannot be computed');
-    const verdict = round(p) > TARGETS.inRangeAbove ? 'you meet it' : 'you are below it';
-    return `Over ${m.windowLabel} (${m.windowDates}), ${round(p)}% of your ${plural(m.glucose.count, 'glucose reading')} were in range (${range(m)}); the consensus target for most adults with diabetes is more than ${TARGETS.inRangeAbove}%, so ${verdict}.`;
+    const verdict = p > TARGETS.inRangeAbove ? 'you meet it' : 'you are below it';
+    const shown = percentText(p, round(p), { comparison: 'greater_than', percent: TARGETS.inRangeAbove });
+    return `Over ${m.windowLabel} (${m.windowDates}), ${shown} of your ${plural(m.glucose.count, 'glucose reading')} were in range (${range(m)}); the consensus target for most adults with diabetes is more than ${TARGETS.inRangeAbove}%, so ${verdict}.`;
   },
   'lows-highs': (m) => {
     const { percentBelow70: lo, percentAbove180: hi } = m.glucose;
     if (!m.glucose.count || lo === null || hi === null)
       return noGlucose(m, 'lows and highs cannot be counted');
-    return `Over ${m.windowLabel} (${m.windowDates}), ${round(lo)}% of your readings were below ${formatGlucoseWithUnit(70, m.unit)} (target: under ${TARGETS.below70Under}%) and ${round(hi)}% above ${formatGlucoseWithUnit(180, m.unit)} (target: under ${TARGETS.above180Under}%).`;
+    const loText = percentText(lo, round(lo), { comparison: 'less_than', percent: TARGETS.below70Under });
+    const hiText = percentText(hi, round(hi), { comparison: 'less_than', percent: TARGETS.above180Under });
+    return `Over ${m.windowLabel} (${m.windowDates}), ${loText} of your readings were below ${formatGlucoseWithUnit(70, m.unit)} (target: under ${TARGETS.below70Under}%) and ${hiText} above ${formatGlucoseWithUnit(180, m.unit)} (target: under ${TARGETS.above180Under}%).`;
+  },
+  'low-count': (m) => {
+    const c = m.glucose.counts;
+    return m.glucose.count
+      ? counted(m, 'below', c.below70, 70, c.below54, 54)
+      : noGlucose(m, 'there are no lows to count');
+  },
+  'high-count': (m) => {
+    const c = m.glucose.counts;
+    return m.glucose.count
+      ? counted(m, 'above', c.above180, 180, c.above250, 250)
+      : noGlucose(m, 'there are no highs to count');
   },
   patterns: (m) =>
     m.patterns.length

@@ -40,19 +40,46 @@ describe('detailedAnalytics', () => {
     expect(byId.evening).toMatchObject({ count: 1, mean: 60, percentInRange: 0 });
   });
 
-  it('measures recovery only between consecutive readings from above 180 to 150 or below', () => {
+  it('counts a recovery when glucose comes down to 150 in 5-minute steps, timed from the first reading above 180', () => {
     const res = detailedAnalytics(
       [
-        r('2026-03-02T10:00:00Z', 200),
-        r('2026-03-02T10:20:00Z', 150),
-        r('2026-03-02T11:00:00Z', 190),
-        r('2026-03-02T11:05:00Z', 160),
-        r('2026-03-02T11:10:00Z', 140),
+        r('2026-03-02T10:00:00Z', 170),
+        r('2026-03-02T10:05:00Z', 195),
+        r('2026-03-02T10:10:00Z', 210),
+        r('2026-03-02T10:15:00Z', 185),
+        r('2026-03-02T10:20:00Z', 170),
+        r('2026-03-02T10:25:00Z', 155),
+        r('2026-03-02T10:30:00Z', 150),
+        r('2026-03-02T10:35:00Z', 140),
       ],
       [],
       'UTC',
     );
-    expect(res.recovery).toEqual({ events: 1, averageMinutes: 20 });
+    expect(res.spikeEpisodes).toBe(1);
+    expect(res.recovery).toEqual({ events: 1, averageMinutes: 25 });
+  });
+
+  it('averages over every episode that came back down, not one that rose above 180 again first or never came down', () => {
+    const res = detailedAnalytics(
+      [
+        // Episode 1: back to 140 after 60 minutes.
+        r('2026-03-02T08:00:00Z', 200),
+        r('2026-03-02T08:30:00Z', 160),
+        r('2026-03-02T09:00:00Z', 140),
+        // Episode 2: down to 170 only, then episode 3 starts; 3 is back to 150 after 20 minutes.
+        r('2026-03-02T12:00:00Z', 190),
+        r('2026-03-02T12:10:00Z', 170),
+        r('2026-03-02T12:20:00Z', 230),
+        r('2026-03-02T12:40:00Z', 150),
+        // Episode 4: the data ends above 150.
+        r('2026-03-02T18:00:00Z', 260),
+        r('2026-03-02T18:30:00Z', 175),
+      ],
+      [],
+      'UTC',
+    );
+    expect(res.spikeEpisodes).toBe(4);
+    expect(res.recovery).toEqual({ events: 2, averageMinutes: 40 });
   });
 
   it('computes the rise in the 2 hours after each meal against the reading just before it', () => {

@@ -1,8 +1,7 @@
 import { createLocalClock, localHour, toEpochMs } from '../units/local-time';
+import { SPIKE_ABOVE_MGDL, spikeRecovery } from './spike-recovery';
 import type { GlucoseReading } from './time-of-day';
 
-export const SPIKE_ABOVE_MGDL = 180;
-export const RECOVERED_AT_OR_BELOW_MGDL = 150;
 export const MEAL_IMPACT_WINDOW_MS = 2 * 3_600_000;
 /** A reading this close before a meal is its baseline. */
 export const MEAL_BASELINE_WINDOW_MS = 30 * 60_000;
@@ -45,7 +44,7 @@ export interface DetailedAnalytics {
   /** Separate excursions above 180 (a run of consecutive readings above it counts once). */
   spikeEpisodes: number;
   periods: PeriodSummary[];
-  /** Consecutive pairs going from above 180 to 150 or below, and the mean minutes between them. */
+  /** Episodes that came back to 150 or below, and the mean minutes from the episode's start (spike-recovery.ts). */
   recovery: { events: number; averageMinutes: number | null };
   mealImpact: MealImpact[];
 }
@@ -54,7 +53,7 @@ const periodOf = (hour: number) => DAY_PERIODS.findIndex((p) => hour >= p.startH
 
 /**
  * The detailed-analytics screen's figures (tracking spec §9): spikes above 180, day periods in the
- * user's local time, recovery between consecutive readings, and glucose rise after logged meals.
+ * user's local time, recovery of each spike episode, and glucose rise after logged meals.
  */
 export function detailedAnalytics(
   input: readonly GlucoseReading[],
@@ -65,10 +64,6 @@ export function detailedAnalytics(
   const clock = createLocalClock(timeZone);
   const acc = DAY_PERIODS.map(() => ({ count: 0, sum: 0, inRange: 0, spikes: 0 }));
   let spikeReadings = 0;
-  let spikeEpisodes = 0;
-  let recoveries = 0;
-  let recoveryMs = 0;
-  let previous: { at: number; mgdl: number } | undefined;
   for (const r of readings) {
     const bucket = acc[periodOf(localHour(clock(r.at)))]!;
     bucket.count += 1;
@@ -77,14 +72,9 @@ export function detailedAnalytics(
     if (r.mgdl > SPIKE_ABOVE_MGDL) {
       spikeReadings += 1;
       bucket.spikes += 1;
-      if (!previous || previous.mgdl <= SPIKE_ABOVE_MGDL) spikeEpisodes += 1;
     }
-    if (previous && previous.mgdl > SPIKE_ABOVE_MGDL && r.mgdl <= RECOVERED_AT_OR_BELOW_MGDL) {
-      recoveries += 1;
-      recoveryMs += r.at - previous.at;
-    }
-    previous = r;
   }
+  const { episodes: spikeEpisodes, ...recovery } = spikeRecovery(readings);
   return {
     readings: readings.length,
     spikeReadings,
@@ -99,7 +89,7 @@ export function detailedAnalytics(
         spikes: a.spikes,
       };
     }),
-    recovery: { events: recoveries, averageMinutes: recoveries ? recoveryMs / recoveries / 60_000 : null },
+    recovery,
     mealImpact: mealImpact(readings, meals),
   };
 }

@@ -1,8 +1,9 @@
 import { detailedAnalytics } from '../../../core/src/glucose/analytics';
-import { roundedBandPercentages } from '../../../core/src/glucose/bands';
+import { timeInRangeFigures } from '../../../core/src/glucose/band-display';
 import { analyzePatterns } from '../../../core/src/glucose/patterns';
 import { glucoseStatistics } from '../../../core/src/glucose/statistics';
 import type { GlucoseUnit } from '../../../core/src/profiles/profile.schema';
+import { countOf } from '../../../core/src/text/count-words';
 import { formatGlucose } from '../../../core/src/units/glucose-units';
 import { expect, expectNoAxeViolations, test } from '../../support/fixtures';
 import {
@@ -99,19 +100,19 @@ test('a recent trace imported from a plain CSV: home, trends (all chips), patter
       await expect(chip).toHaveAttribute('aria-pressed', 'true');
       const s = glucoseStatistics(within(days).map((r) => r.mgdl));
       if (!s || s.cv == null) throw new Error(`no statistics for ${days} days`);
-      const bands = roundedBandPercentages(s.bandCounts);
+      const bands = timeInRangeFigures(s.bandCounts);
       const summary = page.getByRole('region', { name: `Summary for the last ${days} days` });
-      await expect(statCard(summary, 'In range')).toContainText(`${bands.in_range}%`);
+      await expect(statCard(summary, 'In range')).toContainText(bands.bands.in_range);
       await expect(statCard(summary, 'In range')).toContainText(
         `${formatGlucose(70, unit)}–${formatGlucose(180, unit)} ${unit}`,
       );
-      await expect(statCard(summary, 'Above range')).toContainText(`${bands.high + bands.very_high}%`);
-      await expect(statCard(summary, 'Below range')).toContainText(`${bands.low + bands.very_low}%`);
+      await expect(statCard(summary, 'Above range')).toContainText(bands.above180);
+      await expect(statCard(summary, 'Below range')).toContainText(bands.below70);
       await expect(statCard(summary, 'Variability')).toContainText(
         `${variability(s.cv)}CV ${s.cv.toFixed(1)}%`,
       );
       await expect(statCard(page, 'Average')).toContainText(
-        `${formatGlucose(s.mean, unit)} ${unit}${s.count} readings`,
+        `${formatGlucose(s.mean, unit)} ${unit}${countOf(s.count, 'reading')}`,
       );
       await expect(statCard(page, 'Standard deviation')).toContainText(
         `Median ${formatGlucose(s.median, unit)} ${unit}`,
@@ -147,7 +148,7 @@ test('a recent trace imported from a plain CSV: home, trends (all chips), patter
   const checkAnalytics = async (unit: GlucoseUnit) => {
     await page.goto('/dashboard/detailed-analytics');
     const a = detailedAnalytics(within(30), [], 'UTC');
-    await expect(page.getByText(`Last 30 days · ${a.readings} readings`)).toBeVisible();
+    await expect(page.getByText(`Last 30 days · ${countOf(a.readings, 'reading')}`)).toBeVisible();
     await expect(statCard(page, `Readings above ${formatGlucose(180, unit)}`)).toContainText(
       String(a.spikeReadings),
     );

@@ -50,6 +50,22 @@ describe('the built-in analyst (no AI provider configured)', () => {
     });
   });
 
+  it('answers "how many readings below 70?" with a count over the window it names', async () => {
+    const dana = (await signUpAndSignIn(server, 'dana-analyst@example.com')).client;
+    for (const [glucose, day] of [
+      [65, 1],
+      [50, 2],
+      [45, 12],
+      [120, 3],
+      [60, 20], // outside the 14 days
+    ] as const)
+      await logGlucose(dana, glucose, daysAgo(day));
+    const text = replyText(await ask(dana, 'How many readings below 70 in the last 14 days?'));
+    expect(text).toMatch(
+      /^In the last 14 days \([A-Z][a-z]{2} \d{1,2} – [A-Z][a-z]{2} \d{1,2}\), 3 of your 4 readings were below 70 mg\/dL \(75%\), 2 of them below 54 mg\/dL\./,
+    );
+  });
+
   it('says plainly that a language model is not configured for other questions', async () => {
     const text = replyText(await ask(alice, 'Write a haiku about my breakfast'));
     expect(text).toContain('A language model is not configured on this server');

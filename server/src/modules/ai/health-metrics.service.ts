@@ -111,6 +111,12 @@ export const windowMetrics = async (
       percentInRange: s?.percentInRange ?? null,
       percentBelow70: s?.percentBelow70 ?? null,
       percentAbove180: s?.percentAbove180 ?? null,
+      counts: {
+        below70: (s?.bandCounts.very_low ?? 0) + (s?.bandCounts.low ?? 0),
+        below54: s?.bandCounts.very_low ?? 0,
+        above180: (s?.bandCounts.high ?? 0) + (s?.bandCounts.very_high ?? 0),
+        above250: s?.bandCounts.very_high ?? 0,
+      },
     },
     bloodPressure: {
       count: bp.length,

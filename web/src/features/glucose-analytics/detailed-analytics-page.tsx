@@ -1,3 +1,4 @@
+import { countOf } from '@healthfolio/core/text/count-words';
 import { mealTypeLabel } from '@healthfolio/core/trackers/enums';
 import { glucoseDecimals } from '@healthfolio/core/units/glucose-units';
 import { Card, CardContent, CardDescription, CardHeader, CardTitle } from '@/components/ui/card';
@@ -32,7 +33,8 @@ export function DetailedAnalyticsPage() {
         ) : (
           <>
             <p className="text-sm text-muted-foreground">
-              Last {a.days} days · {a.readings} readings · times in {fmt.timeZone.replaceAll('_', ' ')}
+              Last {a.days} days · {countOf(a.readings, 'reading')} · times in{' '}
+              {fmt.timeZone.replaceAll('_', ' ')}
             </p>
             <section aria-label="Spikes and recovery" className="grid grid-cols-2 gap-3 lg:grid-cols-4">
               <StatCard
@@ -50,9 +52,13 @@ export function DetailedAnalyticsPage() {
                 value={
                   a.recovery.averageMinutes == null ? '—' : `${Math.round(a.recovery.averageMinutes)} min`
                 }
-                detail={`From above ${fmt.withUnit(180)} to ${fmt.withUnit(150)} or below`}
+                detail={`From the first reading above ${fmt.withUnit(180)} to the first at ${fmt.withUnit(150)} or below`}
               />
-              <StatCard title="Recoveries" value={a.recovery.events} detail="Episodes that came back down" />
+              <StatCard
+                title="Recoveries"
+                value={a.recovery.events}
+                detail={`Episodes that came back to ${fmt.withUnit(150)} or below`}
+              />
             </section>
             <Card>
               <CardHeader>
@@ -136,7 +142,7 @@ export function DetailedAnalyticsPage() {
                         <li key={m.mealType} className="flex justify-between gap-2">
                           <span>
                             {mealTypeLabel(m.mealType)}{' '}
-                            <span className="text-muted-foreground">({m.meals} meals)</span>
+                            <span className="text-muted-foreground">({countOf(m.meals, 'meal')})</span>
                           </span>
                           <span className="font-medium tabular-nums">
                             {m.averageRise == null ? 'No readings after' : rise(m.averageRise)}

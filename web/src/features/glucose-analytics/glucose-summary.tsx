@@ -1,4 +1,6 @@
-import { bandRangeInUnit, GLUCOSE_BANDS, roundedBandPercentages } from '@healthfolio/core/glucose/bands';
+import { targetShareText, timeInRangeFigures } from '@healthfolio/core/glucose/band-display';
+import { bandTargetMet } from '@healthfolio/core/glucose/band-targets';
+import { bandRangeInUnit, GLUCOSE_BANDS } from '@healthfolio/core/glucose/bands';
 import type { GlucoseChartScale } from '@healthfolio/core/glucose/chart-scale';
 import { GMI_MIN_DAYS, GMI_MIN_WEAR_PERCENT } from '@healthfolio/core/glucose/gmi';
 import type { GlucoseFormat } from '@/features/diabetes/format';
@@ -14,7 +16,7 @@ export function TimeInRangeBar({
   stats: NonNullable<GlucoseStats['statistics']>;
   fmt: GlucoseFormat;
 }) {
-  const rounded = roundedBandPercentages(stats.bandCounts);
+  const figures = timeInRangeFigures(stats.bandCounts);
   const bands = [...GLUCOSE_BANDS].reverse();
   return (
     <div className="flex flex-col gap-3">
@@ -29,12 +31,9 @@ export function TimeInRangeBar({
       </div>
       <ul className="flex flex-col gap-1.5 text-sm">
         {bands.map((band) => {
-          const value = rounded[band.id];
+          const value = figures.bands[band.id];
           const { comparison, percent } = band.target;
-          const met =
-            comparison === 'less_than'
-              ? stats.bandPercentages[band.id] < percent
-              : stats.bandPercentages[band.id] > percent;
+          const met = bandTargetMet(band.id, stats.bandPercentages);
           return (
             <li key={band.id} className="flex flex-wrap items-center gap-x-2">
               <span
@@ -45,11 +44,15 @@ export function TimeInRangeBar({
               <span className="text-muted-foreground">
                 {bandRangeInUnit(band.id, fmt.unit)} {fmt.unit}
               </span>
-              <span className="ml-auto font-semibold tabular-nums">{value}%</span>
+              <span className="ml-auto font-semibold tabular-nums">{value}</span>
               <span className="w-full pl-5 text-xs text-muted-foreground">
                 Target {comparison === 'less_than' ? 'under' : 'over'} {percent}%
-                {band.id === 'low' ? ` (below ${fmt.value(70)} in total, including Urgent low)` : ''}
-                {band.id === 'high' ? ` (above ${fmt.value(180)} in total, including Very high)` : ''}
+                {band.id === 'low'
+                  ? ` (below ${fmt.value(70)} in total, including Urgent low: ${targetShareText('low', figures)})`
+                  : ''}
+                {band.id === 'high'
+                  ? ` (above ${fmt.value(180)} in total, including Very high: ${targetShareText('high', figures)})`
+                  : ''}
                 {' · '}
                 {met ? 'met' : 'not met'}
               </span>

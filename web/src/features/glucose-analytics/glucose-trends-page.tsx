@@ -1,6 +1,8 @@
-import { roundedBandPercentages } from '@healthfolio/core/glucose/bands';
+import { timeInRangeFigures } from '@healthfolio/core/glucose/band-display';
+import { bandTargetMet } from '@healthfolio/core/glucose/band-targets';
 import { glucoseChartScale } from '@healthfolio/core/glucose/chart-scale';
 import { TIME_IN_RANGE_GOAL_PERCENT, variabilityLabel } from '@healthfolio/core/glucose/variability';
+import { countOf } from '@healthfolio/core/text/count-words';
 import { glucoseDecimals } from '@healthfolio/core/units/glucose-units';
 import { Upload } from 'lucide-react';
 import { useState } from 'react';
@@ -24,8 +26,8 @@ export function GlucoseTrendsPage() {
   const series = useGlucoseSeries(days);
   const s = stats.data?.statistics;
   const decimals = glucoseDecimals(fmt.unit);
-  // The cards use the band list's rounding, so "In range" here and in the list never differ by 1%.
-  const bands = s ? roundedBandPercentages(s.bandCounts) : null;
+  // The cards use the band list's figures: "In range" as in the list, below 70 and above 180 as its target lines.
+  const bands = s ? timeInRangeFigures(s.bandCounts) : null;
   const multiDay = days > 7;
   const { points, valuesMgdl, caption } = seriesPoints(series.data, fmt);
   // The spec's 40–300 axis, widened when a point falls outside it, with the person's own range.
@@ -62,19 +64,11 @@ export function GlucoseTrendsPage() {
             >
               <StatCard
                 title="In range"
-                value={`${bands?.in_range}%`}
-                detail={`${fmt.value(70)}–${fmt.value(180)} ${fmt.unit} · goal above ${TIME_IN_RANGE_GOAL_PERCENT}%: ${s.percentInRange > TIME_IN_RANGE_GOAL_PERCENT ? 'met' : 'not met'}`}
+                value={bands?.bands.in_range}
+                detail={`${fmt.value(70)}–${fmt.value(180)} ${fmt.unit} · goal above ${TIME_IN_RANGE_GOAL_PERCENT}%: ${bandTargetMet('in_range', s.bandPercentages) ? 'met' : 'not met'}`}
               />
-              <StatCard
-                title="Above range"
-                value={`${(bands?.high ?? 0) + (bands?.very_high ?? 0)}%`}
-                detail={`Above ${fmt.withUnit(180)}`}
-              />
-              <StatCard
-                title="Below range"
-                value={`${(bands?.low ?? 0) + (bands?.very_low ?? 0)}%`}
-                detail={`Below ${fmt.withUnit(70)}`}
-              />
+              <StatCard title="Above range" value={bands?.above180} detail={`Above ${fmt.withUnit(180)}`} />
+              <StatCard title="Below range" value={bands?.below70} detail={`Below ${fmt.withUnit(70)}`} />
               <StatCard
                 title="Variability"
                 value={s.cv == null ? '—' : variabilityLabel(s.cv)}
@@ -82,7 +76,7 @@ export function GlucoseTrendsPage() {
               />
             </section>
             <div className="grid gap-4 lg:grid-cols-3">
-              <StatCard title="Average" value={fmt.withUnit(s.mean)} detail={`${s.count} readings`} />
+              <StatCard title="Average" value={fmt.withUnit(s.mean)} detail={countOf(s.count, 'reading')} />
               <StatCard
                 title="Standard deviation"
                 value={s.sd == null ? '—' : `${fmt.value(s.sd)} ${fmt.unit}`}

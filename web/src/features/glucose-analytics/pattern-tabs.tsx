@@ -1,4 +1,5 @@
 import { glucoseChartScale } from '@healthfolio/core/glucose/chart-scale';
+import { countOf } from '@healthfolio/core/text/count-words';
 import { glucoseDecimals } from '@healthfolio/core/units/glucose-units';
 import { Lightbulb } from 'lucide-react';
 import { Badge } from '@/components/ui/badge';
@@ -40,8 +41,8 @@ export function DetectedPatterns({ data, fmt }: { data: Patterns; fmt: GlucoseFo
     return (
       <Card>
         <CardContent className="p-6 text-center text-muted-foreground">
-          No patterns detected in your last {data.days} days ({data.readings} readings). Patterns need enough
-          readings at the right times of day.
+          No patterns detected in your last {data.days} days ({countOf(data.readings, 'reading')}). Patterns
+          need enough readings at the right times of day.
         </CardContent>
       </Card>
     );
