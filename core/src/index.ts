@@ -65,6 +65,7 @@ export * from './insurance/percentages';
 export * from './labs/hba1c';
 export * from './labs/lab-result.schema';
 export * from './labs/lab-units';
+export * from './labs/lab-value-format';
 export * from './labs/loinc-subset';
 export * from './labs/ucum-labels';
 export * from './nightscout/follower.schema';
