@@ -77,6 +77,7 @@ export * from './profiles/profile.schema';
 export * from './push/push.schema';
 export * from './push/quiet-hours';
 export * from './records/health-summary.schema';
+export * from './records/health-summary-dates';
 export * from './records/health-summary-words';
 export * from './records/record-import.schema';
 export * from './reports/report.schema';
