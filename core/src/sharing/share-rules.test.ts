@@ -47,19 +47,25 @@ describe('the invite', () => {
 });
 
 describe('summary cards', () => {
-  it('counts active and pending shares, distinct people with live access, and the latest access', () => {
+  it('counts active and pending shares, distinct people who can open a share, and the latest access', () => {
     expect(
       shareSummary([
         { status: 'active', sharedWithEmail: 'a@x.co', lastAccessedAt: '2026-02-01T00:00:00.000Z' },
-        { status: 'pending', sharedWithEmail: 'A@x.co', lastAccessedAt: null },
+        { status: 'active', sharedWithEmail: 'A@x.co', lastAccessedAt: '2026-01-01T00:00:00.000Z' },
+        { status: 'expired', sharedWithEmail: 'd@x.co', lastAccessedAt: '2026-01-02T00:00:00.000Z' },
         { status: 'pending', sharedWithEmail: 'b@x.co', lastAccessedAt: null },
         { status: 'revoked', sharedWithEmail: 'c@x.co', lastAccessedAt: '2026-02-03T00:00:00.000Z' },
       ]),
     ).toEqual({
-      activeShares: 1,
-      pendingInvitations: 2,
-      peopleWithAccess: 2,
+      activeShares: 2,
+      pendingInvitations: 1,
+      peopleWithAccess: 1,
       lastAccessedAt: '2026-02-03T00:00:00.000Z',
     });
+  });
+
+  it('does not count an invitation nobody has opened as a person with access', () => {
+    const s = shareSummary([{ status: 'pending', sharedWithEmail: 'b@x.co', lastAccessedAt: null }]);
+    expect(s).toMatchObject({ pendingInvitations: 1, peopleWithAccess: 0 });
   });
 });

@@ -100,7 +100,9 @@ export const shareStatus = (
 export const shareSummary = (
   shares: { status: ShareStatus; sharedWithEmail: string; lastAccessedAt: string | null }[],
 ) => {
-  const live = shares.filter((s) => s.status === 'active' || s.status === 'pending');
+  // Only an opened share that is neither expired nor revoked gives someone access: an invitation nobody
+  // has opened is counted once, as pending, not also as a person with access.
+  const live = shares.filter((s) => s.status === 'active');
   const last = shares
     .map((s) => s.lastAccessedAt)
     .filter((t): t is string => t !== null)

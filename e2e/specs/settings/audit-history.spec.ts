@@ -87,3 +87,33 @@ test('Account activity reads as sentences, with the browser by name and never th
   });
   await context.close();
 });
+
+test('Account activity shows times in the profile’s time zone, not the browser’s', async ({
+  browser,
+  newAccount,
+}) => {
+  const account = await newAccount('audit-zone', { type: 'general_health' });
+  const context = await browser.newContext({
+    locale: 'en-US',
+    timezoneId: 'America/New_York',
+    baseURL: process.env.E2E_BASE_URL,
+  });
+  await context.addCookies(account.cookies);
+  const page = await context.newPage();
+  const headers = { Origin: process.env.E2E_BASE_URL ?? '' };
+  const zone = await page.request.patch('/api/v1/profile', { headers, data: { timezone: 'Asia/Tokyo' } });
+  expect(zone.status(), await zone.text()).toBe(200);
+  const audit = await page.request.get('/api/v1/audit?limit=1');
+  const [latest] = ((await audit.json()) as { items: { createdAt: string }[] }).items;
+  expect(latest, 'an audit event to show').toBeDefined();
+  const at = (timeZone: string) =>
+    new Intl.DateTimeFormat('en-US', { dateStyle: 'medium', timeStyle: 'short', timeZone }).format(
+      new Date(latest!.createdAt),
+    );
+
+  await page.goto('/dashboard/settings');
+  const first = page.getByRole('list', { name: 'Account activity' }).getByRole('listitem').first();
+  await expect(first.locator('time')).toHaveText(at('Asia/Tokyo'), { timeout: 30_000 });
+  await expect(first.locator('time')).not.toHaveText(at('America/New_York'));
+  await context.close();
+});

@@ -10,6 +10,8 @@ export const VERMILION = rgb(0.84, 0.37, 0);
 const PAGE: [number, number] = [612, 792];
 const MARGIN = 48;
 
+const SUPERSCRIPT_DIGITS = '⁰¹²³⁴⁵⁶⁷⁸⁹';
+
 /**
  * The standard Helvetica of a PDF writes WinAnsi only: other characters lose their accents, or become
  * "?", rather than making the whole packet fail over one name or question.
@@ -25,7 +27,9 @@ const printable = (font: PDFFont, text: string) =>
           // try the next form
         }
       }
-      return '?';
+      // WinAnsi has ¹ ² ³ but no other superscript digit: "× 10⁹/L" prints as "× 10^9/L", never "× 10?/L".
+      const power = SUPERSCRIPT_DIGITS.indexOf(ch);
+      return power >= 0 ? `^${power}` : '?';
     })
     .join('');
 

@@ -4,6 +4,8 @@ import {
   dayNumberToDate,
   LAB_FLAG_LABELS,
   type LabFlag,
+  labNumberText,
+  labValueText,
   localDate,
   localDayNumber,
   localMinuteOfDay,
@@ -28,8 +30,8 @@ export interface DayProfile {
 
 export interface ReportLab {
   testName: string;
+  /** The value with its unit in words, as the lab screens print it. */
   value: string;
-  unit: string | null;
   reference: string | null;
   flag: string | null;
   date: string;
@@ -54,18 +56,18 @@ const latestLabs = async (tx: Tx, userId: string, to: Date, timeZone: string): P
   for (const r of await selectLabResults(tx, userId, { limit: 2000 })) {
     if (r.effectiveAt.getTime() < since || seen.has(r.loinc)) continue;
     seen.add(r.loinc);
+    const n = (v: number) => labNumberText(v, r.unit);
     const range =
       r.referenceLow !== null && r.referenceHigh !== null
-        ? `${r.referenceLow}–${r.referenceHigh}`
+        ? `${n(r.referenceLow)}–${n(r.referenceHigh)}`
         : r.referenceLow !== null
-          ? `${r.referenceLow} or more`
+          ? `${n(r.referenceLow)} or more`
           : r.referenceHigh !== null
-            ? `${r.referenceHigh} or less`
+            ? `${n(r.referenceHigh)} or less`
             : r.referenceText;
     out.push({
       testName: r.testName,
-      value: r.value !== null ? String(r.value) : (r.valueText ?? '-'),
-      unit: r.unit,
+      value: r.value !== null ? labValueText(r.value, r.unit) : (r.valueText ?? '-'),
       reference: range,
       flag: r.flag ? (LAB_FLAG_LABELS[r.flag as LabFlag] ?? r.flag) : null,
       date: localDate(r.effectiveAt.getTime(), timeZone),

@@ -80,7 +80,7 @@ const labsSection = (w: PdfWriter, d: ReportData) => {
     w.row(
       [
         clip(w, l.testName, 184, 9),
-        clip(w, `${l.value}${l.unit ? ` ${l.unit}` : ''}`, 94, 9),
+        clip(w, l.value, 94, 9),
         clip(w, l.reference ?? '-', 94, 9),
         l.flag ?? '-',
         l.date,

@@ -127,6 +127,34 @@ describe('the clinician report', () => {
     expect(text).not.toContain('Thyrotropin');
   });
 
+  it('prints a lab value with the precision and unit words of the lab screens, not float noise or UCUM', async () => {
+    const { client: dave } = await signUpAndSignIn(server, 'dave-report@example.com');
+    await ok(
+      await dave.post('/api/v1/lab-results', {
+        testName: 'Body temperature',
+        loinc: '8310-5',
+        unit: 'Cel',
+        value: 37.676070657503075,
+        referenceLow: 36.1,
+        referenceHigh: 37.2,
+        effectiveAt: new Date(now - 24 * HOUR).toISOString(),
+      }),
+    );
+    await ok(
+      await dave.post('/api/v1/lab-results', {
+        testName: 'Leukocytes',
+        loinc: '6690-2',
+        unit: '10*9/L',
+        value: 6.7,
+        effectiveAt: new Date(now - 24 * HOUR).toISOString(),
+      }),
+    );
+    const text = await reportText(dave);
+    expect(text).toMatch(/Body temperature 37\.7 °C 36\.1–37\.2 High/);
+    expect(text).toContain('Leukocytes 6.7 × 10^9/L');
+    expect(text).not.toContain('37.676');
+  });
+
   it('adds up the day’s boluses and temporary basals on a basal/bolus page, saying what is estimated', async () => {
     const text = await reportText(alice);
     expect(text).toContain('Basal and bolus insulin');

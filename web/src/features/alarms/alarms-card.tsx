@@ -23,6 +23,7 @@ import { Card, CardContent, CardDescription, CardHeader, CardTitle } from '@/com
 import { LoadMore } from '@/components/ui/load-more';
 import { Select } from '@/components/ui/select';
 import { Spinner } from '@/components/ui/spinner';
+import { formatDateTime, formatTime } from '@/features/trackers/entry-format';
 import { errorMessage } from '@/lib/api';
 import { useAcknowledgeAlarm, useAlarmHistory, useSnoozeAlarm } from './alarms-api';
 
@@ -41,10 +42,6 @@ const ICONS: Record<GlucoseAlarmKind, typeof BellRing> = {
   stale: Clock,
 };
 
-const time = (iso: string) =>
-  new Intl.DateTimeFormat(undefined, { dateStyle: 'medium', timeStyle: 'short' }).format(new Date(iso));
-const clock = (iso: string) =>
-  new Intl.DateTimeFormat(undefined, { timeStyle: 'short' }).format(new Date(iso));
 const snoozeLabel = (m: number) => (m < 60 ? `${m} min` : `${m / 60} h`);
 const plural = (n: number, one: string, many: string) => `${n} ${n === 1 ? one : many}`;
 
@@ -71,7 +68,16 @@ function AlarmName({ a, unit }: { a: GlucoseAlarmResponse; unit: GlucoseUnit }) 
   );
 }
 
-function ActiveAlarm({ a, unit }: { a: GlucoseAlarmResponse; unit: GlucoseUnit }) {
+function ActiveAlarm({
+  a,
+  unit,
+  timeZone,
+}: {
+  a: GlucoseAlarmResponse;
+  unit: GlucoseUnit;
+  timeZone: string;
+}) {
+  const clock = (iso: string) => formatTime(iso, timeZone);
   const acknowledge = useAcknowledgeAlarm();
   const snooze = useSnoozeAlarm();
   const choices = SNOOZE_MINUTES_CHOICES.filter((m) => m <= snoozeLimitFor(a.kind));
@@ -138,7 +144,9 @@ function ActiveAlarm({ a, unit }: { a: GlucoseAlarmResponse; unit: GlucoseUnit }
   );
 }
 
-function HistoryRow({ a, unit }: { a: GlucoseAlarmResponse; unit: GlucoseUnit }) {
+function HistoryRow({ a, unit, timeZone }: { a: GlucoseAlarmResponse; unit: GlucoseUnit; timeZone: string }) {
+  const time = (iso: string) => formatDateTime(iso, timeZone);
+  const clock = (iso: string) => formatTime(iso, timeZone);
   return (
     <li className="flex flex-col gap-0.5 py-2 text-xs">
       <div className="flex flex-wrap items-center justify-between gap-2 text-sm">
@@ -155,7 +163,8 @@ function HistoryRow({ a, unit }: { a: GlucoseAlarmResponse; unit: GlucoseUnit })
 }
 
 /** The Glucose Alerts page's alarms: the ones sounding now, the history of a year, the settings. */
-export function AlarmsCard({ unit }: { unit: GlucoseUnit }) {
+/** Times are in the profile's zone (`timeZone`), like every other time in the app. */
+export function AlarmsCard({ unit, timeZone }: { unit: GlucoseUnit; timeZone: string }) {
   const history = useAlarmHistory();
   const [editing, setEditing] = useState(false);
   const items = history.data?.pages.flatMap((p) => p.items) ?? [];
@@ -183,7 +192,7 @@ export function AlarmsCard({ unit }: { unit: GlucoseUnit }) {
               {active.length ? (
                 <ul className="flex flex-col gap-2">
                   {active.map((a) => (
-                    <ActiveAlarm key={a.id} a={a} unit={unit} />
+                    <ActiveAlarm key={a.id} a={a} unit={unit} timeZone={timeZone} />
                   ))}
                 </ul>
               ) : (
@@ -197,7 +206,7 @@ export function AlarmsCard({ unit }: { unit: GlucoseUnit }) {
               {items.length ? (
                 <ul className="divide-y">
                   {items.map((a) => (
-                    <HistoryRow key={a.id} a={a} unit={unit} />
+                    <HistoryRow key={a.id} a={a} unit={unit} timeZone={timeZone} />
                   ))}
                 </ul>
               ) : (

@@ -10,7 +10,7 @@ export function GlucoseAlarms() {
   if (profile.data?.userType !== 'diabetes_focused') return null;
   return (
     <Suspense fallback={<Spinner label="Loading alarms" />}>
-      <AlarmsCard unit={profile.data.glucoseUnit} />
+      <AlarmsCard unit={profile.data.glucoseUnit} timeZone={profile.data.timezone} />
     </Suspense>
   );
 }

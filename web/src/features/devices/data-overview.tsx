@@ -1,12 +1,13 @@
 import type { DeviceConnectionListResponse } from '@healthfolio/core';
 import { Card, CardContent, CardHeader, CardTitle } from '@/components/ui/card';
 import { useNightscoutSource } from './devices-api';
-import { providerName, when } from './format';
+import { providerName, useWhen } from './format';
 
 type Connection = DeviceConnectionListResponse['items'][number];
 
 /** Real figures per source: what each brought in, when it last synced and when it syncs next. */
 export function DataOverview({ connections }: { connections: Connection[] }) {
+  const when = useWhen();
   const source = useNightscoutSource();
   const ns = source.data?.configured ? source.data : null;
   if (!connections.length && !ns)

@@ -9,7 +9,7 @@ import { Spinner } from '@/components/ui/spinner';
 import { errorMessage } from '@/lib/api';
 import { useDisconnect } from './devices-api';
 import { FollowersCard } from './followers-card';
-import { providerName, when } from './format';
+import { providerName, useWhen } from './format';
 import { UploaderCredentialsCard } from './uploader-credentials-card';
 
 // The Nightscout source form (its form library and rules, with zod) loads after the page.
@@ -25,6 +25,7 @@ const VendorPullCard = lazy(async () => ({
 type Connection = DeviceConnectionListResponse['items'][number];
 
 function ConnectedDevices({ items }: { items: Connection[] }) {
+  const when = useWhen();
   const disconnect = useDisconnect();
   const [confirming, setConfirming] = useState<Connection | null>(null);
   const confirm = () =>

@@ -20,7 +20,7 @@ import {
   useSaveNightscoutSource,
   useSyncNightscout,
 } from './devices-api';
-import { when } from './format';
+import { useWhen } from './format';
 
 const STATUS_TEXT = {
   pending: 'Waiting for the first pull',
@@ -29,6 +29,7 @@ const STATUS_TEXT = {
 } as const;
 
 function SourceStatus({ source }: { source: NightscoutSourceResponse }) {
+  const when = useWhen();
   const sync = useSyncNightscout();
   const remove = useRemoveNightscoutSource();
   const [confirming, setConfirming] = useState(false);

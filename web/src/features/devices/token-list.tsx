@@ -4,7 +4,7 @@ import { toast } from 'sonner';
 import { Button } from '@/components/ui/button';
 import { ConfirmDialog } from '@/components/ui/confirm-dialog';
 import { errorMessage } from '@/lib/api';
-import { when } from './format';
+import { useWhen } from './format';
 
 export interface TokenItem {
   id: string;
@@ -50,6 +50,7 @@ export function TokenList<T extends TokenItem>({
   };
   created: { reset: () => void };
 }) {
+  const when = useWhen();
   const [confirming, setConfirming] = useState<T | null>(null);
   const stop = () =>
     confirming &&

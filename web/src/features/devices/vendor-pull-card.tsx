@@ -18,7 +18,7 @@ import { Label } from '@/components/ui/label';
 import { Select } from '@/components/ui/select';
 import { QueryView } from '@/features/trackers/screen-parts';
 import { errorMessage } from '@/lib/api';
-import { when } from './format';
+import { useWhen } from './format';
 import { PatientChoice, patientsToChoose } from './librelinkup-patient-choice';
 import {
   useConnectVendor,
@@ -152,11 +152,12 @@ function ConnectForm({
 }
 
 function SourceStatus({ source }: { source: VendorPullSourceResponse }) {
+  const when = useWhen();
   const pull = usePullVendorNow(source.vendor);
   const disconnect = useDisconnectVendor(source.vendor);
   const [confirming, setConfirming] = useState(false);
   const [changing, setChanging] = useState(false);
-  const status = statusWords(source);
+  const status = statusWords(source, when);
   if (changing)
     return (
       <ConnectForm

@@ -1,4 +1,4 @@
-import { when } from './format';
+import type { When } from './format';
 import type { VendorPullSourceResponse, VendorPullVendor } from './vendor-pull-api';
 
 export const VENDOR_NAMES: Record<VendorPullVendor, string> = {
@@ -24,7 +24,7 @@ export const ago = (iso: string, nowMs = Date.now()) => {
  * What the card says about the pulls, in words: how fresh the readings are, or what went wrong and
  * what to do. `alert` marks what the user must act on (or wait for).
  */
-export const statusWords = (s: VendorPullSourceResponse): { text: string; alert: boolean } => {
+export const statusWords = (s: VendorPullSourceResponse, when: When): { text: string; alert: boolean } => {
   const name = VENDOR_NAMES[s.vendor];
   const retry = `Retrying at ${when(s.nextSyncAt)}.`;
   if (s.status === 'pending') return { text: 'Waiting for the first pull.', alert: false };

@@ -1,8 +1,8 @@
 import type { HealthSummaryItem } from '@healthfolio/core/records/health-summary.schema';
+import { healthSummaryWhen } from '@healthfolio/core/records/health-summary-dates';
 import {
   HEALTH_SUMMARY_KINDS,
   HEALTH_SUMMARY_SECTIONS,
-  healthSummaryStatusWords,
 } from '@healthfolio/core/records/health-summary-words';
 import { Link } from 'react-router';
 import { Badge } from '@/components/ui/badge';
@@ -27,8 +27,7 @@ const dateWords = (v: string | null) => {
 };
 
 function ItemRow({ item }: { item: HealthSummaryItem }) {
-  const status = healthSummaryStatusWords(item.status);
-  const since = dateWords(item.onsetAt) ?? dateWords(item.recordedAt);
+  const { status, when, details } = healthSummaryWhen(item, (v) => dateWords(v) ?? v);
   return (
     <li className="flex flex-col gap-1 border-b py-3 last:border-b-0">
       <span className="flex flex-wrap items-center gap-2">
@@ -36,10 +35,7 @@ function ItemRow({ item }: { item: HealthSummaryItem }) {
         {status && <Badge variant="outline">{status}</Badge>}
       </span>
       <span className="text-sm text-muted-foreground">
-        {[
-          since && `Since ${since}`,
-          ...Object.entries(item.details).map(([label, value]) => `${label}: ${dateWords(value) ?? value}`),
-        ]
+        {[when, ...Object.entries(details).map(([label, value]) => `${label}: ${dateWords(value) ?? value}`)]
           .filter(Boolean)
           .join(' · ')}
       </span>

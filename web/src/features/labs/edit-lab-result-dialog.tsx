@@ -67,7 +67,7 @@ export function EditLabResultDialog({ result, onClose }: { result: LabResultResp
   const units = [
     ...(test?.units ?? []),
     ...(result.unit && !test?.units.some((u) => u.ucum === result.unit)
-      ? [{ ucum: result.unit, label: ucumLabel(result.unit) || result.unit }]
+      ? [{ ucum: result.unit, label: ucumLabel(result.unit) || 'No unit' }]
       : []),
   ];
 

@@ -1,5 +1,9 @@
 import type { LabFlag } from '@healthfolio/core/labs/lab-units';
-import { ucumLabel } from '@healthfolio/core/labs/ucum-labels';
+import {
+  labNumberText,
+  labUnitSuffix,
+  labValueText as valueWithUnit,
+} from '@healthfolio/core/labs/lab-value-format';
 import { Badge } from '@/components/ui/badge';
 import { Button } from '@/components/ui/button';
 import { formatDate } from '@/features/trackers/entry-format';
@@ -19,18 +23,16 @@ const SOURCE_WORDS: Record<LabResultResponse['source'], string> = {
 
 /** A result's value as the report wrote it: the number and its unit, or the text. */
 export const labValueText = (r: Pick<LabResultResponse, 'value' | 'valueText' | 'unit'>) =>
-  r.value !== null ? `${r.value}${unitSuffix(r.unit)}` : (r.valueText ?? '');
-
-/** " mg/dL" after a value; a percent sign is written against it ("6.8%"). */
-const unitSuffix = (unit: string | null) => (!unit ? '' : unit === '%' ? '%' : ` ${ucumLabel(unit)}`);
+  r.value !== null ? valueWithUnit(r.value, r.unit) : (r.valueText ?? '');
 
 /** The reference range as written on the report, or built from its ends. */
 export const labRangeText = (r: LabResultResponse) => {
-  const unit = unitSuffix(r.unit);
+  const unit = labUnitSuffix(r.unit);
+  const n = (v: number) => labNumberText(v, r.unit);
   if (r.referenceLow !== null && r.referenceHigh !== null)
-    return `${r.referenceLow}–${r.referenceHigh}${unit}`;
-  if (r.referenceHigh !== null) return `${r.referenceHigh}${unit} or less`;
-  if (r.referenceLow !== null) return `${r.referenceLow}${unit} or more`;
+    return `${n(r.referenceLow)}–${n(r.referenceHigh)}${unit}`;
+  if (r.referenceHigh !== null) return `${n(r.referenceHigh)}${unit} or less`;
+  if (r.referenceLow !== null) return `${n(r.referenceLow)}${unit} or more`;
   return r.referenceText ?? '';
 };
 

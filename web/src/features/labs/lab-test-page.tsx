@@ -76,6 +76,7 @@ function TestTrend({ series, timeZone }: { series: LabTestSeriesResponse; timeZo
                   <LabTrendChart
                     data={chart.points}
                     unit={ucumLabel(chart.unit)}
+                    timeZone={timeZone}
                     low={chart.low}
                     high={chart.high}
                   />

@@ -8,6 +8,7 @@ import {
   XAxis,
   YAxis,
 } from 'recharts';
+import { formatDate } from '@/features/trackers/entry-format';
 
 const tick = { fill: 'currentColor', fontSize: 12 };
 const DAY = 86_400_000;
@@ -23,9 +24,12 @@ export function LabTrendChart({
   unit,
   low,
   high,
+  timeZone,
 }: {
   data: LabPoint[];
   unit: string;
+  /** The profile's zone, so a result's date on the axis is the date the list shows. */
+  timeZone: string;
   low: number | null;
   high: number | null;
 }) {
@@ -38,7 +42,7 @@ export function LabTrendChart({
   const first = data[0]?.at ?? 0;
   const last = data.at(-1)?.at ?? first;
   const xDomain = last - first < DAY ? [first - 15 * DAY, last + 15 * DAY] : [first, last];
-  const dateOf = (at: number) => new Intl.DateTimeFormat(undefined, { dateStyle: 'medium' }).format(at);
+  const dateOf = (at: number) => formatDate(new Date(at).toISOString(), timeZone);
   return (
     <ResponsiveContainer width="100%" height={260}>
       <LineChart data={data} margin={{ top: 8, right: 12, bottom: 4, left: 0 }} accessibilityLayer={false}>

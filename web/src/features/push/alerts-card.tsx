@@ -9,6 +9,8 @@ import { toast } from 'sonner';
 import { Button } from '@/components/ui/button';
 import { Card, CardContent, CardDescription, CardHeader, CardTitle } from '@/components/ui/card';
 import { Spinner } from '@/components/ui/spinner';
+import { useDashboardContext } from '@/features/shell/use-dashboard-context';
+import { formatDate } from '@/features/trackers/entry-format';
 import { errorMessage } from '@/lib/api';
 import {
   saveSubscription,
@@ -28,11 +30,10 @@ import {
   useThisDevice,
 } from './this-device';
 
-const date = (iso: string) =>
-  new Intl.DateTimeFormat(undefined, { dateStyle: 'medium' }).format(new Date(iso));
-
 /** Settings → Notifications: "Alerts on this device" (on, test, off), its switches, the other devices. */
 export function AlertsCard() {
+  const zone = useDashboardContext().profile.timezone;
+  const date = (iso: string) => formatDate(iso, zone);
   const unsupported = pushUnsupportedReason();
   const devices = usePushDevices();
   const thisDevice = useThisDevice(!unsupported);

@@ -5,10 +5,9 @@ import { LoadMore } from '@/components/ui/load-more';
 import { Spinner } from '@/components/ui/spinner';
 import { possessive } from '@/features/household/household-shell';
 import { useDashboardContext } from '@/features/shell/use-dashboard-context';
+import { formatDateTime } from '@/features/trackers/entry-format';
 import { errorMessage } from '@/lib/api';
 import { useAuditHistory } from './use-audit-history';
-
-const when = new Intl.DateTimeFormat(undefined, { dateStyle: 'medium', timeStyle: 'short' });
 
 /** "Chrome on Linux · Your local network · 192.168.1.20": what is known of where an event came from. */
 const whereFrom = (e: AuditEventResponse) =>
@@ -22,7 +21,7 @@ const whereFrom = (e: AuditEventResponse) =>
 
 /** Settings → Account activity: the user's own audit trail (sign-ins and from where, what changed). */
 export function AuditHistoryCard() {
-  const { acting } = useDashboardContext();
+  const { acting, profile } = useDashboardContext();
   const ward = acting?.ward ? acting.person.displayName : null;
   const history = useAuditHistory();
   // A guardian's action in a ward's record is named ("by Sam"); the viewer's own is "by you".
@@ -60,7 +59,7 @@ export function AuditHistoryCard() {
                       {e.actor && <span className="text-muted-foreground"> ({by(e)})</span>}
                     </span>
                     <time dateTime={e.createdAt} className="text-muted-foreground">
-                      {when.format(new Date(e.createdAt))}
+                      {formatDateTime(e.createdAt, profile.timezone)}
                     </time>
                   </div>
                   {e.detail && <span className="text-muted-foreground">{e.detail}</span>}

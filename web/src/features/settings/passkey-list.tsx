@@ -6,15 +6,17 @@ import { Button } from '@/components/ui/button';
 import { ErrorState } from '@/components/ui/error-state';
 import { FormField } from '@/components/ui/form-field';
 import { Spinner } from '@/components/ui/spinner';
+import { useDashboardContext } from '@/features/shell/use-dashboard-context';
+import { formatDate } from '@/features/trackers/entry-format';
 import { errorMessage } from '@/lib/api';
 import { type Passkey, passkeyErrorMessage, secondFactorApi } from '@/lib/second-factor-api';
 import { PasswordDialog } from './password-dialog';
 import { secondFactorKeys, usePasskeys } from './use-second-factor';
 
-const added = (p: Passkey) => (p.createdAt ? new Date(p.createdAt).toLocaleDateString() : null);
-
 /** The account's passkeys: add one (the browser or a security key makes it), remove one. */
 export function PasskeyList() {
+  const zone = useDashboardContext().profile.timezone;
+  const added = (p: Passkey) => (p.createdAt ? formatDate(p.createdAt, zone) : null);
   const client = useQueryClient();
   const list = usePasskeys();
   const [adding, setAdding] = useState(false);

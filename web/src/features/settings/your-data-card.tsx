@@ -23,8 +23,8 @@ import { DeleteAccountSection } from './delete-account-section';
 import { useLatestRecordExport, useStartRecordExport } from './use-record-export';
 
 const today = () => new Date().toISOString().slice(0, 10);
-const when = (iso: string) =>
-  new Date(iso).toLocaleString(undefined, { weekday: 'short', hour: 'numeric', minute: '2-digit' });
+const when = (iso: string, timeZone: string) =>
+  new Date(iso).toLocaleString(undefined, { weekday: 'short', hour: 'numeric', minute: '2-digit', timeZone });
 
 /** One part of the card, with its own heading (more parts join later: deleting the account). */
 function Section({
@@ -59,6 +59,7 @@ const save = async (path: ApiPath, name: string) => {
 };
 
 function ExportRecord({ whose }: { whose: string }) {
+  const { profile } = useDashboardContext();
   const latest = useLatestRecordExport();
   const start = useStartRecordExport();
   if (latest.isPending) return <Spinner label="Loading your last export" />;
@@ -86,7 +87,7 @@ function ExportRecord({ whose }: { whose: string }) {
           className="flex flex-col gap-2 sm:flex-row sm:items-center sm:justify-between"
           aria-live="polite"
         >
-          <p className="text-sm">Ready to download until {when(last.expiresAt)}.</p>
+          <p className="text-sm">Ready to download until {when(last.expiresAt, profile.timezone)}.</p>
           <Button
             variant="outline"
             onClick={() => save(`/api/v1/export/record/${last.id}/file`, recordExportFileName(today()))}

@@ -5,6 +5,7 @@ import {
   type ShareCategory,
   type ShareStatus,
 } from '@healthfolio/core/sharing/share-rules';
+import { formatDateTime } from '@/features/trackers/entry-format';
 
 export const levelLabel = (l: AccessLevel) => ACCESS_LEVEL_LABELS[l];
 export const categoryList = (c: readonly ShareCategory[]) =>
@@ -19,11 +20,7 @@ export const STATUS_LABELS: Record<ShareStatus, string> = {
 
 /** A date and time in the viewer's zone and locale, or the fallback for none. */
 export const formatWhen = (iso: string | null, timeZone: string, none = 'Never') =>
-  iso
-    ? new Intl.DateTimeFormat(undefined, { dateStyle: 'medium', timeStyle: 'short', timeZone }).format(
-        new Date(iso),
-      )
-    : none;
+  iso ? formatDateTime(iso, timeZone) : none;
 
 export const copyText = async (text: string) => {
   await navigator.clipboard.writeText(text);

@@ -20,6 +20,8 @@ export const formatDate = (iso: string, timeZone: string) =>
   formatter(timeZone, { dateStyle: 'medium' }).format(new Date(iso));
 export const formatTime = (iso: string, timeZone: string) =>
   formatter(timeZone, { timeStyle: 'short' }).format(new Date(iso));
+export const formatDateTime = (iso: string, timeZone: string) =>
+  formatter(timeZone, { dateStyle: 'medium', timeStyle: 'short' }).format(new Date(iso));
 export const formatShortDate = (iso: string, timeZone: string) =>
   formatter(timeZone, { month: 'short', day: 'numeric' }).format(new Date(iso));
 

@@ -1,0 +1,74 @@
+import { describe, expect, it } from 'vitest';
+import { healthSummaryWhen } from './health-summary-dates';
+
+const date = (fhir: string) => fhir.slice(0, 10);
+const item = (over: Partial<Parameters<typeof healthSummaryWhen>[0]>) => ({
+  kind: 'condition' as const,
+  status: 'active',
+  onsetAt: null,
+  recordedAt: null,
+  details: {},
+  ...over,
+});
+
+describe('the dates of a health summary item', () => {
+  it('says an immunization was given on its day, never "since"', () => {
+    const r = healthSummaryWhen(
+      item({ kind: 'immunization', status: 'completed', onsetAt: '2020-09-30' }),
+      date,
+    );
+    expect(r).toEqual({ status: 'Completed', when: 'Given on 2020-09-30', details: {} });
+  });
+
+  it('says a procedure was done on its day, once when it starts and ends that day', () => {
+    const oneDay = healthSummaryWhen(
+      item({
+        kind: 'procedure',
+        status: 'completed',
+        onsetAt: '2017-04-04T10:00:00Z',
+        details: { Ended: '2017-04-04T10:40:00Z' },
+      }),
+      date,
+    );
+    expect(oneDay.when).toBe('Done on 2017-04-04');
+    expect(oneDay.details).toEqual({});
+    const span = healthSummaryWhen(
+      item({ kind: 'procedure', onsetAt: '2017-04-04', details: { Ended: '2017-04-06', Reason: 'Pain' } }),
+      date,
+    );
+    expect(span.when).toBe('Done 2017-04-04 to 2017-04-06');
+    expect(span.details).toEqual({ Reason: 'Pain' });
+  });
+
+  it('keeps "since" for a condition still going on', () => {
+    expect(healthSummaryWhen(item({ onsetAt: '2013-07-03' }), date)).toMatchObject({
+      status: 'Active',
+      when: 'Since 2013-07-03',
+    });
+  });
+
+  it('does not call a condition with an end date simply active', () => {
+    const r = healthSummaryWhen(item({ onsetAt: '1998-03-10', details: { Ended: '1998-03-16' } }), date);
+    expect(r.status).toBe('Active, but has an end date');
+    expect(r.when).toBe('1998-03-10 to 1998-03-16');
+    const resolved = healthSummaryWhen(
+      item({ status: 'resolved', onsetAt: '1998-03-10', details: { Ended: '1998-03-16' } }),
+      date,
+    );
+    expect(resolved.status).toBe('Resolved');
+  });
+
+  it('shows an end before the start as written and says the dates disagree, claiming no span', () => {
+    const r = healthSummaryWhen(item({ onsetAt: '2013-07-03', details: { Ended: '2008-08-14' } }), date);
+    expect(r.when).toBe(
+      'Started 2013-07-03, ended 2008-08-14: the record’s dates disagree (it ends before it starts)',
+    );
+    expect(r.when).not.toContain('Since');
+  });
+
+  it('says "recorded on" when only the recording date is known', () => {
+    expect(healthSummaryWhen(item({ kind: 'allergy', recordedAt: '2019-01-02' }), date).when).toBe(
+      'Recorded on 2019-01-02',
+    );
+  });
+});
