@@ -1,10 +1,11 @@
 import { DOCUMENT_CATEGORIES } from '@healthfolio/core';
-import type { DocumentReference, Medication, Resource } from '@medplum/fhirtypes';
+import type { DocumentReference, Invoice, Medication, Resource } from '@medplum/fhirtypes';
 import { SNIFF_BYTES, vaultTypeOf } from '../documents/file-inspection';
-import { indexResources } from './fhir-values';
+import { indexResources, refsOf } from './fhir-values';
 import { loggedDose, ourDose, ourSchedule } from './healthfolio-export';
 import { type ImportPlan, noteNotUnderstood, type PlannedItem, withoutControls } from './import-plan';
 import { mapAppointment } from './map-appointment';
+import { ourBill } from './map-bill';
 import { mapObservation } from './map-observation';
 import { mapClaims, mapCoverage } from './map-payer';
 import { mapSummary } from './map-summary';
@@ -32,7 +33,7 @@ const STRUCTURAL = new Set([
 ]);
 
 /** Items whose words are stored without a schema of the app checking them first. */
-const CLEANED = new Set<PlannedItem['kind']>(['appointment', 'plan', 'claim']);
+const CLEANED = new Set<PlannedItem['kind']>(['appointment', 'plan', 'claim', 'bill']);
 
 /** Read together in mapClaims (map-payer.ts). */
 const PAIRED = new Set(['Claim', 'ExplanationOfBenefit']);
@@ -72,6 +73,7 @@ const documentOf = (d: DocumentReference): PlannedItem | null => {
     fileName: a.title ?? 'document',
     fileType: a.contentType,
     base64: a.data,
+    refs: refsOf(d),
   };
 };
 
@@ -122,6 +124,13 @@ export const planOf = (resources: Resource[], format: ImportPlan['format']): Imp
       const dose = loggedDose(r);
       if (dose) {
         plan.items.push(dose);
+        return;
+      }
+    }
+    if (r.resourceType === 'Invoice') {
+      const bill = ourBill(r as Invoice);
+      if (bill) {
+        take(bill);
         return;
       }
     }
