@@ -6,6 +6,13 @@ import type {
   RecordImportGroup,
 } from '@healthfolio/core';
 
+/** The type the vault stores a record import's file with (its kept copy, record-import.service.ts). */
+export const RECORD_FILE_TYPES: Record<RecordImportFormat, string> = {
+  'fhir-bundle': 'application/fhir+json',
+  'fhir-ndjson': 'application/fhir+ndjson',
+  ccda: 'application/xml',
+};
+
 /** The trackers an imported observation or statement can become an entry of. */
 export type ImportedTracker =
   | 'blood-pressure'

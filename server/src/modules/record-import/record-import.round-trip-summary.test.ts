@@ -14,7 +14,8 @@ import { PORTAL_RECORD, RXNORM } from './record-import.round-trip.fixtures';
 /**
  * The rest of the round trip (record-import.round-trip.test.ts has the trackers, readings, labs,
  * appointments, plans and claims): the Health Summary a record import brought, bills with their
- * payments and receipt.
+ * payments and receipt, and the vault's own copy of that imported record (a JSON file, which the
+ * vault takes from no upload, kept again because it is a record the import reads).
  */
 let server: TestServer;
 let erin: TestClient;
@@ -143,6 +144,25 @@ const billsOf = async (client: TestClient) =>
     }),
   );
 
+/** The vault's documents, oldest first, with their files. */
+const documentsOf = async (client: TestClient) => {
+  const list = (await items(client, '/api/v1/documents')) as Record<string, string | number>[];
+  return Promise.all(
+    list
+      .sort((a, b) => String(a.fileName).localeCompare(String(b.fileName)))
+      .map(async (d) => ({
+        title: d.title,
+        category: d.category,
+        date: d.date,
+        description: d.description,
+        fileName: d.fileName,
+        fileSize: d.fileSize,
+        fileType: d.fileType,
+        bytes: Buffer.from(await (await client.get(`/api/v1/documents/${d.id}/file`)).arrayBuffer()),
+      })),
+  );
+};
+
 const exportOf = async (client: TestClient) => {
   const started = await created(await client.post('/api/v1/export/record', {}));
   await server.deps.jobs.runOnce();
@@ -152,7 +172,7 @@ const exportOf = async (client: TestClient) => {
 };
 
 describe('A Healthfolio export imported into an empty record, continued', () => {
-  it('keeps every Health Summary item and every bill with its values', async () => {
+  it('keeps every Health Summary item, every bill with its values and every document', async () => {
     const report = await importFile(frank, await exportOf(erin), 'healthfolio-record.json');
     expect(report.created).toMatchObject({
       conditions: 2,
@@ -195,6 +215,21 @@ describe('A Healthfolio export imported into an empty record, continued', () => 
         { amountCents: 5005, paidOn: '2025-10-05', note: 'First half' },
         { amountCents: 15015, paidOn: '2025-10-19', note: null },
       ],
+    });
+
+    // The vault's documents, the copy it kept of the portal's record among them, byte for byte
+    // (the export file's own copy, which the import keeps, aside).
+    expect(report.notUnderstood.filter((n: { what: string }) => n.what === 'Documents')).toEqual([]);
+    expect(report.created.documents).toBe(2);
+    const docs = await documentsOf(erin);
+    expect(docs.map((d) => d.fileName).sort()).toEqual(['portal-record.json', 'receipt.pdf']);
+    const copies = (await documentsOf(frank)).filter((d) => d.fileName !== 'healthfolio-record.json');
+    expect(copies.map(({ bytes: _, ...d }) => d)).toEqual(docs.map(({ bytes: _, ...d }) => d));
+    for (const [i, d] of docs.entries()) expect(copies[i]?.bytes.equals(d.bytes)).toBe(true);
+    expect(docs.find((d) => d.fileName === 'portal-record.json')).toMatchObject({
+      title: 'Imported record (FHIR R4 bundle)',
+      category: 'Medical History',
+      fileType: 'application/fhir+json',
     });
 
     // Importing the same file again adds nothing.

@@ -3,7 +3,13 @@ import type { DocumentReference, Invoice, Medication, Resource } from '@medplum/
 import { SNIFF_BYTES, vaultTypeOf } from '../documents/file-inspection';
 import { indexResources, refsOf } from './fhir-values';
 import { loggedDose, ourDose, ourSchedule } from './healthfolio-export';
-import { type ImportPlan, noteNotUnderstood, type PlannedItem, withoutControls } from './import-plan';
+import {
+  type ImportPlan,
+  noteNotUnderstood,
+  type PlannedItem,
+  RECORD_FILE_TYPES,
+  withoutControls,
+} from './import-plan';
 import { mapAppointment } from './map-appointment';
 import { ourBill } from './map-bill';
 import { mapObservation } from './map-observation';
@@ -175,8 +181,23 @@ export const planOf = (resources: Resource[], format: ImportPlan['format']): Imp
 };
 
 /**
- * A document's bytes must be a kind the vault keeps (PDF, JPEG, PNG, Word), as an upload's must: it is
- * stored with the type its bytes show, and anything else (a page of HTML said to be a PDF) is left out.
+ * A file the record import reads (a FHIR bundle or NDJSON, a C-CDA document): the type the vault keeps
+ * it with, as it keeps the file of every import; null for anything else. The vault takes no such file
+ * as an upload (JSON and XML have no signature its check could trust), but a Healthfolio export
+ * carries the copies it kept of the records imported before, and those come back the same way.
+ */
+const recordTypeOf = (base64: string) => {
+  try {
+    return RECORD_FILE_TYPES[readResources(Buffer.from(base64, 'base64')).format];
+  } catch {
+    return null;
+  }
+};
+
+/**
+ * A document's bytes must be a kind the vault keeps (PDF, JPEG, PNG, Word), as an upload's must, or a
+ * record the import reads: it is stored with the type its bytes show, and anything else (a page of
+ * HTML said to be a PDF) is left out.
  */
 const onlyVaultFiles = async (plan: ImportPlan) => {
   const items: ImportPlan['items'] = [];
@@ -187,13 +208,13 @@ const onlyVaultFiles = async (plan: ImportPlan) => {
     }
     // Base64 holds 3 bytes in 4 characters: enough of the start for the file's signature.
     const head = Buffer.from(item.base64.slice(0, Math.ceil(SNIFF_BYTES / 3) * 4), 'base64');
-    const fileType = await vaultTypeOf(head);
+    const fileType = (await vaultTypeOf(head)) ?? recordTypeOf(item.base64);
     if (fileType) items.push({ ...item, fileType });
     else
       noteNotUnderstood(
         plan.notUnderstood,
         'Documents',
-        'A file of a kind the vault does not keep (it keeps PDF, JPEG, PNG and Word files).',
+        'A file of a kind the vault does not keep (it keeps PDF, JPEG, PNG and Word files, and imported records).',
       );
   }
   return { ...plan, items };
