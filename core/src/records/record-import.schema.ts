@@ -15,6 +15,7 @@ export const RECORD_IMPORT_GROUPS = [
   'appointments',
   'insurancePlans',
   'claims',
+  'bills',
   'documents',
 ] as const;
 export type RecordImportGroup = (typeof RECORD_IMPORT_GROUPS)[number];
@@ -34,6 +35,7 @@ export const RECORD_IMPORT_GROUP_WORDS: Record<RecordImportGroup, [one: string, 
   appointments: ['appointment', 'appointments'],
   insurancePlans: ['insurance plan', 'insurance plans'],
   claims: ['insurance claim', 'insurance claims'],
+  bills: ['bill', 'bills'],
   documents: ['document', 'documents'],
 };
 

@@ -1,21 +1,11 @@
 import { localDate } from '@healthfolio/core';
 import type { Resource } from '@medplum/fhirtypes';
-import { type AnyColumn, and, asc, eq, gt, inArray, isNotNull, or, sql } from 'drizzle-orm';
+import { type AnyColumn, and, asc, eq, gt, inArray, or, sql } from 'drizzle-orm';
 import type { Database } from '../../db/database';
-import {
-  appointments,
-  documents,
-  glucoseReadings,
-  insuranceClaims,
-  insurancePlans,
-  insuranceSettings,
-  labResults,
-  notifications,
-  profiles,
-  trackerEntries,
-} from '../../db/schema';
+import { glucoseReadings, insuranceSettings, labResults, profiles, trackerEntries } from '../../db/schema';
 import { glucoseStats } from '../glucose/glucose.service';
 import { appointmentResource } from './fhir/appointments';
+import { billInvoice } from './fhir/bills';
 import { cgmSummaryObservations } from './fhir/cgm-summary';
 import { claimResource, explanationOfBenefit } from './fhir/claims';
 import { healthfolioCodeSystem } from './fhir/codes';
@@ -24,6 +14,7 @@ import { coverageResource } from './fhir/coverage';
 import { type DocumentRow, documentReference } from './fhir/documents';
 import { moodObservation, painObservation } from './fhir/feelings';
 import { glucoseObservation } from './fhir/glucose';
+import { summaryResource } from './fhir/health-summary';
 import { type LabResultRow, labResultObservations } from './fhir/lab-results';
 import { journalObservation, mealObservation } from './fhir/meals-journal';
 import {
@@ -31,11 +22,11 @@ import {
   doseAdministration,
   insulinStatement,
   loggedMedicationStatement,
-  type ScheduleRow,
   scheduleRequest,
 } from './fhir/medications';
 import { patientResource } from './fhir/patient';
 import { bloodPressureObservation, type EntryRow, weightObservation } from './fhir/vitals';
+import { readTables } from './record-export.tables';
 
 /** Rows read per short transaction: a year of CGM data is ~21 pages, none holding a transaction long. */
 export const PAGE = 5000;
@@ -219,91 +210,10 @@ export async function* recordResources(
   }
   await progress(0.85);
 
-  const rest = await db.readAsUser(userId, async (tx) => ({
-    schedules: await tx
-      .selectDistinctOn([sql`${notifications.metadata}->>'schedule_id'`], {
-        metadata: notifications.metadata,
-      })
-      .from(notifications)
-      .where(
-        and(
-          eq(notifications.userId, userId),
-          eq(notifications.type, 'reminder'),
-          isNotNull(sql`${notifications.metadata}->>'schedule_id'`),
-        ),
-      )
-      .orderBy(sql`${notifications.metadata}->>'schedule_id'`),
-    // The doses marked taken or skipped (pending and missed ones come back with their schedule).
-    doses: await tx
-      .select({
-        id: notifications.id,
-        dueDate: notifications.dueDate,
-        isCompleted: notifications.isCompleted,
-        metadata: notifications.metadata,
-      })
-      .from(notifications)
-      .where(
-        and(
-          eq(notifications.userId, userId),
-          eq(notifications.type, 'reminder'),
-          isNotNull(sql`${notifications.metadata}->>'schedule_id'`),
-          isNotNull(notifications.dueDate),
-          or(eq(notifications.isCompleted, true), sql`${notifications.metadata}->>'skipped' = 'true'`),
-        ),
-      )
-      .orderBy(asc(notifications.dueDate), asc(notifications.id)),
-    appointments: await tx
-      .select()
-      .from(appointments)
-      .where(eq(appointments.userId, userId))
-      .orderBy(asc(appointments.startsAt)),
-    plans: await tx
-      .select()
-      .from(insurancePlans)
-      .where(eq(insurancePlans.userId, userId))
-      .orderBy(asc(insurancePlans.createdAt)),
-    claims: await tx
-      .select({
-        id: insuranceClaims.id,
-        claimNumber: insuranceClaims.claimNumber,
-        provider: insuranceClaims.provider,
-        serviceDate: insuranceClaims.serviceDate,
-        submittedDate: insuranceClaims.submittedDate,
-        status: insuranceClaims.status,
-        amountCents: insuranceClaims.amountCents,
-        coveredCents: insuranceClaims.coveredCents,
-        patientResponsibilityCents: insuranceClaims.patientResponsibilityCents,
-        allowedCents: insuranceClaims.allowedCents,
-        description: insuranceClaims.description,
-        insurancePlanId: insuranceClaims.insurancePlanId,
-        planName: insurancePlans.name,
-      })
-      .from(insuranceClaims)
-      .leftJoin(insurancePlans, eq(insurancePlans.id, insuranceClaims.insurancePlanId))
-      .where(eq(insuranceClaims.userId, userId))
-      .orderBy(asc(insuranceClaims.serviceDate)),
-    documents: await tx
-      .select({
-        id: documents.id,
-        title: documents.title,
-        category: documents.category,
-        date: documents.date,
-        description: documents.description,
-        fileName: documents.fileName,
-        fileSize: documents.fileSize,
-        fileType: documents.fileType,
-        uploadedAt: documents.uploadedAt,
-        storageId: documents.storageId,
-        sha256: documents.sha256,
-      })
-      .from(documents)
-      .where(eq(documents.userId, userId))
-      .orderBy(asc(documents.uploadedAt)),
-  }));
+  const rest = await readTables(db, userId);
 
   const today = localDate(now, ctx.timeZone);
-  for (const { metadata: m } of rest.schedules)
-    yield { resource: scheduleRequest(scheduleOf(m), ctx, today) };
+  for (const s of rest.schedules) yield { resource: scheduleRequest(s, ctx, today) };
   for (const d of rest.doses) yield { resource: doseAdministration(d as DoseRow, ctx) };
   for (const a of rest.appointments) yield { resource: appointmentResource(a, ctx) };
   for (const p of rest.plans) yield { resource: coverageResource(p, ctx, currency) };
@@ -312,6 +222,11 @@ export async function* recordResources(
     const eob = explanationOfBenefit(c, ctx, currency);
     if (eob) yield { resource: eob };
   }
+  for (const b of rest.bills) yield { resource: billInvoice(b, ctx, currency) };
+  for (const item of rest.summary) {
+    const resource = summaryResource(item, ctx);
+    if (resource) yield { resource };
+  }
   await progress(0.9);
   for (const d of rest.documents)
     yield {
@@ -319,19 +234,3 @@ export async function* recordResources(
       file: { storageId: d.storageId, sha256: d.sha256 },
     };
 }
-
-const str = (v: unknown) => (typeof v === 'string' && v.length > 0 ? v : null);
-
-const scheduleOf = (m: Record<string, unknown>): ScheduleRow => ({
-  scheduleId: String(m.schedule_id),
-  medicationName: str(m.medication_name) ?? 'Medication',
-  dosage: str(m.dosage) ?? '',
-  frequency: str(m.frequency),
-  dailyTimes: Array.isArray(m.daily_times) ? m.daily_times.map(String) : [],
-  specialInstructions: str(m.special_instructions),
-  prescriber: str(m.prescriber),
-  prescriptionNumber: str(m.prescription_number),
-  refillDate: str(m.refill_date),
-  startDate: str(m.start_date),
-  endDate: str(m.end_date),
-});

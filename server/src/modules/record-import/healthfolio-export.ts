@@ -1,11 +1,13 @@
 import { TRACKER_DATA } from '@healthfolio/core';
 import type {
   CodeableConcept,
+  Extension,
   MedicationAdministration,
   MedicationRequest,
   MedicationStatement,
   Observation,
 } from '@medplum/fhirtypes';
+import { HEALTHFOLIO_CODES_PATH, HEALTHFOLIO_EXTENSIONS_PATH } from '../record-export/fhir/codes';
 import { instantOf, LOINC, type ResourceIndex, resolve } from './fhir-values';
 import type { PlannedItem } from './import-plan';
 
@@ -141,16 +143,20 @@ export const ourDose = (m: MedicationAdministration, index: ResourceIndex): Plan
   };
 };
 
-/** Healthfolio's own code system, under whichever instance wrote the export (record-export/fhir/codes.ts). */
-const isOurs = (system: string | undefined) => {
-  if (!system) return false;
+/** A URL of Healthfolio's own, under whichever instance wrote the export (record-export/fhir/codes.ts). */
+const isOurs = (url: string | undefined, path = HEALTHFOLIO_CODES_PATH) => {
+  if (!url) return false;
   try {
-    return new URL(system).pathname === '/fhir/CodeSystem/healthfolio';
+    return new URL(url).pathname === path;
   } catch {
     return false;
   }
 };
-const ourCode = (c: CodeableConcept | undefined) => c?.coding?.find((x) => isOurs(x.system))?.code;
+export const ourCode = (c: CodeableConcept | undefined) => c?.coding?.find((x) => isOurs(x.system))?.code;
+
+/** The resource's Healthfolio extensions of that name (record-export/fhir/codes.ts `healthfolioExtension`). */
+export const ourExtensions = (r: { extension?: Extension[] }, name: string) =>
+  (r.extension ?? []).filter((e) => isOurs(e.url, `${HEALTHFOLIO_EXTENSIONS_PATH}${name}`));
 
 /**
  * A meal or a journal entry as a Healthfolio export wrote it: the tracker and its data (not yet

@@ -6,6 +6,13 @@ import type {
   RecordImportGroup,
 } from '@healthfolio/core';
 
+/** The type the vault stores a record import's file with (its kept copy, record-import.service.ts). */
+export const RECORD_FILE_TYPES: Record<RecordImportFormat, string> = {
+  'fhir-bundle': 'application/fhir+json',
+  'fhir-ndjson': 'application/fhir+ndjson',
+  ccda: 'application/xml',
+};
+
 /** The trackers an imported observation or statement can become an entry of. */
 export type ImportedTracker =
   | 'blood-pressure'
@@ -58,6 +65,8 @@ export type PlannedItem =
       fileName: string;
       fileType: string;
       base64: string;
+      /** How the file's other resources refer to this document (a bill's receipt). */
+      refs: string[];
     }
   | { kind: 'appointment'; group: 'appointments'; appointment: ImportedAppointment }
   | {
@@ -91,6 +100,15 @@ export type PlannedItem =
       /** The amounts' currency as the file gives it, if it does. */
       currency: string | null;
       claim: ImportedClaim;
+    }
+  | {
+      kind: 'bill';
+      group: 'bills';
+      /** The amounts' currency as the file gives it. */
+      currency: string | null;
+      /** The receipt: a reference to one of the file's documents. */
+      receiptRef: string | null;
+      bill: ImportedBill;
     };
 
 /**
@@ -142,6 +160,18 @@ export interface ImportedClaim {
   coveredCents: number;
   patientResponsibilityCents: number;
   description: string | null;
+}
+
+/** A bill as the insurance module keeps it, with its payments; money in integer cents. */
+export interface ImportedBill {
+  provider: string;
+  amountCents: number;
+  insuranceCoveredCents: number;
+  dueDate: string;
+  status: string;
+  category: string;
+  description: string | null;
+  payments: { amountCents: number; paidOn: string; note: string | null }[];
 }
 
 export interface SummaryValues {

@@ -12,7 +12,7 @@ import { documents } from '../../db/schema';
 import type { FileStorage } from '../../storage/file-storage';
 import type { PlatformSettingsStore } from '../admin/platform-settings.store';
 import { recordAudit } from '../audit/audit.service';
-import type { ImportPlan } from './import-plan';
+import { type ImportPlan, RECORD_FILE_TYPES } from './import-plan';
 import { readRecord, receiveRecord } from './receive-record';
 import { selectDocumentBySha } from './record-import.repository';
 import { type Counts, foundCounts, type Written, writePlan, zeroCounts } from './write-plan';
@@ -22,12 +22,6 @@ export interface RecordImportDeps {
   storage: FileStorage;
   settings: Pick<PlatformSettingsStore, 'maxFileSizeBytes'>;
 }
-
-const FILE_TYPES: Record<ImportPlan['format'], string> = {
-  'fhir-bundle': 'application/fhir+json',
-  'fhir-ndjson': 'application/fhir+ndjson',
-  ccda: 'application/xml',
-};
 
 /** Found, less what was created, less what was refused: what the record already had. */
 const alreadyThere = (found: Counts, w: Written) => {
@@ -111,7 +105,7 @@ export const importRecord = async (
                 'The file a record import read: its results are in Lab Results and the Health summary.',
               fileName,
               fileSize: source.size,
-              fileType: FILE_TYPES[plan.format],
+              fileType: RECORD_FILE_TYPES[plan.format],
               storageId: source.id,
               sha256: source.sha256,
               extraction: 'done',

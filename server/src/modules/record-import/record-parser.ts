@@ -1,10 +1,17 @@
 import { DOCUMENT_CATEGORIES } from '@healthfolio/core';
-import type { DocumentReference, Medication, Resource } from '@medplum/fhirtypes';
+import type { DocumentReference, Invoice, Medication, Resource } from '@medplum/fhirtypes';
 import { SNIFF_BYTES, vaultTypeOf } from '../documents/file-inspection';
-import { indexResources } from './fhir-values';
+import { indexResources, refsOf } from './fhir-values';
 import { loggedDose, ourDose, ourSchedule } from './healthfolio-export';
-import { type ImportPlan, noteNotUnderstood, type PlannedItem, withoutControls } from './import-plan';
+import {
+  type ImportPlan,
+  noteNotUnderstood,
+  type PlannedItem,
+  RECORD_FILE_TYPES,
+  withoutControls,
+} from './import-plan';
 import { mapAppointment } from './map-appointment';
+import { ourBill } from './map-bill';
 import { mapClaims } from './map-claims';
 import { mapObservation } from './map-observation';
 import { mapCoverage } from './map-payer';
@@ -33,7 +40,7 @@ const STRUCTURAL = new Set([
 ]);
 
 /** Items whose words are stored without a schema of the app checking them first. */
-const CLEANED = new Set<PlannedItem['kind']>(['appointment', 'plan', 'claim']);
+const CLEANED = new Set<PlannedItem['kind']>(['appointment', 'plan', 'claim', 'bill']);
 
 /** Read together in mapClaims (map-claims.ts). */
 const PAIRED = new Set(['Claim', 'ExplanationOfBenefit']);
@@ -73,6 +80,7 @@ const documentOf = (d: DocumentReference): PlannedItem | null => {
     fileName: a.title ?? 'document',
     fileType: a.contentType,
     base64: a.data,
+    refs: refsOf(d),
   };
 };
 
@@ -126,6 +134,13 @@ export const planOf = (resources: Resource[], format: ImportPlan['format']): Imp
         return;
       }
     }
+    if (r.resourceType === 'Invoice') {
+      const bill = ourBill(r as Invoice);
+      if (bill) {
+        take(bill);
+        return;
+      }
+    }
     if (r.resourceType === 'DocumentReference') {
       const doc = documentOf(r);
       if (doc) plan.items.push(doc);
@@ -167,8 +182,23 @@ export const planOf = (resources: Resource[], format: ImportPlan['format']): Imp
 };
 
 /**
- * A document's bytes must be a kind the vault keeps (PDF, JPEG, PNG, Word), as an upload's must: it is
- * stored with the type its bytes show, and anything else (a page of HTML said to be a PDF) is left out.
+ * A file the record import reads (a FHIR bundle or NDJSON, a C-CDA document): the type the vault keeps
+ * it with, as it keeps the file of every import; null for anything else. The vault takes no such file
+ * as an upload (JSON and XML have no signature its check could trust), but a Healthfolio export
+ * carries the copies it kept of the records imported before, and those come back the same way.
+ */
+const recordTypeOf = (base64: string) => {
+  try {
+    return RECORD_FILE_TYPES[readResources(Buffer.from(base64, 'base64')).format];
+  } catch {
+    return null;
+  }
+};
+
+/**
+ * A document's bytes must be a kind the vault keeps (PDF, JPEG, PNG, Word), as an upload's must, or a
+ * record the import reads: it is stored with the type its bytes show, and anything else (a page of
+ * HTML said to be a PDF) is left out.
  */
 const onlyVaultFiles = async (plan: ImportPlan) => {
   const items: ImportPlan['items'] = [];
@@ -179,13 +209,13 @@ const onlyVaultFiles = async (plan: ImportPlan) => {
     }
     // Base64 holds 3 bytes in 4 characters: enough of the start for the file's signature.
     const head = Buffer.from(item.base64.slice(0, Math.ceil(SNIFF_BYTES / 3) * 4), 'base64');
-    const fileType = await vaultTypeOf(head);
+    const fileType = (await vaultTypeOf(head)) ?? recordTypeOf(item.base64);
     if (fileType) items.push({ ...item, fileType });
     else
       noteNotUnderstood(
         plan.notUnderstood,
         'Documents',
-        'A file of a kind the vault does not keep (it keeps PDF, JPEG, PNG and Word files).',
+        'A file of a kind the vault does not keep (it keeps PDF, JPEG, PNG and Word files, and imported records).',
       );
   }
   return { ...plan, items };

@@ -117,6 +117,15 @@ export const writePlans = async (tx: Tx, userId: string, items: Item<'plan'>[], 
   return planIds;
 };
 
+/** The currency of the person's insurance amounts (Insurance → settings). */
+export const insuranceCurrency = async (tx: Tx, userId: string) => {
+  const [settings] = await tx
+    .select({ currency: insuranceSettings.currency })
+    .from(insuranceSettings)
+    .where(eq(insuranceSettings.userId, userId));
+  return settings?.currency ?? 'USD';
+};
+
 /**
  * Claims, each once (a claim number the person already has is already there), linked to the plan
  * of the first Coverage they name that came in or was already here. Amounts in another currency
@@ -130,11 +139,7 @@ export const writeClaims = async (
   out: Written,
 ) => {
   if (!items.length) return;
-  const [settings] = await tx
-    .select({ currency: insuranceSettings.currency })
-    .from(insuranceSettings)
-    .where(eq(insuranceSettings.userId, userId));
-  const currency = settings?.currency ?? 'USD';
+  const currency = await insuranceCurrency(tx, userId);
   for (const c of items) {
     if (c.currency && c.currency !== currency) {
       noteNotUnderstood(

@@ -22,6 +22,7 @@ import {
   selectDocumentBySha,
   trackerEntryExists,
 } from './record-import.repository';
+import { writeBills } from './write-bills';
 import { writeAppointments, writeClaims, writePlans } from './write-payer';
 import { writeDoses, writeSchedules } from './write-schedules';
 
@@ -52,10 +53,19 @@ const writeDocuments = async (
   out: Written,
   storage: FileStorage | null,
 ) => {
+  /** What the file's references to its documents now point at: the new document or the one already there. */
+  const ids = new Map<string, string>();
+  const refer = (refs: string[], id: string) => {
+    for (const ref of refs) ids.set(ref, id);
+  };
   for (const d of items) {
     const bytes = Buffer.from(d.base64, 'base64');
     const sha256 = createHash('sha256').update(bytes).digest('hex');
-    if (await selectDocumentBySha(tx, userId, sha256)) continue;
+    const there = await selectDocumentBySha(tx, userId, sha256);
+    if (there) {
+      refer(d.refs, there);
+      continue;
+    }
     out.created.documents++;
     if (!storage) continue;
     const stored = await storage.put(Readable.from([bytes]));
@@ -83,7 +93,9 @@ const writeDocuments = async (
         payload: { documentId: row!.id },
         maxAttempts: DOCUMENT_TEXT_ATTEMPTS,
       });
+    refer(d.refs, row!.id);
   }
+  return ids;
 };
 
 const writeGlucose = async (tx: Tx, userId: string, items: Item<'glucose'>[], out: Written) => {
@@ -172,7 +184,7 @@ export const writePlan = async (
   labSource: LabSource = 'imported',
 ): Promise<Written> => {
   const out: Written = { created: zeroCounts(), rejected: [], rejectedCounts: zeroCounts(), storedFiles: [] };
-  await writeDocuments(tx, userId, ofKind(plan.items, 'document'), out, storage);
+  const documentIds = await writeDocuments(tx, userId, ofKind(plan.items, 'document'), out, storage);
   await writeGlucose(tx, userId, ofKind(plan.items, 'glucose'), out);
   await writeEntries(tx, userId, ofKind(plan.items, 'entry'), out);
   await writeLabs(tx, userId, ofKind(plan.items, 'lab'), out, sourceDocumentId, labSource);
@@ -181,6 +193,7 @@ export const writePlan = async (
   await writeDoses(tx, userId, ofKind(plan.items, 'dose'), out);
   const planIds = await writePlans(tx, userId, ofKind(plan.items, 'plan'), out);
   await writeClaims(tx, userId, ofKind(plan.items, 'claim'), planIds, out);
+  await writeBills(tx, userId, ofKind(plan.items, 'bill'), documentIds, out);
   const summary = ofKind(plan.items, 'summary');
   for (const group of ['conditions', 'allergies', 'immunizations', 'procedures', 'medications'] as const)
     out.created[group] += await insertSummaryItemsOnce(

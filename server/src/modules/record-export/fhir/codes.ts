@@ -67,3 +67,11 @@ export const healthfolioCode = (
  */
 export const DEDUCTIBLE_MET = 'Deductible met';
 export const OUT_OF_POCKET_MET = 'Out-of-pocket met';
+
+/**
+ * Healthfolio's own extensions, for what no standard element holds (a bill's due date and payments):
+ * `<APP_URL>/fhir/StructureDefinition/<name>`, recognised by the import by its path, from any instance.
+ */
+export const HEALTHFOLIO_EXTENSIONS_PATH = '/fhir/StructureDefinition/';
+export const healthfolioExtension = (ctx: { codeSystem: string }, name: string) =>
+  `${ctx.codeSystem.slice(0, -HEALTHFOLIO_CODES_PATH.length)}${HEALTHFOLIO_EXTENSIONS_PATH}${name}`;
