@@ -73,14 +73,18 @@ test('a recent trace imported from a plain CSV: home, trends (all chips), patter
     const s = glucoseStatistics(latest24.map((r) => r.mgdl));
     if (!s) throw new Error('no statistics');
     const last = readings.at(-1) as Reading;
-    await expect(page.getByText('CGM Connected')).toBeVisible();
+    // A file import connects no sensor: the import link, never "CGM Connected".
+    await expect(page.getByText('CGM Connected')).toHaveCount(0);
+    await expect(page.getByRole('link', { name: 'Import CGM data' })).toBeVisible();
     await expect(statCard(page, 'Current Glucose')).toContainText(`${formatGlucose(last.mgdl, unit)}${unit}`);
     await expect(statCard(page, 'Time in Range')).toContainText(`${Math.round(s.percentInRange)}%`);
     await expect(statCard(page, 'Avg Glucose')).toContainText(`${formatGlucose(s.mean, unit)} ${unit}`);
-    // The profile's zone is UTC: today's readings among the latest 24.
+    // The profile's zone is UTC: every reading since midnight, not only those among the latest 24.
     const today = new Date().toISOString().slice(0, 10);
-    const todays = latest24.filter((r) => new Date(r.at).toISOString().slice(0, 10) === today).length;
-    await expect(statCard(page, 'Readings Today')).toContainText(`${todays}Of the latest 24, since midnight`);
+    const todays = readings.filter((r) => new Date(r.at).toISOString().slice(0, 10) === today).length;
+    await expect(statCard(page, 'Readings Today')).toContainText(
+      `${todays}Since midnight, sensor and logged`,
+    );
     await page.getByRole('tab', { name: 'Trends' }).click();
     const s14 = glucoseStatistics(within(14).map((r) => r.mgdl));
     if (!s14) throw new Error('no 14-day statistics');
