@@ -39,8 +39,10 @@ export const judgeNow = async (tx: Tx, userId: string, now: Date) => {
 
 export const personFacts = async (tx: Tx, userId: string) => {
   const p = await findProfile(tx, userId);
+  const { rows } = await tx.execute<{ kept: boolean }>(sql`select app_kept_by_guardians(${userId}) as kept`);
   return {
     personName: p?.displayName || 'A Healthfolio user',
+    kept: Boolean(rows[0]?.kept),
     unit: (p?.glucoseUnit ?? 'mg/dL') as GlucoseUnit,
     timeZone: p?.timezone ?? 'UTC',
   };
@@ -91,7 +93,8 @@ export const raiseAlarm = async (
     await updateAlarm(tx, userId, row.id, { inApp: followUpNotice });
     return followUpNotice;
   }
-  const m = alarmMessage(await factsOf(tx, row, predictedMgdl));
+  // The in-app notice is the person's own (their guardians read a kept person's).
+  const m = alarmMessage(await factsOf(tx, row, predictedMgdl), 'person');
   const [notice] = await insertNotifications(tx, [
     {
       userId,
