@@ -51,6 +51,7 @@ export function GlucoseLineChart({
   decimals,
   ticks,
   formatTime,
+  formatTooltip = formatTime,
   height = 260,
 }: {
   data: LinePoint[];
@@ -62,6 +63,8 @@ export function GlucoseLineChart({
   decimals: number;
   /** An instant as the x axis and the tooltip write it (in the user's zone). */
   formatTime: (at: number) => string;
+  /** The tooltip's instant, when it says more than the axis (the date of a one-day chart). */
+  formatTooltip?: (at: number) => string;
   height?: number;
 }) {
   return (
@@ -89,7 +92,7 @@ export function GlucoseLineChart({
         {levelLines(lines)}
         <Tooltip
           {...tooltipStyle}
-          labelFormatter={(at) => formatTime(Number(at))}
+          labelFormatter={(at) => formatTooltip(Number(at))}
           formatter={(v) => [`${Number(v).toFixed(decimals)} ${unit}`, 'Glucose']}
         />
         <Line

@@ -9,6 +9,7 @@ import { Card, CardContent, CardDescription, CardHeader, CardTitle } from '@/com
 import { useGlucoseFormat } from '@/features/diabetes/format';
 import { useGlucoseSeries, useGlucoseStats, useGlucoseTargets } from '@/features/diabetes/glucose-api';
 import { BackLink, NoReadings, QueryState, RangeChips, StatCard } from '@/features/diabetes/glucose-ui';
+import { chartTimeFormat } from './chart-time';
 import { agpValuesMgdl, GmiText, levelLinesText, TimeInRangeBar, toAgpPoints } from './glucose-summary';
 import { AgpChart, GlucoseLineChart } from './lazy-charts';
 
@@ -25,9 +26,12 @@ export function GlucoseTrendsPage() {
   const decimals = glucoseDecimals(fmt.unit);
   // The cards use the band list's rounding, so "In range" here and in the list never differ by 1%.
   const bands = s ? roundedBandPercentages(s.bandCounts) : null;
-  const multiDay = days > 7;
   const raw = series.data?.points ?? [];
   const points = raw.map((p) => ({ at: Date.parse(p.at), value: fmt.toUnit(p.mean) }));
+  const timeFormat = chartTimeFormat(
+    points.map((p) => p.at),
+    fmt,
+  );
   // The spec's 40–300 axis, widened when a point falls outside it, with the person's own range.
   const targets = useGlucoseTargets().data;
   const lineScale = glucoseChartScale(
@@ -117,7 +121,8 @@ export function GlucoseTrendsPage() {
                     domain={lineScale.domain}
                     ticks={lineScale.ticks}
                     lines={lineScale.lines}
-                    formatTime={multiDay ? fmt.date : fmt.dateTime}
+                    formatTime={timeFormat.tick}
+                    formatTooltip={timeFormat.tooltip}
                     unit={fmt.unit}
                     decimals={decimals}
                     height={300}
