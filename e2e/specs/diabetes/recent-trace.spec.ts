@@ -174,7 +174,22 @@ test('a recent trace imported from a plain CSV: home, trends (all chips), patter
     }
   };
 
+  const checkTracker = async () => {
+    // The tracker's count and average are of one set: every reading of the last 7 days.
+    await page.goto('/dashboard/trackers/blood-glucose');
+    const week = within(7);
+    const s = glucoseStatistics(week.map((r) => r.mgdl));
+    if (!s) throw new Error('no 7-day statistics');
+    await expect(statCard(page, 'This Week')).toContainText(
+      `${week.length}Readings in the last 7 days, sensor and logged`,
+    );
+    await expect(statCard(page, 'Average')).toContainText(
+      `${formatGlucose(Math.round(s.mean * 10) / 10, 'mg/dL')} mg/dL7-day average of those ${count(week.length)} readings`,
+    );
+  };
+
   await test.step('mg/dL: home, trends, patterns, analytics', async () => {
+    await checkTracker();
     await checkHome('mg/dL');
     await expectNoAxeViolations(page);
     await checkTrends('mg/dL');
