@@ -8,6 +8,7 @@ import { and, eq, sql } from 'drizzle-orm';
 import type { Tx } from '../../db/database';
 import { notifications } from '../../db/schema';
 import { recordAudit } from '../audit/audit.service';
+import { keptByGuardians } from '../household/household.repository';
 import { insertNotifications } from '../notifications/notifications.repository';
 import { findProfile } from '../profiles/profiles.repository';
 import { type AlarmFacts, alarmMessage } from './alarm-messages';
@@ -39,10 +40,9 @@ export const judgeNow = async (tx: Tx, userId: string, now: Date) => {
 
 export const personFacts = async (tx: Tx, userId: string) => {
   const p = await findProfile(tx, userId);
-  const { rows } = await tx.execute<{ kept: boolean }>(sql`select app_kept_by_guardians(${userId}) as kept`);
   return {
     personName: p?.displayName || 'A Healthfolio user',
-    kept: Boolean(rows[0]?.kept),
+    kept: await keptByGuardians(tx, userId),
     unit: (p?.glucoseUnit ?? 'mg/dL') as GlucoseUnit,
     timeZone: p?.timezone ?? 'UTC',
   };
