@@ -5,6 +5,7 @@ import {
   doseDataFresh,
   isLowGlucose,
   isUrgentLowGlucose,
+  lowGuardHeading,
   savedInsulinSettings,
 } from './dosing-guards';
 
@@ -24,6 +25,16 @@ describe('low glucose guards', () => {
   it('follows the mmol/L the user typed: 3.8 is low, 3.9 is not', () => {
     expect(isLowGlucose(parseGlucoseInput('3.8', 'mmol/L')!)).toBe(true);
     expect(isLowGlucose(parseGlucoseInput('3.9', 'mmol/L')!)).toBe(false);
+  });
+
+  it('heads an urgent low "Urgent low", as every screen labels it, in either unit', () => {
+    expect(lowGuardHeading(45)).toBe('Urgent low glucose: no dose suggested');
+    expect(lowGuardHeading(parseGlucoseInput('2.9', 'mmol/L')!)).toBe(
+      'Urgent low glucose: no dose suggested',
+    );
+    expect(lowGuardHeading(54)).toBe('Low glucose: no dose suggested');
+    expect(lowGuardHeading(parseGlucoseInput('3.0', 'mmol/L')!)).toBe('Low glucose: no dose suggested');
+    expect(lowGuardHeading(69.9)).toBe('Low glucose: no dose suggested');
   });
 });
 

@@ -6,6 +6,7 @@ import {
   type InsulinActionSettings,
   MAX_SINGLE_DOSE_LIMIT_UNITS,
 } from './insulin-on-board';
+import { GLUCOSE_LEVELS, glucoseLevel } from './levels';
 
 /** Below 70 mg/dL (3.9 mmol/L) is low: no dose is suggested, the low is treated first. */
 export const LOW_GLUCOSE_BELOW_MGDL = 70;
@@ -18,6 +19,15 @@ export { RECHECK_AFTER_MINUTES, TREAT_LOW_CARBS_GRAMS };
 
 export const isLowGlucose = (mgdl: number) => mgdl < LOW_GLUCOSE_BELOW_MGDL;
 export const isUrgentLowGlucose = (mgdl: number) => mgdl < URGENT_LOW_GLUCOSE_BELOW_MGDL;
+
+/**
+ * The heading of the calculator's low guard, in the level word every screen labels the reading with:
+ * "Urgent low glucose: no dose suggested" below 54 mg/dL (3.0 mmol/L), otherwise "Low glucose: …".
+ */
+export const lowGuardHeading = (mgdl: number) => {
+  const level = glucoseLevel(mgdl);
+  return `${level.id === 'very_low' ? level.word : GLUCOSE_LEVELS.low.word} glucose: no dose suggested`;
+};
 
 export const TREAT_LOW_FIRST_MESSAGE = `Treat the low first: take ${TREAT_LOW_CARBS_GRAMS} g of fast-acting carbs (juice, glucose tablets) and re-check in ${RECHECK_AFTER_MINUTES} minutes.`;
 export const ESTIMATE_NOT_ADVICE = 'This is an estimate from your own settings, not medical advice.';

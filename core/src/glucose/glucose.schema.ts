@@ -133,10 +133,12 @@ export const GlucoseStatsResponse = z.object({
 export type GlucoseStatsResponse = z.infer<typeof GlucoseStatsResponse>;
 
 export const GlucoseStatusResponse = z.object({
-  /** CGM or imported data arrived in the last 24 hours. */
+  /** A connected source (a device, a Nightscout site or uploader) sent a reading in the last 24 hours; a file import is not one. */
   cgmConnected: z.boolean(),
   lastCgmAt: z.string().nullable(),
   totalReadings: z.number(),
+  /** Every reading (sensor, imported and logged) since midnight in the user's time zone. */
+  readingsToday: z.number(),
 });
 
 export const PatternResponse = z.object({

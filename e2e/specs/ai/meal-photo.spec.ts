@@ -65,8 +65,8 @@ test('a meal photo dropped in the log dialog is analysed, fills the form, and th
   await expect(row).toContainText('Lunch • 620 kcal (AI estimate) • Grilled chicken, Rice, Broccoli');
   const details = await expectPhotoLoaded(page, '', 'Your meal: Grilled chicken, Rice, Broccoli', 1024);
   await expectDetails(details, {
-    Calories: '620',
-    Carbs: '60',
+    Calories: '620 kcal',
+    Carbs: '60 g',
     Source: 'Calories: AI estimate from a photo (e2e-vision)',
   });
 });

@@ -112,7 +112,7 @@ test('a Dexcom Clarity export imports through the UI and the diabetes screens fo
     );
     await expect(statCard(page, 'Avg Glucose')).toContainText(`${formatGlucose(stats.mean, unit)} ${unit}`);
     // 2016 readings: none today.
-    await expect(statCard(page, 'Readings Today')).toContainText('0Of the latest 24, since midnight');
+    await expect(statCard(page, 'Readings Today')).toContainText('0Since midnight, sensor and logged');
     // Old data: no "CGM Connected" badge, the import link instead.
     await expect(page.getByText('CGM Connected')).toHaveCount(0);
     await expect(page.getByText(`Your glucose at a glance, in ${unit}.`)).toBeVisible();

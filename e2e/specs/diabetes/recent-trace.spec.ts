@@ -74,14 +74,18 @@ test('a recent trace imported from a plain CSV: home, trends (all chips), patter
     const s = glucoseStatistics(latest24.map((r) => r.mgdl));
     if (!s) throw new Error('no statistics');
     const last = readings.at(-1) as Reading;
-    await expect(page.getByText('CGM Connected')).toBeVisible();
+    // A file import connects no sensor: the import link, never "CGM Connected".
+    await expect(page.getByText('CGM Connected')).toHaveCount(0);
+    await expect(page.getByRole('link', { name: 'Import CGM data' })).toBeVisible();
     await expect(statCard(page, 'Current Glucose')).toContainText(`${formatGlucose(last.mgdl, unit)}${unit}`);
     await expect(statCard(page, 'Time in Range')).toContainText(`${Math.round(s.percentInRange)}%`);
     await expect(statCard(page, 'Avg Glucose')).toContainText(`${formatGlucose(s.mean, unit)} ${unit}`);
-    // The profile's zone is UTC: today's readings among the latest 24.
+    // The profile's zone is UTC: every reading since midnight, not only those among the latest 24.
     const today = new Date().toISOString().slice(0, 10);
-    const todays = latest24.filter((r) => new Date(r.at).toISOString().slice(0, 10) === today).length;
-    await expect(statCard(page, 'Readings Today')).toContainText(`${todays}Of the latest 24, since midnight`);
+    const todays = readings.filter((r) => new Date(r.at).toISOString().slice(0, 10) === today).length;
+    await expect(statCard(page, 'Readings Today')).toContainText(
+      `${todays}Since midnight, sensor and logged`,
+    );
     await page.getByRole('tab', { name: 'Trends' }).click();
     const s14 = glucoseStatistics(within(14).map((r) => r.mgdl));
     if (!s14) throw new Error('no 14-day statistics');
@@ -171,7 +175,22 @@ test('a recent trace imported from a plain CSV: home, trends (all chips), patter
     }
   };
 
+  const checkTracker = async () => {
+    // The tracker's count and average are of one set: every reading of the last 7 days.
+    await page.goto('/dashboard/trackers/blood-glucose');
+    const week = within(7);
+    const s = glucoseStatistics(week.map((r) => r.mgdl));
+    if (!s) throw new Error('no 7-day statistics');
+    await expect(statCard(page, 'This Week')).toContainText(
+      `${week.length}Readings in the last 7 days, sensor and logged`,
+    );
+    await expect(statCard(page, 'Average')).toContainText(
+      `${formatGlucose(Math.round(s.mean * 10) / 10, 'mg/dL')} mg/dL7-day average of those ${count(week.length)} readings`,
+    );
+  };
+
   await test.step('mg/dL: home, trends, patterns, analytics', async () => {
+    await checkTracker();
     await checkHome('mg/dL');
     await expectNoAxeViolations(page);
     await checkTrends('mg/dL');

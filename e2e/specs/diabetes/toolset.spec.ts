@@ -32,10 +32,11 @@ test('carb counter to a logged meal, insulin high-dose alert and log, A1C add an
     await page.getByLabel('Search foods').fill('BANANA');
     await page.getByRole('button', { name: 'Add Banana', exact: true }).click();
     await page.getByRole('button', { name: 'Add Banana', exact: true }).click();
-    await expect(page.locator('#portion-banana')).toHaveValue('200');
+    // Each portion field is named for its food.
+    await expect(page.getByLabel('Portion of Banana (g)', { exact: true })).toHaveValue('200');
     await page.getByLabel('Search foods').fill('white bread');
     await page.getByRole('button', { name: 'Add White Bread', exact: true }).click();
-    await page.locator('#portion-white-bread').fill('50');
+    await page.getByLabel('Portion of White Bread (g)', { exact: true }).fill('50');
     const total =
       Math.round(
         (carbsForPortion(carbsPer100g('Banana'), 200) + carbsForPortion(carbsPer100g('White Bread'), 50)) *

@@ -44,8 +44,16 @@ test('a low glucose suggests no dose, says to treat it first, and its follow-up 
   await expect(page.getByRole('region', { name: 'Calculated dose' })).toContainText('Total insulin3.0 units');
   await expect(page.getByText('Low glucose: no dose suggested')).toHaveCount(0);
 
+  // 45 is an urgent low, headed in the words every screen labels it with; still no dose.
+  await glucose.fill('45');
+  await expect(
+    page.getByRole('alert').filter({ hasText: 'Urgent low glucose: no dose suggested' }),
+  ).toBeVisible();
+  await expect(page.getByRole('region', { name: 'Calculated dose' })).toHaveCount(0);
+
   // 69 is: no dose at all, and the treat-first advice.
   await glucose.fill('69');
+  await expect(page.getByText('Urgent low glucose: no dose suggested')).toHaveCount(0);
   const guard = page.getByRole('alert').filter({ hasText: 'Low glucose: no dose suggested' });
   await expect(guard).toContainText(
     'Treat the low first: take 15 g of fast-acting carbs (juice, glucose tablets) and re-check in 15 minutes.',

@@ -37,7 +37,7 @@ test('a low reading sounds the Urgent low alarm on the Glucose Alerts page; a sn
   const history = card.getByRole('region', { name: 'History' });
   const row = history.getByRole('listitem').filter({ hasText: 'Urgent low' });
   await expect(row).toContainText('Raised');
-  await expect(row).toContainText('in the app');
+  await expect(row).toContainText('Shown in the app');
   await expect(row).toContainText('Acknowledged by Ari Alarm');
   await expect(row).toContainText('Snoozed until');
   await expectNoAxeViolations(page);

@@ -34,7 +34,7 @@ test('in mmol/L, glucose is typed and shown with one decimal while the API keeps
 
   await page.goto('/dashboard/trackers/blood-glucose');
   // The 7-day average of 140.5 and 100 mg/dL.
-  await expect(page.getByText('7-day average')).toBeVisible();
+  await expect(page.getByText('7-day average of those 2 readings')).toBeVisible();
   await expect(page.getByText('6.7 mmol/L', { exact: true })).toBeVisible();
   await expect(page.getByRole('list', { name: 'Blood glucose readings' }).getByRole('listitem')).toHaveText([
     /7\.8 mmol\/L/,

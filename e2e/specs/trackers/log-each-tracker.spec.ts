@@ -122,7 +122,7 @@ test('blood glucose: logged from its Log Data tile, found in its list, details a
       await expect(row).toContainText('After meal');
     },
     value: '142 mg/dL',
-    details: { Glucose: '142 mg/dL', Timing: 'After meal', 'Carbs consumed': '45' },
+    details: { Glucose: '142 mg/dL', Timing: 'After meal', 'Carbs consumed': '45 g' },
     trend: 'Glucose 142',
   });
 });
@@ -232,8 +232,8 @@ test('meal: logged from its Log Data tile, found in its list and details', async
     value: 'Lunch • 650 kcal • Grilled salmon and rice',
     details: {
       'Meal type': 'Lunch',
-      Calories: '650',
-      Carbs: '55',
+      Calories: '650 kcal',
+      Carbs: '55 g',
       'What was eaten': 'Grilled salmon and rice',
     },
   });

@@ -508,7 +508,7 @@ export interface paths {
             path?: never;
             cookie?: never;
         };
-        /** Whether sensor data arrived in the last day */
+        /** Whether a connected sensor sent readings in the last day; readings in total and since midnight */
         get: operations["getGlucoseStatus"];
         put?: never;
         post?: never;

@@ -37,19 +37,21 @@ export const countDelivery = (
 
 /**
  * A raised alarm pushed to the person's devices and to every unmuted guardian's: the lock screen sees
- * the person's name and the alarm ("Urgent low: Mia"), the value only on devices that allow it. Quiet
+ * the alarm, with the person's name on a guardian's ("Urgent low: Mia"), the value only on devices
+ * that allow it. Quiet
  * hours (judged when the alarm was raised) hold back every alarm but urgent low. Counts the devices
  * reached on the alarm.
  */
 export const pushAlarm = async (deps: PushDeps, personId: string, alarmId: string) => {
   const found = await deps.db.readAsUser(personId, async (tx) => {
     const a = await selectAlarm(tx, personId, alarmId);
-    return a ? { a, m: alarmMessage(await factsOf(tx, a)) } : null;
+    return a ? { a, facts: await factsOf(tx, a) } : null;
   });
   if (!found) return 0;
-  const { a, m } = found;
+  const { a, facts } = found;
   let delivered = 0;
-  for (const userId of [personId, ...(await guardiansOf(deps.db, personId))])
+  for (const userId of [personId, ...(await guardiansOf(deps.db, personId))]) {
+    const m = alarmMessage(facts, userId === personId ? 'person' : 'others');
     delivered += (
       await sendPush(deps, {
         userId,
@@ -64,6 +66,7 @@ export const pushAlarm = async (deps: PushDeps, personId: string, alarmId: strin
         at: a.raisedAt,
       })
     ).delivered;
+  }
   if (delivered) await countDelivery(deps.db, a, { pushDevices: delivered });
   return delivered;
 };

@@ -50,3 +50,21 @@ describe('the history, a page at a time', () => {
     expect((await theirs.json()).items).toEqual([]);
   });
 });
+
+describe('the person’s own alarm notices', () => {
+  it('speak to the person ("Your glucose…"), high as low, never of them by name', async () => {
+    const { client } = await signUpAndSignIn(server, 'alarm-dana@example.com');
+    await client.patch('/api/v1/profile', { displayName: 'Dana' });
+    const logged = await client.post('/api/v1/entries', {
+      tracker: 'blood-glucose',
+      occurredAt: new Date().toISOString(),
+      data: { glucose: 400 },
+    });
+    expect(logged.status).toBe(201);
+    const { items } = await (await client.get('/api/v1/notifications')).json();
+    const notices = items as { title: string; content: string }[];
+    const high = notices.find((n) => n.title === 'Very high');
+    expect(high?.content).toMatch(/^Your glucose was 400 mg\/dL \(Very high\) at /);
+    expect(notices.map((n) => `${n.title} ${n.content}`).join(' ')).not.toContain('Dana');
+  });
+});

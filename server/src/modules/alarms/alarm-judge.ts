@@ -8,6 +8,7 @@ import { and, eq, sql } from 'drizzle-orm';
 import type { Tx } from '../../db/database';
 import { notifications } from '../../db/schema';
 import { recordAudit } from '../audit/audit.service';
+import { keptByGuardians } from '../household/household.repository';
 import { insertNotifications } from '../notifications/notifications.repository';
 import { findProfile } from '../profiles/profiles.repository';
 import { type AlarmFacts, alarmMessage } from './alarm-messages';
@@ -41,6 +42,7 @@ export const personFacts = async (tx: Tx, userId: string) => {
   const p = await findProfile(tx, userId);
   return {
     personName: p?.displayName || 'A Healthfolio user',
+    kept: await keptByGuardians(tx, userId),
     unit: (p?.glucoseUnit ?? 'mg/dL') as GlucoseUnit,
     timeZone: p?.timezone ?? 'UTC',
   };
@@ -91,7 +93,8 @@ export const raiseAlarm = async (
     await updateAlarm(tx, userId, row.id, { inApp: followUpNotice });
     return followUpNotice;
   }
-  const m = alarmMessage(await factsOf(tx, row, predictedMgdl));
+  // The in-app notice is the person's own (their guardians read a kept person's).
+  const m = alarmMessage(await factsOf(tx, row, predictedMgdl), 'person');
   const [notice] = await insertNotifications(tx, [
     {
       userId,

@@ -11,6 +11,8 @@ import {
 export interface AlarmFacts {
   kind: GlucoseAlarmKind;
   personName: string;
+  /** A person kept by guardians (households): their own notices are read by the guardians. */
+  kept?: boolean;
   valueMgdl: number | null;
   readingAt: Date | null;
   predictedMgdl?: number | null;
@@ -39,28 +41,40 @@ const steps: Partial<Record<GlucoseAlarmKind, string>> = {
   predicted_low: LOW_STEPS,
 };
 
+/**
+ * Who reads a message: the person themselves ("Your glucose was…") or someone looking after them
+ * ("Mia's glucose was…"). A person kept by guardians is read about by them, so is always named.
+ */
+export type AlarmReader = 'person' | 'others';
+const speaksTo = (f: AlarmFacts, reader: AlarmReader) => reader === 'person' && !f.kept;
+
 /** The value, its level word and when, in the person's unit and time zone (stored, never logged). */
-const detail = (f: AlarmFacts) => {
+const detail = (f: AlarmFacts, reader: AlarmReader) => {
+  const own = speaksTo(f, reader);
   if (f.kind === 'stale' || f.valueMgdl === null || !f.readingAt)
     return f.readingAt
-      ? `The last reading of ${f.personName} arrived at ${time(f.readingAt, f.timeZone)}.`
+      ? `${own ? 'Your last reading' : `The last reading of ${f.personName}`} arrived at ${time(f.readingAt, f.timeZone)}.`
       : 'No reading has arrived.';
   const reading = `${formatGlucoseWithUnit(f.valueMgdl, f.unit)} (${glucoseLevel(f.valueMgdl).word}) at ${time(f.readingAt, f.timeZone)}`;
   const estimate =
     f.kind === 'predicted_low' && f.predictedMgdl != null
       ? ` At this rate it may be about ${formatGlucoseWithUnit(Math.max(f.predictedMgdl, 0), f.unit)} in 20 minutes; this is an estimate from the last 30 minutes.`
       : '';
-  return `${f.personName}'s glucose was ${reading}.${estimate}`;
+  return `${own ? 'Your' : `${f.personName}'s`} glucose was ${reading}.${estimate}`;
 };
 
-/** A raised alarm: the title names the person and the alarm ("Urgent low: Mia"). */
-export const alarmMessage = (f: AlarmFacts) => {
-  const title = `${GLUCOSE_ALARM_LABELS[f.kind]}: ${f.personName}`;
+/**
+ * A raised alarm: to the person, the alarm ("Very high: your glucose…"); to others, the title names
+ * the person too ("Urgent low: Mia").
+ */
+export const alarmMessage = (f: AlarmFacts, reader: AlarmReader) => {
+  const label = GLUCOSE_ALARM_LABELS[f.kind];
+  const title = speaksTo(f, reader) ? label : `${label}: ${f.personName}`;
   const then = steps[f.kind] ? ` ${steps[f.kind]}` : '';
   return {
     title,
     lockScreen: shortBody[f.kind],
-    content: `${detail(f)}${then}`,
+    content: `${detail(f, reader)}${then}`,
     urgent: f.kind === 'urgent_low' || f.kind === 'predicted_low',
   };
 };
@@ -69,7 +83,7 @@ export const alarmMessage = (f: AlarmFacts) => {
 export const escalationMessage = (f: AlarmFacts) => ({
   title: `Urgent low: ${f.personName}`,
   lockScreen: `${f.personName}'s urgent low alarm has not been answered for 15 minutes. Please check on them.`,
-  content: `${detail(f)} Nobody has acknowledged the alarm for 15 minutes. Please check on ${f.personName} now.`,
+  content: `${detail(f, 'others')} Nobody has acknowledged the alarm for 15 minutes. Please check on ${f.personName} now.`,
 });
 
 /** After a snooze: replaces the alarm on every device, quietly. */

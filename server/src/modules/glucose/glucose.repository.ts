@@ -180,15 +180,30 @@ export const insertReadingsSeeingLatest = async (
   };
 };
 
-export const selectSensorStatus = async (tx: Tx, userId: string) => {
+/**
+ * Readings from a connected source (a device, a Nightscout site or uploader: `device:…`) in the last
+ * day, never from a file import; the newest sensor reading of any kind; the user's total and today's
+ * count from `todayFrom` (the user's midnight), nothing dated in the future.
+ */
+export const selectSensorStatus = async (tx: Tx, userId: string, todayFrom: string) => {
   // The last sensor reading is an index probe from the newest end (a filtered max() would read
   // every reading the user has); the total is an index-only count.
-  const result = await tx.execute<{ last_cgm_at: Date | null; total: number }>(sql`
+  const result = await tx.execute<{
+    last_cgm_at: Date | null;
+    connected: boolean;
+    total: number;
+    today: number;
+  }>(sql`
     select (select recorded_at from glucose_readings
         where user_id = ${userId} and source not in ('manual', 'meter')
         order by recorded_at desc limit 1) as last_cgm_at,
-      (select count(*)::int from glucose_readings where user_id = ${userId}) as total`);
-  return result.rows[0] ?? { last_cgm_at: null, total: 0 };
+      exists (select 1 from glucose_readings
+        where user_id = ${userId} and recorded_at >= now() - interval '1 day'
+          and starts_with(source, 'device:')) as connected,
+      (select count(*)::int from glucose_readings where user_id = ${userId}) as total,
+      (select count(*)::int from glucose_readings where user_id = ${userId}
+        and recorded_at >= ${todayFrom}::timestamptz and recorded_at <= now() + interval '5 minutes') as today`);
+  return result.rows[0] ?? { last_cgm_at: null, connected: false, total: 0, today: 0 };
 };
 
 export const selectMealsInWindow = async (tx: Tx, userId: string, from: Date, to: Date) => {

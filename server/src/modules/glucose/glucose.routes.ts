@@ -49,7 +49,7 @@ const status = createRoute({
   ...base,
   method: 'get',
   path: '/api/v1/glucose/status',
-  summary: 'Whether sensor data arrived in the last day',
+  summary: 'Whether a connected sensor sent readings in the last day; readings in total and since midnight',
   responses: { 200: json(GlucoseStatusResponse, 'Sensor status'), ...ok },
 });
 const stats = createRoute({

@@ -8,6 +8,7 @@ import {
   gmiSufficiency,
   PATTERN_WINDOW_DAYS,
 } from '@healthfolio/core';
+import { localDate, localDayStart } from '@healthfolio/core/units/local-time';
 import { sql } from 'drizzle-orm';
 import type { Database, Tx } from '../../db/database';
 import { BULK_ROWS } from '../../db/maintenance';
@@ -118,12 +119,13 @@ export const addReadings = async (
 
 export const sensorStatus = (db: Database, userId: string) =>
   db.readAsUser(userId, async (tx) => {
-    const s = await selectSensorStatus(tx, userId);
-    const last = s.last_cgm_at ? new Date(s.last_cgm_at) : null;
+    const { timeZone } = await preferences(tx, userId);
+    const s = await selectSensorStatus(tx, userId, localDayStart(localDate(Date.now(), timeZone), timeZone));
     return {
-      cgmConnected: Boolean(last && Date.now() - last.getTime() <= DAY_MS),
-      lastCgmAt: last ? last.toISOString() : null,
+      cgmConnected: s.connected,
+      lastCgmAt: s.last_cgm_at ? iso(s.last_cgm_at) : null,
       totalReadings: s.total,
+      readingsToday: s.today,
     };
   });
 

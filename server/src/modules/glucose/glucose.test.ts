@@ -1,4 +1,5 @@
 import { analyzeGlucose, glucoseStatistics } from '@healthfolio/core';
+import { localDate } from '@healthfolio/core/units/local-time';
 import { sql } from 'drizzle-orm';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { readIgluCsv } from '../../../../core/src/glucose/reference-data.fixture';
@@ -68,7 +69,8 @@ describe('glucose store', () => {
     });
     expect(audits.at(-1)).toMatchObject({ received: 500, stored: 0, duplicates: 500 });
     const status = await (await alice.get('/api/v1/glucose/status')).json();
-    expect(status).toMatchObject({ cgmConnected: true, totalReadings: subject.length });
+    // A file import is not a connected sensor: the home offers "Import CGM data", not "CGM Connected".
+    expect(status).toMatchObject({ cgmConnected: false, totalReadings: subject.length });
   });
 
   it('computes the window statistics from the stored readings exactly as the reference definitions', async () => {
@@ -115,6 +117,24 @@ describe('glucose store', () => {
     expect(
       analytics.periods.map((p: { count: number }) => p.count).reduce((a: number, b: number) => a + b, 0),
     ).toBe(subject.length);
+  });
+
+  it('counts every reading since midnight in the user’s time zone, not just the latest 24', async () => {
+    const { client } = await signUpAndSignIn(server, 'glucose-kiri@example.com');
+    // UTC+14: the user's day starts at 10:00 UTC the day before, so UTC's date would count wrongly.
+    const timeZone = 'Pacific/Kiritimati';
+    expect((await client.patch('/api/v1/profile', { timezone: timeZone })).status).toBe(200);
+    const now = Date.now();
+    const readings = Array.from({ length: 360 }, (_, i) => ({
+      at: new Date(now - 60_000 - i * 300_000).toISOString(),
+      mgdl: 100 + (i % 50),
+    }));
+    await client.post('/api/v1/glucose/readings/batch', { source: 'import:csv', readings });
+    const status = await (await client.get('/api/v1/glucose/status')).json();
+    const today = localDate(now, timeZone);
+    const expected = readings.filter((r) => localDate(r.at, timeZone) === today).length;
+    expect(expected).toBeGreaterThan(24);
+    expect(status).toMatchObject({ readingsToday: expected, totalReadings: 360, cgmConnected: false });
   });
 
   it('keeps each user’s readings private', async () => {

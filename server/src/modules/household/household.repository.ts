@@ -15,6 +15,12 @@ export const householdTransaction = <T>(db: Database, fn: (tx: Tx) => Promise<T>
   });
 
 /** Serialises the household changes of one account (the dependents limit holds under concurrency). */
+/** A person kept by guardians (no sign-in of their own): their notices are read by the guardians. */
+export const keptByGuardians = async (tx: Tx, userId: string) => {
+  const { rows } = await tx.execute<{ kept: boolean }>(sql`select app_kept_by_guardians(${userId}) as kept`);
+  return Boolean(rows[0]?.kept);
+};
+
 export const lockAccount = (tx: Tx, accountId: string) =>
   tx.execute(sql`select id from auth.user where id = ${accountId} for update`);
 

@@ -1,7 +1,7 @@
 import type { GlucoseUnit } from '@healthfolio/core';
-import { sql } from 'drizzle-orm';
 import type { Tx } from '../../db/database';
 import { recordAudit } from '../audit/audit.service';
+import { keptByGuardians } from '../household/household.repository';
 import { insertNotifications } from '../notifications/notifications.repository';
 import { findProfile } from '../profiles/profiles.repository';
 import type { ReadingFacts } from './hypo-messages';
@@ -15,13 +15,13 @@ export const readingFacts = async (
 ): Promise<ReadingFacts> => {
   const p = await findProfile(tx, userId);
   // A person kept by guardians (households): the notices go to them and name whose glucose it is.
-  const { rows } = await tx.execute<{ kept: boolean }>(sql`select app_kept_by_guardians(${userId}) as kept`);
+  const kept = await keptByGuardians(tx, userId);
   return {
     valueMgdl,
     readingAt,
     unit: (p?.glucoseUnit ?? 'mg/dL') as GlucoseUnit,
     timeZone: p?.timezone ?? 'UTC',
-    personName: rows[0]?.kept && p ? p.displayName : undefined,
+    personName: kept && p ? p.displayName : undefined,
   };
 };
 

@@ -25,6 +25,7 @@ import { Select } from '@/components/ui/select';
 import { Spinner } from '@/components/ui/spinner';
 import { formatDateTime, formatTime } from '@/features/trackers/entry-format';
 import { errorMessage } from '@/lib/api';
+import { deliveredWhere } from './alarm-delivery-words';
 import { useAcknowledgeAlarm, useAlarmHistory, useSnoozeAlarm } from './alarms-api';
 
 const AlarmSettingsForm = lazy(async () => ({
@@ -43,18 +44,6 @@ const ICONS: Record<GlucoseAlarmKind, typeof BellRing> = {
 };
 
 const snoozeLabel = (m: number) => (m < 60 ? `${m} min` : `${m / 60} h`);
-const plural = (n: number, one: string, many: string) => `${n} ${n === 1 ? one : many}`;
-
-/** "2 devices, in the app, 1 email" (what reached whom). */
-const deliveredWhere = (d: GlucoseAlarmResponse['delivered']) => {
-  const parts = [
-    d.pushDevices > 0 ? plural(d.pushDevices, 'device', 'devices') : null,
-    d.inApp ? 'in the app' : null,
-    d.emails > 0 ? plural(d.emails, 'email', 'emails') : null,
-  ].filter(Boolean);
-  return parts.length ? `Sent to ${parts.join(', ')}` : 'Not sent anywhere yet';
-};
-
 function AlarmName({ a, unit }: { a: GlucoseAlarmResponse; unit: GlucoseUnit }) {
   const Icon = ICONS[a.kind];
   return (

@@ -27,8 +27,9 @@ export function MealFoods({ meal }: { meal: MealBuilder }) {
               </Button>
             </div>
             <div className="flex flex-wrap items-center gap-3">
+              {/* Named for its food: with two foods, two fields called "Portion (g)" cannot be told apart. */}
               <label htmlFor={id} className="text-sm">
-                Portion (g)
+                Portion of {item.food.name} (g)
               </label>
               <Input
                 id={id}

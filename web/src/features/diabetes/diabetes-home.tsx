@@ -55,7 +55,7 @@ export function DiabetesHome() {
         {items.length === 0 ? (
           <NoReadings onLog={() => setDialog('blood-glucose')} />
         ) : (
-          <HomeStats readings={items} fmt={fmt} />
+          <HomeStats readings={items} readingsToday={status.data?.readingsToday} fmt={fmt} />
         )}
       </QueryState>
       <LoopCard fmt={fmt} />

@@ -1,21 +1,29 @@
 import type { GlucoseReadingResponse } from '@healthfolio/core';
 import { glucoseStatistics } from '@healthfolio/core/glucose/statistics';
 import { latestGlucoseTrend } from '@healthfolio/core/glucose/trend';
-import { localDate } from '@healthfolio/core/units/local-time';
 import { Activity, ArrowDown, ArrowUp, CalendarCheck, Droplet, Target } from 'lucide-react';
 import { type GlucoseFormat, percent } from './format';
 import { RangeTag, StatCard } from './glucose-ui';
 
 const icon = 'size-4 text-muted-foreground';
 
-/** Current Glucose (with the trend arrow), Time in Range, Avg Glucose and Readings Today, from the latest 24. */
-export function HomeStats({ readings, fmt }: { readings: GlucoseReadingResponse[]; fmt: GlucoseFormat }) {
+/**
+ * Current Glucose (with the trend arrow), Time in Range and Avg Glucose from the latest 24; Readings
+ * Today counts every reading since midnight (the server counts them: a sensor sends far more than 24).
+ */
+export function HomeStats({
+  readings,
+  readingsToday,
+  fmt,
+}: {
+  readings: GlucoseReadingResponse[];
+  readingsToday: number | undefined;
+  fmt: GlucoseFormat;
+}) {
   const current = readings[0];
   if (!current) return null;
   const trend = latestGlucoseTrend(readings.map((r) => ({ at: r.recordedAt, mgdl: r.valueMgdl })));
   const stats = glucoseStatistics(readings.map((r) => r.valueMgdl));
-  const today = localDate(Date.now(), fmt.timeZone);
-  const readingsToday = readings.filter((r) => localDate(r.recordedAt, fmt.timeZone) === today).length;
   return (
     <section aria-label="Glucose summary" className="grid grid-cols-2 gap-3 lg:grid-cols-4">
       <StatCard
@@ -72,8 +80,8 @@ export function HomeStats({ readings, fmt }: { readings: GlucoseReadingResponse[
       <StatCard
         title="Readings Today"
         icon={<CalendarCheck className={icon} aria-hidden="true" />}
-        value={readingsToday}
-        detail={`Of the latest ${readings.length}, since midnight`}
+        value={readingsToday ?? '—'}
+        detail="Since midnight, sensor and logged"
       />
     </section>
   );

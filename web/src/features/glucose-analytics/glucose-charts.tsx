@@ -54,6 +54,7 @@ export function GlucoseLineChart({
   decimals,
   ticks,
   formatTime,
+  formatTooltip = formatTime,
   height = 260,
 }: {
   data: LinePoint[];
@@ -65,6 +66,8 @@ export function GlucoseLineChart({
   decimals: number;
   /** An instant as the x axis and the tooltip write it (in the user's zone). */
   formatTime: (at: number) => string;
+  /** The tooltip's instant, when it says more than the axis (the date of a one-day chart). */
+  formatTooltip?: (at: number) => string;
   height?: number;
 }) {
   const ranged = data.some((p) => p.range && p.range[0] !== p.range[1]);
@@ -97,7 +100,7 @@ export function GlucoseLineChart({
         {levelLines(lines)}
         <Tooltip
           {...tooltipStyle}
-          labelFormatter={(at) => formatTime(Number(at))}
+          labelFormatter={(at) => formatTooltip(Number(at))}
           formatter={(v) =>
             Array.isArray(v)
               ? [`${v.map((x) => Number(x).toFixed(decimals)).join('–')} ${unit}`, 'Lowest to highest']

@@ -11,6 +11,7 @@ import { Card, CardContent, CardDescription, CardHeader, CardTitle } from '@/com
 import { useGlucoseFormat } from '@/features/diabetes/format';
 import { useGlucoseSeries, useGlucoseStats, useGlucoseTargets } from '@/features/diabetes/glucose-api';
 import { BackLink, NoReadings, QueryState, RangeChips, StatCard } from '@/features/diabetes/glucose-ui';
+import { chartTimeFormat } from './chart-time';
 import { agpValuesMgdl, GmiText, levelLinesText, TimeInRangeBar, toAgpPoints } from './glucose-summary';
 import { AgpChart, GlucoseLineChart } from './lazy-charts';
 import { seriesPoints } from './series-points';
@@ -28,8 +29,11 @@ export function GlucoseTrendsPage() {
   const decimals = glucoseDecimals(fmt.unit);
   // The cards use the band list's figures: "In range" as in the list, below 70 and above 180 as its target lines.
   const bands = s ? timeInRangeFigures(s.bandCounts) : null;
-  const multiDay = days > 7;
   const { points, valuesMgdl, caption } = seriesPoints(series.data, fmt);
+  const timeFormat = chartTimeFormat(
+    points.map((p) => p.at),
+    fmt,
+  );
   // The spec's 40–300 axis, widened when a point falls outside it, with the person's own range.
   const targets = useGlucoseTargets().data;
   const lineScale = glucoseChartScale(
@@ -108,7 +112,8 @@ export function GlucoseTrendsPage() {
                     domain={lineScale.domain}
                     ticks={lineScale.ticks}
                     lines={lineScale.lines}
-                    formatTime={multiDay ? fmt.date : fmt.dateTime}
+                    formatTime={timeFormat.tick}
+                    formatTooltip={timeFormat.tooltip}
                     unit={fmt.unit}
                     decimals={decimals}
                     height={300}

@@ -1,8 +1,9 @@
 import {
-  isUrgentLowGlucose,
   LOW_GLUCOSE_BELOW_MGDL,
+  lowGuardHeading,
   TREAT_LOW_FIRST_MESSAGE,
 } from '@healthfolio/core/glucose/dosing-guards';
+import { glucoseLevel } from '@healthfolio/core/glucose/levels';
 import { CircleAlert } from 'lucide-react';
 import { Alert } from '@/components/ui/alert';
 import { Button } from '@/components/ui/button';
@@ -24,12 +25,12 @@ export function LowGlucoseGuard({ glucoseMgdl }: { glucoseMgdl: number }) {
     <Alert variant="destructive" role="alert" className="flex gap-2">
       <CircleAlert className="size-5 shrink-0" aria-hidden="true" />
       <div className="flex flex-col gap-2">
-        <p className="font-semibold">Low glucose: no dose suggested</p>
+        <p className="font-semibold">{lowGuardHeading(glucoseMgdl)}</p>
         <p>
           {fmt.withUnit(glucoseMgdl)} is below {fmt.withUnit(LOW_GLUCOSE_BELOW_MGDL)}.{' '}
           {TREAT_LOW_FIRST_MESSAGE}
         </p>
-        {isUrgentLowGlucose(glucoseMgdl) && (
+        {glucoseLevel(glucoseMgdl).id === 'very_low' && (
           <p className="font-medium">This is urgently low. If you cannot treat it yourself, get help now.</p>
         )}
         {followUp ? (

@@ -13,13 +13,10 @@ import {
 } from '@/components/ui/dialog';
 import { useDashboardContext } from '@/features/shell/use-dashboard-context';
 import { errorMessage } from '@/lib/api';
-import { aiEstimateText, dataValueText, entryValue, formatDate, formatTime } from './entry-format';
+import { entryDetailRows } from './entry-detail-rows';
 import { mealPhotoUrl } from './meal-photo-api';
-import { humanizeKey, LOG_TRACKERS, type LogTracker } from './tracker-meta';
+import { LOG_TRACKERS, type LogTracker } from './tracker-meta';
 import { useDeleteEntry } from './use-entries';
-
-/** What a data `value` is called where it is not the entry's Value itself (one "Value" row only). */
-const VALUE_LABELS: Partial<Record<string, string>> = { meal: 'What was eaten', pain: 'Description' };
 
 const editable = (tracker: string): tracker is LogTracker =>
   (LOG_TRACKERS as readonly string[]).includes(tracker);
@@ -39,22 +36,7 @@ export function EntryDetailsDialog({
   const [confirming, setConfirming] = useState(false);
   const remove = useDeleteEntry();
   const photoId = typeof entry.data.mealPhotoId === 'string' ? entry.data.mealPhotoId : null;
-  const rows: [string, string][] = [
-    ['Date', formatDate(entry.occurredAt, timezone)],
-    ['Time', formatTime(entry.occurredAt, timezone)],
-    ['Value', entryValue(entry, unit)],
-    ...Object.entries(entry.data).flatMap(([k, v]): [string, string][] => {
-      // A journal's or medication's value is the Value row itself; a meal's or pain entry's is its text.
-      if (k === 'aiEstimate') {
-        const text = aiEstimateText(entry);
-        return text ? [['Source', text]] : [];
-      }
-      if (k === 'mealPhotoId') return []; // shown as the photo below
-      if (k === 'value')
-        return VALUE_LABELS[entry.tracker] ? [[VALUE_LABELS[entry.tracker]!, dataValueText(k, v, unit)]] : [];
-      return [[humanizeKey(k), dataValueText(k, v, unit)]];
-    }),
-  ];
+  const rows = entryDetailRows(entry, unit, timezone);
   const del = () =>
     remove.mutate(entry.id, {
       onSuccess: () => {

@@ -2,6 +2,7 @@ import type { EntryResponse, GlucoseUnit } from '@healthfolio/core';
 import { mealTypeLabel } from '@healthfolio/core/trackers/enums';
 import { formatGlucoseWithUnit } from '@healthfolio/core/units/glucose-units';
 import { formatWeight } from '@healthfolio/core/units/weight-units';
+import { toolsetValue } from './entry-fields';
 import { humanize } from './tracker-meta';
 
 const cache = new Map<string, Intl.DateTimeFormat>();
@@ -91,20 +92,10 @@ export const entryValue = (entry: EntryResponse, unit: GlucoseUnit): string => {
       return intensity === undefined ? '—' : `${intensity}/10`;
     }
     default: {
+      const toolset = toolsetValue(entry, unit);
+      if (toolset) return toolset;
       const value = entry.data.value;
       return typeof value === 'string' || typeof value === 'number' ? String(value) : '—';
     }
   }
-};
-
-/** A data value as text: enumerations as words, lists joined, glucose in the user's unit. */
-export const dataValueText = (key: string, value: unknown, unit: GlucoseUnit): string => {
-  if (key === 'glucose' && typeof value === 'number') return formatGlucoseWithUnit(value, unit);
-  // Units read as written ("kg", "lbs"), not as a sentence ("Kg").
-  if (key === 'weightUnit' && typeof value === 'string') return value;
-  if (Array.isArray(value))
-    return value.map((v) => (typeof v === 'string' ? humanize(v) : JSON.stringify(v))).join(', ');
-  if (typeof value === 'string') return /^[a-z0-9_]+$/.test(value) ? humanize(value) : value;
-  if (typeof value === 'number' || typeof value === 'boolean') return String(value);
-  return JSON.stringify(value);
 };

@@ -1,3 +1,4 @@
+import { countOf } from '@healthfolio/core/text/count-words';
 import { formatGlucoseWithUnit } from '@healthfolio/core/units/glucose-units';
 import { ClipboardPlus, TrendingUp } from 'lucide-react';
 import { Link } from 'react-router';
@@ -11,7 +12,10 @@ import { humanize } from './tracker-meta';
 import { useEntryPages, useTrackerStats } from './use-entries';
 import { useEntryDialogs } from './use-entry-dialogs';
 
-/** The Blood Glucose tracker: this week's count and 7-day average from the user's readings. */
+/**
+ * The Blood Glucose tracker: the count and the average of one set, every reading of the last 7 days
+ * (sensor, imported and logged). The list below holds the logged ones only.
+ */
 export function BloodGlucosePage() {
   const { glucoseUnit: unit } = useDashboardContext().profile;
   const stats = useTrackerStats('blood-glucose');
@@ -23,11 +27,19 @@ export function BloodGlucosePage() {
       <QueryView query={stats} what="glucose figures">
         {(s) => (
           <div className="grid gap-4 sm:grid-cols-2">
-            <StatCard title="This Week" value={s.thisWeek} detail="Readings in the last 7 days" />
+            <StatCard
+              title="This Week"
+              value={s.average7dReadings}
+              detail="Readings in the last 7 days, sensor and logged"
+            />
             <StatCard
               title="Average"
               value={s.average7d === null ? '—' : formatGlucoseWithUnit(s.average7d, unit)}
-              detail={s.average7d === null ? 'No readings in the last 7 days' : '7-day average'}
+              detail={
+                s.average7d === null
+                  ? 'No readings in the last 7 days'
+                  : `7-day average of those ${countOf(s.average7dReadings, 'reading')}`
+              }
             />
           </div>
         )}

@@ -1,0 +1,85 @@
+import type { EntryResponse, TrackerKey } from '@healthfolio/core';
+import { describe, expect, it } from 'vitest';
+import { entryDetailRows } from './entry-detail-rows';
+import { entryValue } from './entry-format';
+
+const entry = (tracker: TrackerKey, title: string, data: Record<string, unknown>): EntryResponse => ({
+  id: '00000000-0000-4000-8000-000000000000',
+  tracker,
+  title,
+  occurredAt: '2026-11-29T15:08:00Z',
+  notes: null,
+  data,
+  createdAt: '2026-11-29T15:08:00Z',
+  updatedAt: '2026-11-29T15:08:00Z',
+});
+/** The rows after Date and Time, as the dialog lists them. */
+const rows = (e: EntryResponse, unit: 'mg/dL' | 'mmol/L' = 'mg/dL') =>
+  Object.fromEntries(entryDetailRows(e, unit, 'UTC').slice(2));
+
+const meal = entry('meal', 'Meal', {
+  mealType: 'lunch',
+  carbs: 62.5,
+  foods: [
+    { name: 'Banana', carbs: 34.5, portion: 150 },
+    { name: 'Cooked Rice', carbs: 28, portion: 100 },
+  ],
+});
+const dose = entry('insulin', 'Insulin', {
+  glucose_reading: 190,
+  carbs: 50,
+  meal_type: 'lunch',
+  meal_insulin: 5,
+  correction_insulin: 2,
+  total_insulin: 7,
+  high_dose_confirmed: true,
+});
+const settings = entry('insulin-settings', 'Insulin Settings', {
+  carb_ratio: 10,
+  correction_factor: 40,
+  target_glucose: 110,
+  insulin_curve: 'rapid-acting',
+  dia_hours: 5,
+  max_single_dose: 8,
+});
+
+describe('an entry’s details in words a person would write', () => {
+  it('lists a meal’s foods by name and amount, carbs in grams, no JSON', () => {
+    expect(rows(meal)).toMatchObject({
+      Carbs: '62.5 g',
+      Foods: 'Banana, 150 g (34.5 g carbs); Cooked Rice, 100 g (28 g carbs)',
+    });
+    expect(Object.values(rows(meal)).join(' ')).not.toMatch(/[{}"]|name|portion/);
+  });
+
+  it('gives an insulin dose its units and the glucose its unit, and says what a confirmation means', () => {
+    expect(rows(dose)).toEqual({
+      Value: '7.0 units',
+      Glucose: '190 mg/dL',
+      Carbs: '50 g',
+      Meal: 'Lunch',
+      'Meal insulin': '5.0 units',
+      'Correction insulin': '2.0 units',
+      'Total insulin': '7.0 units',
+      'High Dose Alert': 'You confirmed this dose',
+    });
+    expect(rows(dose, 'mmol/L').Glucose).toBe('10.5 mmol/L');
+    expect(entryValue(dose, 'mg/dL')).toBe('7.0 units');
+  });
+
+  it('writes insulin settings as sentences with units, never keys or enum values', () => {
+    expect(rows(settings)).toEqual({
+      Value: 'Target 110 mg/dL, 1 unit per 10 g of carbs',
+      'Carb ratio': '1 unit covers 10 g of carbs',
+      'Correction factor': '1 unit lowers glucose by 40 mg/dL',
+      'Target glucose': '110 mg/dL',
+      'Insulin type': 'Rapid-acting',
+      'Duration of insulin action': '5 hours',
+      'Maximum single dose': '8.0 units',
+    });
+  });
+
+  it('shows an A1C result as a percentage', () => {
+    expect(entryValue(entry('a1c', 'A1C', { value: 7.2, test_date: '2026-11-20' }), 'mg/dL')).toBe('7.2%');
+  });
+});

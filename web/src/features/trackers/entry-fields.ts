@@ -1,0 +1,99 @@
+import type { EntryResponse, GlucoseUnit } from '@healthfolio/core';
+import { countOf } from '@healthfolio/core/text/count-words';
+import { formatGlucoseWithUnit } from '@healthfolio/core/units/glucose-units';
+import { humanize, humanizeKey } from './tracker-meta';
+
+type Text = (value: unknown, unit: GlucoseUnit) => string | undefined;
+
+const num = (v: unknown): number | undefined => (typeof v === 'number' && Number.isFinite(v) ? v : undefined);
+const withNumber =
+  (text: (n: number, unit: GlucoseUnit) => string): Text =>
+  (v, unit) => {
+    const n = num(v);
+    return n === undefined ? undefined : text(n, unit);
+  };
+
+const glucose = withNumber(formatGlucoseWithUnit);
+const grams = withNumber((n) => `${n} g`);
+/** Doses as the calculator writes them: "7.0 units". */
+export const insulinUnits = (n: number) => `${n.toFixed(1)} units`;
+const units = withNumber(insulinUnits);
+
+/** A meal's foods by name and amount: "Banana, 150 g (34.5 g carbs)". */
+const foods: Text = (v) => {
+  if (!Array.isArray(v)) return undefined;
+  return v
+    .map((f: { name?: unknown; portion?: unknown; carbs?: unknown }) => {
+      const carbs = num(f.carbs) === undefined ? '' : ` (${f.carbs} g carbs)`;
+      return `${typeof f.name === 'string' ? f.name : 'A food'}${num(f.portion) === undefined ? '' : `, ${f.portion} g`}${carbs}`;
+    })
+    .join('; ');
+};
+
+/**
+ * How each stored data field reads on a screen: its label, and its value with the unit it is in
+ * (copy guide §1–2: no field names, enum values, booleans or JSON on a user's screen).
+ */
+const FIELDS: Record<string, { label: string; text?: Text }> = {
+  glucose: { label: 'Glucose', text: glucose },
+  glucose_reading: { label: 'Glucose', text: glucose },
+  target_glucose: { label: 'Target glucose', text: glucose },
+  correction_factor: {
+    label: 'Correction factor',
+    text: withNumber((n, unit) => `1 unit lowers glucose by ${formatGlucoseWithUnit(n, unit)}`),
+  },
+  carb_ratio: { label: 'Carb ratio', text: withNumber((n) => `1 unit covers ${n} g of carbs`) },
+  carbs: { label: 'Carbs', text: grams },
+  carbsConsumed: { label: 'Carbs consumed', text: grams },
+  calories: { label: 'Calories', text: withNumber((n) => `${n} kcal`) },
+  meal_type: { label: 'Meal' },
+  meal_insulin: { label: 'Meal insulin', text: units },
+  correction_insulin: { label: 'Correction insulin', text: units },
+  total_insulin: { label: 'Total insulin', text: units },
+  max_single_dose: { label: 'Maximum single dose', text: units },
+  dia_hours: { label: 'Duration of insulin action', text: withNumber((n) => countOf(n, 'hour')) },
+  insulin_curve: { label: 'Insulin type' },
+  high_dose_confirmed: {
+    label: 'High Dose Alert',
+    text: (v) => (v === true ? 'You confirmed this dose' : undefined),
+  },
+  foods: { label: 'Foods', text: foods },
+  test_date: { label: 'Test date' },
+  lab_name: { label: 'Lab' },
+};
+
+export const fieldLabel = (key: string) => FIELDS[key]?.label ?? humanizeKey(key);
+
+/** A data value as text: the field's own words and unit, else enumerations as words and lists joined. */
+export const dataValueText = (key: string, value: unknown, unit: GlucoseUnit): string | undefined => {
+  const own = FIELDS[key]?.text;
+  if (own) return own(value, unit);
+  // Units read as written ("kg", "lbs"), not as a sentence ("Kg").
+  if (key === 'weightUnit' && typeof value === 'string') return value;
+  if (Array.isArray(value))
+    return value.map((v) => (typeof v === 'string' ? humanize(v) : String(v))).join(', ');
+  if (typeof value === 'string') return /^[a-z0-9_-]+$/.test(value) ? humanize(value) : value;
+  if (typeof value === 'number') return String(value);
+  if (typeof value === 'boolean') return value ? 'Yes' : 'No';
+  return undefined;
+};
+
+/** The one-line value of a diabetes-toolset entry (insulin, its settings, A1C). */
+export const toolsetValue = (entry: EntryResponse, unit: GlucoseUnit): string | undefined => {
+  const d = entry.data;
+  switch (entry.tracker) {
+    case 'insulin':
+      return num(d.total_insulin) === undefined ? undefined : insulinUnits(d.total_insulin as number);
+    case 'insulin-settings': {
+      const target = glucose(d.target_glucose, unit);
+      const ratio = num(d.carb_ratio);
+      return [target && `Target ${target}`, ratio !== undefined && `1 unit per ${ratio} g of carbs`]
+        .filter(Boolean)
+        .join(', ');
+    }
+    case 'a1c':
+      return num(d.value) === undefined ? undefined : `${d.value}%`;
+    default:
+      return undefined;
+  }
+};
