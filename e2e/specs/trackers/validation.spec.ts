@@ -71,6 +71,16 @@ test('out-of-range values are refused with a message: weight 1200, a reversed bl
     'Enter the diastolic value',
   );
   await expect(pressure).toBeVisible();
+  // What no monitor measures is a typo: 300/20 is refused, each number with the range to check against.
+  await pressure.getByLabel('Systolic (mmHg)').fill('300');
+  await pressure.getByLabel('Diastolic (mmHg)').fill('20');
+  await pressure.getByRole('button', { name: 'Save' }).click();
+  await expect(pressure.getByLabel('Systolic (mmHg)')).toHaveAccessibleDescription(
+    'Systolic must be between 60 and 260 mmHg: check the reading',
+  );
+  await expect(pressure.getByLabel('Diastolic (mmHg)')).toHaveAccessibleDescription(
+    'Diastolic must be between 30 and 160 mmHg: check the reading',
+  );
   await pressure.getByLabel('Systolic (mmHg)').fill('80');
   await pressure.getByLabel('Diastolic (mmHg)').fill('120');
   await pressure.getByRole('button', { name: 'Save' }).click();
@@ -83,6 +93,37 @@ test('out-of-range values are refused with a message: weight 1200, a reversed bl
   await expectNothingSaved(page, 'blood-pressure');
   await page.goto('/dashboard/trackers/weight');
   await expect(page.getByText('No weight measurements yet.')).toBeVisible();
+});
+
+test('a crisis-level blood pressure (250/150) is saved with what to do now, and marked in its list and trend', async ({
+  page,
+}) => {
+  await page.clock.install();
+  const pressure = await logFromTile(page, 'Blood Pressure');
+  await pressure.getByLabel('Systolic (mmHg)').fill('250');
+  await pressure.getByLabel('Diastolic (mmHg)').fill('150');
+  await pressure.getByRole('button', { name: 'Save' }).click();
+  await expect(pressure).toBeHidden();
+  const alert = toast(page, 'Hypertensive crisis level: what to do now');
+  // What to do now comes before the figure; the alert stays until it is closed.
+  await expect(alert).toContainText(
+    /If you have chest pain, shortness of breath, back pain, numbness or weakness, a change in vision or difficulty speaking, call emergency services \(911, 112 or your local number\) now\. Otherwise sit quietly for 5 minutes and measure again\. .* Saved: 250\/150 mmHg\./,
+  );
+  await expect(toast(page, 'Saved Blood Pressure')).toHaveCount(0);
+  await page.clock.runFor(30_000); // far longer than a plain toast stays
+  await expect(alert).toBeVisible();
+  await alert.getByRole('button', { name: /close/i }).click();
+  await expect(alert).toHaveCount(0);
+
+  await page.goto('/dashboard/trackers/blood-pressure');
+  const row = page.getByRole('list', { name: 'Blood pressure readings' }).getByRole('listitem');
+  await expect(row.filter({ hasText: '250/150 mmHg' })).toContainText('Hypertensive crisis level');
+  await page.goto('/dashboard/trackers/blood-pressure/trends');
+  await expect(
+    page.getByText(
+      '1 reading at a hypertensive crisis level (180 or more systolic or 120 or more diastolic).',
+    ),
+  ).toBeVisible();
 });
 
 test('a second meter reading in the same minute is a re-check: both readings save', async ({ page }) => {

@@ -25,6 +25,7 @@ import { fieldForPath, initialValues, type LogValues, toPayload } from './log-fo
 import { MealFields } from './meal-fields';
 import { PHOTO_ATTACH_TEXTS as P, withPickedPhoto } from './meal-photo-api';
 import { MoodFields, PainFields } from './mood-pain-fields';
+import { toastCrisisAfterSave } from './pressure-crisis';
 import { type LogTracker, logName } from './tracker-meta';
 import { useCreateEntry, useUpdateEntry } from './use-entries';
 
@@ -102,12 +103,17 @@ export function LogDialog({
       } else {
         queued = isQueued(await create.mutateAsync(payload));
       }
-      const lowAlert = payload.tracker === 'blood-glucose' && toastLowAfterSave(payload.data.glucose, unit);
-      if (queued && !lowAlert)
+      // A value that signals an emergency is told as the alert it is instead of "Saved {tracker}".
+      const alert =
+        payload.tracker === 'blood-glucose'
+          ? toastLowAfterSave(payload.data.glucose, unit)
+          : payload.tracker === 'blood-pressure' &&
+            toastCrisisAfterSave(payload.data.systolic, payload.data.diastolic);
+      if (queued && !alert)
         toast.success(`${name} kept on this device`, {
           description: 'You are offline: it will be sent when the connection returns.',
         });
-      else if (!lowAlert) toast.success(`Saved ${name}`, { description: successText(payload) });
+      else if (!alert) toast.success(`Saved ${name}`, { description: successText(payload) });
       onClose();
     } catch (error) {
       if (error instanceof ApiError && error.status === 401) {
