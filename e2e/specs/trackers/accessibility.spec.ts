@@ -89,6 +89,8 @@ for (const { name, viewport, everything } of [
         await expectNoAxeViolations(page);
         await details.getByRole('button', { name: 'Keep entry' }).click();
         await page.keyboard.press('Escape');
+        // Focus goes back to the entry that opened the dialog.
+        await expect(page.getByRole('button', { name: /^Pain, 3\/10, / })).toBeFocused();
       }
       await check(page, '/dashboard/track-data/all', 'Vitamin D');
     });

@@ -32,6 +32,12 @@ test('required fields left empty show their inline errors and nothing is saved',
   await expect(text).not.toHaveAttribute('aria-invalid', 'true');
   await journal.getByRole('button', { name: 'Cancel' }).click();
   await expect(journal).toBeHidden();
+  // Focus goes back to the tile that opened the dialog, not to the top of the page.
+  await expect(
+    page
+      .getByRole('region', { name: 'What would you like to log?' })
+      .getByRole('button', { name: 'Journal Entry', exact: true }),
+  ).toBeFocused();
 
   const glucose = await logFromTile(page, 'Blood Glucose');
   await glucose.getByRole('button', { name: 'Save' }).click();
