@@ -58,7 +58,7 @@ test('a medication schedule is set up through the form and its doses are listed'
   await dialog.getByRole('button', { name: 'Save Medication' }).click();
   await expect(dialog).toBeHidden();
   // Daily, two times, no end date: 30 days × 2.
-  await expect(toast(page, 'Created 60 medication reminder(s)')).toBeVisible();
+  await expect(toast(page, 'Created 60 medication reminders')).toBeVisible();
 
   // Tomorrow's doses are still ahead whatever the time now: both pending, both answerable.
   const tomorrow = dosesOn(page, 'Tomorrow').getByRole('listitem');
