@@ -67,7 +67,9 @@ function TrendScreen({
                     <span>
                       {entries.length} {entries.length === 1 ? 'entry' : 'entries'}
                       {series.unit ? ` in ${series.unit}` : ''}. Latest ({latest?.label}):{' '}
-                      {series.lines.map((l) => `${l.name} ${latest?.[l.key] ?? '-'}`).join(', ')}.
+                      {series.latest ??
+                        series.lines.map((l) => `${l.name} ${latest?.[l.key] ?? '-'}`).join(', ')}
+                      .
                     </span>
                   </figcaption>
                 </figure>

@@ -1,12 +1,12 @@
 import type { EntryResponse, ProfileResponse } from '@healthfolio/core';
 import { describe, expect, it } from 'vitest';
-import { pressureSeries } from './trend-series';
+import { moodSeries, pressureSeries } from './trend-series';
 
 const profile = { timezone: 'UTC', glucoseUnit: 'mg/dL', weightGoal: null } as ProfileResponse;
-const entry = (day: number, data: Record<string, number>): EntryResponse =>
+const entry = (day: number, data: Record<string, number>, tracker = 'blood-pressure'): EntryResponse =>
   ({
     id: `e${day}`,
-    tracker: 'blood-pressure',
+    tracker,
     occurredAt: `2026-11-${String(day).padStart(2, '0')}T08:00:00.000Z`,
     notes: null,
     data,
@@ -28,5 +28,13 @@ describe('blood pressure trend', () => {
     // The domain holds every point drawn, padded by 10.
     expect(series.domain).toEqual([72, 195]);
     expect(pressureSeries([entry(1, { systolic: 179, diastolic: 119 })], profile).alert).toBeUndefined();
+  });
+});
+
+describe('mood trend', () => {
+  it('plots the 1–5 values doubled on the 0–10 axis, but states the latest as logged', () => {
+    const series = moodSeries([entry(1, { mood: 5, energy: 3, stress: 2 }, 'mood-energy')], profile);
+    expect(series.points[0]).toMatchObject({ Mood: 10, Energy: 6, Stress: 4 });
+    expect(series.latest).toBe('Mood 5/5, Energy 3/5, Stress 2/5');
   });
 });

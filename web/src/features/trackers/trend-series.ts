@@ -18,6 +18,8 @@ export type Series = {
   levelLines?: { mgdl: number; value: number }[];
   unit: string;
   caption?: string;
+  /** The latest values as they were logged, when the chart plots them on another scale. */
+  latest?: string;
   /** Readings that need action, in words (shown with an alert icon beside the chart). */
   alert?: string;
 };
@@ -56,9 +58,12 @@ export function pressureSeries(entries: EntryResponse[], profile: ProfileRespons
   };
 }
 
+const MOOD_KEYS = ['Mood', 'Energy', 'Stress'];
+
 /** The dialog's 1–5 scales, doubled onto the spec's 0–10 axis. */
 export function moodSeries(entries: EntryResponse[], profile: ProfileResponse): Series {
   const twice = (v: number | undefined) => (v === undefined ? undefined : v * 2);
+  const last = entries.at(-1);
   const points = entries.map((e) => ({
     ...base(e, profile.timezone),
     Mood: twice(dataNumber(e, 'mood')),
@@ -67,10 +72,13 @@ export function moodSeries(entries: EntryResponse[], profile: ProfileResponse): 
   }));
   return {
     points,
-    lines: ['Mood', 'Energy', 'Stress'].map((key) => ({ key, name: key })),
+    lines: MOOD_KEYS.map((key) => ({ key, name: key })),
     domain: [0, 10],
     unit: '',
     caption: 'Mood, energy and stress are logged on a 1–5 scale and shown doubled on this 0–10 axis.',
+    latest: last
+      ? MOOD_KEYS.map((k) => `${k} ${dataNumber(last, k.toLowerCase()) ?? '-'}/5`).join(', ')
+      : undefined,
   };
 }
 
