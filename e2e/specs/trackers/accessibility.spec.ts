@@ -73,7 +73,7 @@ for (const { name, viewport, everything } of [
       await page.getByRole('button', { name: 'Journal Entry', exact: true }).click();
       const journal = page.getByRole('dialog', { name: 'Log Journal Entry' });
       await journal.getByRole('button', { name: 'Save' }).click();
-      await expect(journal.getByText('This field is required')).toBeVisible();
+      await expect(journal.getByText('Write your journal entry')).toBeVisible();
       await expectNoAxeViolations(page);
     });
 

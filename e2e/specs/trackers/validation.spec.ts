@@ -21,7 +21,7 @@ test('required fields left empty show their inline errors and nothing is saved',
   await journal.getByRole('button', { name: 'Save' }).click();
   const text = journal.getByLabel('Journal entry');
   await expect(text).toHaveAttribute('aria-invalid', 'true');
-  await expect(text).toHaveAccessibleDescription('This field is required');
+  await expect(text).toHaveAccessibleDescription('Write your journal entry');
   await expect(journal).toBeVisible();
 
   // The date and time are required too.
