@@ -1,4 +1,13 @@
 import type { GlucoseUnit } from '../profiles/profile.schema';
+import {
+  CRISIS_DIASTOLIC_MMHG,
+  CRISIS_PRESSURE_STEPS,
+  CRISIS_SYSTOLIC_MMHG,
+  crisisPressureHeadline,
+  DIASTOLIC_MIN_MMHG,
+  isCrisisPressure,
+  SYSTOLIC_MIN_MMHG,
+} from '../trackers/blood-pressure-category';
 import { formatGlucoseWithUnit, MGDL_PER_MMOLL } from '../units/glucose-units';
 
 /**
@@ -25,9 +34,6 @@ export interface EmergencyFinding {
 /** Level 2 hypoglycaemia (Battelino 2019) and the very high glucose that needs help the same day. */
 export const EMERGENCY_LOW_BELOW_MGDL = 54;
 export const EMERGENCY_HIGH_ABOVE_MGDL = 300;
-/** ACC/AHA 2017: 180/120 mmHg and above is a hypertensive crisis level. */
-export const CRISIS_SYSTOLIC_MMHG = 180;
-export const CRISIS_DIASTOLIC_MMHG = 120;
 
 const SYMPTOMS: [EmergencyKind, RegExp][] = [
   [
@@ -101,8 +107,8 @@ const crisisPressure = (t: string): string | null => {
     const sys = Number(m[1]);
     const dia = Number(m[2]);
     // "11/24" is a date: a pressure has a systolic above its diastolic and both in a body's range.
-    if (sys < 60 || dia < 30 || sys <= dia) continue;
-    if (sys >= CRISIS_SYSTOLIC_MMHG || dia >= CRISIS_DIASTOLIC_MMHG) return `${sys}/${dia} mmHg`;
+    if (sys < SYSTOLIC_MIN_MMHG || dia < DIASTOLIC_MIN_MMHG || sys <= dia) continue;
+    if (isCrisisPressure(sys, dia)) return `${sys}/${dia} mmHg`;
   }
   const sys = /\b(?:systolic|top number)\D{0,15}(\d{2,3})\b/.exec(t);
   if (sys && Number(sys[1]) >= CRISIS_SYSTOLIC_MMHG) return `a systolic of ${sys[1]} mmHg`;
@@ -144,7 +150,7 @@ const WHAT_TO_DO: Record<EmergencyKind, (f: EmergencyFinding) => string> = {
   stroke: () =>
     `These can be signs of a stroke (face drooping, arm or leg weakness, slurred speech). ${CALL}, and note the time the signs began: treatment works best in the first hours.`,
   'blood-pressure': (f) =>
-    `A blood pressure of ${f.value} is at a hypertensive crisis level (180/120 mmHg or higher). Now: sit quietly for 5 minutes and measure again. ${CALL} if you also have chest pain, shortness of breath, back pain, numbness or weakness, a change in vision or trouble speaking; if it stays at or above 180/120 without those, contact your doctor right away.`,
+    `A blood pressure of ${crisisPressureHeadline(f.value ?? '')}. Now: ${CRISIS_PRESSURE_STEPS}`,
 };
 
 export const SAFETY_HEADING = 'Safety first: what to do now';

@@ -25,6 +25,7 @@ export const ERROR_CODES = [
   'person_not_found',
   'too_many_dependents',
   'password_incorrect',
+  'password_required',
   'invitation_invalid',
   'invitation_wrong_account',
   'last_guardian',

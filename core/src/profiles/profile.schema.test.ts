@@ -19,6 +19,9 @@ describe('profile rules', () => {
   it('refuses unknown time zones, unit names and fields', () => {
     expect(ProfileUpdateRequest.safeParse({ timezone: 'Europe/Berlin' }).success).toBe(true);
     expect(ProfileUpdateRequest.safeParse({ timezone: 'Mars/Olympus' }).success).toBe(false);
+    // An offset is no place's zone: it has no daylight saving rules.
+    expect(ProfileUpdateRequest.safeParse({ timezone: '+05:00' }).success).toBe(false);
+    expect(ProfileUpdateRequest.safeParse({ timezone: '-0330' }).success).toBe(false);
     expect(ProfileUpdateRequest.safeParse({ glucoseUnit: 'mmol' }).success).toBe(false);
     expect(ProfileUpdateRequest.safeParse({ isAdmin: true }).success).toBe(false);
   });

@@ -10,7 +10,10 @@ export const GLUCOSE_UNITS = ['mg/dL', 'mmol/L'] as const;
 export const GlucoseUnit = z.enum(GLUCOSE_UNITS);
 export type GlucoseUnit = z.infer<typeof GlucoseUnit>;
 
+// An IANA zone name ("America/New_York", "UTC"): engines also accept a bare offset ("+05:00"), which
+// has no daylight saving rules and so is no place's time.
 const isTimeZone = (tz: string) => {
+  if (!/^[A-Za-z]/.test(tz)) return false;
   try {
     new Intl.DateTimeFormat('en-US', { timeZone: tz });
     return true;

@@ -4,6 +4,20 @@
  */
 export type BloodPressureCategory = 'normal' | 'elevated' | 'stage-1' | 'stage-2' | 'crisis';
 
+/** ACC/AHA 2017: 180/120 mmHg and above is a hypertensive crisis level. */
+export const CRISIS_SYSTOLIC_MMHG = 180;
+export const CRISIS_DIASTOLIC_MMHG = 120;
+
+/**
+ * A body's readings, as validated home monitors measure them (their stated ranges run from about 60 to
+ * 260 mmHg systolic and 30–40 to 160–200 diastolic): a value outside is a typing or cuff error, while
+ * every crisis reading (250/150) stays inside.
+ */
+export const SYSTOLIC_MIN_MMHG = 60;
+export const SYSTOLIC_MAX_MMHG = 260;
+export const DIASTOLIC_MIN_MMHG = 30;
+export const DIASTOLIC_MAX_MMHG = 160;
+
 export const BLOOD_PRESSURE_CATEGORY_TEXT: Record<BloodPressureCategory, { name: string; range: string }> = {
   normal: { name: 'Normal', range: 'below 120 systolic and below 80 diastolic' },
   elevated: { name: 'Elevated', range: '120–129 systolic and below 80 diastolic' },
@@ -13,9 +27,23 @@ export const BLOOD_PRESSURE_CATEGORY_TEXT: Record<BloodPressureCategory, { name:
 };
 
 export function bloodPressureCategory(systolic: number, diastolic: number): BloodPressureCategory {
-  if (systolic >= 180 || diastolic >= 120) return 'crisis';
+  if (systolic >= CRISIS_SYSTOLIC_MMHG || diastolic >= CRISIS_DIASTOLIC_MMHG) return 'crisis';
   if (systolic >= 140 || diastolic >= 90) return 'stage-2';
   if (systolic >= 130 || diastolic >= 80) return 'stage-1';
   if (systolic >= 120) return 'elevated';
   return 'normal';
 }
+
+export const isCrisisPressure = (systolic: number, diastolic: number) =>
+  bloodPressureCategory(systolic, diastolic) === 'crisis';
+
+/**
+ * What to do now after a crisis-level reading (AHA, "Hypertensive crisis: when you should call 911"):
+ * signs of organ damage first, since then nobody should wait; else measure again and call the doctor.
+ * The assistant's safety answer and the log screens say these same words.
+ */
+export const CRISIS_PRESSURE_STEPS = `If you have chest pain, shortness of breath, back pain, numbness or weakness, a change in vision or difficulty speaking, call emergency services (911, 112 or your local number) now. Otherwise sit quietly for 5 minutes and measure again. If it is still ${CRISIS_SYSTOLIC_MMHG}/${CRISIS_DIASTOLIC_MMHG} mmHg or higher, contact your doctor right away; if you cannot reach them, call emergency services.`;
+
+/** The first words of the alert: the reading and its level ("185/95 mmHg is at a hypertensive crisis level"). */
+export const crisisPressureHeadline = (reading: string) =>
+  `${reading} is at a hypertensive crisis level (${CRISIS_SYSTOLIC_MMHG}/${CRISIS_DIASTOLIC_MMHG} mmHg or higher)`;

@@ -11,6 +11,12 @@ import { text as freeText } from '../http/text';
 import { FUTURE_DATE_MESSAGE, isDateNotInFuture, isNotInFuture } from '../units/not-in-future';
 import { WEIGHT_UNITS } from '../units/weight-units';
 import {
+  DIASTOLIC_MAX_MMHG,
+  DIASTOLIC_MIN_MMHG,
+  SYSTOLIC_MAX_MMHG,
+  SYSTOLIC_MIN_MMHG,
+} from './blood-pressure-category';
+import {
   ACTIVITIES,
   ACTIVITY_LIMITATIONS,
   DIETARY_CONTEXTS,
@@ -54,11 +60,21 @@ export const BloodGlucoseData = z.strictObject({
   carbsConsumed: wholeNumber(0, 1000, 'Carbs').optional(),
 });
 
+// Outside a monitor's range the reading is a typo or a cuff error: say the range and to check it.
+const pressure = (min: number, max: number, what: string) => {
+  const outside = `${what} must be between ${min} and ${max} mmHg: check the reading`;
+  return z
+    .number({ error: `${what} must be a number` })
+    .int(`${what} must be a whole number`)
+    .min(min, outside)
+    .max(max, outside);
+};
+
 /** A reading is a pair: a systolic value alone ("135/-") is not a blood pressure. */
 export const BloodPressureData = z
   .strictObject({
-    systolic: wholeNumber(50, 300, 'Systolic'),
-    diastolic: wholeNumber(20, 200, 'Diastolic'),
+    systolic: pressure(SYSTOLIC_MIN_MMHG, SYSTOLIC_MAX_MMHG, 'Systolic'),
+    diastolic: pressure(DIASTOLIC_MIN_MMHG, DIASTOLIC_MAX_MMHG, 'Diastolic'),
   })
   .refine((d) => d.systolic > d.diastolic, {
     message: 'Systolic must be higher than diastolic',

@@ -58,7 +58,7 @@ test('a medication schedule is set up through the form and its doses are listed'
   await dialog.getByRole('button', { name: 'Save Medication' }).click();
   await expect(dialog).toBeHidden();
   // Daily, two times, no end date: 30 days × 2.
-  await expect(toast(page, 'Created 60 medication reminder(s)')).toBeVisible();
+  await expect(toast(page, 'Created 60 medication reminders')).toBeVisible();
 
   // Tomorrow's doses are still ahead whatever the time now: both pending, both answerable.
   const tomorrow = dosesOn(page, 'Tomorrow').getByRole('listitem');
@@ -72,6 +72,13 @@ test('a medication schedule is set up through the form and its doses are listed'
   await expect(evening).toContainText('Pending');
   await expect(dosesOn(page, 'Today').getByRole('listitem')).toHaveCount(2);
   await expectNoAxeViolations(page);
+
+  // The schedule starts today: asked for earlier doses, the screen says there are none.
+  await page.getByRole('button', { name: 'Show earlier doses' }).click();
+  await expect(
+    page.getByRole('status').filter({ hasText: 'No earlier doses in the last 30 days.' }),
+  ).toBeVisible();
+  await expect(dosesOn(page, 'Today').getByRole('listitem')).toHaveCount(2);
 });
 
 test('a dose is taken and another skipped; the buttons go and the answers are kept', async ({

@@ -18,6 +18,10 @@ test('Delete my account: the dialog says what goes, asks for the password, signs
   await expect(dialog).toContainText('signed in within the last 10 minutes');
   await expectNoAxeViolations(page);
 
+  // No password typed: asked for it, not told it is wrong.
+  await dialog.getByRole('button', { name: 'Delete my account for good' }).click();
+  await expect(dialog.getByRole('alert')).toHaveText('Enter your password to delete your account.');
+
   // A wrong password: told so, nothing deleted.
   await dialog.getByLabel('Your password').fill('not-my-password');
   await dialog.getByRole('button', { name: 'Delete my account for good' }).click();

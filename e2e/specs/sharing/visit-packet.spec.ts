@@ -52,7 +52,7 @@ test('a visit packet opens at the clinic with its passcode', async ({
   expect(link).toContain('/shl#shlink:/');
   await expectNoAxeViolations(page);
   await dialog.getByRole('button', { name: 'Done' }).click();
-  await expect(page.getByText('10 passcode attempt(s) left')).toBeVisible();
+  await expect(page.getByText('10 passcode attempts left')).toBeVisible();
   await expect(page.getByText('Active', { exact: true })).toBeVisible();
 
   const clinic = await (await browser.newContext({ locale: 'en-US', timezoneId: 'UTC' })).newPage();
@@ -79,5 +79,5 @@ test('a visit packet opens at the clinic with its passcode', async ({
   await clinic.context().close();
 
   await page.reload();
-  await expect(page.getByText('Opened 1 time(s)', { exact: false })).toBeVisible();
+  await expect(page.getByText('Opened 1 time ·', { exact: false })).toBeVisible();
 });

@@ -8,7 +8,13 @@ const signInWithForm = async (page: Page, email: string) => {
   await page.getByRole('button', { name: 'Sign In', exact: true }).click();
 };
 
+const profileZone = async (page: Page) =>
+  ((await (await page.request.get('/api/v1/profile')).json()) as { timezone: string }).timezone;
+
 test.describe('sign-in routing', () => {
+  // A browser away from UTC: the first set-up gives the new profile this zone.
+  test.use({ timezoneId: 'America/New_York' });
+
   test('a confirmed new user chooses a journey, then lands on that dashboard', async ({ page }) => {
     const email = uniqueEmail('choose');
     await signUpAndConfirm(email);
@@ -30,6 +36,7 @@ test.describe('sign-in routing', () => {
     await expect(page.getByText('Welcome!')).toBeVisible();
     await expect(page.getByRole('link', { name: /Healthfolio Diabetes/ })).toBeVisible();
     await expect(page.getByRole('heading', { name: 'Smart Diabetes Management', level: 1 })).toBeVisible();
+    expect(await profileZone(page)).toBe('America/New_York');
 
     // The choice is kept: coming back to /auth goes straight to the dashboard.
     await page.goto('/auth');
@@ -63,8 +70,11 @@ test.describe('sign-in routing', () => {
     signInAs,
   }) => {
     await signInAs(await newAccount('typed-general'));
+    // A zone the user chose is theirs: the set-up does not replace it with the browser's.
+    await page.request.patch('/api/v1/profile', { data: { timezone: 'Europe/Berlin' } });
     await page.goto('/auth?type=general');
     await expect(page).toHaveURL(/\/dashboard$/);
+    expect(await profileZone(page)).toBe('Europe/Berlin');
     await expect(page.getByRole('link', { name: /^Healthfolio\s*Personal Health Hub$/ })).toBeVisible();
     await expect(page.getByRole('heading', { name: 'Health Dashboard', level: 1 })).toBeVisible();
     await expect(page.getByRole('button', { name: 'Complete Health' })).toBeVisible();

@@ -73,7 +73,7 @@ for (const { name, viewport, everything } of [
       await page.getByRole('button', { name: 'Journal Entry', exact: true }).click();
       const journal = page.getByRole('dialog', { name: 'Log Journal Entry' });
       await journal.getByRole('button', { name: 'Save' }).click();
-      await expect(journal.getByText('This field is required')).toBeVisible();
+      await expect(journal.getByText('Write your journal entry')).toBeVisible();
       await expectNoAxeViolations(page);
     });
 
@@ -89,6 +89,8 @@ for (const { name, viewport, everything } of [
         await expectNoAxeViolations(page);
         await details.getByRole('button', { name: 'Keep entry' }).click();
         await page.keyboard.press('Escape');
+        // Focus goes back to the entry that opened the dialog.
+        await expect(page.getByRole('button', { name: /^Pain, 3\/10, / })).toBeFocused();
       }
       await check(page, '/dashboard/track-data/all', 'Vitamin D');
     });

@@ -206,8 +206,8 @@ test('mood & energy: logged with its sliders, found in its list, details and tre
       Activity: 'Exercising',
       'Mood triggers': 'Good news',
     },
-    // The 1–5 scales doubled onto the chart's 0–10 axis.
-    trend: 'Mood 8, Energy 4, Stress 10',
+    // Stated as logged, though the chart plots them doubled on its 0–10 axis.
+    trend: 'Mood 4/5, Energy 2/5, Stress 5/5',
   });
 });
 

@@ -21,7 +21,7 @@ test('required fields left empty show their inline errors and nothing is saved',
   await journal.getByRole('button', { name: 'Save' }).click();
   const text = journal.getByLabel('Journal entry');
   await expect(text).toHaveAttribute('aria-invalid', 'true');
-  await expect(text).toHaveAccessibleDescription('This field is required');
+  await expect(text).toHaveAccessibleDescription('Write your journal entry');
   await expect(journal).toBeVisible();
 
   // The date and time are required too.
@@ -32,6 +32,12 @@ test('required fields left empty show their inline errors and nothing is saved',
   await expect(text).not.toHaveAttribute('aria-invalid', 'true');
   await journal.getByRole('button', { name: 'Cancel' }).click();
   await expect(journal).toBeHidden();
+  // Focus goes back to the tile that opened the dialog, not to the top of the page.
+  await expect(
+    page
+      .getByRole('region', { name: 'What would you like to log?' })
+      .getByRole('button', { name: 'Journal Entry', exact: true }),
+  ).toBeFocused();
 
   const glucose = await logFromTile(page, 'Blood Glucose');
   await glucose.getByRole('button', { name: 'Save' }).click();
@@ -71,6 +77,16 @@ test('out-of-range values are refused with a message: weight 1200, a reversed bl
     'Enter the diastolic value',
   );
   await expect(pressure).toBeVisible();
+  // What no monitor measures is a typo: 300/20 is refused, each number with the range to check against.
+  await pressure.getByLabel('Systolic (mmHg)').fill('300');
+  await pressure.getByLabel('Diastolic (mmHg)').fill('20');
+  await pressure.getByRole('button', { name: 'Save' }).click();
+  await expect(pressure.getByLabel('Systolic (mmHg)')).toHaveAccessibleDescription(
+    'Systolic must be between 60 and 260 mmHg: check the reading',
+  );
+  await expect(pressure.getByLabel('Diastolic (mmHg)')).toHaveAccessibleDescription(
+    'Diastolic must be between 30 and 160 mmHg: check the reading',
+  );
   await pressure.getByLabel('Systolic (mmHg)').fill('80');
   await pressure.getByLabel('Diastolic (mmHg)').fill('120');
   await pressure.getByRole('button', { name: 'Save' }).click();
@@ -83,6 +99,37 @@ test('out-of-range values are refused with a message: weight 1200, a reversed bl
   await expectNothingSaved(page, 'blood-pressure');
   await page.goto('/dashboard/trackers/weight');
   await expect(page.getByText('No weight measurements yet.')).toBeVisible();
+});
+
+test('a crisis-level blood pressure (250/150) is saved with what to do now, and marked in its list and trend', async ({
+  page,
+}) => {
+  await page.clock.install();
+  const pressure = await logFromTile(page, 'Blood Pressure');
+  await pressure.getByLabel('Systolic (mmHg)').fill('250');
+  await pressure.getByLabel('Diastolic (mmHg)').fill('150');
+  await pressure.getByRole('button', { name: 'Save' }).click();
+  await expect(pressure).toBeHidden();
+  const alert = toast(page, 'Hypertensive crisis level: what to do now');
+  // What to do now comes before the figure; the alert stays until it is closed.
+  await expect(alert).toContainText(
+    /If you have chest pain, shortness of breath, back pain, numbness or weakness, a change in vision or difficulty speaking, call emergency services \(911, 112 or your local number\) now\. Otherwise sit quietly for 5 minutes and measure again\. .* Saved: 250\/150 mmHg\./,
+  );
+  await expect(toast(page, 'Saved Blood Pressure')).toHaveCount(0);
+  await page.clock.runFor(30_000); // far longer than a plain toast stays
+  await expect(alert).toBeVisible();
+  await alert.getByRole('button', { name: /close/i }).click();
+  await expect(alert).toHaveCount(0);
+
+  await page.goto('/dashboard/trackers/blood-pressure');
+  const row = page.getByRole('list', { name: 'Blood pressure readings' }).getByRole('listitem');
+  await expect(row.filter({ hasText: '250/150 mmHg' })).toContainText('Hypertensive crisis level');
+  await page.goto('/dashboard/trackers/blood-pressure/trends');
+  await expect(
+    page.getByText(
+      '1 reading at a hypertensive crisis level (180 or more systolic or 120 or more diastolic).',
+    ),
+  ).toBeVisible();
 });
 
 test('a second meter reading in the same minute is a re-check: both readings save', async ({ page }) => {

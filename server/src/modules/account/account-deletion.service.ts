@@ -62,16 +62,18 @@ export const confirmIdentity = async (
   deps: AccountDeletionDeps,
   asker: Asker,
   input: AccountDeleteRequest,
+  /** What the password is asked for, in the words of the screen ("delete your account"). */
+  purpose = 'delete your account',
 ) => {
   const { account, headers, ip } = asker;
   const ctx = await deps.auth.$context;
   const credential = await ctx.internalAdapter.findCredentialAccount(account.id);
   if (credential?.password) {
+    // Nothing typed is not a wrong password: ask for it, and count no try.
+    if (!input.password)
+      throw new ProblemError(400, 'password_required', `Enter your password to ${purpose}.`);
     await deps.throttle.consume(PASSWORD_ACTION, ip, account.id);
-    if (
-      !input.password ||
-      !(await ctx.password.verify({ hash: credential.password, password: input.password }))
-    )
+    if (!(await ctx.password.verify({ hash: credential.password, password: input.password })))
       throw passwordIncorrect();
   } else if ((await sessionAgeMinutes(deps.db, account.sessionId)) > RECENT_SIGN_IN_MINUTES)
     throw new ProblemError(403, 'recent_sign_in_required', SIGN_IN_AGAIN_TO_DELETE_MESSAGE);
@@ -145,7 +147,7 @@ export const adminDeleteAccount = async (
 ) => {
   if (targetId === asker.account.id)
     throw new ProblemError(409, 'own_account', 'Delete your own account from Settings → Your data.');
-  await confirmIdentity(deps, asker, input);
+  await confirmIdentity(deps, asker, input, 'delete this account');
   const files = await adminAccountTx(
     deps.db,
     async (tx) => {

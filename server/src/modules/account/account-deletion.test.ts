@@ -167,7 +167,13 @@ describe('delete my account', () => {
     expect(files).toHaveLength(1);
     expect(storedNames().some((n) => n.startsWith(files[0]!))).toBe(true);
 
-    // A wrong password deletes nothing.
+    // No password is asked for, not called wrong; a wrong one deletes nothing.
+    const empty = await deleteMe(client, {});
+    expect(empty.status).toBe(400);
+    expect(await empty.json()).toMatchObject({
+      code: 'password_required',
+      detail: 'Enter your password to delete your account.',
+    });
     const wrong = await deleteMe(client, { password: 'not-my-password' });
     expect(wrong.status).toBe(403);
     expect((await wrong.json()).code).toBe('password_incorrect');

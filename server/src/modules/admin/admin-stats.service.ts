@@ -5,6 +5,8 @@ import {
   deviceKind,
   type SystemHealth,
 } from '@healthfolio/core';
+import { countOf } from '@healthfolio/core/text/count-words';
+
 import type { AppDeps } from '../../app-deps';
 import {
   selectDailyActive,
@@ -42,7 +44,7 @@ export const systemHealth = async (deps: Deps): Promise<SystemHealth> => {
         : {
             name: 'Reminder scheduler',
             ok: false,
-            detail: `${overdue.count} reminder(s) overdue since ${overdue.oldest?.toISOString()}`,
+            detail: `${countOf(overdue.count, 'reminder')} overdue since ${overdue.oldest?.toISOString()}`,
           },
     );
   } catch {

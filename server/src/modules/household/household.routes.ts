@@ -186,7 +186,9 @@ export const householdRoutes = (deps: AppDeps) => {
     const { personId } = c.req.valid('param');
     const input = c.req.valid('json');
     const deps2 = withRequestDb(deps, c);
-    await deletePerson(deps2, c.get('account'), personId, () => confirmIdentity(deps2, askerOf(c), input));
+    await deletePerson(deps2, c.get('account'), personId, () =>
+      confirmIdentity(deps2, askerOf(c), input, 'delete this person'),
+    );
     return c.body(null, 204);
   });
   app.openapi(mute, async (c) => {

@@ -1,17 +1,49 @@
 import { X } from 'lucide-react';
 import { Dialog as DialogPrimitive } from 'radix-ui';
-import type { ComponentProps } from 'react';
+import { type ComponentProps, useState } from 'react';
 import { cn } from '@/lib/utils';
 
 export const Dialog = DialogPrimitive.Root;
 export const DialogTrigger = DialogPrimitive.Trigger;
 export const DialogClose = DialogPrimitive.Close;
 
+// The control that opened each open dialog, so one opened from inside another (Edit in a details
+// dialog) can hand focus back to the first dialog's opener when its own is gone.
+const openers = new WeakMap<Element, HTMLElement>();
+
+/**
+ * Our dialogs are mounted while open and have no Radix Trigger, so Radix has nothing to return focus
+ * to and it falls to <body>. Focus goes back to the control that opened the dialog, else the one that
+ * opened the dialog it came from, else the page's main area.
+ */
+function useReturnFocus() {
+  const [opener] = useState(() => {
+    const active = document.activeElement instanceof HTMLElement ? document.activeElement : null;
+    const outer = active?.closest('[role="dialog"]');
+    return { active, fallback: outer ? openers.get(outer) : undefined };
+  });
+  const ref = (node: HTMLElement | null) => {
+    if (node && opener.active) openers.set(node, opener.active);
+  };
+  const onCloseAutoFocus = (event: Event) => {
+    event.preventDefault();
+    const target = [opener.active, opener.fallback].find((el) => el?.isConnected);
+    if (target) return target.focus();
+    const main = document.querySelector('main');
+    if (!main) return;
+    if (!main.hasAttribute('tabindex')) main.setAttribute('tabindex', '-1');
+    main.focus();
+  };
+  return { ref, onCloseAutoFocus };
+}
+
 export function DialogContent({
   className,
   children,
+  onCloseAutoFocus,
   ...props
 }: ComponentProps<typeof DialogPrimitive.Content>) {
+  const returnFocus = useReturnFocus();
   return (
     <DialogPrimitive.Portal>
       <DialogPrimitive.Overlay className="fixed inset-0 z-50 bg-black/50" />
@@ -21,6 +53,11 @@ export function DialogContent({
           className,
         )}
         {...props}
+        ref={returnFocus.ref}
+        onCloseAutoFocus={(event) => {
+          onCloseAutoFocus?.(event);
+          if (!event.defaultPrevented) returnFocus.onCloseAutoFocus(event);
+        }}
       >
         {children}
         <DialogPrimitive.Close

@@ -6,6 +6,7 @@ import { lazyToast } from '@/lib/lazy-toast';
 import { takeReturnAfterSignIn } from '@/lib/return-after-sign-in';
 import { useProfile, useSession, useUpdateProfile } from '@/lib/session';
 
+const DEFAULT_TIME_ZONE = 'UTC';
 const TYPE_PARAM: Record<string, UserType> = { diabetes: 'diabetes_focused', general: 'general_health' };
 
 export type AuthStage = 'loading' | 'signed-out' | 'setting-up' | 'choose' | 'profile-error';
@@ -34,12 +35,21 @@ export function useAuthRouting() {
     navigate(takeReturnAfterSignIn() ?? '/dashboard', { replace: true });
   };
 
-  const setUp = (userType: UserType) =>
+  // A new profile's zone is the server's default (UTC): the first set-up gives it the browser's zone,
+  // so times and medication reminders are the user's own from the start. A zone chosen is kept.
+  const browserZone = Intl.DateTimeFormat().resolvedOptions().timeZone;
+  const zone =
+    profile.data?.timezone === DEFAULT_TIME_ZONE && browserZone && browserZone !== DEFAULT_TIME_ZONE
+      ? { timezone: browserZone }
+      : {};
+  const setUp = (userType: UserType, withZone = true) =>
     update.mutate(
-      { userType },
+      { userType, ...(withZone ? zone : {}) },
       {
         onSuccess: enterDashboard,
         onError: (error) => {
+          // A zone this server's clock does not know must not stop the set-up: it stays UTC then.
+          if (withZone && 'timezone' in zone) return setUp(userType, false);
           setSetupFailed(true);
           lazyToast('error', 'Error', { description: errorMessage(error, 'Failed to set up your profile') });
         },

@@ -1,4 +1,5 @@
 import type { MedicationScheduleRequest } from '@healthfolio/core';
+import { countOf } from '@healthfolio/core/text/count-words';
 import { useId } from 'react';
 import { Controller, useForm } from 'react-hook-form';
 import { toast } from 'sonner';
@@ -41,7 +42,7 @@ export function MedicationFormDialog({ timeZone, onClose }: { timeZone: string; 
   const save = form.handleSubmit(async (payload) => {
     try {
       const { created } = await create.mutateAsync(payload);
-      toast.success(`Created ${created} medication reminder(s)`);
+      toast.success(`Created ${countOf(created, 'medication reminder')}`);
       onClose();
     } catch (error) {
       if (error instanceof ApiError && error.status === 401) {

@@ -5,7 +5,7 @@ import { ErrorState } from '@/components/ui/error-state';
 import { Spinner } from '@/components/ui/spinner';
 import { useDashboardContext } from '@/features/shell/use-dashboard-context';
 import { DoseList } from './dose-list';
-import { today } from './dose-status';
+import { dayStart, today } from './dose-status';
 import { MedicationFormDialog } from './medication-form-dialog';
 import { useDoseList } from './medications-api';
 
@@ -20,6 +20,11 @@ export function MedicationSetup() {
   const [daysBack, setDaysBack] = useState(RECENT_DAYS);
   const doses = useDoseList(today(timezone, -daysBack), timezone);
   const items = doses.data?.pages.flatMap((p) => p.items) ?? [];
+  // Due first: asked for earlier ones, the first dose is still in the recent window, so there are none.
+  const recentFrom = Date.parse(dayStart(today(timezone, -RECENT_DAYS), timezone));
+  const first = items[0]?.dueDate;
+  const noEarlier =
+    daysBack === EARLIER_DAYS && doses.isSuccess && (!first || Date.parse(first) >= recentFrom);
 
   return (
     <section aria-labelledby="medication-setup-title" className="flex flex-col gap-4">
@@ -42,6 +47,11 @@ export function MedicationSetup() {
           <History aria-hidden="true" />
           Show earlier doses
         </Button>
+      )}
+      {noEarlier && (
+        <p role="status" className="text-sm text-muted-foreground">
+          No earlier doses in the last {EARLIER_DAYS} days.
+        </p>
       )}
       {doses.isPending ? (
         <div className="flex justify-center p-6">

@@ -1,4 +1,5 @@
 import { PACKET_CATEGORY_LABELS, type PacketStatus } from '@healthfolio/core/packets/packet.schema';
+import { countOf } from '@healthfolio/core/text/count-words';
 import { ClipboardList } from 'lucide-react';
 import { lazy, Suspense, useState } from 'react';
 import { toast } from 'sonner';
@@ -41,11 +42,11 @@ function PacketCard({
         </div>
         <p className="text-muted-foreground">
           {packet.categories.map((c) => PACKET_CATEGORY_LABELS[c]).join(', ')}
-          {packet.questionCount ? `; ${packet.questionCount} question(s)` : ''}
+          {packet.questionCount ? `; ${countOf(packet.questionCount, 'question')}` : ''}
         </p>
         <p>
           {active ? 'Expires' : 'Expiry'} {formatWhen(packet.expiresAt, timeZone)} · Opened{' '}
-          {packet.openedCount} time(s) · {packet.attemptsLeft} passcode attempt(s) left
+          {countOf(packet.openedCount, 'time')} · {countOf(packet.attemptsLeft, 'passcode attempt')} left
         </p>
         {active && (
           <Button variant="outline" size="sm" className="self-start" onClick={onRevoke}>

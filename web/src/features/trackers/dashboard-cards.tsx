@@ -7,7 +7,8 @@ import { CardDescription } from '@/components/ui/card';
 import { Spinner } from '@/components/ui/spinner';
 import { useDashboardContext } from '@/features/shell/use-dashboard-context';
 import { errorMessage } from '@/lib/api';
-import { bpText } from './entry-format';
+import { bpText, isCrisisEntry } from './entry-format';
+import { PressureCrisisTag } from './pressure-crisis';
 import { pressureSeries } from './trend-series';
 import { useEntryRange, useTrackerStats } from './use-entries';
 
@@ -76,6 +77,7 @@ export function PressureTrendBody({ empty }: { empty: string }) {
               Latest: <span className="font-semibold">{bpText(latest)}</span>
               <span className="text-muted-foreground"> · {entries.length} in 30 days</span>
             </p>
+            {isCrisisEntry(latest) && <PressureCrisisTag />}
             <Suspense fallback={<Spinner label="Loading chart" className="h-[120px]" />}>
               <div aria-hidden="true">
                 <TrendChart series={pressureSeries(entries, profile)} height={120} compact />

@@ -1,4 +1,5 @@
 import type { EntryResponse, GlucoseUnit } from '@healthfolio/core';
+import { isCrisisPressure } from '@healthfolio/core/trackers/blood-pressure-category';
 import { mealTypeLabel } from '@healthfolio/core/trackers/enums';
 import { formatGlucoseWithUnit } from '@healthfolio/core/units/glucose-units';
 import { formatWeight } from '@healthfolio/core/units/weight-units';
@@ -34,6 +35,13 @@ export const dataText = (entry: EntryResponse, key: string) => str(entry.data[ke
 
 export const bpText = (entry: EntryResponse) =>
   `${dataNumber(entry, 'systolic') ?? '-'}/${dataNumber(entry, 'diastolic') ?? '-'} mmHg`;
+
+/** A reading at or above core's crisis level (180/120 mmHg). */
+export const isCrisisEntry = (entry: EntryResponse) => {
+  const systolic = dataNumber(entry, 'systolic');
+  const diastolic = dataNumber(entry, 'diastolic');
+  return systolic !== undefined && diastolic !== undefined && isCrisisPressure(systolic, diastolic);
+};
 
 export const weightText = (entry: EntryResponse) => {
   const weight = dataNumber(entry, 'weight');

@@ -21,21 +21,13 @@ import { loadCore } from '@/lib/lazy-resolver';
 import { errorOf } from './field-helpers';
 import { toastLowAfterSave } from './glucose-toast';
 import { GlucoseFields, PressureFields, ValueField, WeightFields } from './log-fields';
-import { fieldForPath, initialValues, type LogValues, toPayload } from './log-form';
+import { fieldForPath, initialValues, type LogValues, missingText, toPayload } from './log-form';
 import { MealFields } from './meal-fields';
 import { PHOTO_ATTACH_TEXTS as P, withPickedPhoto } from './meal-photo-api';
 import { MoodFields, PainFields } from './mood-pain-fields';
+import { toastCrisisAfterSave } from './pressure-crisis';
 import { type LogTracker, logName } from './tracker-meta';
 import { useCreateEntry, useUpdateEntry } from './use-entries';
-
-// zod's own words for a missing value are not for people.
-const MISSING: Partial<Record<keyof LogValues, string>> = {
-  glucose: 'Enter a glucose value',
-  weight: 'Enter your weight',
-  systolic: 'Enter the systolic value',
-  diastolic: 'Enter the diastolic value',
-  value: 'This field is required',
-};
 
 const successText = (payload: EntryCreateRequest) => {
   if (payload.tracker === 'mood-energy') {
@@ -72,8 +64,7 @@ export function LogDialog({
         const field = fieldForPath(issue.path, tracker);
         // Only a field left empty is "missing"; a value out of range or not a number keeps the schema's words.
         const empty = field !== 'root' && String(values[field] ?? '').trim() === '';
-        const missing =
-          issue.code === 'invalid_type' && empty ? MISSING[field as keyof LogValues] : undefined;
+        const missing = issue.code === 'invalid_type' && empty ? missingText(field, tracker) : undefined;
         errors[field] ??= { type: issue.code, message: missing ?? issue.message };
       }
       return { values: {}, errors: errors as FieldErrors<LogValues> };
@@ -102,12 +93,17 @@ export function LogDialog({
       } else {
         queued = isQueued(await create.mutateAsync(payload));
       }
-      const lowAlert = payload.tracker === 'blood-glucose' && toastLowAfterSave(payload.data.glucose, unit);
-      if (queued && !lowAlert)
+      // A value that signals an emergency is told as the alert it is instead of "Saved {tracker}".
+      const alert =
+        payload.tracker === 'blood-glucose'
+          ? toastLowAfterSave(payload.data.glucose, unit)
+          : payload.tracker === 'blood-pressure' &&
+            toastCrisisAfterSave(payload.data.systolic, payload.data.diastolic);
+      if (queued && !alert)
         toast.success(`${name} kept on this device`, {
           description: 'You are offline: it will be sent when the connection returns.',
         });
-      else if (!lowAlert) toast.success(`Saved ${name}`, { description: successText(payload) });
+      else if (!alert) toast.success(`Saved ${name}`, { description: successText(payload) });
       onClose();
     } catch (error) {
       if (error instanceof ApiError && error.status === 401) {

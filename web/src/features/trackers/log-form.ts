@@ -177,3 +177,20 @@ export function fieldForPath(
   if (first === 'data' && tracker === 'blood-pressure') return 'systolic';
   return 'root';
 }
+
+// zod's own words for a missing value are not for people.
+const MISSING: Partial<Record<keyof LogValues, string>> = {
+  glucose: 'Enter a glucose value',
+  weight: 'Enter your weight',
+  systolic: 'Enter the systolic value',
+  diastolic: 'Enter the diastolic value',
+};
+// The one text field of a journal or medication entry, named.
+const MISSING_VALUE: Partial<Record<LogTracker, string>> = {
+  journal: 'Write your journal entry',
+  medication: 'Enter the medication you took',
+};
+
+/** What to say for a field left empty, naming it; undefined keeps the schema's own words. */
+export const missingText = (field: string, tracker: LogTracker) =>
+  field === 'value' ? MISSING_VALUE[tracker] : MISSING[field as keyof LogValues];

@@ -1,6 +1,7 @@
 import { mealTypeLabel } from '@healthfolio/core/trackers/enums';
-import { bpText, dataNumber, dataText, mealText } from './entry-format';
+import { bpText, dataNumber, dataText, isCrisisEntry, mealText } from './entry-format';
 import { MoodCards } from './mood-cards';
+import { PressureCrisisTag } from './pressure-crisis';
 import { humanize } from './tracker-meta';
 import { TrackerScreen } from './tracker-screen';
 import { WeightCards } from './weight-cards';
@@ -15,7 +16,7 @@ export function BloodPressurePage() {
         empty: 'No blood pressure readings yet.',
         emptyLink: 'Add your first reading',
         listLabel: 'Blood pressure readings',
-        row: (e) => ({ text: bpText(e) }),
+        row: (e) => ({ text: bpText(e), badge: isCrisisEntry(e) ? <PressureCrisisTag /> : undefined }),
       }}
     />
   );

@@ -1,4 +1,5 @@
 import type { EntryResponse, ProfileResponse } from '@healthfolio/core';
+import { TriangleAlert } from 'lucide-react';
 import { lazy, Suspense, useState } from 'react';
 import { Card, CardContent, CardDescription, CardHeader, CardTitle } from '@/components/ui/card';
 import { Segmented } from '@/components/ui/segmented';
@@ -56,11 +57,19 @@ function TrendScreen({
                     </div>
                   </Suspense>
                   <figcaption className="flex flex-col gap-1 text-sm text-muted-foreground">
+                    {series.alert && (
+                      <span className="inline-flex items-center gap-1 font-semibold text-destructive">
+                        <TriangleAlert className="size-4 shrink-0" aria-hidden="true" />
+                        {series.alert}
+                      </span>
+                    )}
                     {series.caption && <span>{series.caption}</span>}
                     <span>
                       {entries.length} {entries.length === 1 ? 'entry' : 'entries'}
                       {series.unit ? ` in ${series.unit}` : ''}. Latest ({latest?.label}):{' '}
-                      {series.lines.map((l) => `${l.name} ${latest?.[l.key] ?? '-'}`).join(', ')}.
+                      {series.latest ??
+                        series.lines.map((l) => `${l.name} ${latest?.[l.key] ?? '-'}`).join(', ')}
+                      .
                     </span>
                   </figcaption>
                 </figure>

@@ -1,8 +1,10 @@
 import type { EntryResponse, ProfileResponse } from '@healthfolio/core';
 import { glucoseChartScale } from '@healthfolio/core/glucose/chart-scale';
+import { countOf } from '@healthfolio/core/text/count-words';
+import { BLOOD_PRESSURE_CATEGORY_TEXT } from '@healthfolio/core/trackers/blood-pressure-category';
 import { roundGlucoseForDisplay } from '@healthfolio/core/units/glucose-units';
 import { convertWeight, roundWeightForDisplay, type WeightUnit } from '@healthfolio/core/units/weight-units';
-import { dataNumber, dataText, formatShortDate } from './entry-format';
+import { dataNumber, dataText, formatShortDate, isCrisisEntry } from './entry-format';
 
 export type Point = { label: string } & Record<string, number | string | undefined>;
 export type Line = { key: string; name: string };
@@ -16,6 +18,10 @@ export type Series = {
   levelLines?: { mgdl: number; value: number }[];
   unit: string;
   caption?: string;
+  /** The latest values as they were logged, when the chart plots them on another scale. */
+  latest?: string;
+  /** Readings that need action, in words (shown with an alert icon beside the chart). */
+  alert?: string;
 };
 
 const padded = (points: Point[], keys: string[], pad: number): [number, number] | ['auto', 'auto'] => {
@@ -40,12 +46,24 @@ export function pressureSeries(entries: EntryResponse[], profile: ProfileRespons
     { key: 'Systolic', name: 'Systolic' },
     { key: 'Diastolic', name: 'Diastolic' },
   ];
-  return { points, lines, domain: padded(points, ['Systolic', 'Diastolic'], 10), unit: 'mmHg' };
+  const crisis = entries.filter(isCrisisEntry).length;
+  return {
+    points,
+    lines,
+    domain: padded(points, ['Systolic', 'Diastolic'], 10),
+    unit: 'mmHg',
+    alert: crisis
+      ? `${countOf(crisis, 'reading')} at a ${BLOOD_PRESSURE_CATEGORY_TEXT.crisis.name.toLowerCase()} (${BLOOD_PRESSURE_CATEGORY_TEXT.crisis.range}).`
+      : undefined,
+  };
 }
+
+const MOOD_KEYS = ['Mood', 'Energy', 'Stress'];
 
 /** The dialog's 1–5 scales, doubled onto the spec's 0–10 axis. */
 export function moodSeries(entries: EntryResponse[], profile: ProfileResponse): Series {
   const twice = (v: number | undefined) => (v === undefined ? undefined : v * 2);
+  const last = entries.at(-1);
   const points = entries.map((e) => ({
     ...base(e, profile.timezone),
     Mood: twice(dataNumber(e, 'mood')),
@@ -54,10 +72,13 @@ export function moodSeries(entries: EntryResponse[], profile: ProfileResponse): 
   }));
   return {
     points,
-    lines: ['Mood', 'Energy', 'Stress'].map((key) => ({ key, name: key })),
+    lines: MOOD_KEYS.map((key) => ({ key, name: key })),
     domain: [0, 10],
     unit: '',
     caption: 'Mood, energy and stress are logged on a 1–5 scale and shown doubled on this 0–10 axis.',
+    latest: last
+      ? MOOD_KEYS.map((k) => `${k} ${dataNumber(last, k.toLowerCase()) ?? '-'}/5`).join(', ')
+      : undefined,
   };
 }
 
