@@ -180,8 +180,10 @@ export interface SummaryValues {
   code: string | null;
   text: string;
   status: string | null;
+  /** A FHIR date or dateTime as the record gave it. */
   onsetAt: string | null;
   recordedAt: string | null;
+  /** The further fields in words, by the labels map-summary.ts gives them. */
   details: Record<string, string>;
 }
 

@@ -1,19 +1,12 @@
 import type { Extension, Invoice, Money } from '@medplum/fhirtypes';
+import type { ImportedBill } from '../../record-import/import-plan';
 import { healthfolioCode, healthfolioExtension } from './codes';
 import type { ExportContext } from './context';
 
-/** A bill and its payments as the export reads them (record-export.tables.ts). */
-export interface BillRow {
+/** A bill and its payments as the export reads them (record-export.tables.ts): what an import writes back. */
+export interface BillRow extends ImportedBill {
   id: string;
-  provider: string;
-  amountCents: number;
-  insuranceCoveredCents: number;
-  dueDate: string;
-  status: string;
-  category: string;
-  description: string | null;
   receiptDocumentId: string | null;
-  payments: { amountCents: number; paidOn: string; note: string | null }[];
 }
 
 /** The names of the bill's Healthfolio extensions, read back by record-import/map-bill.ts. */

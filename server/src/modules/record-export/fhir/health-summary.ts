@@ -7,21 +7,13 @@ import type {
   MedicationStatement,
   Procedure,
 } from '@medplum/fhirtypes';
+import type { SummaryValues } from '../../record-import/import-plan';
 import type { ExportContext } from './context';
 
 /** A row of `health_summary_items` as the export reads it (record-export.tables.ts). */
-export interface SummaryRow {
+export interface SummaryRow extends Omit<SummaryValues, 'kind'> {
   id: string;
   kind: string;
-  codeSystem: string | null;
-  code: string | null;
-  text: string;
-  status: string | null;
-  /** A FHIR date or dateTime as the record gave it. */
-  onsetAt: string | null;
-  recordedAt: string | null;
-  /** The further fields in words, by the labels the import gave them (record-import/map-summary.ts). */
-  details: Record<string, string>;
 }
 
 type Summary = (Condition | AllergyIntolerance | Immunization | Procedure | MedicationStatement) & {
