@@ -46,7 +46,10 @@ test.describe('landing page', () => {
     // The published targets in the colours the time-in-range bar gives their bands: green is in
     // range only, never a low.
     const swatch = (name: string) =>
-      main.getByRole('listitem').filter({ hasText: `${name}:` }).locator('span[aria-hidden="true"]');
+      main
+        .getByRole('listitem')
+        .filter({ hasText: `${name}:` })
+        .locator('span[aria-hidden="true"]');
     await expect(swatch('In range 70–180')).toHaveCSS('background-color', 'rgb(0, 158, 115)');
     await expect(swatch('Above 180')).toHaveCSS('background-color', 'rgb(240, 228, 66)');
     await expect(swatch('Below 70')).toHaveCSS('background-color', 'rgb(204, 121, 167)');
