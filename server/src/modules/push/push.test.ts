@@ -193,7 +193,7 @@ describe('what is pushed', () => {
     expect(receivedBy('bob-phone')[0]!.payload.body).toMatch(/47 mg\/dL/);
   });
 
-  it('pushes the alarm of a low reading as it is logged (not the follow-up’s alert too), the value only where allowed', async () => {
+  it('pushes the alarm of a low reading as it is logged to the person’s own devices, without their name (not the follow-up’s alert too), the value only where allowed', async () => {
     push.received.length = 0;
     const res = await alice.post('/api/v1/entries', {
       tracker: 'blood-glucose',
@@ -202,7 +202,7 @@ describe('what is pushed', () => {
     });
     expect(res.status).toBe(201);
     const onPhone = receivedBy('alice-phone')[0]!.payload;
-    expect(onPhone).toMatchObject({ kind: 'glucose_alarm', title: 'Urgent low: Alice', urgent: true });
+    expect(onPhone).toMatchObject({ kind: 'glucose_alarm', title: 'Urgent low', urgent: true });
     expect(push.received.map((r) => r.payload.kind)).toEqual(['glucose_alarm', 'glucose_alarm']);
     expect(`${onPhone.title} ${onPhone.body}`).not.toMatch(/49/);
     expect(receivedBy('alice-laptop')[0]!.payload.body).toMatch(/49 mg\/dL/);
