@@ -14,8 +14,8 @@ export const formatBytes = (bytes: number) => {
   return `${unit === 0 ? value : value.toFixed(1)} ${units[unit]}`;
 };
 
-export const formatDateTime = (iso: string) =>
-  new Intl.DateTimeFormat(undefined, { dateStyle: 'medium', timeStyle: 'short' }).format(new Date(iso));
+/** Times in the admin's own profile zone, like every other screen (never the browser's zone). */
+export { formatDateTime } from '@/features/trackers/entry-format';
 
 export const formatDay = (day: string) =>
   new Intl.DateTimeFormat(undefined, { month: 'short', day: 'numeric', timeZone: 'UTC' }).format(
