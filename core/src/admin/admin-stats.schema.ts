@@ -7,7 +7,15 @@ export const UnavailableFigure = z.object({ figure: z.string(), note: z.string()
 
 export const SystemHealth = z.object({
   status: z.enum(['operational', 'issues']),
-  checks: z.array(z.object({ name: z.string(), ok: z.boolean(), detail: z.string() })),
+  checks: z.array(
+    z.object({
+      name: z.string(),
+      ok: z.boolean(),
+      detail: z.string(),
+      /** When the fault began (ISO): the console shows it in the admin's own zone after the detail. */
+      since: z.string().optional(),
+    }),
+  ),
 });
 export type SystemHealth = z.infer<typeof SystemHealth>;
 

@@ -47,6 +47,9 @@ const wholeNumber = (min: number, max: number, what: string) =>
     .int(`${what} must be a whole number`)
     .min(min, `${what} must be at least ${min}`)
     .max(max, `${what} must be at most ${max}`);
+/** Mood, energy, stress and sleep quality are rated 1–5; pain intensity 1–10 (shown as "4/5", "6/10"). */
+export const MOOD_SCALE_MAX = 5;
+export const PAIN_SCALE_MAX = 10;
 const scale = (min: number, max: number, what: string) => wholeNumber(min, max, what);
 const text = (max: number) => freeText().trim().min(1).max(max);
 
@@ -113,10 +116,10 @@ export const MealData = z.strictObject({
 });
 
 export const MoodEnergyData = z.strictObject({
-  mood: scale(1, 5, 'Mood').optional(),
-  energy: scale(1, 5, 'Energy').optional(),
-  stress: scale(1, 5, 'Stress').optional(),
-  sleepQuality: scale(1, 5, 'Sleep quality').optional(),
+  mood: scale(1, MOOD_SCALE_MAX, 'Mood').optional(),
+  energy: scale(1, MOOD_SCALE_MAX, 'Energy').optional(),
+  stress: scale(1, MOOD_SCALE_MAX, 'Stress').optional(),
+  sleepQuality: scale(1, MOOD_SCALE_MAX, 'Sleep quality').optional(),
   activity: z.enum(ACTIVITIES).optional(),
   dietaryContext: z.enum(DIETARY_CONTEXTS).optional(),
   socialContext: z.enum(SOCIAL_CONTEXTS).optional(),
@@ -124,7 +127,7 @@ export const MoodEnergyData = z.strictObject({
 });
 
 export const PainData = z.strictObject({
-  painIntensity: scale(1, 10, 'Pain intensity'),
+  painIntensity: scale(1, PAIN_SCALE_MAX, 'Pain intensity'),
   painLocation: z.enum(PAIN_LOCATIONS).optional(),
   painType: z.enum(PAIN_TYPES).optional(),
   painDuration: z.enum(PAIN_DURATIONS).optional(),

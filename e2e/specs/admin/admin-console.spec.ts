@@ -55,6 +55,9 @@ const shareAndOpen = async (browser: Browser, account: Account, email: string) =
 };
 
 test.describe('admin console', () => {
+  // A browser zone no profile here uses: the console's times must follow the admin's profile instead.
+  test.use({ locale: 'en-US', timezoneId: 'Pacific/Kiritimati' });
+
   test('each tab shows the platform’s own figures, and passes axe', async ({
     page,
     browser,
@@ -92,6 +95,10 @@ test.describe('admin console', () => {
       await users.getByRole('button', { name: `Details of ${name}` }).click();
       const dialog = page.getByRole('dialog', { name });
       await expect(dialog).toContainText('weight: 2');
+      const { timezone } = await json<{ timezone: string }>(api, '/api/v1/profile');
+      const { createdAt } = await json<{ createdAt: string }>(api, `/api/v1/admin/users/${userId}`);
+      const at = { dateStyle: 'medium', timeStyle: 'short', timeZone: timezone } as const;
+      await expect(dialog).toContainText(new Intl.DateTimeFormat('en-US', at).format(new Date(createdAt)));
       await expect(dialog).not.toContainText('70.2');
       await expectNoAxeViolations(page);
       await page.keyboard.press('Escape');

@@ -75,6 +75,8 @@ test('a medication schedule is set up through the form and its doses are listed'
 
   // The schedule starts today: asked for earlier doses, the screen says there are none.
   await page.getByRole('button', { name: 'Show earlier doses' }).click();
+  // The button goes once pressed; keyboard focus stays on the list, not the page's <body>.
+  await expect(page.getByRole('heading', { name: 'Medication reminders', exact: true })).toBeFocused();
   await expect(
     page.getByRole('status').filter({ hasText: 'No earlier doses in the last 30 days.' }),
   ).toBeVisible();

@@ -144,7 +144,7 @@ test('blood pressure: logged with "Log BP Reading", found in its list, details a
     list: 'Blood pressure readings',
     row: (row) => expect(row).toContainText('128/82 mmHg'),
     value: '128/82 mmHg',
-    details: { Systolic: '128', Diastolic: '82' },
+    details: { Systolic: '128 mmHg', Diastolic: '82 mmHg' },
     trend: 'Systolic 128, Diastolic 82',
   });
 });
@@ -199,10 +199,10 @@ test('mood & energy: logged with its sliders, found in its list, details and tre
     },
     value: 'Mood 4/5, Energy 2/5, Stress 5/5',
     details: {
-      Mood: '4',
-      Energy: '2',
-      Stress: '5',
-      'Sleep quality': '3',
+      Mood: '4/5',
+      Energy: '2/5',
+      Stress: '5/5',
+      'Sleep quality': '3/5',
       Activity: 'Exercising',
       'Mood triggers': 'Good news',
     },
@@ -263,7 +263,7 @@ test('pain: logged with "Log Pain Entry", found in its list and details', async 
     },
     value: '6/10',
     details: {
-      'Pain intensity': '6',
+      'Pain intensity': '6/10',
       'Pain location': 'Lower back',
       'Pain type': 'Dull',
       'Pain triggers': 'Sitting',

@@ -44,7 +44,8 @@ export const systemHealth = async (deps: Deps): Promise<SystemHealth> => {
         : {
             name: 'Reminder scheduler',
             ok: false,
-            detail: `${countOf(overdue.count, 'reminder')} overdue since ${overdue.oldest?.toISOString()}`,
+            detail: `${countOf(overdue.count, 'reminder')} overdue`,
+            since: overdue.oldest?.toISOString(),
           },
     );
   } catch {

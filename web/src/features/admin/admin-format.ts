@@ -1,3 +1,6 @@
+import type { SystemHealth } from '@healthfolio/core';
+import { formatDateTime } from '@/features/trackers/entry-format';
+
 const number = new Intl.NumberFormat();
 
 export const formatCount = (n: number) => number.format(n);
@@ -14,8 +17,12 @@ export const formatBytes = (bytes: number) => {
   return `${unit === 0 ? value : value.toFixed(1)} ${units[unit]}`;
 };
 
-export const formatDateTime = (iso: string) =>
-  new Intl.DateTimeFormat(undefined, { dateStyle: 'medium', timeStyle: 'short' }).format(new Date(iso));
+/** Times in the admin's own profile zone, like every other screen (never the browser's zone). */
+export { formatDateTime };
+
+/** "1 reminder overdue since Mar 1, 2026, 9:12 AM": a health check's words, its time in the admin's zone. */
+export const healthCheckText = (check: SystemHealth['checks'][number], timeZone: string) =>
+  check.since ? `${check.detail} since ${formatDateTime(check.since, timeZone)}` : check.detail;
 
 export const formatDay = (day: string) =>
   new Intl.DateTimeFormat(undefined, { month: 'short', day: 'numeric', timeZone: 'UTC' }).format(

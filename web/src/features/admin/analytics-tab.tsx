@@ -12,6 +12,7 @@ import {
 import { Card, CardContent, CardDescription, CardHeader, CardTitle } from '@/components/ui/card';
 import { ErrorState } from '@/components/ui/error-state';
 import { PageSpinner } from '@/components/ui/spinner';
+import { useDashboardContext } from '@/features/shell/use-dashboard-context';
 import { errorMessage } from '@/lib/api';
 import { useAdminAnalytics } from './admin-api';
 import { formatCount, formatDateTime, formatDay } from './admin-format';
@@ -61,6 +62,7 @@ function Table({
 const ms = (v: number | null) => (v === null ? '—' : `${v.toFixed(1)} ms`);
 
 export function AnalyticsTab() {
+  const { timezone } = useDashboardContext().profile;
   const analytics = useAdminAnalytics();
   if (analytics.isPending) return <PageSpinner label="Loading analytics" />;
   if (analytics.isLoadingError)
@@ -198,7 +200,7 @@ export function AnalyticsTab() {
           <CardTitle>API response times</CardTitle>
           <CardDescription>
             Measured by this server process over the last {r.windowMinutes} minutes (since{' '}
-            {formatDateTime(r.since)}).
+            {formatDateTime(r.since, timezone)}).
           </CardDescription>
         </CardHeader>
         <CardContent>

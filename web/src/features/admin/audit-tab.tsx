@@ -8,6 +8,7 @@ import { Input } from '@/components/ui/input';
 import { LoadMore } from '@/components/ui/load-more';
 import { Segmented } from '@/components/ui/segmented';
 import { PageSpinner } from '@/components/ui/spinner';
+import { useDashboardContext } from '@/features/shell/use-dashboard-context';
 import { downloadFile, errorMessage } from '@/lib/api';
 import { auditQueryString, useAuditLogs } from './admin-api';
 import { formatDateTime } from './admin-format';
@@ -19,6 +20,7 @@ const WINDOWS = [
 ] as const;
 
 export function AuditTab() {
+  const { timezone } = useDashboardContext().profile;
   const [window, setWindow] = useState<AuditWindow>('24h');
   const [q, setQ] = useState('');
   const search = useDeferredValue(q);
@@ -75,7 +77,7 @@ export function AuditTab() {
             <tbody>
               {items.map((e) => (
                 <tr key={e.id} className="border-t align-top">
-                  <td className="px-3 py-2 whitespace-nowrap">{formatDateTime(e.createdAt)}</td>
+                  <td className="px-3 py-2 whitespace-nowrap">{formatDateTime(e.createdAt, timezone)}</td>
                   <td className="px-3 py-2 font-medium">{e.action}</td>
                   <td className="px-3 py-2">
                     {e.resourceType ?? '—'}

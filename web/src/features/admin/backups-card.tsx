@@ -8,6 +8,7 @@ import { Card, CardContent, CardDescription, CardHeader, CardTitle } from '@/com
 import { ConfirmDialog } from '@/components/ui/confirm-dialog';
 import { ErrorState } from '@/components/ui/error-state';
 import { PageSpinner } from '@/components/ui/spinner';
+import { useDashboardContext } from '@/features/shell/use-dashboard-context';
 import { errorMessage } from '@/lib/api';
 import { useBackups, useCreateBackup, useDeleteBackup } from './admin-api';
 import { formatBytes, formatDateTime } from './admin-format';
@@ -29,9 +30,10 @@ function BackupState({ backup: b }: { backup: AdminBackup }) {
 }
 
 function BackupRow({ backup: b, onDelete }: { backup: AdminBackup; onDelete: () => void }) {
+  const { timezone } = useDashboardContext().profile;
   return (
     <tr className="border-t align-top">
-      <td className="py-2">{formatDateTime(b.createdAt)}</td>
+      <td className="py-2">{formatDateTime(b.createdAt, timezone)}</td>
       <td className="py-2">{b.createdByName ?? 'A deleted account'}</td>
       <td className="py-2">
         <BackupState backup={b} />
@@ -55,7 +57,7 @@ function BackupRow({ backup: b, onDelete }: { backup: AdminBackup; onDelete: () 
           {b.state !== 'running' && (
             <Button variant="ghost" size="sm" onClick={onDelete}>
               <Trash2 aria-hidden="true" />
-              Delete<span className="sr-only"> the backup of {formatDateTime(b.createdAt)}</span>
+              Delete<span className="sr-only"> the backup of {formatDateTime(b.createdAt, timezone)}</span>
             </Button>
           )}
         </div>
@@ -66,6 +68,7 @@ function BackupRow({ backup: b, onDelete }: { backup: AdminBackup; onDelete: () 
 
 /** Data Management's backups: Back up now, the list (polled while one runs), Download and Delete. */
 export function BackupsCard() {
+  const { timezone } = useDashboardContext().profile;
   const backups = useBackups();
   const create = useCreateBackup();
   const remove = useDeleteBackup();
@@ -139,7 +142,7 @@ export function BackupsCard() {
       {deleting && (
         <ConfirmDialog
           title="Delete this backup?"
-          description={`The backup of ${formatDateTime(deleting.createdAt)} and its file are removed for good.`}
+          description={`The backup of ${formatDateTime(deleting.createdAt, timezone)} and its file are removed for good.`}
           confirmLabel="Delete backup"
           keepLabel="Cancel"
           pending={remove.isPending}

@@ -8,6 +8,7 @@ import { ErrorState } from '@/components/ui/error-state';
 import { Input } from '@/components/ui/input';
 import { PageSpinner } from '@/components/ui/spinner';
 import { categoryList, levelLabel, STATUS_LABELS } from '@/features/sharing/share-format';
+import { useDashboardContext } from '@/features/shell/use-dashboard-context';
 import { errorMessage } from '@/lib/api';
 import { useAdminShares, useRevokeShare } from './admin-api';
 import { formatDateTime } from './admin-format';
@@ -78,6 +79,7 @@ function CaregiverRow({
   busy: boolean;
   onRevoke: (s: AdminShare) => void;
 }) {
+  const { timezone } = useDashboardContext().profile;
   const who = s.sharedWithName || s.sharedWithEmail;
   return (
     <li className="flex flex-col gap-2 p-3 md:flex-row md:items-center md:gap-4">
@@ -93,9 +95,9 @@ function CaregiverRow({
           {levelLabel(s.accessType)} · {categoryList(s.categories) || 'No categories'}
         </span>
         <span className="text-xs text-muted-foreground">
-          Created {formatDateTime(s.createdAt)} · Expires{' '}
-          {s.expiresAt ? formatDateTime(s.expiresAt) : 'Never'} · Last access{' '}
-          {s.lastAccessedAt ? formatDateTime(s.lastAccessedAt) : 'Not opened yet'}
+          Created {formatDateTime(s.createdAt, timezone)} · Expires{' '}
+          {s.expiresAt ? formatDateTime(s.expiresAt, timezone) : 'Never'} · Last access{' '}
+          {s.lastAccessedAt ? formatDateTime(s.lastAccessedAt, timezone) : 'Not opened yet'}
         </span>
       </div>
       <div className="flex flex-wrap items-center gap-2">

@@ -1,11 +1,13 @@
 import { Alert } from '@/components/ui/alert';
 import { Card, CardContent, CardHeader, CardTitle } from '@/components/ui/card';
+import { useDashboardContext } from '@/features/shell/use-dashboard-context';
 import { useMailOutbox } from './admin-api';
 import { formatDateTime } from './admin-format';
 import { EmailForm } from './email-form';
 import { MessageForm } from './message-form';
 
 function MailStatus() {
+  const { timezone } = useDashboardContext().profile;
   const mail = useMailOutbox();
   if (!mail.data)
     return mail.isLoadingError ? (
@@ -35,7 +37,7 @@ function MailStatus() {
                   {m.subject} → {m.to}
                 </span>
                 <span className="text-muted-foreground">
-                  {m.status} · {formatDateTime(m.createdAt)}
+                  {m.status} · {formatDateTime(m.createdAt, timezone)}
                 </span>
               </li>
             ))}

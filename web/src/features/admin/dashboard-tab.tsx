@@ -4,15 +4,17 @@ import { Card, CardContent, CardHeader, CardTitle } from '@/components/ui/card';
 import { ErrorState } from '@/components/ui/error-state';
 import { PageSpinner } from '@/components/ui/spinner';
 import { StatCard } from '@/components/ui/stat-card';
+import { useDashboardContext } from '@/features/shell/use-dashboard-context';
 import { errorMessage } from '@/lib/api';
 import { useAdminDashboard } from './admin-api';
-import { formatBytes, formatCount } from './admin-format';
+import { formatBytes, formatCount, healthCheckText } from './admin-format';
 import { FigureNotes } from './figure-note';
 import { HouseholdsCard } from './households-card';
 
 const icon = 'size-4 text-muted-foreground';
 
 export function DashboardTab() {
+  const { timezone } = useDashboardContext().profile;
   const stats = useAdminDashboard();
   if (stats.isPending) return <PageSpinner label="Loading the dashboard" />;
   if (stats.isLoadingError)
@@ -101,7 +103,7 @@ export function DashboardTab() {
                 <li key={c.name} className="flex items-center justify-between gap-2">
                   <span>{c.name}</span>
                   <span className={c.ok ? 'text-muted-foreground' : 'text-destructive'}>
-                    {c.ok ? 'OK' : 'Failed'}: {c.detail}
+                    {c.ok ? 'OK' : 'Failed'}: {healthCheckText(c, timezone)}
                   </span>
                 </li>
               ))}

@@ -2,6 +2,7 @@ import { Badge } from '@/components/ui/badge';
 import { Dialog, DialogContent, DialogDescription, DialogHeader, DialogTitle } from '@/components/ui/dialog';
 import { ErrorState } from '@/components/ui/error-state';
 import { PageSpinner } from '@/components/ui/spinner';
+import { useDashboardContext } from '@/features/shell/use-dashboard-context';
 import { errorMessage } from '@/lib/api';
 import { useAdminUser } from './admin-api';
 import { formatCount, formatDateTime } from './admin-format';
@@ -10,6 +11,7 @@ import { DeleteUserAction } from './delete-user-action';
 
 /** An account as an operator needs it: who, role, sign-ins and how much it holds — never its health values. */
 export function UserDetailDialog({ userId, onClose }: { userId: string; onClose: () => void }) {
+  const { timezone } = useDashboardContext().profile;
   const user = useAdminUser(userId);
   const u = user.data;
   return (
@@ -53,13 +55,13 @@ export function UserDetailDialog({ userId, onClose }: { userId: string; onClose:
                       : 'Not chosen'}
                 </dd>
                 <dt className="text-muted-foreground">Joined</dt>
-                <dd>{formatDateTime(u.createdAt)}</dd>
+                <dd>{formatDateTime(u.createdAt, timezone)}</dd>
                 <dt className="text-muted-foreground">Two-factor</dt>
                 <dd>{u.twoFactorEnabled ? 'On' : 'Off'}</dd>
                 <dt className="text-muted-foreground">Sign-ins</dt>
                 <dd>
                   {formatCount(u.signIns.count)}
-                  {u.signIns.last && `, last ${formatDateTime(u.signIns.last)}`}
+                  {u.signIns.last && `, last ${formatDateTime(u.signIns.last, timezone)}`}
                 </dd>
                 <dt className="text-muted-foreground">Active sessions</dt>
                 <dd>{formatCount(u.activeSessions)}</dd>

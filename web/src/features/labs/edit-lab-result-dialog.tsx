@@ -1,6 +1,5 @@
 import type { LabResultUpdateRequest } from '@healthfolio/core';
 import { findLabTest } from '@healthfolio/core/labs/loinc-subset';
-import { ucumLabel } from '@healthfolio/core/labs/ucum-labels';
 import { parseDecimalInput } from '@healthfolio/core/units/round';
 import { useState } from 'react';
 import { toast } from 'sonner';
@@ -21,6 +20,7 @@ import { useDashboardContext } from '@/features/shell/use-dashboard-context';
 import { ApiError, errorMessage } from '@/lib/api';
 import { LabResultDetailsFields } from './lab-result-details-fields';
 import { type LabResultResponse, useUpdateLabResult } from './labs-api';
+import { unitChoiceLabel } from './unit-words';
 
 type Field = 'value' | 'unit' | 'date' | 'range' | 'labName' | 'note';
 type Errors = Partial<Record<Field, string>>;
@@ -67,7 +67,7 @@ export function EditLabResultDialog({ result, onClose }: { result: LabResultResp
   const units = [
     ...(test?.units ?? []),
     ...(result.unit && !test?.units.some((u) => u.ucum === result.unit)
-      ? [{ ucum: result.unit, label: ucumLabel(result.unit) || 'No unit' }]
+      ? [{ ucum: result.unit, label: unitChoiceLabel(result.unit) }]
       : []),
   ];
 

@@ -17,6 +17,7 @@ import {
   useDeleteLabResult,
   useLabSeries,
 } from './labs-api';
+import { trendUnitCaption } from './unit-words';
 
 // The confirmation (and its dialog library) loads when a delete is asked for.
 const ConfirmDialog = lazy(async () => ({
@@ -64,7 +65,7 @@ function TestTrend({ series, timeZone }: { series: LabTestSeriesResponse; timeZo
         <Card>
           <CardHeader>
             <CardTitle>Trend</CardTitle>
-            <CardDescription>In {ucumLabel(chart.unit) || 'the reported unit'}</CardDescription>
+            <CardDescription>{trendUnitCaption(chart.unit)}</CardDescription>
           </CardHeader>
           <CardContent>
             <figure

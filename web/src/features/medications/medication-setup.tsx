@@ -1,5 +1,5 @@
 import { History, Pill, Plus } from 'lucide-react';
-import { useState } from 'react';
+import { useRef, useState } from 'react';
 import { Button } from '@/components/ui/button';
 import { ErrorState } from '@/components/ui/error-state';
 import { Spinner } from '@/components/ui/spinner';
@@ -18,6 +18,12 @@ export function MedicationSetup() {
   const { timezone } = useDashboardContext().profile;
   const [adding, setAdding] = useState(false);
   const [daysBack, setDaysBack] = useState(RECENT_DAYS);
+  const heading = useRef<HTMLHeadingElement>(null);
+  // The button goes once pressed: focus moves to the list's heading, not to the page's <body>.
+  const showEarlier = () => {
+    setDaysBack(EARLIER_DAYS);
+    heading.current?.focus();
+  };
   const doses = useDoseList(today(timezone, -daysBack), timezone);
   const items = doses.data?.pages.flatMap((p) => p.items) ?? [];
   // Due first: asked for earlier ones, the first dose is still in the recent window, so there are none.
@@ -30,7 +36,12 @@ export function MedicationSetup() {
     <section aria-labelledby="medication-setup-title" className="flex flex-col gap-4">
       <div className="flex flex-wrap items-start justify-between gap-3">
         <div className="flex flex-col gap-1">
-          <h2 id="medication-setup-title" className="text-lg font-semibold">
+          <h2
+            id="medication-setup-title"
+            ref={heading}
+            tabIndex={-1}
+            className="text-lg font-semibold outline-none"
+          >
             Medication reminders
           </h2>
           <p className="text-sm text-muted-foreground">
@@ -43,7 +54,7 @@ export function MedicationSetup() {
         </Button>
       </div>
       {daysBack === RECENT_DAYS && (doses.data || doses.isError) && (
-        <Button variant="ghost" size="sm" className="self-start" onClick={() => setDaysBack(EARLIER_DAYS)}>
+        <Button variant="ghost" size="sm" className="self-start" onClick={showEarlier}>
           <History aria-hidden="true" />
           Show earlier doses
         </Button>

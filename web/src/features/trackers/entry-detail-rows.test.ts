@@ -79,6 +79,26 @@ describe('an entry’s details in words a person would write', () => {
     });
   });
 
+  it('gives each rating its scale and a blood pressure its unit, as the Value row does', () => {
+    const mood = entry('mood-energy', 'Mood & Energy', { mood: 4, energy: 2, stress: 5, sleepQuality: 3 });
+    expect(rows(mood)).toEqual({
+      Value: 'Mood 4/5, Energy 2/5, Stress 5/5',
+      Mood: '4/5',
+      Energy: '2/5',
+      Stress: '5/5',
+      'Sleep quality': '3/5',
+    });
+    expect(rows(entry('pain', 'Pain', { painIntensity: 6 }))).toEqual({
+      Value: '6/10',
+      'Pain intensity': '6/10',
+    });
+    expect(rows(entry('blood-pressure', 'Blood Pressure', { systolic: 128, diastolic: 82 }))).toEqual({
+      Value: '128/82 mmHg',
+      Systolic: '128 mmHg',
+      Diastolic: '82 mmHg',
+    });
+  });
+
   it('shows an A1C result as a percentage', () => {
     expect(entryValue(entry('a1c', 'A1C', { value: 7.2, test_date: '2026-11-20' }), 'mg/dL')).toBe('7.2%');
   });

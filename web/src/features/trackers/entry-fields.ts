@@ -1,4 +1,4 @@
-import type { EntryResponse, GlucoseUnit } from '@healthfolio/core';
+import { type EntryResponse, type GlucoseUnit, MOOD_SCALE_MAX, PAIN_SCALE_MAX } from '@healthfolio/core';
 import { countOf } from '@healthfolio/core/text/count-words';
 import { formatGlucoseWithUnit } from '@healthfolio/core/units/glucose-units';
 import { humanize, humanizeKey } from './tracker-meta';
@@ -15,6 +15,10 @@ const withNumber =
 
 const glucose = withNumber(formatGlucoseWithUnit);
 const grams = withNumber((n) => `${n} g`);
+/** A rating with its scale, as the entry form offers it: "4/5", "6/10". */
+export const outOf = (n: number | string, max: number) => `${n}/${max}`;
+const mood = withNumber((n) => outOf(n, MOOD_SCALE_MAX));
+const mmHg = withNumber((n) => `${n} mmHg`);
 /** Doses as the calculator writes them: "7.0 units". */
 export const insulinUnits = (n: number) => `${n.toFixed(1)} units`;
 const units = withNumber(insulinUnits);
@@ -58,6 +62,13 @@ const FIELDS: Record<string, { label: string; text?: Text }> = {
     text: (v) => (v === true ? 'You confirmed this dose' : undefined),
   },
   foods: { label: 'Foods', text: foods },
+  systolic: { label: 'Systolic', text: mmHg },
+  diastolic: { label: 'Diastolic', text: mmHg },
+  mood: { label: 'Mood', text: mood },
+  energy: { label: 'Energy', text: mood },
+  stress: { label: 'Stress', text: mood },
+  sleepQuality: { label: 'Sleep quality', text: mood },
+  painIntensity: { label: 'Pain intensity', text: withNumber((n) => outOf(n, PAIN_SCALE_MAX)) },
   test_date: { label: 'Test date' },
   lab_name: { label: 'Lab' },
 };

@@ -1,9 +1,9 @@
-import type { EntryResponse, GlucoseUnit } from '@healthfolio/core';
+import { type EntryResponse, type GlucoseUnit, MOOD_SCALE_MAX, PAIN_SCALE_MAX } from '@healthfolio/core';
 import { isCrisisPressure } from '@healthfolio/core/trackers/blood-pressure-category';
 import { mealTypeLabel } from '@healthfolio/core/trackers/enums';
 import { formatGlucoseWithUnit } from '@healthfolio/core/units/glucose-units';
 import { formatWeight } from '@healthfolio/core/units/weight-units';
-import { toolsetValue } from './entry-fields';
+import { outOf, toolsetValue } from './entry-fields';
 import { humanize } from './tracker-meta';
 
 const cache = new Map<string, Intl.DateTimeFormat>();
@@ -93,11 +93,11 @@ export const entryValue = (entry: EntryResponse, unit: GlucoseUnit): string => {
       return mealText(entry) || '—';
     case 'mood-energy':
       return ['mood', 'energy', 'stress']
-        .map((k) => `${humanize(k)} ${dataNumber(entry, k) ?? '-'}/5`)
+        .map((k) => `${humanize(k)} ${outOf(dataNumber(entry, k) ?? '-', MOOD_SCALE_MAX)}`)
         .join(', ');
     case 'pain': {
       const intensity = dataNumber(entry, 'painIntensity');
-      return intensity === undefined ? '—' : `${intensity}/10`;
+      return intensity === undefined ? '—' : outOf(intensity, PAIN_SCALE_MAX);
     }
     default: {
       const toolset = toolsetValue(entry, unit);
