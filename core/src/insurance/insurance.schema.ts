@@ -252,7 +252,8 @@ export type ClaimFields = z.output<typeof ClaimCreateRequest>;
 
 export const ClaimResponse = z.object({
   id: z.string().uuid(),
-  claimNumber: z.string(),
+  /** Null when the claim has no number of its own (imported without one). */
+  claimNumber: z.string().nullable(),
   provider: z.string(),
   serviceDate: z.string(),
   submittedDate: z.string(),

@@ -1,5 +1,16 @@
 import { sql } from 'drizzle-orm';
-import { bigint, check, date, index, pgTable, text, timestamp, uniqueIndex, uuid } from 'drizzle-orm/pg-core';
+import {
+  bigint,
+  boolean,
+  check,
+  date,
+  index,
+  pgTable,
+  text,
+  timestamp,
+  uniqueIndex,
+  uuid,
+} from 'drizzle-orm/pg-core';
 import { user } from './auth';
 import { documents } from './documents';
 import { ownerPolicies } from './rls';
@@ -69,6 +80,11 @@ export const insuranceClaims = pgTable(
     id: uuid('id').primaryKey().defaultRandom(),
     userId: owner(),
     claimNumber: text('claim_number').notNull(),
+    /**
+     * The claim number is the source record's resource id (an imported claim without one of its own):
+     * kept for matching a re-import, never shown.
+     */
+    claimNumberGenerated: boolean('claim_number_generated').notNull().default(false),
     provider: text('provider').notNull(),
     serviceDate: date('service_date', { mode: 'string' }).notNull(),
     submittedDate: date('submitted_date', { mode: 'string' }).notNull(),

@@ -126,7 +126,10 @@ export const updateClaim = (db: Database, userId: string, id: string, patch: Cla
         await checkPlan(tx, userId, merged.data.insurancePlanId);
       if (merged.data.eobDocumentId !== existing.eobDocumentId)
         await checkEob(tx, userId, merged.data.eobDocumentId);
-      const row = await updateClaimRow(tx, userId, id, toValues(merged.data));
+      // A number the user gives is theirs to see, in place of one made from a record's resource id.
+      const numbered = merged.data.claimNumber !== existing.claimNumber;
+      const values = { ...toValues(merged.data), ...(numbered ? { claimNumberGenerated: false } : {}) };
+      const row = await updateClaimRow(tx, userId, id, values);
       await recordAudit(tx, userId, 'update', 'insurance_claim', id, {
         fields: changedByEdit(ClaimCreateRequest, requestOf(existing), defined, merged.data),
       });

@@ -40,7 +40,8 @@ const attached = (id: string | null, docs: Attachments) => (id ? (docs.get(id) ?
 
 export const presentClaim = (row: ClaimRow, docs: Attachments): ClaimResponse => ({
   id: row.id,
-  claimNumber: row.claimNumber,
+  // A number made from the source record's resource id is the app's, not the insurer's: not shown.
+  claimNumber: row.claimNumberGenerated ? null : row.claimNumber,
   provider: row.provider,
   serviceDate: row.serviceDate,
   submittedDate: row.submittedDate,

@@ -151,6 +151,8 @@ export interface ImportedPlan {
 /** A claim with what its explanation of benefit says: billed, allowed, plan paid, you owe (cents). */
 export interface ImportedClaim {
   claimNumber: string;
+  /** The number is the source's resource id, not the insurer's: matched on, never shown. */
+  claimNumberGenerated: boolean;
   provider: string;
   serviceDate: string;
   submittedDate: string;

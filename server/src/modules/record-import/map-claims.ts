@@ -86,6 +86,16 @@ const numberOf = (r: Claim | ExplanationOfBenefit) =>
     ?.trim()
     .slice(0, 100);
 
+const UUID = /^[0-9a-f]{8}-[0-9a-f]{4}-[0-9a-f]{4}-[0-9a-f]{4}-[0-9a-f]{12}$/i;
+
+/**
+ * Whether a claim's number is not one the insurer gave but a resource's id: the claim had no
+ * identifier, or names its Claim's UUID (Synthea's Blue Button `clm_id`). It still matches a
+ * re-import; it is never shown.
+ */
+const generatedNumber = (r: Claim | ExplanationOfBenefit, number: string) =>
+  number === r.id?.trim() || UUID.test(number);
+
 const dateOf = (v: string | undefined) => fhirDate(v)?.slice(0, 10) ?? null;
 
 const statusOf = (eob: ExplanationOfBenefit | undefined, planPaid: number): ImportedClaim['status'] => {
@@ -151,6 +161,7 @@ const claimOf = (
     currency: [...currencies][0] ?? null,
     claim: {
       claimNumber,
+      claimNumberGenerated: generatedNumber(claim && numberOf(claim) ? claim : first, claimNumber),
       provider: (nameOf(first.provider, index, first) ?? 'Provider not named').slice(0, 200),
       serviceDate,
       submittedDate: created && created > serviceDate ? created : serviceDate,

@@ -3,6 +3,14 @@ import type { Observation, ObservationComponent, Quantity } from '@medplum/fhirt
 import { codesOf, conceptText, instantOf, LOINC, referenceText } from './fhir-values';
 import { glucoseOrigin, mealOrJournal } from './healthfolio-export';
 import type { PlannedItem } from './import-plan';
+import {
+  BLOOD_PRESSURE_PANELS,
+  BODY_WEIGHTS,
+  categoriesOf,
+  isVitalSign,
+  PAIN_SCORE,
+  vitalNotKept,
+} from './vital-signs';
 
 const CGM_SUMMARY = 'http://hl7.org/fhir/uv/cgm/CodeSystem/cgm-summary-codes-temporary';
 const GLUCOSE = new Set(['2339-0', '15074-8', '99504-3']);
@@ -38,14 +46,14 @@ const INTERPRETATION: Record<string, LabFlag> = {
 export type ObservationOutcome = PlannedItem | { skip: string; what: string } | null;
 
 const unitOf = (q: Quantity | undefined) => (q?.code ?? q?.unit ?? null)?.trim() || null;
-const numberOf = (q: Quantity | undefined) =>
+export const numberOf = (q: Quantity | undefined) =>
   typeof q?.value === 'number' && Number.isFinite(q.value) ? q.value : null;
-const notesOf = (o: Observation) =>
+export const notesOf = (o: Observation) =>
   o.note
     ?.map((n) => n.text)
     .filter(Boolean)
     .join('\n') || null;
-const whenOf = (o: Observation) =>
+export const whenOf = (o: Observation) =>
   instantOf(o.effectiveDateTime ?? o.effectivePeriod?.start ?? o.effectiveInstant ?? o.issued);
 
 /** An entry's data, if its tracker takes it (else with only the fields it must have, else nothing). */
@@ -80,6 +88,24 @@ const entry = (
     ? { kind: 'entry', group, tracker, occurredAt: at, data, notes }
     : { what: 'Measurements', skip: 'A value outside what Healthfolio accepts for this measurement.' };
 
+/** A blood pressure entry from its two pressures in mmHg (whole numbers, as the tracker keeps them). */
+export const bloodPressureEntry = (
+  o: Observation,
+  at: string,
+  pressures: [number | null, number | null],
+  notes = notesOf(o),
+): ObservationOutcome => {
+  const [systolic, diastolic] = pressures.map((v) => (v === null ? null : Math.round(v)));
+  return entry(
+    'vitalSigns',
+    'blood-pressure',
+    o,
+    at,
+    checked('blood-pressure', { systolic, diastolic }, []),
+    notes,
+  );
+};
+
 const labResult = (o: Observation, loinc: string, at: string): ObservationOutcome => {
   const value = numberOf(o.valueQuantity);
   const valueText = value === null ? (o.valueString ?? conceptText(o.valueCodeableConcept) ?? null) : null;
@@ -112,8 +138,10 @@ const labResult = (o: Observation, loinc: string, at: string): ObservationOutcom
 
 /**
  * An observation as Healthfolio keeps it: glucose readings (2339-0, 15074-8, 99504-3), the blood
- * pressure panel (85354-9) and body weight (29463-7) as entries, a Healthfolio export's mood and
- * pain ratings, meals and journal entries as entries, lab results (the laboratory category, or any LOINC code with a value).
+ * pressure panel (85354-9) and body weight (29463-7, 3141-9, 3142-7) as entries, pain scores (72514-3)
+ * the pain log can hold and a Healthfolio export's mood ratings, meals and journal entries as entries,
+ * other vital signs reported as not kept (vital-signs.ts), and lab results (laboratory observations
+ * only). A separate systolic and diastolic are read together (map-pressures.ts).
  */
 export const mapObservation = (o: Observation, origin: string): ObservationOutcome => {
   if (o.status === 'entered-in-error' || o.status === 'cancelled') return null;
@@ -141,21 +169,12 @@ export const mapObservation = (o: Observation, origin: string): ObservationOutco
       };
     return { kind: 'glucose', group: 'glucoseReadings', at, mgdl, ...glucoseOrigin(o, origin) };
   }
-  if (codes.includes('85354-9') || codes.includes('55284-4')) {
+  if (codes.some((c) => BLOOD_PRESSURE_PANELS.includes(c))) {
     const part = (code: string) =>
       numberOf(o.component?.find((c) => codesOf(c.code, LOINC).includes(code))?.valueQuantity);
-    const [systolic, diastolic] = [part('8480-6'), part('8462-4')].map((v) =>
-      v === null ? null : Math.round(v),
-    );
-    return entry(
-      'vitalSigns',
-      'blood-pressure',
-      o,
-      at,
-      checked('blood-pressure', { systolic, diastolic }, []),
-    );
+    return bloodPressureEntry(o, at, [part('8480-6'), part('8462-4')]);
   }
-  if (codes.includes('29463-7')) {
+  if (codes.some((c) => BODY_WEIGHTS.includes(c))) {
     const unit = unitOf(o.valueQuantity);
     const weightUnit =
       unit === '[lb_av]' || unit === 'lb' || unit === 'lbs' ? 'lbs' : unit === 'kg' ? 'kg' : null;
@@ -169,7 +188,7 @@ export const mapObservation = (o: Observation, origin: string): ObservationOutco
       checked('weight', { weight: numberOf(o.valueQuantity), weightUnit }, []),
     );
   }
-  if (codes.includes('72514-3') && o.component) {
+  if (codes.includes(PAIN_SCORE)) {
     const data = {
       painIntensity: numberOf(o.valueQuantity),
       ...(o.bodySite?.text ? { painLocation: o.bodySite.text } : {}),
@@ -177,14 +196,13 @@ export const mapObservation = (o: Observation, origin: string): ObservationOutco
     };
     const [value, ...notes] = (o.note ?? []).map((n) => n.text ?? '');
     const withValue = notes.length ? { ...data, value } : data;
-    return entry(
-      'trackerEntries',
-      'pain',
-      o,
-      at,
-      checked('pain', withValue, ['painIntensity']),
-      notes.length ? notes.join('\n') : (value ?? null),
-    );
+    const pain = checked('pain', withValue, ['painIntensity']);
+    if (!pain)
+      return {
+        what: 'Pain scores',
+        skip: 'A pain score the pain log cannot hold: it takes whole numbers from 1 to 10.',
+      };
+    return entry('trackerEntries', 'pain', o, at, pain, notes.length ? notes.join('\n') : (value ?? null));
   }
   const ours = mealOrJournal(o);
   if (ours) {
@@ -204,20 +222,20 @@ export const mapObservation = (o: Observation, origin: string): ObservationOutco
       at,
       checked('mood-energy', fromComponents(o.component, MOOD_WORDS), []),
     );
-  const laboratory = o.category?.some((c) => c.coding?.some((x) => x.code === 'laboratory'));
-  const survey = o.category?.some((c) =>
-    c.coding?.some((x) => x.code === 'survey' || x.code === 'social-history'),
-  );
-  if (
-    loinc &&
-    /^\d{1,7}-\d$/.test(loinc) &&
-    (laboratory || findLabTest(loinc) || (!survey && o.valueQuantity))
-  )
-    return labResult(o, loinc, at);
+  if (isVitalSign(o, codes)) return vitalNotKept(codes);
+  // Only a laboratory observation is a lab result: so categorised, or, in a record that gives no
+  // category, one of the shipped subset's tests or any other LOINC code with a measured value.
+  const categories = categoriesOf(o);
+  const laboratory =
+    categories.includes('laboratory') ||
+    (!categories.length && (findLabTest(loinc ?? '') || o.valueQuantity));
+  if (loinc && /^\d{1,7}-\d$/.test(loinc) && laboratory) return labResult(o, loinc, at);
   return {
     what: 'Measurements',
-    skip: loinc
-      ? 'A questionnaire answer or a measurement without a measured value.'
-      : 'A measurement without a LOINC code.',
+    skip: !loinc
+      ? 'A measurement without a LOINC code.'
+      : o.valueQuantity && !categories.some((c) => c === 'survey' || c === 'social-history')
+        ? 'A measurement that is not a lab test: Healthfolio does not import these yet.'
+        : 'A questionnaire answer or a measurement without a measured value.',
   };
 };

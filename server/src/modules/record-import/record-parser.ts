@@ -15,6 +15,7 @@ import { ourBill } from './map-bill';
 import { mapClaims } from './map-claims';
 import { mapObservation } from './map-observation';
 import { mapCoverage } from './map-payer';
+import { pairPressures } from './map-pressures';
 import { mapSummary } from './map-summary';
 import { readResources } from './read-resources';
 
@@ -174,8 +175,15 @@ export const planOf = (resources: Resource[], format: ImportPlan['format']): Imp
   guarded('Claims', () => {
     for (const out of mapClaims(resources, index)) take(out);
   });
+  // A separate systolic and diastolic (C-CDA's) are read together: one blood pressure from both.
+  let pressures: ReturnType<typeof pairPressures>['used'] = new Set();
+  guarded('Vital signs', () => {
+    const paired = pairPressures(resources);
+    pressures = paired.used;
+    for (const out of paired.outcomes) take(out);
+  });
   for (const r of resources) {
-    if (STRUCTURAL.has(r.resourceType) || PAIRED.has(r.resourceType)) continue;
+    if (STRUCTURAL.has(r.resourceType) || PAIRED.has(r.resourceType) || pressures.has(r)) continue;
     guarded(wordsFor(String(r.resourceType)), () => planResource(r));
   }
   return plan;

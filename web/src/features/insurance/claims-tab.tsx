@@ -89,8 +89,8 @@ export function ClaimsTab({ claims, open }: { claims: readonly ClaimResponse[]; 
                       {claim.provider} <StatusBadge status={claim.status} />
                     </p>
                     <p className="text-sm text-muted-foreground">
-                      Claim {claim.claimNumber} · service {formatDay(claim.serviceDate)} · submitted{' '}
-                      {formatDay(claim.submittedDate)}
+                      {claim.claimNumber === null ? 'Service' : `Claim ${claim.claimNumber} · service`}{' '}
+                      {formatDay(claim.serviceDate)} · submitted {formatDay(claim.submittedDate)}
                     </p>
                     <p className="text-sm tabular-nums">
                       {money(claim.amountCents)} billed · {money(claim.coveredCents)} covered ·{' '}

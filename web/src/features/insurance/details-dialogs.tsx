@@ -76,7 +76,7 @@ export function ClaimDetailsDialog({
   const plan = plans.find((p) => p.id === claim.insurancePlanId);
   return (
     <Details
-      title={`Claim ${claim.claimNumber}`}
+      title={claim.claimNumber === null ? 'Claim' : `Claim ${claim.claimNumber}`}
       description={claim.provider}
       rows={[
         ['Status', <StatusBadge key="s" status={claim.status} />],

@@ -69,7 +69,7 @@ export function InsuranceDialogs({
       return (
         <ConfirmDialog
           title="Delete this claim?"
-          description={`Claim ${dialog.claim.claimNumber} from ${dialog.claim.provider} is removed for good.`}
+          description={`${dialog.claim.claimNumber === null ? 'The claim' : `Claim ${dialog.claim.claimNumber}`} from ${dialog.claim.provider} is removed for good.`}
           confirmLabel="Delete"
           pending={removeClaim.isPending}
           onConfirm={() =>
