@@ -64,3 +64,37 @@ test('a FHIR record is previewed, imported once, and its lab trend and health su
   await expect(page.getByRole('list', { name: 'Allergies' })).toContainText('Allergy to peanuts');
   await expect(page.getByRole('list', { name: 'Medications' })).toContainText('Metformin');
 });
+
+/** A Synthea claim and its EOB, cut for the tests: the claim's only identifier is its resource id. */
+const CLAIM = fileURLToPath(
+  new URL('../../../server/test/fixtures/records/synthea-eob.json', import.meta.url),
+);
+
+test('an imported claim without a number of its own shows none, and can be edited without one', async ({
+  page,
+  newAccount,
+  signInAs,
+}) => {
+  await signInAs(await newAccount('claim-import', { type: 'general_health' }));
+  await page.goto('/dashboard/settings');
+  await page.getByRole('button', { name: 'Import a record' }).click();
+  const dialog = page.getByRole('dialog', { name: 'Import a record' });
+  await dialog.getByLabel('Record file').setInputFiles(CLAIM);
+  await dialog.getByRole('button', { name: 'Import' }).click();
+  await expect(dialog).toContainText('Import finished');
+  await dialog.getByRole('button', { name: 'Done' }).click();
+
+  await page.goto('/dashboard/insurance');
+  await page.getByRole('tab', { name: 'Claims', exact: true }).click();
+  const panel = page.getByRole('tabpanel');
+  await expect(panel).toContainText('$265.52');
+  await expect(panel).not.toContainText(/Claim [0-9a-f]{8}-/);
+  await panel.getByRole('button', { name: 'View Claim Details' }).click();
+  await page.getByRole('dialog', { name: 'Claim' }).getByRole('button', { name: 'Edit Claim' }).click();
+  const edit = page.getByRole('dialog', { name: 'Edit Claim' });
+  await expect(edit.getByLabel('Claim number')).toHaveValue('');
+  await edit.getByLabel('Description').fill('Annual check-up');
+  await edit.getByRole('button', { name: 'Save' }).click();
+  await expect(page.locator('[data-sonner-toast]').filter({ hasText: 'Claim updated' })).toBeVisible();
+  await expect(panel).not.toContainText(/Claim [0-9a-f]{8}-/);
+});

@@ -8,8 +8,18 @@ import { centsForInput } from './record-form';
 
 type Choice = { id: string; label: string };
 
-const fieldsFor = (plans: readonly PlanResponse[], documents: readonly Choice[]): FieldSpec[] => [
-  { name: 'claimNumber', label: 'Claim number', required: true },
+const fieldsFor = (
+  plans: readonly PlanResponse[],
+  documents: readonly Choice[],
+  unnumbered: boolean,
+): FieldSpec[] => [
+  unnumbered
+    ? {
+        name: 'claimNumber',
+        label: 'Claim number',
+        hint: 'This claim came from an imported record without a number of its own; add one if you have it.',
+      }
+    : { name: 'claimNumber', label: 'Claim number', required: true },
   { name: 'provider', label: 'Provider', required: true },
   { name: 'serviceDate', label: 'Service date', kind: 'date', required: true },
   { name: 'submittedDate', label: 'Submitted date', kind: 'date', required: true },
@@ -52,11 +62,13 @@ export function ClaimDialog({
   const save = useSaveClaim();
   const documents = useAttachableDocuments(claim?.eobDocument ?? null);
   const money = (cents: number | undefined) => (cents === undefined ? '' : centsForInput(cents, locale));
+  // An imported claim whose record gave it no number shows none; an edit keeps it unless one is typed.
+  const unnumbered = claim?.claimNumber === null;
   return (
     <RecordDialog<ClaimCreateRequest>
       title={claim ? 'Edit Claim' : 'Add Claim'}
       description="What was billed to your insurance, what it covered and what is yours to pay."
-      fields={fieldsFor(plans, documents.options)}
+      fields={fieldsFor(plans, documents.options, unnumbered)}
       defaults={{
         claimNumber: claim?.claimNumber ?? '',
         provider: claim?.provider ?? '',
@@ -71,7 +83,8 @@ export function ClaimDialog({
         description: claim?.description ?? '',
         eobDocumentId: claim?.eobDocumentId ?? '',
       }}
-      schema="ClaimCreateRequest"
+      schema={unnumbered ? 'ClaimUpdateRequest' : 'ClaimCreateRequest'}
+      omitEmpty={unnumbered ? ['claimNumber'] : []}
       save={(body) => save.mutateAsync({ id: claim?.id, body })}
       savedToast={claim ? 'Claim updated' : 'Claim added'}
       failedToast={claim ? 'Could not update the claim' : 'Could not add the claim'}

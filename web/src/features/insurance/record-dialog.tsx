@@ -119,6 +119,7 @@ export function RecordDialog<Body>({
   savedToast,
   failedToast,
   submitLabel = 'Save',
+  omitEmpty,
   onClose,
   children,
 }: {
@@ -131,13 +132,15 @@ export function RecordDialog<Body>({
   savedToast: string;
   failedToast: string;
   submitLabel?: string;
+  /** Fields sent only when filled in (recordResolver). */
+  omitEmpty?: readonly string[];
   onClose: () => void;
   children?: (form: UseFormReturn<FormValues, unknown, Body>) => ReactNode;
 }) {
   const { parse } = useInsuranceLocale();
   const money = fields.filter((f) => f.kind === 'money').map((f) => f.name);
   const form = useForm<FormValues, unknown, Body>({
-    resolver: recordResolver<Body>(schema, money, parse),
+    resolver: recordResolver<Body>(schema, money, parse, omitEmpty),
     defaultValues: defaults,
   });
   const submit = form.handleSubmit(async (body) => {

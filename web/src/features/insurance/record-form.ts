@@ -7,6 +7,7 @@ export type FormValues = Record<string, string>;
 export type SchemaName =
   | 'PlanCreateRequest'
   | 'ClaimCreateRequest'
+  | 'ClaimUpdateRequest'
   | 'BillCreateRequest'
   | 'PaymentCreateRequest'
   | 'InsuranceSettingsRequest';
@@ -22,6 +23,8 @@ export function recordResolver<Body>(
   schema: SchemaName,
   moneyFields: readonly string[],
   parse: (text: string) => number | null,
+  /** Fields left out of the body when empty: the record keeps what it has (an edit only). */
+  omitEmpty: readonly string[] = [],
 ): Resolver<FormValues, unknown, Body> {
   return async (values) => {
     const core = await loadCore();
@@ -29,6 +32,7 @@ export function recordResolver<Body>(
     const body: Record<string, string> = {};
     for (const [key, raw] of Object.entries(values)) {
       const text = raw.trim();
+      if (text === '' && omitEmpty.includes(key)) continue;
       if (!moneyFields.includes(key) || text === '') {
         body[key] = text;
         continue;
