@@ -32,9 +32,10 @@ import {
   SOCIAL_CONTEXTS,
   WEIGHT_CONTEXTS,
 } from './enums';
+import { MOOD_SCALE_MAX, PAIN_SCALE_MAX } from './scales';
 import { TRACKER_TITLES, type TrackerKey as TrackerKeyType } from './tracker-titles';
 
-export { TRACKER_TITLES };
+export { MOOD_SCALE_MAX, PAIN_SCALE_MAX, TRACKER_TITLES };
 export type TrackerKey = TrackerKeyType;
 export const TRACKER_KEYS = Object.keys(TRACKER_TITLES) as TrackerKey[];
 export const TrackerKey = z.enum(TRACKER_KEYS as [TrackerKey, ...TrackerKey[]]);
@@ -47,9 +48,6 @@ const wholeNumber = (min: number, max: number, what: string) =>
     .int(`${what} must be a whole number`)
     .min(min, `${what} must be at least ${min}`)
     .max(max, `${what} must be at most ${max}`);
-/** Mood, energy, stress and sleep quality are rated 1–5; pain intensity 1–10 (shown as "4/5", "6/10"). */
-export const MOOD_SCALE_MAX = 5;
-export const PAIN_SCALE_MAX = 10;
 const scale = (min: number, max: number, what: string) => wholeNumber(min, max, what);
 const text = (max: number) => freeText().trim().min(1).max(max);
 

@@ -16,9 +16,9 @@ import { Progress } from '@/components/ui/progress';
 import { ProgressCards } from '@/features/log-data/progress-cards';
 import { days } from '@/features/log-data/streak-cards';
 import { useDashboardContext } from '@/features/shell/use-dashboard-context';
-import { formatDate } from '@/features/trackers/entry-format';
 import { QueryView, StatCard } from '@/features/trackers/screen-parts';
 import { useStreakSummary } from '@/features/trackers/use-entries';
+import { formatDate } from '@/lib/zoned-format';
 
 // The server names lucide icons; only these five exist, so map them rather than ship every icon.
 const ICONS: Record<string, LucideIcon> = {

@@ -1,5 +1,5 @@
 import type { SystemHealth } from '@healthfolio/core';
-import { formatDateTime } from '@/features/trackers/entry-format';
+import { formatDateTime } from '@/lib/zoned-format';
 
 const number = new Intl.NumberFormat();
 

@@ -23,8 +23,8 @@ import { Card, CardContent, CardDescription, CardHeader, CardTitle } from '@/com
 import { LoadMore } from '@/components/ui/load-more';
 import { Select } from '@/components/ui/select';
 import { Spinner } from '@/components/ui/spinner';
-import { formatDateTime, formatTime } from '@/features/trackers/entry-format';
 import { errorMessage } from '@/lib/api';
+import { formatDateTime, formatTime } from '@/lib/zoned-format';
 import { deliveredWhere } from './alarm-delivery-words';
 import { useAcknowledgeAlarm, useAlarmHistory, useSnoozeAlarm } from './alarms-api';
 

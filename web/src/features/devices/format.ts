@@ -1,5 +1,5 @@
 import { useDashboardContext } from '@/features/shell/use-dashboard-context';
-import { formatDateTime } from '@/features/trackers/entry-format';
+import { formatDateTime } from '@/lib/zoned-format';
 
 export type When = (iso: string | null | undefined, none?: string) => string;
 

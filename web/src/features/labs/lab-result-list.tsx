@@ -6,7 +6,7 @@ import {
 } from '@healthfolio/core/labs/lab-value-format';
 import { Badge } from '@/components/ui/badge';
 import { Button } from '@/components/ui/button';
-import { formatDate } from '@/features/trackers/entry-format';
+import { formatDate } from '@/lib/zoned-format';
 import type { LabResultResponse } from './labs-api';
 
 const FLAG_WORDS: Record<LabFlag, string> = {

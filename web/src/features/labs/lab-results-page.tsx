@@ -7,8 +7,8 @@ import { Spinner } from '@/components/ui/spinner';
 import { ConnectHealthSystemCard } from '@/features/health-systems/connect-health-system-card';
 import { ImportRecordButton } from '@/features/record-import/import-record-button';
 import { useDashboardContext } from '@/features/shell/use-dashboard-context';
-import { formatDate } from '@/features/trackers/entry-format';
 import { QueryView } from '@/features/trackers/screen-parts';
+import { formatDate } from '@/lib/zoned-format';
 import { FlagBadge, labValueText, sourceWords } from './lab-result-list';
 import { type LabResultResponse, useLabResults } from './labs-api';
 

@@ -7,9 +7,9 @@ import { BackLink } from '@/components/ui/back-link';
 import { Card, CardContent, CardDescription, CardHeader, CardTitle } from '@/components/ui/card';
 import { Spinner } from '@/components/ui/spinner';
 import { useDashboardContext } from '@/features/shell/use-dashboard-context';
-import { formatDate } from '@/features/trackers/entry-format';
 import { QueryView } from '@/features/trackers/screen-parts';
 import { errorMessage } from '@/lib/api';
+import { formatDate } from '@/lib/zoned-format';
 import { LabResultList, labValueText } from './lab-result-list';
 import {
   type LabResultResponse,

@@ -8,7 +8,7 @@ import {
   XAxis,
   YAxis,
 } from 'recharts';
-import { formatDate } from '@/features/trackers/entry-format';
+import { formatDate } from '@/lib/zoned-format';
 
 const tick = { fill: 'currentColor', fontSize: 12 };
 const DAY = 86_400_000;

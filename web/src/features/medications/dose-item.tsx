@@ -1,7 +1,7 @@
 import { Check, SkipForward } from 'lucide-react';
 import { Button } from '@/components/ui/button';
-import { formatTime } from '@/features/trackers/entry-format';
 import { cn } from '@/lib/utils';
+import { formatTime } from '@/lib/zoned-format';
 import { canAct, type DoseResponse, instructionsOf, STATUS_META } from './dose-status';
 
 /** A dose's status as a word with an icon, coloured as spec §4 says (green, red, otherwise blue). */

@@ -1,7 +1,7 @@
 import type { DoseResponse, DoseStatus } from '@healthfolio/core';
 import { addCalendarDays, localDate, localDayStart } from '@healthfolio/core/units/local-time';
 import { CircleAlert, CircleCheck, Clock, type LucideIcon, SkipForward } from 'lucide-react';
-import { formatDate } from '@/features/trackers/entry-format';
+import { formatDate } from '@/lib/zoned-format';
 
 export type { DoseResponse, DoseStatus };
 

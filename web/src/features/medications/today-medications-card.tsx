@@ -2,8 +2,8 @@ import { Button } from '@/components/ui/button';
 import { CardDescription } from '@/components/ui/card';
 import { Spinner } from '@/components/ui/spinner';
 import { useDashboardContext } from '@/features/shell/use-dashboard-context';
-import { formatTime } from '@/features/trackers/entry-format';
 import { errorMessage } from '@/lib/api';
+import { formatTime } from '@/lib/zoned-format';
 import { DoseStatusBadge } from './dose-item';
 import { useTodayDoses } from './medications-api';
 

@@ -3,8 +3,8 @@ import { CalendarClock, Check, CheckCheck, Repeat } from 'lucide-react';
 import type { ReactNode } from 'react';
 import { Badge } from '@/components/ui/badge';
 import { Button } from '@/components/ui/button';
-import { formatDate, formatTime } from '@/features/trackers/entry-format';
 import { cn } from '@/lib/utils';
+import { formatDate, formatTime } from '@/lib/zoned-format';
 import { PRIORITY_META, SENDER_META } from './notification-meta';
 
 type Props = {

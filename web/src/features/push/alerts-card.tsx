@@ -10,8 +10,8 @@ import { Button } from '@/components/ui/button';
 import { Card, CardContent, CardDescription, CardHeader, CardTitle } from '@/components/ui/card';
 import { Spinner } from '@/components/ui/spinner';
 import { useDashboardContext } from '@/features/shell/use-dashboard-context';
-import { formatDate } from '@/features/trackers/entry-format';
 import { errorMessage } from '@/lib/api';
+import { formatDate } from '@/lib/zoned-format';
 import {
   saveSubscription,
   usePushDevices,

@@ -5,8 +5,8 @@ import { LoadMore } from '@/components/ui/load-more';
 import { Spinner } from '@/components/ui/spinner';
 import { possessive } from '@/features/household/household-shell';
 import { useDashboardContext } from '@/features/shell/use-dashboard-context';
-import { formatDateTime } from '@/features/trackers/entry-format';
 import { errorMessage } from '@/lib/api';
+import { formatDateTime } from '@/lib/zoned-format';
 import { useAuditHistory } from './use-audit-history';
 
 /** "Chrome on Linux · Your local network · 192.168.1.20": what is known of where an event came from. */

@@ -7,9 +7,9 @@ import { ErrorState } from '@/components/ui/error-state';
 import { FormField } from '@/components/ui/form-field';
 import { Spinner } from '@/components/ui/spinner';
 import { useDashboardContext } from '@/features/shell/use-dashboard-context';
-import { formatDate } from '@/features/trackers/entry-format';
 import { errorMessage } from '@/lib/api';
 import { type Passkey, passkeyErrorMessage, secondFactorApi } from '@/lib/second-factor-api';
+import { formatDate } from '@/lib/zoned-format';
 import { PasswordDialog } from './password-dialog';
 import { secondFactorKeys, usePasskeys } from './use-second-factor';
 

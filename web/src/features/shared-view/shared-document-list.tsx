@@ -2,7 +2,7 @@ import type { SharedDocumentItem } from '@healthfolio/core';
 import { formatFileSize } from '@healthfolio/core/documents/document-files';
 import { Download, Eye } from 'lucide-react';
 import { Button } from '@/components/ui/button';
-import { formatDate } from '@/features/trackers/entry-format';
+import { formatDate } from '@/lib/zoned-format';
 import { sharedPath } from './shared-view-api';
 
 /**

@@ -4,10 +4,11 @@ import type { ReactNode } from 'react';
 import { Badge } from '@/components/ui/badge';
 import { RangeTag } from '@/features/diabetes/glucose-level-tag';
 import { LabResultList } from '@/features/labs/lab-result-list';
-import { entryValue, formatDate, formatShortDate, formatTime } from '@/features/trackers/entry-format';
+import { entryValue } from '@/features/trackers/entry-format';
 import { LazyTrendChart as TrendChart } from '@/features/trackers/lazy-trend-chart';
 import { QueryView } from '@/features/trackers/screen-parts';
 import { glucoseLevelSeries, pressureSeries } from '@/features/trackers/trend-series';
+import { formatDate, formatShortDate, formatTime } from '@/lib/zoned-format';
 import { SharedDocumentList } from './shared-document-list';
 import {
   type SharedAppointmentsResponse,

@@ -5,7 +5,7 @@ import {
   type ShareCategory,
   type ShareStatus,
 } from '@healthfolio/core/sharing/share-rules';
-import { formatDateTime } from '@/features/trackers/entry-format';
+import { formatDateTime } from '@/lib/zoned-format';
 
 export const levelLabel = (l: AccessLevel) => ACCESS_LEVEL_LABELS[l];
 export const categoryList = (c: readonly ShareCategory[]) =>

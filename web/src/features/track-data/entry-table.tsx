@@ -1,7 +1,7 @@
 import type { EntryResponse } from '@healthfolio/core';
 import { ChevronRight } from 'lucide-react';
 import { useDashboardContext } from '@/features/shell/use-dashboard-context';
-import { formatDate, formatTime } from '@/features/trackers/entry-format';
+import { formatDate, formatTime } from '@/lib/zoned-format';
 
 /** Entries of every tracker: type, value, date and time; each opens its details dialog. */
 export function EntryTable({

@@ -1,5 +1,6 @@
-import { type EntryResponse, type GlucoseUnit, MOOD_SCALE_MAX, PAIN_SCALE_MAX } from '@healthfolio/core';
+import type { EntryResponse, GlucoseUnit } from '@healthfolio/core';
 import { countOf } from '@healthfolio/core/text/count-words';
+import { MOOD_SCALE_MAX, PAIN_SCALE_MAX } from '@healthfolio/core/trackers/scales';
 import { formatGlucoseWithUnit } from '@healthfolio/core/units/glucose-units';
 import { humanize, humanizeKey } from './tracker-meta';
 

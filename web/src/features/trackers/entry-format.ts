@@ -1,31 +1,13 @@
-import { type EntryResponse, type GlucoseUnit, MOOD_SCALE_MAX, PAIN_SCALE_MAX } from '@healthfolio/core';
+import type { EntryResponse, GlucoseUnit } from '@healthfolio/core';
 import { isCrisisPressure } from '@healthfolio/core/trackers/blood-pressure-category';
 import { mealTypeLabel } from '@healthfolio/core/trackers/enums';
+import { MOOD_SCALE_MAX, PAIN_SCALE_MAX } from '@healthfolio/core/trackers/scales';
 import { formatGlucoseWithUnit } from '@healthfolio/core/units/glucose-units';
 import { formatWeight } from '@healthfolio/core/units/weight-units';
 import { outOf, toolsetValue } from './entry-fields';
 import { humanize } from './tracker-meta';
 
-const cache = new Map<string, Intl.DateTimeFormat>();
-const formatter = (timeZone: string, options: Intl.DateTimeFormatOptions) => {
-  const key = `${timeZone}|${JSON.stringify(options)}`;
-  let f = cache.get(key);
-  if (!f) {
-    f = new Intl.DateTimeFormat(undefined, { timeZone, ...options });
-    cache.set(key, f);
-  }
-  return f;
-};
-
-/** Dates and times always in the profile's time zone and the browser's locale. */
-export const formatDate = (iso: string, timeZone: string) =>
-  formatter(timeZone, { dateStyle: 'medium' }).format(new Date(iso));
-export const formatTime = (iso: string, timeZone: string) =>
-  formatter(timeZone, { timeStyle: 'short' }).format(new Date(iso));
-export const formatDateTime = (iso: string, timeZone: string) =>
-  formatter(timeZone, { dateStyle: 'medium', timeStyle: 'short' }).format(new Date(iso));
-export const formatShortDate = (iso: string, timeZone: string) =>
-  formatter(timeZone, { month: 'short', day: 'numeric' }).format(new Date(iso));
+export { formatDate, formatDateTime, formatShortDate, formatTime } from '@/lib/zoned-format';
 
 const num = (v: unknown): number | undefined => (typeof v === 'number' && Number.isFinite(v) ? v : undefined);
 const str = (v: unknown): string | undefined => (typeof v === 'string' && v.trim() ? v : undefined);
