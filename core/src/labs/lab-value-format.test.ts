@@ -1,5 +1,5 @@
 import { describe, expect, it } from 'vitest';
-import { labNumberText, labValueText } from './lab-value-format';
+import { labNumberText, labValueText, rangeWords } from './lab-value-format';
 import { ucumLabel } from './ucum-labels';
 
 describe('lab values as people read them', () => {
@@ -53,5 +53,16 @@ describe('UCUM codes in words', () => {
     ['mg/dL', 'mg/dL'],
   ])('%s is written %s', (ucum, label) => {
     expect(ucumLabel(ucum)).toBe(label);
+  });
+});
+
+describe('reference ranges as people read them', () => {
+  it('joins the ends with the unit once, and a score without a stray space', () => {
+    expect(rangeWords(3.5, 5.1, 'mmol/L')).toBe('3.5–5.1 mmol/L');
+    expect(rangeWords(4, 6, '{score}')).toBe('4–6');
+    expect(rangeWords(4, 6, null)).toBe('4–6');
+    expect(rangeWords(null, 200, 'mg/dL')).toBe('200 mg/dL or less');
+    expect(rangeWords(4, null, '%')).toBe('4% or more');
+    expect(rangeWords(null, null, 'mg/dL')).toBe('');
   });
 });

@@ -27,3 +27,13 @@ export const labUnitSuffix = (unit: string | null) => {
 /** A lab value and its unit as people read them: "6.4%", "37.7 °C", "132 mmHg", "3.26". */
 export const labValueText = (value: number, unit: string | null) =>
   `${labNumberText(value, unit)}${labUnitSuffix(unit)}`;
+
+/** A range from its ends, in a unit: "3.5–5.1 mmol/L", "200 mg/dL or less", "4–6" for a score; '' without ends. */
+export const rangeWords = (low: number | null, high: number | null, unitCode: string | null) => {
+  const unit = labUnitSuffix(unitCode);
+  const n = (v: number) => labNumberText(v, unitCode);
+  if (low !== null && high !== null) return `${n(low)}–${n(high)}${unit}`;
+  if (high !== null) return `${n(high)}${unit} or less`;
+  if (low !== null) return `${n(low)}${unit} or more`;
+  return '';
+};

@@ -1,5 +1,5 @@
 import { describe, expect, it } from 'vitest';
-import { formatDateTime, healthCheckText } from './admin-format';
+import { formatDateTime, healthCheckText, mailStatusText } from './admin-format';
 
 const expected = (iso: string, timeZone: string) =>
   new Intl.DateTimeFormat(undefined, { dateStyle: 'medium', timeStyle: 'short', timeZone }).format(
@@ -30,5 +30,16 @@ describe('a health check’s words', () => {
 
   it('are the detail alone when there is no time to give', () => {
     expect(healthCheckText({ name: 'Database', ok: true, detail: 'Answering' }, 'UTC')).toBe('Answering');
+  });
+});
+
+describe('the outbox', () => {
+  it('says where each message stands in words, never the stored value', () => {
+    expect(['sent', 'outbox', 'failed', 'queued'].map(mailStatusText)).toEqual([
+      'Sent',
+      'Kept in the outbox, not sent',
+      'Could not be sent',
+      'Status unknown',
+    ]);
   });
 });

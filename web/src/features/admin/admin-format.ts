@@ -24,6 +24,16 @@ export { formatDateTime };
 export const healthCheckText = (check: SystemHealth['checks'][number], timeZone: string) =>
   check.since ? `${check.detail} since ${formatDateTime(check.since, timeZone)}` : check.detail;
 
+/** Where a message stands, in words (the outbox stores sent | outbox | failed). */
+export const mailStatusText = (status: string) =>
+  status === 'sent'
+    ? 'Sent'
+    : status === 'outbox'
+      ? 'Kept in the outbox, not sent'
+      : status === 'failed'
+        ? 'Could not be sent'
+        : 'Status unknown';
+
 export const formatDay = (day: string) =>
   new Intl.DateTimeFormat(undefined, { month: 'short', day: 'numeric', timeZone: 'UTC' }).format(
     new Date(`${day}T00:00:00Z`),

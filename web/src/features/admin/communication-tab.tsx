@@ -2,7 +2,7 @@ import { Alert } from '@/components/ui/alert';
 import { Card, CardContent, CardHeader, CardTitle } from '@/components/ui/card';
 import { useDashboardContext } from '@/features/shell/use-dashboard-context';
 import { useMailOutbox } from './admin-api';
-import { formatDateTime } from './admin-format';
+import { formatDateTime, mailStatusText } from './admin-format';
 import { EmailForm } from './email-form';
 import { MessageForm } from './message-form';
 
@@ -37,7 +37,7 @@ function MailStatus() {
                   {m.subject} → {m.to}
                 </span>
                 <span className="text-muted-foreground">
-                  {m.status} · {formatDateTime(m.createdAt, timezone)}
+                  {mailStatusText(m.status)} · {formatDateTime(m.createdAt, timezone)}
                 </span>
               </li>
             ))}

@@ -1,9 +1,5 @@
 import type { LabFlag } from '@healthfolio/core/labs/lab-units';
-import {
-  labNumberText,
-  labUnitSuffix,
-  labValueText as valueWithUnit,
-} from '@healthfolio/core/labs/lab-value-format';
+import { rangeWords, labValueText as valueWithUnit } from '@healthfolio/core/labs/lab-value-format';
 import { Badge } from '@/components/ui/badge';
 import { Button } from '@/components/ui/button';
 import { formatDate } from '@/lib/zoned-format';
@@ -26,15 +22,8 @@ export const labValueText = (r: Pick<LabResultResponse, 'value' | 'valueText' | 
   r.value !== null ? valueWithUnit(r.value, r.unit) : (r.valueText ?? '');
 
 /** The reference range as written on the report, or built from its ends. */
-export const labRangeText = (r: LabResultResponse) => {
-  const unit = labUnitSuffix(r.unit);
-  const n = (v: number) => labNumberText(v, r.unit);
-  if (r.referenceLow !== null && r.referenceHigh !== null)
-    return `${n(r.referenceLow)}–${n(r.referenceHigh)}${unit}`;
-  if (r.referenceHigh !== null) return `${n(r.referenceHigh)}${unit} or less`;
-  if (r.referenceLow !== null) return `${n(r.referenceLow)}${unit} or more`;
-  return r.referenceText ?? '';
-};
+export const labRangeText = (r: LabResultResponse) =>
+  rangeWords(r.referenceLow, r.referenceHigh, r.unit) || (r.referenceText ?? '');
 
 /** The flag in words (never colour alone); nothing when the result has no range to compare with. */
 export function FlagBadge({ flag }: { flag: LabFlag | null }) {

@@ -1,4 +1,5 @@
 import { convertLabValue, roundLabValue } from '@healthfolio/core/labs/lab-units';
+import { rangeWords } from '@healthfolio/core/labs/lab-value-format';
 import { ucumLabel } from '@healthfolio/core/labs/ucum-labels';
 import { lazy, Suspense, useState } from 'react';
 import { useNavigate, useParams } from 'react-router';
@@ -57,7 +58,7 @@ function TestTrend({ series, timeZone }: { series: LabTestSeriesResponse; timeZo
   const results = [...series.items].reverse();
   const band =
     chart.low !== null || chart.high !== null
-      ? `, the reference range shaded (${chart.low ?? 'no low end'} to ${chart.high ?? 'no high end'} ${ucumLabel(chart.unit)})`
+      ? `, the reference range shaded (${rangeWords(chart.low, chart.high, chart.unit)})`
       : '';
   return (
     <div className="flex flex-col gap-6">
