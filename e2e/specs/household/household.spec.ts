@@ -80,6 +80,8 @@ test('a parent keeps Mia’s record, shares it with a second parent, and hands i
     await expect(
       page.getByRole('heading', { name: 'Mia’s Smart Diabetes Management', level: 1 }),
     ).toBeVisible(LOADED);
+    // Its sentences speak of her figures, not the parent's.
+    await expect(page.getByText('Mia’s glucose at a glance, in mg/dL.')).toBeVisible();
     const dialog = await logFromTile(page, 'Blood Glucose');
     await dialog.getByLabel('Blood glucose (mg/dL)').fill('112');
     await dialog.getByRole('button', { name: 'Save' }).click();

@@ -34,7 +34,7 @@ const CARDS = {
   'dexcom-share': {
     title: 'Dexcom Share',
     description:
-      'Every 5 minutes, Healthfolio reads your readings from Dexcom. Share must be turned on in the Dexcom app, with at least one follower. Use the account of the person wearing the sensor, not a follower’s.',
+      'Every 5 minutes, Healthfolio reads the sensor’s readings from Dexcom. Share must be turned on in the Dexcom app, with at least one follower. Use the account of the person wearing the sensor, not a follower’s.',
     account: 'Dexcom user name, email or phone number',
   },
   librelinkup: {

@@ -3,6 +3,7 @@ import { lazy, Suspense, useState } from 'react';
 import { Link } from 'react-router';
 import { Badge } from '@/components/ui/badge';
 import { Tabs, TabsContent, TabsList, TabsTrigger } from '@/components/ui/tabs';
+import { useWhose } from '@/features/household/whose';
 import { LogDialogHost } from '@/features/trackers/log-dialog-host';
 import { useGlucoseFormat } from './format';
 import { useGlucoseReadings, useGlucoseStatus, useRefreshDiabetesData } from './glucose-api';
@@ -21,6 +22,7 @@ const InsulinLogDialog = lazy(() =>
 /** /dashboard in diabetes mode: the glucose home (tracking spec §2). */
 export function DiabetesHome() {
   const fmt = useGlucoseFormat();
+  const whose = useWhose();
   const readings = useGlucoseReadings(24);
   const status = useGlucoseStatus();
   const refresh = useRefreshDiabetesData();
@@ -35,7 +37,9 @@ export function DiabetesHome() {
   return (
     <div className="flex flex-col gap-4">
       <div className="flex flex-wrap items-center justify-between gap-2">
-        <p className="text-muted-foreground">Your glucose at a glance, in {fmt.unit}.</p>
+        <p className="text-muted-foreground">
+          {whose.Your} glucose at a glance, in {fmt.unit}.
+        </p>
         {status.data?.cgmConnected ? (
           <Badge variant="secondary" className="gap-1">
             <Radio className="size-3" aria-hidden="true" />

@@ -4,6 +4,7 @@ import { glucoseDecimals } from '@healthfolio/core/units/glucose-units';
 import { Camera, Droplet, type LucideIcon, Syringe } from 'lucide-react';
 import { Card, CardContent, CardDescription, CardHeader, CardTitle } from '@/components/ui/card';
 import { levelLinesText } from '@/features/glucose-analytics/glucose-summary';
+import { useWhose } from '@/features/household/whose';
 import { ChartTreatmentsList, useChartTreatments } from './chart-treatments';
 import type { GlucoseFormat } from './format';
 import { useGlucoseTargets } from './glucose-api';
@@ -41,6 +42,7 @@ export function HomeOverview({
   }));
   const readingsText = last12.length === 1 ? 'reading' : `${last12.length} readings`;
   const targets = useGlucoseTargets().data;
+  const whose = useWhose();
   const range = targets ? { low: targets.targetLow, high: targets.targetHigh } : undefined;
   const scale = glucoseChartScale(
     last12.map((r) => r.valueMgdl),
@@ -59,9 +61,9 @@ export function HomeOverview({
           <CardHeader>
             <CardTitle>Recent readings</CardTitle>
             <CardDescription>
-              Your last {readingsText} in {fmt.unit}; dashed lines mark {levelLinesText(scale, fmt)}
+              {whose.Your} last {readingsText} in {fmt.unit}; dashed lines mark {levelLinesText(scale, fmt)}
               {targets?.custom
-                ? ` (your range is ${fmt.value(targets.targetLow)}–${fmt.value(targets.targetHigh)})`
+                ? ` (${whose.your} range is ${fmt.value(targets.targetLow)}–${fmt.value(targets.targetHigh)})`
                 : ''}
               .
               {drawn &&
