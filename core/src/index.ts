@@ -39,6 +39,7 @@ export * from './glucose/insulin';
 export * from './glucose/insulin-on-board';
 export * from './glucose/insulin-totals';
 export * from './glucose/levels';
+export * from './glucose/live-source';
 export * from './glucose/metrics';
 export * from './glucose/patterns';
 export * from './glucose/percentile';

@@ -18,28 +18,33 @@ const MS_PER_DAY = 86_400_000;
 
 export interface GmiSufficiency {
   sufficient: boolean;
-  /** Time covered by the data: first to last reading plus one interval (14 full days = 14). */
+  /** Days the data spans: first to last reading plus one interval (14 full days = 14). */
   coveredDays: number;
-  /** Readings a sensor worn the whole covered time would have produced. */
+  /** Readings a sensor worn the whole period would have produced. */
   expectedReadings: number;
   readings: number;
-  /** Share of expected readings present, capped at 100. */
+  /** % of time CGM is active over the period (Battelino 2019): readings present out of expected, capped at 100. */
   wearPercent: number;
 }
 
 /**
- * Whether GMI may be shown. The covered time counts the last reading's own 5-minute slot, so 14 days
- * of data from 00:00 on day 1 to 23:55 on day 14 counts as 14 days, not 13.99. Pass CGM readings
- * only: fingersticks in the same window would inflate the wear estimate.
+ * Whether GMI may be shown for a reporting period of `periodMs`: at least 14 days of data and 70% of
+ * the period's expected readings (AGP). The days count the last reading's own 5-minute slot, so data
+ * from 00:00 on day 1 to 23:55 on day 14 counts as 14 days, not 13.99. Pass CGM readings only:
+ * fingersticks in the same window would inflate the wear estimate.
  */
-export function gmiSufficiency(firstMs: number, lastMs: number, readings: number): GmiSufficiency {
+export function gmiSufficiency(
+  periodMs: number,
+  firstMs: number,
+  lastMs: number,
+  readings: number,
+): GmiSufficiency {
+  const expectedReadings = Math.max(0, Math.floor(periodMs / CGM_INTERVAL_MS));
   if (readings === 0) {
-    return { sufficient: false, coveredDays: 0, expectedReadings: 0, readings: 0, wearPercent: 0 };
+    return { sufficient: false, coveredDays: 0, expectedReadings, readings: 0, wearPercent: 0 };
   }
-  const coveredMs = lastMs - firstMs + CGM_INTERVAL_MS;
-  const expectedReadings = Math.floor(coveredMs / CGM_INTERVAL_MS);
-  const wearPercent = Math.min(100, (100 * readings) / expectedReadings);
-  const coveredDays = coveredMs / MS_PER_DAY;
+  const coveredDays = (lastMs - firstMs + CGM_INTERVAL_MS) / MS_PER_DAY;
+  const wearPercent = percentTimeCgmActive(readings, periodMs);
   return {
     sufficient: coveredDays >= GMI_MIN_DAYS && wearPercent >= GMI_MIN_WEAR_PERCENT,
     coveredDays,
@@ -47,6 +52,15 @@ export function gmiSufficiency(firstMs: number, lastMs: number, readings: number
     readings,
     wearPercent,
   };
+}
+
+/** Why GMI is withheld, in words: the days of data and the share of expected readings the period has. */
+export function gmiCoverageSentence(s: GmiSufficiency): string {
+  if (s.readings === 0) return 'There are no readings in this period.';
+  const days = Math.floor(s.coveredDays);
+  const span = days < 1 ? 'less than a day' : days === 1 ? '1 day' : `${days} days`;
+  const pct = s.wearPercent > 0 && s.wearPercent < 1 ? 'less than 1%' : `${Math.floor(s.wearPercent)}%`;
+  return `This period has ${span} of CGM data, ${pct} of the expected readings.`;
 }
 
 /** % of time the CGM was active: sensor readings present out of those a whole window of wear gives, capped at 100. */

@@ -1,4 +1,4 @@
-import { type GmiSufficiency, gmiSufficiency } from './gmi';
+import { CGM_INTERVAL_MS, type GmiSufficiency, gmiSufficiency } from './gmi';
 import { type GlucoseStatistics, glucoseStatistics } from './statistics';
 import {
   type AgpBin,
@@ -14,6 +14,8 @@ export interface GlucoseAnalysisOptions {
   timeZone: string;
   /** AGP bin width in minutes (must divide 1440); 60 gives 24 hourly bins. */
   agpBinMinutes?: number;
+  /** Length of the reporting period GMI's wear is counted over; without it, the readings' own span. */
+  periodMs?: number;
 }
 
 export interface GlucoseAnalysis {
@@ -45,7 +47,8 @@ export function analyzeGlucose(
   }
   const statistics = glucoseStatistics(local.mgdl);
   const empty = readings.length === 0;
-  const sufficiency = gmiSufficiency(firstAt, lastAt, readings.length);
+  const periodMs = options.periodMs ?? (empty ? 0 : lastAt - firstAt + CGM_INTERVAL_MS);
+  const sufficiency = gmiSufficiency(periodMs, firstAt, lastAt, readings.length);
   return {
     statistics,
     firstAt: empty ? null : firstAt,

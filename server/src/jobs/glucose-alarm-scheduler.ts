@@ -6,8 +6,9 @@ import { pushAlarm } from '../modules/alarms/alarm-delivery';
 import { type EscalationDeps, escalateAlarm } from '../modules/alarms/alarm-escalation';
 import { endAlarm, factsOf, judgeNow, raiseAlarm } from '../modules/alarms/alarm-judge';
 import { escalationMessage } from '../modules/alarms/alarm-messages';
-import { type GlucoseAlarmRow, updateAlarm } from '../modules/alarms/alarms.repository';
+import { type GlucoseAlarmRow, selectOpenAlarms, updateAlarm } from '../modules/alarms/alarms.repository';
 import { recordAudit } from '../modules/audit/audit.service';
+import { liveSourceSql } from '../modules/glucose/live-source';
 import { insertNotifications } from '../modules/notifications/notifications.repository';
 import { repeatEvery } from './repeat';
 
@@ -25,7 +26,7 @@ const MAX_DUE_PER_RUN = 200;
 const STALE_LOOKBACK_HOURS = 24;
 
 /**
- * People whose newest reading came from a device and is 15 minutes to a day old, without an open
+ * People whose newest reading came from a live source (core `isLiveGlucoseSource`) and is 15 minutes to a day old, without an open
  * "no recent readings" alarm (each person's own window is judged after), the longest silent first. One
  * probe of the (user, time) index per person, newest first: no scan of everyone's readings.
  */
@@ -37,10 +38,25 @@ const silentPeople = async (tx: Tx, now: Date) => {
       where g.user_id = p.user_id order by recorded_at desc limit 1) r
     where r.recorded_at > ${new Date(now.getTime() - STALE_LOOKBACK_HOURS * 3_600_000).toISOString()}::timestamptz
       and r.recorded_at <= ${new Date(now.getTime() - 15 * MINUTE).toISOString()}::timestamptz
-      and r.source not in ('manual', 'meter')
+      and ${liveSourceSql(sql.raw('r.source'))}
       and not exists (select 1 from glucose_alarms a
         where a.user_id = p.user_id and a.kind = 'stale' and a.ended_at is null)
     order by r.recorded_at, p.user_id`);
+  return rows.map((r) => r.user_id);
+};
+
+/**
+ * Open "no recent readings" alarms whose person's newest reading is not from a live source (a file
+ * imported since, or one raised before imports stopped counting): nothing live went quiet, so they end.
+ */
+const staleNotLive = async (tx: Tx) => {
+  const { rows } = await tx.execute<{ user_id: string }>(sql`
+    select a.user_id from glucose_alarms a
+    cross join lateral (
+      select source from glucose_readings g
+      where g.user_id = a.user_id order by recorded_at desc limit 1) r
+    where a.kind = 'stale' and a.ended_at is null and not ${liveSourceSql(sql.raw('r.source'))}
+    order by a.raised_at limit ${MAX_DUE_PER_RUN}`);
   return rows.map((r) => r.user_id);
 };
 
@@ -139,6 +155,16 @@ export const createGlucoseAlarmScheduler = (
       const o = await dueStep(now);
       if (!o) break;
       outcomes.push(o);
+    }
+    for (const userId of await db.asSystem(staleNotLive)) {
+      const ended = await db.asSystem(async (tx) => {
+        // Judged again in the person's own transaction, by the same rule that raises it.
+        if ((await judgeNow(tx, userId, now)).active.has('stale')) return false;
+        const open = await selectOpenAlarms(tx, userId);
+        for (const a of open) if (a.kind === 'stale') await endAlarm(tx, a, now, 'cleared');
+        return true;
+      });
+      if (ended) outcomes.push({ userId, step: 'ended', kind: 'stale' });
     }
     for (const userId of await db.asSystem((tx) => silentPeople(tx, now))) {
       const notice = await db.asSystem(async (tx) => {

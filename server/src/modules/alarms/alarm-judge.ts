@@ -2,6 +2,7 @@ import {
   type GlucoseAlarmKind,
   type GlucoseAlarmSettings,
   type GlucoseUnit,
+  isLiveGlucoseSource,
   judgeGlucoseAlarms,
 } from '@healthfolio/core';
 import { and, eq, sql } from 'drizzle-orm';
@@ -16,7 +17,6 @@ import {
   alarmSettingsOf,
   type GlucoseAlarmRow,
   insertAlarm,
-  isContinuousSource,
   selectAlarmSettings,
   selectJudgedReadings,
   selectNewestReading,
@@ -31,7 +31,7 @@ export const judgeNow = async (tx: Tx, userId: string, now: Date) => {
     const newest = await selectNewestReading(tx, userId);
     if (newest) {
       readings = [newest];
-      continuous = isContinuousSource(newest.source);
+      continuous = isLiveGlucoseSource(newest.source);
     }
   }
   const settings = await selectAlarmSettings(tx, userId);
@@ -145,7 +145,7 @@ export const alarmsAfterGlucoseWrite = async (
   const { readings, continuous } = seen
     ? {
         readings: seen.readings,
-        continuous: seen.newestSource !== null && isContinuousSource(seen.newestSource),
+        continuous: seen.newestSource !== null && isLiveGlucoseSource(seen.newestSource),
       }
     : await selectJudgedReadings(tx, userId, now);
   // Nothing recent (history imported): nothing to judge, and nothing costs more than this query.

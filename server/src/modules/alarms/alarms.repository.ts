@@ -3,6 +3,7 @@ import {
   DEFAULT_GLUCOSE_ALARM_SETTINGS,
   type GlucoseAlarmKind,
   type GlucoseAlarmSettings,
+  isLiveGlucoseSource,
 } from '@healthfolio/core';
 import { and, desc, eq, isNull, sql } from 'drizzle-orm';
 import type { Tx } from '../../db/database';
@@ -37,7 +38,7 @@ export const upsertAlarmSettings = (tx: Tx, userId: string, settings: GlucoseAla
 
 /**
  * The readings the judge looks at: the last 30 minutes before `now` (a few minutes ahead allowed, as
- * the follow-up does), and whether the newest comes from a device that sends on its own. A phone's
+ * the follow-up does), and whether the newest comes from a live source (core `isLiveGlucoseSource`). A phone's
  * upload reads the same in its insert (glucose.repository `insertReadingsSeeingLatest`).
  */
 export const judgedWindow = (now: Date) => ({
@@ -55,11 +56,8 @@ export const selectJudgedReadings = async (tx: Tx, userId: string, now: Date) =>
     order by recorded_at limit 500`);
   const readings = rows.map((r) => ({ at: new Date(r.recorded_at), mgdl: Number(r.value_mgdl) }));
   const newest = rows[rows.length - 1];
-  return { readings, continuous: newest ? isContinuousSource(newest.source) : false };
+  return { readings, continuous: newest ? isLiveGlucoseSource(newest.source) : false };
 };
-
-/** Hand logs and meter readings come when a person takes them; anything else keeps coming. */
-export const isContinuousSource = (source: string) => source !== 'manual' && source !== 'meter';
 
 /** The newest reading of a person, for the stale-data judge. */
 export const selectNewestReading = async (tx: Tx, userId: string) => {

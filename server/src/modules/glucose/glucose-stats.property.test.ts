@@ -109,7 +109,12 @@ describe('statistics aggregated in the database', () => {
             expected.lastAt === null ? null : new Date(expected.lastAt).toISOString(),
           );
           expect(actual.gmiSufficiency).toEqual(
-            gmiSufficiency(sensor[0]?.at ?? Number.NaN, sensor.at(-1)?.at ?? Number.NaN, sensor.length),
+            gmiSufficiency(
+              days * DAY,
+              sensor[0]?.at ?? Number.NaN,
+              sensor.at(-1)?.at ?? Number.NaN,
+              sensor.length,
+            ),
           );
           expect(actual.hourly.map((h) => h.count)).toEqual(expected.hourly.map((h) => h.count));
           actual.hourly.forEach((h, i) => {

@@ -1,6 +1,7 @@
 import type { GlucoseReadingsQuery } from '@healthfolio/core';
 import { sql } from 'drizzle-orm';
 import type { Tx } from '../../db/database';
+import { liveSourceSql } from './live-source';
 
 export type GlucoseRow = {
   id: string;
@@ -199,7 +200,7 @@ export const selectSensorStatus = async (tx: Tx, userId: string, todayFrom: stri
         order by recorded_at desc limit 1) as last_cgm_at,
       exists (select 1 from glucose_readings
         where user_id = ${userId} and recorded_at >= now() - interval '1 day'
-          and starts_with(source, 'device:')) as connected,
+          and ${liveSourceSql()}) as connected,
       (select count(*)::int from glucose_readings where user_id = ${userId}) as total,
       (select count(*)::int from glucose_readings where user_id = ${userId}
         and recorded_at >= ${todayFrom}::timestamptz and recorded_at <= now() + interval '5 minutes') as today`);

@@ -152,6 +152,7 @@ export const glucoseStats = (db: Database, userId: string, days: number) =>
     // GMI needs sensor coverage: fingersticks in the window must not count towards the wear time.
     const sensorReadings = (analysis.statistics?.count ?? 0) - edges.logged;
     const sufficiency = gmiSufficiency(
+      to.getTime() - from.getTime(),
       edges.firstCgmMs ?? Number.NaN,
       edges.lastCgmMs ?? Number.NaN,
       sensorReadings,

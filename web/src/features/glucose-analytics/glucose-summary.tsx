@@ -2,7 +2,7 @@ import { targetShareText, timeInRangeFigures } from '@healthfolio/core/glucose/b
 import { bandTargetMet } from '@healthfolio/core/glucose/band-targets';
 import { bandRangeInUnit, GLUCOSE_BANDS } from '@healthfolio/core/glucose/bands';
 import type { GlucoseChartScale } from '@healthfolio/core/glucose/chart-scale';
-import { GMI_MIN_DAYS, GMI_MIN_WEAR_PERCENT } from '@healthfolio/core/glucose/gmi';
+import { GMI_MIN_DAYS, GMI_MIN_WEAR_PERCENT, gmiCoverageSentence } from '@healthfolio/core/glucose/gmi';
 import type { GlucoseFormat } from '@/features/diabetes/format';
 import type { GlucoseStats } from '@/features/diabetes/glucose-api';
 import { GLUCOSE_BAND_BG } from './band-colours';
@@ -107,10 +107,7 @@ export function GmiText({ stats }: { stats: GlucoseStats }) {
   return (
     <p className="text-sm text-muted-foreground">
       GMI is shown only with at least {GMI_MIN_DAYS} days of CGM data and {GMI_MIN_WEAR_PERCENT}% of the
-      expected readings.{' '}
-      {s.readings === 0
-        ? 'There are no readings in this period.'
-        : `This period has ${s.coveredDays.toFixed(1)} days with ${Math.round(s.wearPercent)}% of the expected readings.`}
+      expected readings. {gmiCoverageSentence(s)}
     </p>
   );
 }
