@@ -78,6 +78,30 @@ describe('the built-in analyst', () => {
       'Your average glucose over the last 7 days (Nov 17 – Nov 24) was 130 mg/dL, from 3 readings.',
     );
   });
+  it('writes every count the same way, with thousands separators', () => {
+    const m = metrics({
+      glucose: {
+        count: 1866,
+        mean: 111,
+        percentInRange: 90,
+        percentBelow70: 1.4,
+        percentAbove180: 8,
+        counts: { below70: 1026, below54: 1004, above180: 150, above250: 2 },
+      },
+      patternReadings: 2148,
+      streak: { current: 1200, longest: 1300, entriesInWindow: 4500 },
+      adherence: { taken: 1500, skipped: 1200, missed: 1100 },
+    });
+    const ask = (q: string) => analystAnswer(analystIntent(q), m);
+    expect(ask('average glucose this week')).toContain('was 111 mg/dL, from 1,866 readings.');
+    expect(ask('how many lows this week')).toContain(
+      '1,026 of your 1,866 readings were below 70 mg/dL (55%), 1,004 of them below 54 mg/dL.',
+    );
+    expect(ask('time in range')).toContain('of your 1,866 glucose readings were in range');
+    expect(ask('any patterns?')).toContain('(2,148 readings analysed)');
+    expect(ask('logging streak')).toContain('is 1,200 days (longest 1,300 days), with 4,500 entries logged');
+    expect(ask('medications')).toContain('1,500 of 3,800 doses taken (39%), 1,200 skipped, 1,100 missed.');
+  });
   it('uses the user’s unit', () => {
     const answer = analystAnswer(analystIntent('average glucose'), metrics({ unit: 'mmol/L' }));
     expect(answer).toContain('7.2 mmol/L');
@@ -176,7 +200,7 @@ describe('the built-in analyst', () => {
       },
     });
     const answer = analystAnswer(analystIntent('how is my time in range, any lows?'), m);
-    expect(answer).toContain('>70% of your 1000 glucose readings were in range');
+    expect(answer).toContain('>70% of your 1,000 glucose readings were in range');
     expect(answer).toContain('so you meet it.');
     expect(answer).toContain('<1% of your readings were below 70 mg/dL (target: under 4%)');
   });

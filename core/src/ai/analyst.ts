@@ -1,6 +1,6 @@
 import { percentText } from '../glucose/band-display';
 import type { GlucoseUnit } from '../profiles/profile.schema';
-import { countOf } from '../text/count-words';
+import { countNumber, countOf } from '../text/count-words';
 import { BLOOD_PRESSURE_CATEGORY_TEXT, bloodPressureCategory } from '../trackers/blood-pressure-category';
 import { formatGlucose, formatGlucoseWithUnit } from '../units/glucose-units';
 import type { AnalystIntent, AnalystMetric, GlucoseAspect } from './analyst-intent';
@@ -43,7 +43,6 @@ export interface AnalystMetrics {
 }
 
 const round = (n: number) => Math.round(n);
-const plural = (n: number, one: string, many = `${one}s`) => `${n} ${n === 1 ? one : many}`;
 const range = (m: AnalystMetrics) => `${formatGlucose(70, m.unit)}–${formatGlucoseWithUnit(180, m.unit)}`;
 const noGlucose = (m: AnalystMetrics, what: string) =>
   `You have no glucose readings in ${m.windowLabel} (${m.windowDates}), so ${what}.`;
@@ -58,21 +57,23 @@ const counted = (
   extremeEdge: number,
 ) => {
   const share = (100 * n) / m.glucose.count;
-  const of = n ? `, ${extreme} of them ${side} ${formatGlucoseWithUnit(extremeEdge, m.unit)}` : '';
-  return `In ${m.windowLabel} (${m.windowDates}), ${n} of your ${countOf(m.glucose.count, 'reading')} ${n === 1 ? 'was' : 'were'} ${side} ${formatGlucoseWithUnit(edge, m.unit)} (${percentText(share, round(share))})${of}.`;
+  const of = n
+    ? `, ${countNumber(extreme)} of them ${side} ${formatGlucoseWithUnit(extremeEdge, m.unit)}`
+    : '';
+  return `In ${m.windowLabel} (${m.windowDates}), ${countNumber(n)} of your ${countOf(m.glucose.count, 'reading')} ${n === 1 ? 'was' : 'were'} ${side} ${formatGlucoseWithUnit(edge, m.unit)} (${percentText(share, round(share))})${of}.`;
 };
 
 const GLUCOSE: Record<GlucoseAspect, (m: AnalystMetrics) => string> = {
   average: (m) =>
     m.glucose.count && m.glucose.mean !== null
-      ? `Your average glucose over ${m.windowLabel} (${m.windowDates}) was ${formatGlucoseWithUnit(m.glucose.mean, m.unit)}, from ${plural(m.glucose.count, 'reading')}.`
+      ? `Your average glucose over ${m.windowLabel} (${m.windowDates}) was ${formatGlucoseWithUnit(m.glucose.mean, m.unit)}, from ${countOf(m.glucose.count, 'reading')}.`
       : noGlucose(m, 'there is no average to report'),
   'time-in-range': (m) => {
     const p = m.glucose.percentInRange;
     if (!m.glucose.count || p === null) return noGlucose(m, 'time in range cannot be computed');
     const verdict = p > TARGETS.inRangeAbove ? 'you meet it' : 'you are below it';
     const shown = percentText(p, round(p), { comparison: 'greater_than', percent: TARGETS.inRangeAbove });
-    return `Over ${m.windowLabel} (${m.windowDates}), ${shown} of your ${plural(m.glucose.count, 'glucose reading')} were in range (${range(m)}); the consensus target for most adults with diabetes is more than ${TARGETS.inRangeAbove}%, so ${verdict}.`;
+    return `Over ${m.windowLabel} (${m.windowDates}), ${shown} of your ${countOf(m.glucose.count, 'glucose reading')} were in range (${range(m)}); the consensus target for most adults with diabetes is more than ${TARGETS.inRangeAbove}%, so ${verdict}.`;
   },
   'lows-highs': (m) => {
     const { percentBelow70: lo, percentAbove180: hi } = m.glucose;
@@ -96,8 +97,8 @@ const GLUCOSE: Record<GlucoseAspect, (m: AnalystMetrics) => string> = {
   },
   patterns: (m) =>
     m.patterns.length
-      ? `From ${plural(m.patternReadings, 'glucose reading')} over the last 30 days: ${m.patterns.map((p) => `${p.title} (${p.confidenceLabel} confidence): ${p.description}`).join(' ')}`
-      : `No glucose patterns were detected in the last 30 days (${plural(m.patternReadings, 'reading')} analysed).`,
+      ? `From ${countOf(m.patternReadings, 'glucose reading')} over the last 30 days: ${m.patterns.map((p) => `${p.title} (${p.confidenceLabel} confidence): ${p.description}`).join(' ')}`
+      : `No glucose patterns were detected in the last 30 days (${countOf(m.patternReadings, 'reading')} analysed).`,
 };
 
 const bloodPressure = (m: AnalystMetrics) => {
@@ -105,20 +106,20 @@ const bloodPressure = (m: AnalystMetrics) => {
   if (!count || systolic === null || diastolic === null)
     return `You have no blood pressure entries in ${m.windowLabel} (${m.windowDates}), so I cannot say how your blood pressure compares with the normal range (below 120/80 mmHg).`;
   const category = BLOOD_PRESSURE_CATEGORY_TEXT[bloodPressureCategory(round(systolic), round(diastolic))];
-  return `Your average blood pressure over ${m.windowLabel} (${m.windowDates}) was ${round(systolic)}/${round(diastolic)} mmHg, from ${plural(count, 'entry', 'entries')}. In the ACC/AHA categories that is ${category.name} (${category.range}); normal is below 120/80 mmHg.`;
+  return `Your average blood pressure over ${m.windowLabel} (${m.windowDates}) was ${round(systolic)}/${round(diastolic)} mmHg, from ${countOf(count, 'entry', 'entries')}. In the ACC/AHA categories that is ${category.name} (${category.range}); normal is below 120/80 mmHg.`;
 };
 
 const METRIC: Record<Exclude<AnalystMetric, 'glucose' | 'bp'>, (m: AnalystMetrics) => string> = {
   weight: (m) =>
     m.weight.count && m.weight.latest !== null
-      ? `Your latest weight in ${m.windowLabel} (${m.windowDates}) was ${m.weight.latest} ${m.weight.unit}${m.weight.count > 1 && m.weight.first !== null ? `, ${m.weight.latest - m.weight.first >= 0 ? 'up' : 'down'} ${Math.abs(Math.round((m.weight.latest - m.weight.first) * 10) / 10)} ${m.weight.unit} from your first entry in that window` : ''} (${plural(m.weight.count, 'entry', 'entries')}).`
+      ? `Your latest weight in ${m.windowLabel} (${m.windowDates}) was ${m.weight.latest} ${m.weight.unit}${m.weight.count > 1 && m.weight.first !== null ? `, ${m.weight.latest - m.weight.first >= 0 ? 'up' : 'down'} ${Math.abs(Math.round((m.weight.latest - m.weight.first) * 10) / 10)} ${m.weight.unit} from your first entry in that window` : ''} (${countOf(m.weight.count, 'entry', 'entries')}).`
       : `You have no weight entries in ${m.windowLabel} (${m.windowDates}).`,
   streaks: (m) =>
-    `Your current logging streak is ${plural(m.streak.current, 'day')} (longest ${plural(m.streak.longest, 'day')}), with ${plural(m.streak.entriesInWindow, 'entry', 'entries')} logged in ${m.windowLabel}.`,
+    `Your current logging streak is ${countOf(m.streak.current, 'day')} (longest ${countOf(m.streak.longest, 'day')}), with ${countOf(m.streak.entriesInWindow, 'entry', 'entries')} logged in ${m.windowLabel}.`,
   medications: (m) => {
     const due = m.adherence.taken + m.adherence.skipped + m.adherence.missed;
     return due
-      ? `Medication adherence over ${m.windowLabel} (${m.windowDates}): ${m.adherence.taken} of ${plural(due, 'dose')} taken (${round((100 * m.adherence.taken) / due)}%), ${m.adherence.skipped} skipped, ${m.adherence.missed} missed.`
+      ? `Medication adherence over ${m.windowLabel} (${m.windowDates}): ${countNumber(m.adherence.taken)} of ${countOf(due, 'dose')} taken (${round((100 * m.adherence.taken) / due)}%), ${countNumber(m.adherence.skipped)} skipped, ${countNumber(m.adherence.missed)} missed.`
       : `No medication doses were due in ${m.windowLabel} (${m.windowDates}).`;
   },
   appointments: (m) =>

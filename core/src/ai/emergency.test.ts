@@ -1,11 +1,6 @@
 import { describe, expect, it } from 'vitest';
-import {
-  detectEmergencies,
-  emergencyAnswer,
-  glucoseValuesIn,
-  SAFETY_HEADING,
-  SAFETY_RULE,
-} from './emergency';
+import { detectEmergencies, emergencyAnswer, SAFETY_HEADING, SAFETY_RULE } from './emergency';
+import { glucoseValuesIn } from './glucose-mentions';
 
 const kinds = (q: string, unit: 'mg/dL' | 'mmol/L' = 'mg/dL') =>
   detectEmergencies(q, unit).map((f) => f.kind);
@@ -53,6 +48,84 @@ describe('emergency detection', () => {
     'my weight is 45 kg',
     'glucose at 8:30 was 120',
   ])('no emergency: %s', (q) => expect(kinds(q)).toEqual([]));
+
+  it.each([
+    ['dizzy, 50'],
+    ['I feel dizzy and shaky, 50'],
+    ['Mia is 50 and dizzy'],
+    ["what should I eat? I'm at 45"],
+    ['what should I eat? I’m at 45'],
+    ['at 48 and sweaty'],
+    ['bg 2.4'],
+    ['shaky 2.4'],
+    ['im at 40'],
+    ['reading 38, what do I do'],
+    ['sweaty and confused 47'],
+    ['she is 44 and pale'],
+    ['blurry vision, 42'],
+    ['racing heart and 49'],
+    ['heart racing 49'],
+    ['dropped to 45 after my run'],
+    ['Mia is 50 and dizzy, she is 9 years old'],
+    ['feeling faint, 2.6'],
+  ])('a low typed without a glucose word: %s', (q) => expect(kinds(q)).toContain('low-glucose'));
+
+  it.each([
+    ['very thirsty and vomiting, 420'],
+    ["I'm at 350 and nauseous"],
+    ['throwing up, 22.5'],
+    ['blurry vision 380'],
+  ])('a dangerous high typed without a glucose word: %s', (q) => expect(kinds(q)).toContain('high-glucose'));
+
+  it.each([
+    ['dizzy, 2.8', 'mmol/L'],
+    ["I'm at 2.5", 'mmol/L'],
+    ['shaky, 2', 'mmol/L'],
+    ['Mia is 45 and dizzy', 'mmol/L'],
+  ] as const)('reads a bare low in the user’s unit or the unambiguous other: %s (%s)', (q, unit) =>
+    expect(kinds(q, unit)).toEqual(['low-glucose']),
+  );
+
+  it.each([
+    'dizzy, blood pressure 120/80',
+    'dizzy, took 5 units',
+    'shaky after I ate 45 g of carbs',
+    "I'm dizzy, dinner is in 30 minutes",
+    'she is 12 years old and dizzy',
+    'a 12-year-old feeling dizzy',
+    'dizzy since Nov 24',
+    'dizzy on the 24th',
+    'my pulse is 45 and I am dizzy',
+    'dizzy, heart rate 50',
+    'dizzy, bp 85/50',
+    'Mia turned 12 and is shaky',
+    'sweaty, walked for 2 hours',
+    'dizzy 3 times today',
+    "I'm at 120 and a bit shaky",
+    'dizzy, 2',
+    'what should I eat at 5 tonight?',
+    'my weight is 45 and I am thirsty',
+  ])('no glucose emergency: %s', (q) => expect(kinds(q)).not.toContain('low-glucose'));
+
+  it('answers a what-to-do question with the person’s own urgent low when the reading is current', () => {
+    const newest = { mgdl: 50, minutesAgo: 4 };
+    expect(detectEmergencies('What should I eat?', 'mg/dL', newest)).toEqual([
+      { kind: 'low-glucose', value: '50 mg/dL', minutesAgo: 4 },
+    ]);
+    expect(kinds('I feel dizzy')).toEqual([]);
+    expect(detectEmergencies('I feel dizzy', 'mmol/L', newest).map((f) => f.value)).toEqual(['2.8 mmol/L']);
+    expect(emergencyAnswer(detectEmergencies('what can I do', 'mg/dL', newest))).toContain(
+      'Your newest reading, 50 mg/dL (4 minutes ago), is dangerously low.',
+    );
+    // An older reading, one not urgently low, or a question that is not about what to do now.
+    expect(detectEmergencies('What should I eat?', 'mg/dL', { mgdl: 50, minutesAgo: 45 })).toEqual([]);
+    expect(detectEmergencies('What should I eat?', 'mg/dL', { mgdl: 60, minutesAgo: 4 })).toEqual([]);
+    expect(detectEmergencies('average glucose this week', 'mg/dL', newest)).toEqual([]);
+    // A value in the question wins: it is the one the person is reporting.
+    expect(detectEmergencies("what should I eat? I'm at 45", 'mg/dL', newest)).toEqual([
+      { kind: 'low-glucose', value: '45 mg/dL' },
+    ]);
+  });
 
   it('reads glucose in the user’s unit, and a value only plausible in the other unit in that one', () => {
     // "glucose 2.5" from a mmol/L user is 45 mg/dL: urgently low.

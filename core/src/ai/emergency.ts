@@ -1,4 +1,5 @@
 import type { GlucoseUnit } from '../profiles/profile.schema';
+import { countOf } from '../text/count-words';
 import {
   CRISIS_DIASTOLIC_MMHG,
   CRISIS_PRESSURE_STEPS,
@@ -8,7 +9,8 @@ import {
   isCrisisPressure,
   SYSTOLIC_MIN_MMHG,
 } from '../trackers/blood-pressure-category';
-import { formatGlucoseWithUnit, MGDL_PER_MMOLL } from '../units/glucose-units';
+import { formatGlucoseWithUnit } from '../units/glucose-units';
+import { GLUCOSE_SYMPTOM, glucoseValuesIn } from './glucose-mentions';
 
 /**
  * Emergency detection for a question to the assistant: an urgent symptom or a dangerous value gets
@@ -29,7 +31,20 @@ export interface EmergencyFinding {
   kind: EmergencyKind;
   /** The value that triggered it, in words ("45 mg/dL", "185/95 mmHg"), when there is one. */
   value?: string;
+  /** For a low read from the person's newest reading rather than the question: how long ago, in minutes. */
+  minutesAgo?: number;
 }
+
+/** The person's newest glucose reading, as the server gives it to the assistant. */
+export interface NewestReading {
+  mgdl: number;
+  minutesAgo: number;
+}
+/** A reading this recent is where the person is now. */
+export const CURRENT_READING_MINUTES = 30;
+/** "What should I eat?", "what do I do", "help": a question about what to do now. */
+const ASKS_WHAT_TO_DO =
+  /\bwhat (should|can|do|must|shall) (i|we|she|he|they)\b.{0,20}\b(eat|drink|do|take|have)\b|\bwhat to (eat|drink|do|take)\b|\b(should|can|may) (i|we|she|he|they) (eat|drink|have)\b|\bhelp\b/;
 
 /** Level 2 hypoglycaemia (Battelino 2019) and the very high glucose that needs help the same day. */
 export const EMERGENCY_LOW_BELOW_MGDL = 54;
@@ -54,53 +69,6 @@ const SYMPTOMS: [EmergencyKind, RegExp][] = [
   ],
 ];
 
-const GLUCOSE_WORD = /\b(glucose|sugars?|bgl?|cgm|meter|libre|dexcom)\b/g;
-// Another measure between the glucose word and the number: the number is that measure's.
-const OTHER_MEASURE =
-  /\b(carbs?|insulin|units?|weight|weigh\w*|pressure|bp|a1c|pulse|heart|temperature|temp|ketones?|steps|calories|target)\b/;
-const NEAR_CHARS = 30;
-// A number that counts something else: days, carbs, percent, units, a time of day or a date.
-const NOT_A_READING =
-  /^\s*(%|percent|days?|weeks?|months?|years?|hours?|hrs?|minutes?|mins?|times|readings|entries|g\b|grams?|carbs?|units?|u\b|am\b|pm\b|kg|lbs?|pounds|mg\b(?!\/)|[:/.]\d)/;
-
-const mgdlOf = (value: number, unit: GlucoseUnit | null, userUnit: GlucoseUnit) => {
-  // The unit as typed wins; otherwise the user's own unit when the value is plausible in it, else the
-  // other one ("glucose 2.5" from a mg/dL user is 2.5 mmol/L, "glucose 45" from a mmol/L user 45 mg/dL).
-  const plausible = (u: GlucoseUnit) =>
-    u === 'mg/dL' ? value >= 18 && value <= 700 : value > 0 && value <= 33.3;
-  const u = unit ?? (plausible(userUnit) ? userUnit : userUnit === 'mg/dL' ? 'mmol/L' : 'mg/dL');
-  return u === 'mmol/L' ? value * MGDL_PER_MMOLL : value;
-};
-
-/** The text since the last glucose word before a number names no other measure and no other number. */
-const nearGlucoseWord = (before: string) => {
-  const last = [...before.matchAll(GLUCOSE_WORD)].at(-1);
-  if (!last) return false;
-  // A time of day between them ("glucose at 8:30 was 45") is not another number.
-  const gap = before.slice((last.index ?? 0) + last[0].length).replace(/\b\d{1,2}:\d{2}(\s*[ap]m)?/g, 'at');
-  return gap.length <= NEAR_CHARS && !/\d/.test(gap) && !OTHER_MEASURE.test(gap);
-};
-
-/** Every glucose value a question names, in mg/dL: with a unit anywhere, or a bare number near a glucose word. */
-export const glucoseValuesIn = (question: string, userUnit: GlucoseUnit): number[] => {
-  const t = question.toLowerCase();
-  const values: number[] = [];
-  for (const m of t.matchAll(/(?<![\d.,/:])(\d{1,3}(?:[.,]\d)?)(?![\d/:])/g)) {
-    const start = m.index ?? 0;
-    const after = t.slice(start + m[0].length);
-    const before = t.slice(Math.max(0, start - 40), start);
-    const value = Number(m[1]!.replace(',', '.'));
-    const unit = /^\s*mg\s*\/\s*dl/.test(after)
-      ? 'mg/dL'
-      : /^\s*mmol(\s*\/\s*l)?/.test(after)
-        ? 'mmol/L'
-        : null;
-    if (!unit && (NOT_A_READING.test(after) || !nearGlucoseWord(before))) continue;
-    if (value > 0) values.push(mgdlOf(value, unit, userUnit));
-  }
-  return values;
-};
-
 /** Blood pressures a question names ("185/95", "180 over 120", "systolic 190", "diastolic 125"). */
 const crisisPressure = (t: string): string | null => {
   for (const m of t.matchAll(/(?<![\d/.])(\d{2,3})\s*(?:\/|over)\s*(\d{2,3})(?![\d/])/g)) {
@@ -117,8 +85,16 @@ const crisisPressure = (t: string): string | null => {
   return null;
 };
 
-/** The emergencies a question signals, most urgent first; empty when it signals none. */
-export const detectEmergencies = (question: string, userUnit: GlucoseUnit): EmergencyFinding[] => {
+/**
+ * The emergencies a question signals, most urgent first; empty when it signals none. A person who asks
+ * what to do, or names a symptom, while their newest reading (within CURRENT_READING_MINUTES) is
+ * urgently low is told what to do about that low first.
+ */
+export const detectEmergencies = (
+  question: string,
+  userUnit: GlucoseUnit,
+  newest: NewestReading | null = null,
+): EmergencyFinding[] => {
   const t = question.toLowerCase().replace(/[’‘]/g, "'");
   const found: EmergencyFinding[] = [];
   for (const [kind, re] of SYMPTOMS) if (re.test(t)) found.push({ kind });
@@ -127,6 +103,17 @@ export const detectEmergencies = (question: string, userUnit: GlucoseUnit): Emer
   const high = glucose.filter((v) => v > EMERGENCY_HIGH_ABOVE_MGDL);
   if (low.length)
     found.unshift({ kind: 'low-glucose', value: formatGlucoseWithUnit(Math.min(...low), userUnit) });
+  else if (
+    newest &&
+    newest.minutesAgo <= CURRENT_READING_MINUTES &&
+    newest.mgdl < EMERGENCY_LOW_BELOW_MGDL &&
+    (ASKS_WHAT_TO_DO.test(t) || GLUCOSE_SYMPTOM.test(t))
+  )
+    found.unshift({
+      kind: 'low-glucose',
+      value: formatGlucoseWithUnit(newest.mgdl, userUnit),
+      minutesAgo: newest.minutesAgo,
+    });
   if (high.length)
     found.push({ kind: 'high-glucose', value: formatGlucoseWithUnit(Math.max(...high), userUnit) });
   const pressure = crisisPressure(t);
@@ -134,11 +121,13 @@ export const detectEmergencies = (question: string, userUnit: GlucoseUnit): Emer
   return found;
 };
 
+const ago = (minutes: number) => (minutes < 1 ? 'just now' : `${countOf(minutes, 'minute')} ago`);
+
 const CALL = 'Call emergency services (911, 112 or your local number) now';
 
 const WHAT_TO_DO: Record<EmergencyKind, (f: EmergencyFinding) => string> = {
   'low-glucose': (f) =>
-    `A glucose of ${f.value} is dangerously low. Now: if you can swallow safely, take 15 g of fast-acting carbohydrate (juice, regular soda or glucose tablets), rest, and re-check in 15 minutes; repeat if it is still low, then eat a snack. ${CALL} if you cannot swallow safely, are confused, pass out or have a seizure, or if it does not come up after treatment; anyone with you should give glucagon if you have it and cannot eat or drink.`,
+    `${f.minutesAgo === undefined ? `A glucose of ${f.value}` : `Your newest reading, ${f.value} (${ago(f.minutesAgo)}),`} is dangerously low. Now: if you can swallow safely, take 15 g of fast-acting carbohydrate (juice, regular soda or glucose tablets), rest, and re-check in 15 minutes; repeat if it is still low, then eat a snack. ${CALL} if you cannot swallow safely, are confused, pass out or have a seizure, or if it does not come up after treatment; anyone with you should give glucagon if you have it and cannot eat or drink.`,
   'high-glucose': (f) =>
     `A glucose of ${f.value} is very high. Now: check for ketones if you can, drink water, and take correction insulin only as your care team told you; call your doctor or care team today. ${CALL} if you are vomiting, breathing fast or deeply, very drowsy or confused, or have strong belly pain: these can be signs of diabetic ketoacidosis.`,
   'chest-pain': () =>
@@ -160,4 +149,4 @@ export const emergencyAnswer = (findings: EmergencyFinding[]): string =>
   `${SAFETY_HEADING}\n\n${findings.map((f) => WHAT_TO_DO[f.kind](f)).join('\n\n')}`;
 
 /** The same rule for a language model, in its system prompt (the server also puts the answer first). */
-export const SAFETY_RULE = `Safety first: if the user's message names an urgent symptom (chest pain, trouble breathing, fainting or passing out, a seizure, signs of a stroke such as face drooping, arm weakness or slurred speech) or a dangerous value (glucose below ${EMERGENCY_LOW_BELOW_MGDL} mg/dL (3.0 mmol/L) or above ${EMERGENCY_HIGH_ABOVE_MGDL} mg/dL (16.7 mmol/L), blood pressure at or above ${CRISIS_SYSTOLIC_MMHG}/${CRISIS_DIASTOLIC_MMHG} mmHg), begin your answer with what to do now and when to call emergency services, before any figure. For a low glucose that is the rule of 15: 15 g of fast-acting carbohydrate, re-check in 15 minutes, and emergency services if the person cannot swallow safely, is confused or passes out.`;
+export const SAFETY_RULE = `Safety first: if the user's message names an urgent symptom (chest pain, trouble breathing, fainting or passing out, a seizure, signs of a stroke such as face drooping, arm weakness or slurred speech) or a dangerous value (glucose below ${EMERGENCY_LOW_BELOW_MGDL} mg/dL (3.0 mmol/L) or above ${EMERGENCY_HIGH_ABOVE_MGDL} mg/dL (16.7 mmol/L), blood pressure at or above ${CRISIS_SYSTOLIC_MMHG}/${CRISIS_DIASTOLIC_MMHG} mmHg; a bare number typed with a symptom of a low or a high, such as "dizzy, 50" or "I'm at 45", is a glucose value in the user's unit), begin your answer with what to do now and when to call emergency services, before any figure. For a low glucose that is the rule of 15: 15 g of fast-acting carbohydrate, re-check in 15 minutes, and emergency services if the person cannot swallow safely, is confused or passes out.`;

@@ -125,6 +125,23 @@ describe('the built-in analyst: safety first, and the metric asked about', () =>
     expect(events.at(-1)).toMatchObject({ event: 'done', data: { content: text } });
   });
 
+  it('answers "dizzy, 50" (no glucose word) with what to do now, first', async () => {
+    const erin = (await signUpAndSignIn(server, 'erin-analyst@example.com')).client;
+    const text = replyText(await ask(erin, 'dizzy, 50'));
+    expect(text.startsWith('Safety first: what to do now')).toBe(true);
+    expect(text).toContain('A glucose of 50 mg/dL is dangerously low.');
+    expect(text).not.toContain('I cannot answer that');
+  });
+
+  it('answers "What should I eat?" with what to do now while the newest reading is urgently low', async () => {
+    const mia = (await signUpAndSignIn(server, 'mia-analyst@example.com')).client;
+    await logGlucose(mia, 142, new Date(Date.now() - 60 * 60_000).toISOString());
+    await logGlucose(mia, 50, new Date(Date.now() - 5 * 60_000).toISOString());
+    const text = replyText(await ask(mia, 'What should I eat?'));
+    expect(text.startsWith('Safety first: what to do now')).toBe(true);
+    expect(text).toContain('Your newest reading, 50 mg/dL (5 minutes ago), is dangerously low.');
+  });
+
   it('answers "Is my blood pressure too high?" with the blood pressure and its ACC/AHA category, not glucose', async () => {
     const text = replyText(await ask(carol, 'Is my blood pressure too high?'));
     expect(text).toMatch(

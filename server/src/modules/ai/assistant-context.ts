@@ -1,6 +1,7 @@
 import {
   AI_LIMITS,
   type AnalystMetrics,
+  countOf,
   type EntryResponse,
   formatGlucoseWithUnit,
   SAFETY_RULE,
@@ -21,13 +22,13 @@ const metricsLines = (m: AnalystMetrics) => {
   return [
     `Window: ${m.windowLabel} (${m.windowDates})`,
     g.count && g.mean !== null
-      ? `Glucose: ${g.count} readings, mean ${formatGlucoseWithUnit(g.mean, m.unit)}, in range 70-180 mg/dL ${pct(g.percentInRange)}, below 70 ${pct(g.percentBelow70)}, above 180 ${pct(g.percentAbove180)}`
+      ? `Glucose: ${countOf(g.count, 'reading')}, mean ${formatGlucoseWithUnit(g.mean, m.unit)}, in range 70-180 mg/dL ${pct(g.percentInRange)}, below 70 ${pct(g.percentBelow70)}, above 180 ${pct(g.percentAbove180)}`
       : 'Glucose: no readings',
     m.bloodPressure.count
-      ? `Blood pressure: ${m.bloodPressure.count} entries, mean ${Math.round(m.bloodPressure.systolic ?? 0)}/${Math.round(m.bloodPressure.diastolic ?? 0)} mmHg`
+      ? `Blood pressure: ${countOf(m.bloodPressure.count, 'entry', 'entries')}, mean ${Math.round(m.bloodPressure.systolic ?? 0)}/${Math.round(m.bloodPressure.diastolic ?? 0)} mmHg`
       : 'Blood pressure: no entries',
     m.weight.count
-      ? `Weight: ${m.weight.count} entries, latest ${m.weight.latest} ${m.weight.unit}, first in window ${m.weight.first} ${m.weight.unit}`
+      ? `Weight: ${countOf(m.weight.count, 'entry', 'entries')}, latest ${m.weight.latest} ${m.weight.unit}, first in window ${m.weight.first} ${m.weight.unit}`
       : 'Weight: no entries',
     `Medication doses: ${m.adherence.taken} taken, ${m.adherence.skipped} skipped, ${m.adherence.missed} missed`,
   ].join('\n');

@@ -14,7 +14,7 @@ import { AiError, type AiMessage } from './ai.client';
 import { AI_TOOLS, runTool } from './ai-tools';
 import { buildAssistantContext } from './assistant-context';
 import { deleteMessages, insertMessage, presentMessage, selectRecentMessages } from './chat.repository';
-import { type UserSettings, userSettings, windowMetrics } from './health-metrics.service';
+import { newestReading, type UserSettings, userSettings, windowMetrics } from './health-metrics.service';
 
 type Deps = Pick<AppDeps, 'db' | 'ai' | 'config' | 'quotas'>;
 const MAX_TOOL_ROUNDS = 3;
@@ -118,7 +118,8 @@ const analystReply = async (
 /**
  * The reply to an accepted question: from the model (streamed through onText as it arrives), or,
  * without one, from the built-in analyst. A question that signals an emergency gets the safety answer
- * first whatever the model says, and keeps it (with the analyst's figures) if the model fails. The
+ * first whatever the model says (also a what-to-do question while the person's newest reading is
+ * urgently low), and keeps it (with the analyst's figures) if the model fails. The
  * reply is stored once complete; an empty one reads "No response from AI.". Provider failures throw
  * AiError.
  */
@@ -129,7 +130,7 @@ export const answerQuestion = async (
   onText: (t: string) => void,
   signal: AbortSignal,
 ): Promise<ChatMessageResponse> => {
-  const emergencies = detectEmergencies(q.message, q.settings.unit);
+  const emergencies = detectEmergencies(q.message, q.settings.unit, await newestReading(deps.db, userId));
   let reply: string;
   let source: string;
   if (deps.ai.chatModel) {

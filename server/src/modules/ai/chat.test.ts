@@ -188,6 +188,14 @@ describe('the assistant with an OpenAI-compatible provider', () => {
     expect(systemOf()).toContain(SAFETY_RULE);
   });
 
+  it('puts the safety answer before the model for a low typed without a glucose word', async () => {
+    stub.enqueue({ text: 'Eat something.', chunks: 1 });
+    const text = replyText(await ask(alice, "what should I eat? I'm at 45"));
+    expect(text.startsWith('Safety first: what to do now')).toBe(true);
+    expect(text).toContain('A glucose of 45 mg/dL is dangerously low.');
+    expect(text.endsWith('Eat something.')).toBe(true);
+  });
+
   it('keeps the safety answer, with the figures, when the provider fails on an emergency question', async () => {
     stub.enqueue({ status: 500 }, { status: 500 });
     const events = await ask(alice, 'I have chest pain and trouble breathing');

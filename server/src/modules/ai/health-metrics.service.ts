@@ -1,8 +1,10 @@
 import {
   AI_LIMITS,
   type AnalystMetrics,
+  CURRENT_READING_MINUTES,
   type EntryResponse,
   type GlucoseUnit,
+  type NewestReading,
   TRACKER_TITLES,
   type TrackerKey,
 } from '@healthfolio/core';
@@ -11,6 +13,7 @@ import { listAppointments } from '../appointments/appointments.service';
 import { getStreakSummary } from '../entries/achievements.service';
 import { presentEntry } from '../entries/entries.presenter';
 import { selectEntries } from '../entries/entries.repository';
+import { selectReadings } from '../glucose/glucose.repository';
 import { glucosePatterns, glucoseStats } from '../glucose/glucose.service';
 import { listDoses } from '../medications/medications.service';
 import { findProfile } from '../profiles/profiles.repository';
@@ -73,6 +76,24 @@ export const upcomingAppointments = async (db: Database, userId: string, timeZon
     reason: a.reason,
   }));
 };
+
+/**
+ * The user's newest glucose reading of any source from the last CURRENT_READING_MINUTES (nothing dated
+ * ahead of now), for the assistant's safety check; null when there is none that recent.
+ */
+export const newestReading = (db: Database, userId: string): Promise<NewestReading | null> =>
+  db.asUser(userId, async (tx) => {
+    const now = Date.now();
+    const [row] = await selectReadings(tx, userId, {
+      from: new Date(now - CURRENT_READING_MINUTES * 60_000).toISOString(),
+      to: new Date(now + 60_000).toISOString(),
+      order: 'desc',
+      limit: 1,
+    });
+    if (!row) return null;
+    const minutesAgo = Math.max(0, Math.round((now - new Date(row.recorded_at).getTime()) / 60_000));
+    return { mgdl: Number(row.value_mgdl), minutesAgo };
+  });
 
 const mean = (xs: number[]) => (xs.length ? xs.reduce((a, b) => a + b, 0) / xs.length : null);
 const num = (v: unknown) => (typeof v === 'number' && Number.isFinite(v) ? v : null);
