@@ -81,6 +81,19 @@ describe('admin figures', () => {
     );
   });
 
+  it('daily active users count accounts that signed in or acted themselves, never more than the 30-day figure', async () => {
+    // Rows the system writes about people (a reminder, an alarm), with no one acting.
+    await server.deps.db.asSystem((tx) =>
+      tx.execute(sql`insert into audit_logs (user_id, action, resource_type)
+        values (gen_random_uuid(), 'create', 'notification'), (gen_random_uuid(), 'create', 'glucose_alarm')`),
+    );
+    const d = await (await admin.get('/api/v1/admin/dashboard')).json();
+    const a = await (await admin.get('/api/v1/admin/analytics')).json();
+    const todayActive = a.dailyActiveUsers.at(-1).count;
+    expect(todayActive).toBeLessThanOrEqual(d.totalUsers);
+    expect(todayActive).toBe(d.activeUsersLast30Days);
+  });
+
   it('analytics: 30 daily points, entries per tracker, feature use, devices and measured latency', async () => {
     const a = await (await admin.get('/api/v1/admin/analytics')).json();
     expect(a.dailySignups).toHaveLength(30);

@@ -71,6 +71,15 @@ export const selectDatabaseBytes = async (tx: Tx) => {
   return Number(rows[0]!.bytes);
 };
 
+/**
+ * What makes an account active, for the dashboard's 30 days and the daily figure alike: a sign-in, or an
+ * action it did itself (actor = the account). Rows the system writes about someone (reminders, alarms),
+ * a guardian's actions for the person they keep, and those people themselves do not count.
+ */
+const ACTIVE_ROWS = sql`
+  select a.user_id, a.created_at from audit_logs a join auth.user u on u.id = a.user_id
+  where u.status <> 'dependent' and (a.action = 'sign_in' or a.actor_id = a.user_id)`;
+
 export const selectDashboardCounts = async (tx: Tx) => {
   const { rows } = await tx.execute<Record<string, string | number>>(sql`
     select
@@ -81,7 +90,7 @@ export const selectDashboardCounts = async (tx: Tx) => {
       (select count(*) from (
         select user_id from auth.session where updated_at > now() - interval '30 days'
         union
-        select user_id from audit_logs where action = 'sign_in' and created_at > now() - interval '30 days'
+        select user_id from (${ACTIVE_ROWS}) a where created_at > now() - interval '30 days'
       ) active) as active_30d,
       (select count(*) from notifications where user_id is not null) as notifications,
       (select count(*) from tracker_entries) as entries,
@@ -115,12 +124,12 @@ export const selectDailySignups = async (tx: Tx, days: number) => {
   return rows.map((r) => ({ day: r.day, count: Number(r.count) }));
 };
 
-/** A day's active users: anyone with an audited action that day (sign-ins, reads, writes). */
+/** A day's active users: each account that signed in or did something itself that day, once. */
 export const selectDailyActive = async (tx: Tx, days: number) => {
   const { rows } = await tx.execute<{ day: string; count: string | number }>(sql`
     select to_char(d, 'YYYY-MM-DD') as day,
-      (select count(distinct a.user_id) from audit_logs a
-        where a.user_id is not null and a.created_at >= d and a.created_at < d + interval '1 day') as count
+      (select count(distinct a.user_id) from (${ACTIVE_ROWS}) a
+        where a.created_at >= d and a.created_at < d + interval '1 day') as count
     from ${series(days)} d order by d`);
   return rows.map((r) => ({ day: r.day, count: Number(r.count) }));
 };

@@ -86,8 +86,8 @@ export function AnalyticsTab() {
         <CardHeader>
           <CardTitle>Signups and daily active users</CardTitle>
           <CardDescription>
-            Last {a.days} days: {formatCount(sum(a.dailySignups))} signups; active = any audited action that
-            day.
+            Last {a.days} days: {formatCount(sum(a.dailySignups))} signups. A day’s active users are the
+            people who signed in or did something in their own account that day, each counted once.
           </CardDescription>
         </CardHeader>
         <CardContent aria-hidden="true">
