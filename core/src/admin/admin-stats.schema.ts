@@ -49,7 +49,10 @@ export const AdminAnalyticsResponse = z.object({
   days: count,
   dailySignups: z.array(DayCount),
   dailyActiveUsers: z.array(DayCount),
-  entriesPerTracker: z.array(z.object({ tracker: z.string(), count })),
+  /** Tracker keys; glucose readings split by `source` (a sensor or an import; absent when typed in). */
+  entriesPerTracker: z.array(
+    z.object({ tracker: z.string(), source: z.enum(['sensor', 'import']).optional(), count }),
+  ),
   /** Audit events of the last 30 days by what they touched. */
   featureUse: z.array(z.object({ feature: z.string(), events: count, users: count })),
   /** Sessions of the last 30 days by the kind of device in their user agent. */

@@ -136,7 +136,12 @@ test.describe('admin console', () => {
       );
       const weight = a.entriesPerTracker.find((e) => e.tracker === 'weight')!;
       expect(weight.count).toBeGreaterThanOrEqual(2);
-      await expect(perTracker.getByRole('row', { name: `weight ${weight.count}` })).toBeVisible();
+      await expect(perTracker.getByRole('row', { name: `Weight ${weight.count}` })).toBeVisible();
+      // Titles and words, not tracker keys, audit record kinds or device codes.
+      await expect(page.getByRole('table', { name: 'Feature use' })).toContainText('Tracker entries');
+      await expect(page.getByRole('main')).not.toContainText(
+        /\b(blood-glucose|mood-energy|shared_access|desktop)\b/,
+      );
       await expect(page.getByText('API response times')).toBeVisible();
       await expectNoAxeViolations(page);
     });

@@ -134,15 +134,20 @@ export const selectDailyActive = async (tx: Tx, days: number) => {
   return rows.map((r) => ({ day: r.day, count: Number(r.count) }));
 };
 
+/** Entries by tracker; glucose readings by where they came from (typed in, a sensor, an import). */
 export const selectEntriesPerTracker = async (tx: Tx) => {
-  const { rows } = await tx.execute<{ tracker: string; count: string | number }>(sql`
-    select tracker, count(*) as count from tracker_entries group by tracker
+  const { rows } = await tx.execute<{ tracker: string; source: string | null; count: string | number }>(sql`
+    select tracker, null as source, count(*) as count from tracker_entries group by tracker
     union all
-    select case when source = 'cgm' or source like 'device:%' then 'blood-glucose (CGM)'
-      when source like 'import:%' then 'blood-glucose (imported)' else 'blood-glucose' end, count(*)
-    from glucose_readings group by 1
+    select 'blood-glucose', case when source = 'cgm' or source like 'device:%' then 'sensor'
+      when source like 'import:%' then 'import' end, count(*)
+    from glucose_readings group by 2
     order by count desc`);
-  return rows.map((r) => ({ tracker: r.tracker, count: Number(r.count) }));
+  return rows.map((r) => ({
+    tracker: r.tracker,
+    ...(r.source ? { source: r.source as 'sensor' | 'import' } : {}),
+    count: Number(r.count),
+  }));
 };
 
 export const selectFeatureUse = async (tx: Tx, days: number) => {
