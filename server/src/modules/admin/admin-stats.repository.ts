@@ -1,5 +1,6 @@
 import { sql } from 'drizzle-orm';
 import type { Tx } from '../../db/database';
+import { ACCOUNTS, GLUCOSE_READINGS, TRACKER_ENTRIES } from './instance-figures';
 
 /**
  * Every table by area (Data Management). The documents and sharing areas add their tables here when
@@ -83,7 +84,7 @@ const ACTIVE_ROWS = sql`
 export const selectDashboardCounts = async (tx: Tx) => {
   const { rows } = await tx.execute<Record<string, string | number>>(sql`
     select
-      (select count(*) from auth.user where status <> 'dependent') as total_users,
+      ${ACCOUNTS} as total_users,
       (select count(*) from auth.user) as total_people,
       (select count(*) from auth.user where created_at > now() - interval '7 days' and status <> 'dependent') as signups_7d,
       (select count(*) from auth.user where status = 'pending_approval') as pending,
@@ -93,8 +94,8 @@ export const selectDashboardCounts = async (tx: Tx) => {
         select user_id from (${ACTIVE_ROWS}) a where created_at > now() - interval '30 days'
       ) active) as active_30d,
       (select count(*) from notifications where user_id is not null) as notifications,
-      (select count(*) from tracker_entries) as entries,
-      (select count(*) from glucose_readings) as glucose,
+      ${TRACKER_ENTRIES} as entries,
+      ${GLUCOSE_READINGS} as glucose,
       (select count(*) from shared_access) as shares_total,
       (select count(*) from shared_access
         where revoked_at is null and (expires_at is null or expires_at > now())) as shares_active,
