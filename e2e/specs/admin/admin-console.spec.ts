@@ -224,13 +224,16 @@ test.describe('admin console', () => {
     await page.goto('/dashboard/admin-console?tab=users');
     await page.getByLabel('Search users by name or id').fill(name);
     await page.getByLabel(`Role of ${name}`).selectOption('moderator');
-    await expect(toast(page, 'Role updated')).toContainText('User role has been changed to moderator');
+    await expect(toast(page, 'Role updated')).toContainText('User role has been changed to Moderator');
     await expect(
-      page.getByRole('list', { name: 'Users' }).getByText('moderator', { exact: true }).first(),
+      page.getByRole('list', { name: 'Users' }).getByText('Moderator', { exact: true }).first(),
     ).toBeVisible();
+    await expect(page.getByRole('list', { name: 'Users' })).not.toContainText(/\b(user|moderator|admin)\b/);
 
     await openTab(page, 'Communication');
     await expect(page.getByText('All users will be notified')).toBeVisible();
+    await expect(page.getByLabel('Type').locator('option:checked')).toHaveText('Notification');
+    await expect(page.getByLabel('Priority').locator('option:checked')).toHaveText('Medium');
     await expectNoAxeViolations(page);
     await page.getByRole('button', { name: 'Send Message' }).click();
     await expect(toast(page, 'Please fill in all required fields')).toBeVisible();

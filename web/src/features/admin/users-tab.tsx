@@ -1,4 +1,5 @@
-import { ROLES, type Role, type UserStatus } from '@healthfolio/core';
+import type { Role, UserStatus } from '@healthfolio/core';
+import { ROLE_LABELS } from '@healthfolio/core/admin/admin-words';
 import { Search } from 'lucide-react';
 import { useDeferredValue, useState } from 'react';
 import { toast } from 'sonner';
@@ -27,7 +28,9 @@ export function UsersTab() {
       { userId, role },
       {
         onSuccess: () =>
-          toast.success('Role updated', { description: `User role has been changed to ${role}` }),
+          toast.success('Role updated', {
+            description: `User role has been changed to ${ROLE_LABELS[role]}`,
+          }),
         onError: (e) => toast.error('Failed to update user role', { description: errorMessage(e, '') }),
       },
     );
@@ -86,7 +89,7 @@ export function UsersTab() {
                 <span className="font-mono text-xs text-muted-foreground">{u.userId.slice(0, 8)}</span>
               </div>
               <div className="flex flex-wrap items-center gap-2">
-                <Badge variant={ROLE_BADGE[u.role]}>{u.role}</Badge>
+                <Badge variant={ROLE_BADGE[u.role]}>{ROLE_LABELS[u.role]}</Badge>
                 <Badge variant={u.status === 'active' ? 'outline' : 'secondary'}>
                   {STATUS_LABEL[u.status]}
                 </Badge>
@@ -97,9 +100,9 @@ export function UsersTab() {
                   disabled={assign.isPending}
                   onChange={(e) => changeRole(u.userId, e.target.value as Role)}
                 >
-                  {ROLES.map((r) => (
+                  {Object.entries(ROLE_LABELS).map(([r, label]) => (
                     <option key={r} value={r}>
-                      {r}
+                      {label}
                     </option>
                   ))}
                 </Select>
