@@ -164,6 +164,23 @@ test.describe('admin console', () => {
       expect(download.suggestedFilename()).toMatch(/^healthfolio-backup-.+Z\.tar\.gz$/);
       const bytes = readFileSync((await download.path())!);
       expect([...bytes.subarray(0, 2)]).toEqual([0x1f, 0x8b]); // a gzipped tarball of the data directory
+      // Headings stand apart, and at the end of the page the last one is in full view (not under the
+      // assistant's button; the "Backup started" toast gone first).
+      await expect(page.locator('[data-sonner-toast]')).toHaveCount(0, { timeout: 20_000 });
+      const heads = page.getByRole('table', { name: 'Backups, newest first' }).getByRole('columnheader');
+      await page.evaluate(() => window.scrollTo(0, document.documentElement.scrollHeight));
+      const layout = await heads.evaluateAll((ths) =>
+        ths.map((th) => {
+          const range = document.createRange();
+          range.selectNodeContents(th);
+          const r = range.getBoundingClientRect();
+          const hit = document.elementFromPoint(r.right - 2, r.top + r.height / 2);
+          return { left: r.left, right: r.right, visible: !!hit && th.contains(hit) };
+        }),
+      );
+      for (let i = 1; i < layout.length; i++)
+        expect(layout[i]!.left - layout[i - 1]!.right).toBeGreaterThanOrEqual(12);
+      expect(layout.every((h) => h.visible)).toBe(true);
       await expectNoAxeViolations(page);
     });
 
@@ -232,8 +249,10 @@ test.describe('admin console', () => {
 
     await openTab(page, 'Communication');
     await expect(page.getByText('All users will be notified')).toBeVisible();
-    await expect(page.getByLabel('Type').locator('option:checked')).toHaveText('Notification');
-    await expect(page.getByLabel('Priority').locator('option:checked')).toHaveText('Medium');
+    await expect(page.getByLabel('Type', { exact: true }).locator('option:checked')).toHaveText(
+      'Notification',
+    );
+    await expect(page.getByLabel('Priority', { exact: true }).locator('option:checked')).toHaveText('Medium');
     await expectNoAxeViolations(page);
     await page.getByRole('button', { name: 'Send Message' }).click();
     await expect(toast(page, 'Please fill in all required fields')).toBeVisible();
