@@ -102,6 +102,12 @@ test.describe('admin console', () => {
       await expect(dialog).not.toContainText('70.2');
       await expectNoAxeViolations(page);
       await page.keyboard.press('Escape');
+      // The admin's own row offers no Disable (the server would refuse it).
+      const me = await json<{ userId: string }>(api, '/api/v1/profile');
+      await page.getByLabel('Search users by name or id').fill(me.userId);
+      await expect(users.getByRole('listitem')).toHaveCount(1);
+      await expect(users).toContainText('Your account');
+      await expect(users.getByRole('button', { name: /^Disable/ })).toHaveCount(0);
       await page.getByLabel('Search users by name or id').fill('no-such-person-anywhere');
       await expect(page.getByText('No users found matching your criteria')).toBeVisible();
     });

@@ -9,6 +9,7 @@ import { ErrorState } from '@/components/ui/error-state';
 import { Input } from '@/components/ui/input';
 import { Select } from '@/components/ui/select';
 import { PageSpinner } from '@/components/ui/spinner';
+import { useDashboardContext } from '@/features/shell/use-dashboard-context';
 import { errorMessage } from '@/lib/api';
 import { useAdminUsers, useAssignRole, useSetUserStatus } from './admin-api';
 import { ROLE_BADGE, STATUS_LABEL } from './admin-labels';
@@ -19,6 +20,7 @@ export function UsersTab() {
   const [status, setStatus] = useState<UserStatus | ''>('');
   const search = useDeferredValue(q);
   const users = useAdminUsers(search, status);
+  const me = useDashboardContext().user.id;
   const assign = useAssignRole();
   const setUserStatus = useSetUserStatus();
   const [detail, setDetail] = useState<string | null>(null);
@@ -114,6 +116,9 @@ export function UsersTab() {
                     {u.status === 'pending_approval' ? 'Approve' : 'Enable'}
                     <span className="sr-only"> {u.displayName}</span>
                   </Button>
+                ) : u.userId === me ? (
+                  // The server refuses to disable one's own account, so it is not offered.
+                  <span className="text-xs text-muted-foreground">Your account</span>
                 ) : (
                   <Button
                     size="sm"
