@@ -4,6 +4,7 @@ export * from './admin/admin-households.schema';
 export * from './admin/admin-stats.schema';
 export * from './admin/admin-texts';
 export * from './admin/admin-users.schema';
+export * from './admin/admin-words';
 export * from './admin/platform-settings.schema';
 export * from './admin/public-overview.schema';
 export * from './ai/analyst';

@@ -49,7 +49,10 @@ export const AdminAnalyticsResponse = z.object({
   days: count,
   dailySignups: z.array(DayCount),
   dailyActiveUsers: z.array(DayCount),
-  entriesPerTracker: z.array(z.object({ tracker: z.string(), count })),
+  /** Tracker keys; glucose readings split by `source` (a sensor or an import; absent when typed in). */
+  entriesPerTracker: z.array(
+    z.object({ tracker: z.string(), source: z.enum(['sensor', 'import']).optional(), count }),
+  ),
   /** Audit events of the last 30 days by what they touched. */
   featureUse: z.array(z.object({ feature: z.string(), events: count, users: count })),
   /** Sessions of the last 30 days by the kind of device in their user agent. */
@@ -103,6 +106,14 @@ export const AdminAuditEvent = z.object({
   ipAddress: z.string().nullable(),
   userAgent: z.string().nullable(),
   createdAt: z.string(),
+  /** What happened, in words, with the people named ("Sam Admin changed Pat’s role from User to Moderator"). */
+  summary: z.string(),
+  /** A second line in words (changed fields, who acted for the person), or null. */
+  detail: z.string().nullable(),
+  /** The browser and system by name ("Chrome on Linux"), or null when none was recorded. */
+  device: z.string().nullable(),
+  /** Whose log this row is in: name, and email when they have a sign-in; null for the system. */
+  person: z.object({ name: z.string(), email: z.string().nullable() }).nullable(),
 });
 export type AdminAuditEvent = z.infer<typeof AdminAuditEvent>;
 

@@ -7,7 +7,9 @@ export const PublicOverviewResponse = z.object({
   /** Real figures of this instance, only when the admin chose to show them (Settings, landing_page). */
   usage: z
     .object({
+      /** People with their own sign-in: the admin dashboard's "Total users" (server instance-figures.ts). */
       accounts: z.number().int(),
+      /** Tracker entries and glucose readings: the admin dashboard's "Entries logged". */
       entriesLogged: z.number().int(),
       /** Distinct caregivers with a usable share (neither revoked nor expired). */
       caregivers: z.number().int(),

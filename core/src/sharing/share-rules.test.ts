@@ -1,6 +1,6 @@
 import { describe, expect, it } from 'vitest';
 import { ShareCreateRequest, ShareUpdateRequest } from './share.schema';
-import { shareExpiresAt, shareStatus, shareSummary } from './share-rules';
+import { isLiveShare, shareExpiresAt, shareStatus, shareSummary } from './share-rules';
 
 const now = new Date('2026-03-01T12:00:00Z');
 
@@ -12,6 +12,13 @@ describe('share status', () => {
     expect(shareStatus({ ...base, expiresAt: now.toISOString() }, now)).toBe('expired');
     expect(shareStatus({ ...base, expiresAt: null, firstAccessedAt: now }, now)).toBe('active');
     expect(shareStatus({ ...base, revokedAt: now, expiresAt: '2020-01-01T00:00:00Z' }, now)).toBe('revoked');
+  });
+
+  it('is live (counted, revocable) while pending or active', () => {
+    expect(isLiveShare('pending')).toBe(true);
+    expect(isLiveShare('active')).toBe(true);
+    expect(isLiveShare('revoked')).toBe(false);
+    expect(isLiveShare('expired')).toBe(false);
   });
 
   it('expires after days × 24 hours, or never', () => {

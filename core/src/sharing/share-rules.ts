@@ -96,6 +96,12 @@ export const shareStatus = (
   return s.firstAccessedAt ? 'active' : 'pending';
 };
 
+/**
+ * A share whose link still opens (pending until first opened, or active): what the admin dashboard
+ * counts as a live share and what can still be revoked.
+ */
+export const isLiveShare = (status: ShareStatus) => status === 'pending' || status === 'active';
+
 /** The sharing screen's summary cards, from the owner's shares. */
 export const shareSummary = (
   shares: { status: ShareStatus; sharedWithEmail: string; lastAccessedAt: string | null }[],

@@ -102,6 +102,12 @@ test.describe('admin console', () => {
       await expect(dialog).not.toContainText('70.2');
       await expectNoAxeViolations(page);
       await page.keyboard.press('Escape');
+      // The admin's own row offers no Disable (the server would refuse it).
+      const me = await json<{ userId: string }>(api, '/api/v1/profile');
+      await page.getByLabel('Search users by name or id').fill(me.userId);
+      await expect(users.getByRole('listitem')).toHaveCount(1);
+      await expect(users).toContainText('Your account');
+      await expect(users.getByRole('button', { name: /^Disable/ })).toHaveCount(0);
       await page.getByLabel('Search users by name or id').fill('no-such-person-anywhere');
       await expect(page.getByText('No users found matching your criteria')).toBeVisible();
     });
@@ -136,7 +142,12 @@ test.describe('admin console', () => {
       );
       const weight = a.entriesPerTracker.find((e) => e.tracker === 'weight')!;
       expect(weight.count).toBeGreaterThanOrEqual(2);
-      await expect(perTracker.getByRole('row', { name: `weight ${weight.count}` })).toBeVisible();
+      await expect(perTracker.getByRole('row', { name: `Weight ${weight.count}` })).toBeVisible();
+      // Titles and words, not tracker keys, audit record kinds or device codes.
+      await expect(page.getByRole('table', { name: 'Feature use' })).toContainText('Tracker entries');
+      await expect(page.getByRole('main')).not.toContainText(
+        /\b(blood-glucose|mood-energy|shared_access|desktop)\b/,
+      );
       await expect(page.getByText('API response times')).toBeVisible();
       await expectNoAxeViolations(page);
     });
@@ -159,6 +170,23 @@ test.describe('admin console', () => {
       expect(download.suggestedFilename()).toMatch(/^healthfolio-backup-.+Z\.tar\.gz$/);
       const bytes = readFileSync((await download.path())!);
       expect([...bytes.subarray(0, 2)]).toEqual([0x1f, 0x8b]); // a gzipped tarball of the data directory
+      // Headings stand apart, and at the end of the page the last one is in full view (not under the
+      // assistant's button; the "Backup started" toast gone first).
+      await expect(page.locator('[data-sonner-toast]')).toHaveCount(0, { timeout: 20_000 });
+      const heads = page.getByRole('table', { name: 'Backups, newest first' }).getByRole('columnheader');
+      await page.evaluate(() => window.scrollTo(0, document.documentElement.scrollHeight));
+      const layout = await heads.evaluateAll((ths) =>
+        ths.map((th) => {
+          const range = document.createRange();
+          range.selectNodeContents(th);
+          const r = range.getBoundingClientRect();
+          const hit = document.elementFromPoint(r.right - 2, r.top + r.height / 2);
+          return { left: r.left, right: r.right, visible: !!hit && th.contains(hit) };
+        }),
+      );
+      for (let i = 1; i < layout.length; i++)
+        expect(layout[i]!.left - layout[i - 1]!.right).toBeGreaterThanOrEqual(12);
+      expect(layout.every((h) => h.visible)).toBe(true);
       await expectNoAxeViolations(page);
     });
 
@@ -182,9 +210,15 @@ test.describe('admin console', () => {
     await test.step('Audit Logs', async () => {
       await openTab(page, 'Audit Logs');
       await page.getByLabel(/Search audit logs/).fill(userId.slice(0, 13));
-      await expect(page.getByRole('cell', { name: 'sign_up', exact: true }).first()).toBeVisible();
+      await expect(page.getByRole('cell', { name: `${name} created their account` }).first()).toBeVisible();
       await page.getByText('7d', { exact: true }).click();
-      await expect(page.getByRole('cell', { name: 'create' }).first()).toBeVisible();
+      await expect(page.getByRole('cell', { name: `${name} added an entry` }).first()).toBeVisible();
+      // The people by name and the browser in words: no action codes or raw user agents.
+      await page.getByLabel(/Search audit logs/).fill(name);
+      await expect(page.getByRole('cell', { name: `${name} added an entry` }).first()).toBeVisible();
+      const log = page.getByRole('table');
+      await expect(log).not.toContainText('Mozilla/');
+      await expect(log).not.toContainText(/\b(sign_up|create|assign_role)\b/);
       await page.getByLabel(/Search audit logs/).fill('nothing-like-this');
       await expect(page.getByText('No audit logs found matching your criteria')).toBeVisible();
       // The Settings step's toast gone first: axe measures a fading toast's blended colours.
@@ -213,13 +247,18 @@ test.describe('admin console', () => {
     await page.goto('/dashboard/admin-console?tab=users');
     await page.getByLabel('Search users by name or id').fill(name);
     await page.getByLabel(`Role of ${name}`).selectOption('moderator');
-    await expect(toast(page, 'Role updated')).toContainText('User role has been changed to moderator');
+    await expect(toast(page, 'Role updated')).toContainText('User role has been changed to Moderator');
     await expect(
-      page.getByRole('list', { name: 'Users' }).getByText('moderator', { exact: true }).first(),
+      page.getByRole('list', { name: 'Users' }).getByText('Moderator', { exact: true }).first(),
     ).toBeVisible();
+    await expect(page.getByRole('list', { name: 'Users' })).not.toContainText(/\b(user|moderator|admin)\b/);
 
     await openTab(page, 'Communication');
     await expect(page.getByText('All users will be notified')).toBeVisible();
+    await expect(page.getByLabel('Type', { exact: true }).locator('option:checked')).toHaveText(
+      'Notification',
+    );
+    await expect(page.getByLabel('Priority', { exact: true }).locator('option:checked')).toHaveText('Medium');
     await expectNoAxeViolations(page);
     await page.getByRole('button', { name: 'Send Message' }).click();
     await expect(toast(page, 'Please fill in all required fields')).toBeVisible();

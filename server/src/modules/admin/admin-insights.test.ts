@@ -81,6 +81,19 @@ describe('admin figures', () => {
     );
   });
 
+  it('daily active users count accounts that signed in or acted themselves, never more than the 30-day figure', async () => {
+    // Rows the system writes about people (a reminder, an alarm), with no one acting.
+    await server.deps.db.asSystem((tx) =>
+      tx.execute(sql`insert into audit_logs (user_id, action, resource_type)
+        values (gen_random_uuid(), 'create', 'notification'), (gen_random_uuid(), 'create', 'glucose_alarm')`),
+    );
+    const d = await (await admin.get('/api/v1/admin/dashboard')).json();
+    const a = await (await admin.get('/api/v1/admin/analytics')).json();
+    const todayActive = a.dailyActiveUsers.at(-1).count;
+    expect(todayActive).toBeLessThanOrEqual(d.totalUsers);
+    expect(todayActive).toBe(d.activeUsersLast30Days);
+  });
+
   it('analytics: 30 daily points, entries per tracker, feature use, devices and measured latency', async () => {
     const a = await (await admin.get('/api/v1/admin/analytics')).json();
     expect(a.dailySignups).toHaveLength(30);
@@ -143,6 +156,36 @@ describe('admin audit logs', () => {
     expect((await (await admin.get('/api/v1/admin/audit-logs?q=no-such-thing')).json()).items).toEqual([]);
   });
 
+  it('says what happened in words, names the people and the browser, never codes or raw user agents', async () => {
+    const pat = await signUpAndSignIn(server, 'pat-words@example.com');
+    await pat.client.patch('/api/v1/profile', { displayName: 'Pat Words' });
+    const chrome =
+      'Mozilla/5.0 (X11; Linux x86_64) AppleWebKit/537.36 (KHTML, like Gecko) HeadlessChrome/156.0.0.0 Safari/537.36';
+    const role = await admin.request(
+      'PUT',
+      `/api/v1/admin/users/${pat.userId}/role`,
+      { role: 'moderator' },
+      {
+        'user-agent': chrome,
+      },
+    );
+    expect(role.status).toBe(200);
+    await admin.put(`/api/v1/admin/settings/max_file_size`, { value: { value: 10, unit: 'MB' } });
+    const { items } = await (await admin.get('/api/v1/admin/audit-logs?window=24h')).json();
+    const [setting, assign] = items;
+    expect(assign).toMatchObject({
+      summary: expect.stringMatching(/ changed Pat Words’s role from User to Moderator$/),
+      device: 'Chrome on Linux',
+      person: { email: 'chief@example.com' },
+    });
+    expect(setting.summary).toMatch(/ changed “Maximum file size”$/);
+    const signIn = items.find(
+      (e: { userId: string; action: string }) => e.userId === pat.userId && e.action === 'sign_in',
+    );
+    expect(signIn.summary).toBe('Pat Words signed in');
+    expect(signIn.person).toEqual({ name: 'Pat Words', email: 'pat-words@example.com' });
+  });
+
   it('exports the window as CSV, safe to open in a spreadsheet, and audits the export', async () => {
     await server.deps.db.asSystem((tx) =>
       tx.execute(
@@ -154,10 +197,12 @@ describe('admin audit logs', () => {
     expect(res.headers.get('content-disposition')).toMatch(/^attachment; filename="audit-logs-/);
     const lines = (await res.text()).trim().split('\r\n');
     expect(lines[0]).toBe(
-      'created_at,user_id,action,resource_type,resource_id,details,ip_address,user_agent',
+      'created_at,what_happened,person,email,browser,user_id,action,resource_type,resource_id,details,ip_address,user_agent',
     );
     expect(lines).toHaveLength(2);
-    expect(lines[1]).toMatch(/,,probe,admin,,,,"'=HYPERLINK\(""x""\)"$/);
+    expect(lines[1]).toMatch(
+      /,Something happened on this server,,,An unknown browser or app,,probe,admin,,,,"'=HYPERLINK\(""x""\)"$/,
+    );
     const after = await (await admin.get('/api/v1/admin/audit-logs?q=export_audit')).json();
     expect(after.items[0]).toMatchObject({ userId: adminId, details: { window: '7d', rows: 1 } });
   });

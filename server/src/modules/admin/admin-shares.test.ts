@@ -67,6 +67,17 @@ describe('admin caregivers', () => {
     expect((await admin.get(`/api/v1/admin/shares?q=${'x'.repeat(101)}`)).status).toBe(400);
   });
 
+  it('revokes a pending share (the dashboard counts it as live, its link still opens) and the count drops', async () => {
+    const share = await invite('pending.carer@example.com', 'Pending Carer');
+    expect((await search('pending.carer'))[0]!.status).toBe('pending');
+    const before = (await (await admin.get('/api/v1/admin/dashboard')).json()).shares.active;
+    const res = await admin.post(`/api/v1/admin/shares/${share.id}/revoke`);
+    expect(res.status).toBe(200);
+    expect(await res.json()).toMatchObject({ id: share.id, status: 'revoked' });
+    expect((await server.client().get(`/api/v1/shared/${share.token}`)).status).toBe(404);
+    expect((await (await admin.get('/api/v1/admin/dashboard')).json()).shares.active).toBe(before - 1);
+  });
+
   it('revokes a share: the caregiver’s next request is refused, audited, and only once', async () => {
     const share = await invite('watcher@example.com', 'Watcher');
     const carer = server.client();

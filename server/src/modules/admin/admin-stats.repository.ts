@@ -1,5 +1,6 @@
 import { sql } from 'drizzle-orm';
 import type { Tx } from '../../db/database';
+import { ACCOUNTS, GLUCOSE_READINGS, TRACKER_ENTRIES } from './instance-figures';
 
 /**
  * Every table by area (Data Management). The documents and sharing areas add their tables here when
@@ -71,21 +72,30 @@ export const selectDatabaseBytes = async (tx: Tx) => {
   return Number(rows[0]!.bytes);
 };
 
+/**
+ * What makes an account active, for the dashboard's 30 days and the daily figure alike: a sign-in, or an
+ * action it did itself (actor = the account). Rows the system writes about someone (reminders, alarms),
+ * a guardian's actions for the person they keep, and those people themselves do not count.
+ */
+const ACTIVE_ROWS = sql`
+  select a.user_id, a.created_at from audit_logs a join auth.user u on u.id = a.user_id
+  where u.status <> 'dependent' and (a.action = 'sign_in' or a.actor_id = a.user_id)`;
+
 export const selectDashboardCounts = async (tx: Tx) => {
   const { rows } = await tx.execute<Record<string, string | number>>(sql`
     select
-      (select count(*) from auth.user where status <> 'dependent') as total_users,
+      ${ACCOUNTS} as total_users,
       (select count(*) from auth.user) as total_people,
       (select count(*) from auth.user where created_at > now() - interval '7 days' and status <> 'dependent') as signups_7d,
       (select count(*) from auth.user where status = 'pending_approval') as pending,
       (select count(*) from (
         select user_id from auth.session where updated_at > now() - interval '30 days'
         union
-        select user_id from audit_logs where action = 'sign_in' and created_at > now() - interval '30 days'
+        select user_id from (${ACTIVE_ROWS}) a where created_at > now() - interval '30 days'
       ) active) as active_30d,
       (select count(*) from notifications where user_id is not null) as notifications,
-      (select count(*) from tracker_entries) as entries,
-      (select count(*) from glucose_readings) as glucose,
+      ${TRACKER_ENTRIES} as entries,
+      ${GLUCOSE_READINGS} as glucose,
       (select count(*) from shared_access) as shares_total,
       (select count(*) from shared_access
         where revoked_at is null and (expires_at is null or expires_at > now())) as shares_active,
@@ -115,25 +125,30 @@ export const selectDailySignups = async (tx: Tx, days: number) => {
   return rows.map((r) => ({ day: r.day, count: Number(r.count) }));
 };
 
-/** A day's active users: anyone with an audited action that day (sign-ins, reads, writes). */
+/** A day's active users: each account that signed in or did something itself that day, once. */
 export const selectDailyActive = async (tx: Tx, days: number) => {
   const { rows } = await tx.execute<{ day: string; count: string | number }>(sql`
     select to_char(d, 'YYYY-MM-DD') as day,
-      (select count(distinct a.user_id) from audit_logs a
-        where a.user_id is not null and a.created_at >= d and a.created_at < d + interval '1 day') as count
+      (select count(distinct a.user_id) from (${ACTIVE_ROWS}) a
+        where a.created_at >= d and a.created_at < d + interval '1 day') as count
     from ${series(days)} d order by d`);
   return rows.map((r) => ({ day: r.day, count: Number(r.count) }));
 };
 
+/** Entries by tracker; glucose readings by where they came from (typed in, a sensor, an import). */
 export const selectEntriesPerTracker = async (tx: Tx) => {
-  const { rows } = await tx.execute<{ tracker: string; count: string | number }>(sql`
-    select tracker, count(*) as count from tracker_entries group by tracker
+  const { rows } = await tx.execute<{ tracker: string; source: string | null; count: string | number }>(sql`
+    select tracker, null as source, count(*) as count from tracker_entries group by tracker
     union all
-    select case when source = 'cgm' or source like 'device:%' then 'blood-glucose (CGM)'
-      when source like 'import:%' then 'blood-glucose (imported)' else 'blood-glucose' end, count(*)
-    from glucose_readings group by 1
+    select 'blood-glucose', case when source = 'cgm' or source like 'device:%' then 'sensor'
+      when source like 'import:%' then 'import' end, count(*)
+    from glucose_readings group by 2
     order by count desc`);
-  return rows.map((r) => ({ tracker: r.tracker, count: Number(r.count) }));
+  return rows.map((r) => ({
+    tracker: r.tracker,
+    ...(r.source ? { source: r.source as 'sensor' | 'import' } : {}),
+    count: Number(r.count),
+  }));
 };
 
 export const selectFeatureUse = async (tx: Tx, days: number) => {

@@ -154,12 +154,18 @@ describe('settings take effect', () => {
     expect((await sharer.post('/api/v1/shares', { email: 'carer@example.com' })).status).toBe(201);
     await setSetting('landing_page', { show_usage_figures: true });
     try {
+      // A person a guardian keeps is not an account (no sign-in of their own).
+      const ward = await sharer.post('/api/v1/household/people', { displayName: 'Mia Kept' });
+      expect(ward.status).toBe(201);
       const { usage } = await (await anon.get('/api/v1/public/overview')).json();
-      const { rows } = await server.deps.db.owner.execute<{ n: number }>(
-        sql`select count(*)::int as n from profiles`,
-      );
-      // The same caregiver invited twice counts once.
-      expect(usage).toMatchObject({ accounts: rows[0]!.n, caregivers: 1 });
+      const d = await (await admin.get('/api/v1/admin/dashboard')).json();
+      // The same figures as the console's "Total users" and "Entries logged"; a caregiver invited twice counts once.
+      expect(usage).toEqual({
+        accounts: d.totalUsers,
+        entriesLogged: d.trackerEntries + d.glucoseReadings,
+        caregivers: 1,
+      });
+      expect(d.totalPeople).toBe(d.totalUsers + 1);
     } finally {
       await setSetting('landing_page', { show_usage_figures: false });
     }

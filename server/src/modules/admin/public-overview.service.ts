@@ -2,7 +2,9 @@ import { maxFileSizeBytes, type PublicOverviewResponse } from '@healthfolio/core
 import { sql } from 'drizzle-orm';
 import type { Config } from '../../config';
 import type { Database } from '../../db/database';
+import { adminAccountTx } from './admin-tx';
 import { aiLocation } from './ai-location';
+import { ACCOUNTS, GLUCOSE_READINGS, TRACKER_ENTRIES } from './instance-figures';
 import type { PlatformSettingsStore } from './platform-settings.store';
 
 const USAGE_CACHE_MS = 60_000;
@@ -13,10 +15,9 @@ let usageCache: {
 } | null = null;
 
 const countUsage = async (db: Database) => {
-  const { rows } = await db.asSystem((tx) =>
+  const { rows } = await adminAccountTx(db, (tx) =>
     tx.execute<{ accounts: number; entries: number; caregivers: number }>(sql`
-      select (select count(*)::int from profiles) as accounts,
-        (select count(*)::int from tracker_entries) + (select count(*)::int from glucose_readings where source in ('manual', 'meter')) as entries,
+      select ${ACCOUNTS} as accounts, ${TRACKER_ENTRIES} + ${GLUCOSE_READINGS} as entries,
         (select count(distinct lower(shared_with_email))::int from shared_access
           where revoked_at is null and (expires_at is null or expires_at > now())) as caregivers`),
   );

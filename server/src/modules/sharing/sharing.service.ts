@@ -1,4 +1,5 @@
 import {
+  isLiveShare,
   LIVE_SHARES_MAX,
   SHARE_CATEGORY_LABELS,
   type ShareAccessLogResponse,
@@ -140,8 +141,7 @@ export const revokeShare = async (db: Database, actor: ShareActor, id: string): 
     if (!row) throw notFound('No share with this id');
     if (actor.asAdmin) {
       const status = shareStatus(row, new Date());
-      if (status === 'revoked' || status === 'expired')
-        throw new ProblemError(409, 'conflict', `This share is already ${status}.`);
+      if (!isLiveShare(status)) throw new ProblemError(409, 'conflict', `This share is already ${status}.`);
     }
     if (!row.revokedAt) await updateShareRow(tx, owner, id, { revokedAt: new Date() });
     await recordAudit(

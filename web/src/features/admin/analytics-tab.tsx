@@ -16,6 +16,7 @@ import { useDashboardContext } from '@/features/shell/use-dashboard-context';
 import { errorMessage } from '@/lib/api';
 import { useAdminAnalytics } from './admin-api';
 import { formatCount, formatDateTime, formatDay } from './admin-format';
+import { deviceLabel, featureLabel, trackerLabel } from './analytics-labels';
 import { FigureNotes } from './figure-note';
 
 // Okabe–Ito: distinguishable with the common kinds of colour blindness.
@@ -78,6 +79,7 @@ export function AnalyticsTab() {
     signups: d.count,
     active: a.dailyActiveUsers[i]?.count ?? 0,
   }));
+  const trackers = a.entriesPerTracker.map((e) => ({ label: trackerLabel(e), count: e.count }));
   const sum = (xs: { count: number }[]) => xs.reduce((s, x) => s + x.count, 0);
   const r = a.requests;
   return (
@@ -86,8 +88,8 @@ export function AnalyticsTab() {
         <CardHeader>
           <CardTitle>Signups and daily active users</CardTitle>
           <CardDescription>
-            Last {a.days} days: {formatCount(sum(a.dailySignups))} signups; active = any audited action that
-            day.
+            Last {a.days} days: {formatCount(sum(a.dailySignups))} signups. A day’s active users are the
+            people who signed in or did something in their own account that day, each counted once.
           </CardDescription>
         </CardHeader>
         <CardContent aria-hidden="true">
@@ -148,11 +150,11 @@ export function AnalyticsTab() {
               <div aria-hidden="true">
                 <ResponsiveContainer width="100%" height={200}>
                   <BarChart
-                    data={a.entriesPerTracker}
+                    data={trackers}
                     margin={{ top: 8, right: 8, bottom: 8, left: -16 }}
                     accessibilityLayer={false}
                   >
-                    <XAxis dataKey="tracker" tick={tick} tickLine={false} interval={0} />
+                    <XAxis dataKey="label" tick={tick} tickLine={false} interval={0} />
                     <YAxis tick={tick} tickLine={false} allowDecimals={false} />
                     <Bar dataKey="count" fill={BLUE} radius={[4, 4, 0, 0]} isAnimationActive={false} />
                   </BarChart>
@@ -161,7 +163,7 @@ export function AnalyticsTab() {
               <Table
                 caption="Entries per tracker"
                 head={['Tracker', 'Entries']}
-                rows={a.entriesPerTracker.map((e) => [e.tracker, e.count])}
+                rows={trackers.map((e) => [e.label, e.count])}
               />
             </>
           )}
@@ -170,28 +172,29 @@ export function AnalyticsTab() {
       <Card>
         <CardHeader>
           <CardTitle>Feature use</CardTitle>
-          <CardDescription>Audited events of the last {a.days} days, by what they touched.</CardDescription>
+          <CardDescription>
+            What people did in the last {a.days} days, by part of the app: how many times, and by how many
+            people.
+          </CardDescription>
         </CardHeader>
         <CardContent>
           <Table
             caption="Feature use"
-            head={['Feature', 'Events', 'Users']}
-            rows={a.featureUse.map((f) => [f.feature, f.events, f.users])}
+            head={['Part of the app', 'Times', 'People']}
+            rows={a.featureUse.map((f) => [featureLabel(f.feature), f.events, f.users])}
           />
         </CardContent>
       </Card>
       <Card>
         <CardHeader>
           <CardTitle>Devices</CardTitle>
-          <CardDescription>
-            Sign-ins of the last {a.days} days by the device in their user agent.
-          </CardDescription>
+          <CardDescription>Sign-ins of the last {a.days} days by the kind of device used.</CardDescription>
         </CardHeader>
         <CardContent>
           <Table
             caption="Devices"
             head={['Device', 'Sign-ins']}
-            rows={a.devices.map((d) => [d.kind, d.sessions])}
+            rows={a.devices.map((d) => [deviceLabel(d.kind), d.sessions])}
           />
         </CardContent>
       </Card>

@@ -38,8 +38,8 @@ export function AuditTab() {
         <div className="relative flex-1">
           <Search className="absolute top-3 left-3 size-4 text-muted-foreground" aria-hidden="true" />
           <Input
-            aria-label="Search audit logs by action, resource type or user id"
-            placeholder="Search by action, resource type or user id"
+            aria-label="Search audit logs by name, email, action or user id"
+            placeholder="Search by name, email, action or user id"
             className="pl-9"
             value={q}
             onChange={(e) => setQ(e.target.value)}
@@ -67,7 +67,7 @@ export function AuditTab() {
             <caption className="sr-only">Audit logs, newest first</caption>
             <thead>
               <tr className="text-left text-muted-foreground">
-                {['Time', 'Action', 'Resource', 'User', 'IP address', 'User agent'].map((h) => (
+                {['Time', 'What happened', 'Person', 'Browser', 'IP address'].map((h) => (
                   <th key={h} scope="col" className="px-3 py-2 font-medium whitespace-nowrap">
                     {h}
                   </th>
@@ -78,20 +78,18 @@ export function AuditTab() {
               {items.map((e) => (
                 <tr key={e.id} className="border-t align-top">
                   <td className="px-3 py-2 whitespace-nowrap">{formatDateTime(e.createdAt, timezone)}</td>
-                  <td className="px-3 py-2 font-medium">{e.action}</td>
                   <td className="px-3 py-2">
-                    {e.resourceType ?? '—'}
-                    {e.resourceId && (
-                      <span className="block font-mono text-xs text-muted-foreground">
-                        {e.resourceId.slice(0, 36)}
-                      </span>
+                    <span className="font-medium">{e.summary}</span>
+                    {e.detail && <span className="block text-xs text-muted-foreground">{e.detail}</span>}
+                  </td>
+                  <td className="px-3 py-2">
+                    {e.person?.name ?? 'The system'}
+                    {e.person?.email && (
+                      <span className="block text-xs text-muted-foreground">{e.person.email}</span>
                     )}
                   </td>
-                  <td className="px-3 py-2 font-mono text-xs">{e.userId?.slice(0, 8) ?? '—'}</td>
+                  <td className="px-3 py-2 text-xs">{e.device ?? '—'}</td>
                   <td className="px-3 py-2 font-mono text-xs">{e.ipAddress ?? '—'}</td>
-                  <td className="max-w-56 truncate px-3 py-2 text-xs" title={e.userAgent ?? undefined}>
-                    {e.userAgent ?? '—'}
-                  </td>
                 </tr>
               ))}
             </tbody>

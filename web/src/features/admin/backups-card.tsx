@@ -33,18 +33,20 @@ function BackupRow({ backup: b, onDelete }: { backup: AdminBackup; onDelete: () 
   const { timezone } = useDashboardContext().profile;
   return (
     <tr className="border-t align-top">
-      <td className="py-2">{formatDateTime(b.createdAt, timezone)}</td>
-      <td className="py-2">{b.createdByName ?? 'A deleted account'}</td>
-      <td className="py-2">
+      <td className="py-2 pr-3">{formatDateTime(b.createdAt, timezone)}</td>
+      <td className="hidden px-3 py-2 sm:table-cell">{b.createdByName ?? 'A deleted account'}</td>
+      <td className="px-3 py-2">
         <BackupState backup={b} />
         {b.error && <p className="mt-1 max-w-md text-xs text-destructive">{b.error}</p>}
       </td>
-      <td className="py-2 text-right tabular-nums">{b.state === 'done' ? formatBytes(b.sizeBytes) : '—'}</td>
-      <td className="py-2 font-mono text-xs" title={b.sha256 ?? undefined}>
+      <td className="px-3 py-2 text-right whitespace-nowrap tabular-nums">
+        {b.state === 'done' ? formatBytes(b.sizeBytes) : '—'}
+      </td>
+      <td className="hidden px-3 py-2 font-mono text-xs md:table-cell" title={b.sha256 ?? undefined}>
         {b.sha256 ? `${b.sha256.slice(0, 12)}…` : '—'}
       </td>
-      <td className="py-2">
-        <div className="flex justify-end gap-2">
+      <td className="py-2 pl-3">
+        <div className="flex flex-wrap justify-end gap-2">
           {b.state === 'done' && (
             <Button asChild variant="outline" size="sm">
               {/* A link, so the browser streams the file to disk (a backup can be larger than memory). */}
@@ -110,22 +112,22 @@ export function BackupsCard() {
               <caption className="sr-only">Backups, newest first</caption>
               <thead>
                 <tr className="text-left text-muted-foreground">
-                  <th scope="col" className="font-medium">
+                  <th scope="col" className="px-3 py-2 font-medium whitespace-nowrap first:pl-0">
                     When
                   </th>
-                  <th scope="col" className="font-medium">
+                  <th scope="col" className="hidden px-3 py-2 font-medium whitespace-nowrap sm:table-cell">
                     By
                   </th>
-                  <th scope="col" className="font-medium">
+                  <th scope="col" className="px-3 py-2 font-medium whitespace-nowrap">
                     State
                   </th>
-                  <th scope="col" className="text-right font-medium">
+                  <th scope="col" className="px-3 py-2 text-right font-medium whitespace-nowrap">
                     Size
                   </th>
-                  <th scope="col" className="font-medium">
+                  <th scope="col" className="hidden px-3 py-2 font-medium whitespace-nowrap md:table-cell">
                     SHA-256
                   </th>
-                  <th scope="col" className="text-right font-medium">
+                  <th scope="col" className="px-3 py-2 text-right font-medium whitespace-nowrap last:pr-0">
                     Actions
                   </th>
                 </tr>

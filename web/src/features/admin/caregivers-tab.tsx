@@ -1,4 +1,5 @@
 import { ADMIN_SHARE_TEXTS, type AdminShare } from '@healthfolio/core/admin/admin-shares.schema';
+import { isLiveShare } from '@healthfolio/core/sharing/share-rules';
 import { Search } from 'lucide-react';
 import { useDeferredValue, useState } from 'react';
 import { toast } from 'sonner';
@@ -20,7 +21,10 @@ const STATUS_BADGE = {
   revoked: 'outline',
 } as const;
 
-/** Spec §2 Caregivers: every shared-access record, searchable, with Revoke on active ones. */
+/**
+ * Spec §2 Caregivers: every shared-access record, searchable, with Revoke on each live one (pending or
+ * active: its link still opens, and the dashboard counts it among the live shares).
+ */
 export function CaregiversTab() {
   const [q, setQ] = useState('');
   const search = useDeferredValue(q);
@@ -102,7 +106,7 @@ function CaregiverRow({
       </div>
       <div className="flex flex-wrap items-center gap-2">
         <Badge variant={STATUS_BADGE[s.status]}>{STATUS_LABELS[s.status]}</Badge>
-        {s.status === 'active' && (
+        {isLiveShare(s.status) && (
           <Button size="sm" variant="destructive" disabled={busy} onClick={() => onRevoke(s)}>
             Revoke
             <span className="sr-only">

@@ -1,9 +1,4 @@
-import {
-  MESSAGE_TEMPLATES,
-  NOTIFICATION_PRIORITIES,
-  REQUIRED_FIELDS_MESSAGE,
-  USER_NOTIFICATION_TYPES,
-} from '@healthfolio/core';
+import { MESSAGE_TEMPLATES, REQUIRED_FIELDS_MESSAGE } from '@healthfolio/core';
 import { useState } from 'react';
 import { toast } from 'sonner';
 import { Button } from '@/components/ui/button';
@@ -12,6 +7,7 @@ import { FormField } from '@/components/ui/form-field';
 import { Label } from '@/components/ui/label';
 import { Select } from '@/components/ui/select';
 import { Textarea } from '@/components/ui/textarea';
+import { PRIORITY_OPTIONS, TYPE_OPTIONS } from '@/features/notifications/add-notification-form';
 import { errorMessage } from '@/lib/api';
 import { useAdminUsers, useSendMessage } from './admin-api';
 
@@ -123,9 +119,9 @@ export function MessageForm() {
             <div className="flex flex-col gap-2">
               <Label htmlFor="admin-message-type">Type</Label>
               <Select id="admin-message-type" value={type} onChange={(e) => setType(e.target.value)}>
-                {USER_NOTIFICATION_TYPES.map((t) => (
-                  <option key={t} value={t}>
-                    {t}
+                {TYPE_OPTIONS.map((t) => (
+                  <option key={t.value} value={t.value}>
+                    {t.label}
                   </option>
                 ))}
               </Select>
@@ -137,9 +133,9 @@ export function MessageForm() {
                 value={priority}
                 onChange={(e) => setPriority(e.target.value)}
               >
-                {NOTIFICATION_PRIORITIES.map((p) => (
-                  <option key={p} value={p}>
-                    {p}
+                {PRIORITY_OPTIONS.map((p) => (
+                  <option key={p.value} value={p.value}>
+                    {p.label}
                   </option>
                 ))}
               </Select>

@@ -1,4 +1,5 @@
 import type { SettingKey } from '@healthfolio/core';
+import { SETTING_TITLES } from '@healthfolio/core/admin/admin-words';
 
 export type FieldSpec =
   | { name: string; label: string; kind: 'boolean' }
@@ -9,39 +10,39 @@ export type FieldSpec =
 /** How the console edits each known setting; anything else is edited as JSON. */
 export const SETTING_FIELDS: Record<SettingKey, { title: string; fields: FieldSpec[] }> = {
   maintenance_mode: {
-    title: 'Maintenance mode',
+    title: SETTING_TITLES.maintenance_mode,
     fields: [
       { name: 'enabled', label: 'Maintenance mode on', kind: 'boolean' },
       { name: 'message', label: 'Message shown to users', kind: 'text', showIf: 'enabled' },
     ],
   },
   max_file_size: {
-    title: 'Maximum file size',
+    title: SETTING_TITLES.max_file_size,
     fields: [
       { name: 'value', label: 'Size', kind: 'integer' },
       { name: 'unit', label: 'Unit', kind: 'choice', options: ['MB', 'GB'] },
     ],
   },
   session_timeout: {
-    title: 'Session timeout',
+    title: SETTING_TITLES.session_timeout,
     fields: [
       { name: 'value', label: 'Timeout', kind: 'integer' },
       { name: 'unit', label: 'Unit', kind: 'choice', options: ['minutes', 'hours', 'days'] },
     ],
   },
   email_notifications: {
-    title: 'Email notifications',
+    title: SETTING_TITLES.email_notifications,
     fields: [{ name: 'enabled', label: 'Send notification emails', kind: 'boolean' }],
   },
   user_registration: {
-    title: 'User registration',
+    title: SETTING_TITLES.user_registration,
     fields: [
       { name: 'enabled', label: 'Registration open', kind: 'boolean' },
       { name: 'require_approval', label: 'New accounts need an admin’s approval', kind: 'boolean' },
     ],
   },
   landing_page: {
-    title: 'Landing page',
+    title: SETTING_TITLES.landing_page,
     fields: [
       { name: 'show_usage_figures', label: 'Show this instance’s real usage figures', kind: 'boolean' },
     ],

@@ -1,3 +1,4 @@
+import { ROLE_LABELS } from '@healthfolio/core/admin/admin-words';
 import { Badge } from '@/components/ui/badge';
 import { Dialog, DialogContent, DialogDescription, DialogHeader, DialogTitle } from '@/components/ui/dialog';
 import { ErrorState } from '@/components/ui/error-state';
@@ -42,7 +43,7 @@ export function UserDetailDialog({ userId, onClose }: { userId: string; onClose:
                 </dd>
                 <dt className="text-muted-foreground">Role</dt>
                 <dd>
-                  <Badge variant={ROLE_BADGE[u.role]}>{u.role}</Badge>
+                  <Badge variant={ROLE_BADGE[u.role]}>{ROLE_LABELS[u.role]}</Badge>
                 </dd>
                 <dt className="text-muted-foreground">Status</dt>
                 <dd>{STATUS_LABEL[u.status]}</dd>

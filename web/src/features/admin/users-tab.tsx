@@ -1,4 +1,5 @@
-import { ROLES, type Role, type UserStatus } from '@healthfolio/core';
+import type { Role, UserStatus } from '@healthfolio/core';
+import { ROLE_LABELS } from '@healthfolio/core/admin/admin-words';
 import { Search } from 'lucide-react';
 import { useDeferredValue, useState } from 'react';
 import { toast } from 'sonner';
@@ -8,6 +9,7 @@ import { ErrorState } from '@/components/ui/error-state';
 import { Input } from '@/components/ui/input';
 import { Select } from '@/components/ui/select';
 import { PageSpinner } from '@/components/ui/spinner';
+import { useDashboardContext } from '@/features/shell/use-dashboard-context';
 import { errorMessage } from '@/lib/api';
 import { useAdminUsers, useAssignRole, useSetUserStatus } from './admin-api';
 import { ROLE_BADGE, STATUS_LABEL } from './admin-labels';
@@ -18,6 +20,7 @@ export function UsersTab() {
   const [status, setStatus] = useState<UserStatus | ''>('');
   const search = useDeferredValue(q);
   const users = useAdminUsers(search, status);
+  const me = useDashboardContext().user.id;
   const assign = useAssignRole();
   const setUserStatus = useSetUserStatus();
   const [detail, setDetail] = useState<string | null>(null);
@@ -27,7 +30,9 @@ export function UsersTab() {
       { userId, role },
       {
         onSuccess: () =>
-          toast.success('Role updated', { description: `User role has been changed to ${role}` }),
+          toast.success('Role updated', {
+            description: `User role has been changed to ${ROLE_LABELS[role]}`,
+          }),
         onError: (e) => toast.error('Failed to update user role', { description: errorMessage(e, '') }),
       },
     );
@@ -86,7 +91,7 @@ export function UsersTab() {
                 <span className="font-mono text-xs text-muted-foreground">{u.userId.slice(0, 8)}</span>
               </div>
               <div className="flex flex-wrap items-center gap-2">
-                <Badge variant={ROLE_BADGE[u.role]}>{u.role}</Badge>
+                <Badge variant={ROLE_BADGE[u.role]}>{ROLE_LABELS[u.role]}</Badge>
                 <Badge variant={u.status === 'active' ? 'outline' : 'secondary'}>
                   {STATUS_LABEL[u.status]}
                 </Badge>
@@ -97,9 +102,9 @@ export function UsersTab() {
                   disabled={assign.isPending}
                   onChange={(e) => changeRole(u.userId, e.target.value as Role)}
                 >
-                  {ROLES.map((r) => (
+                  {Object.entries(ROLE_LABELS).map(([r, label]) => (
                     <option key={r} value={r}>
-                      {r}
+                      {label}
                     </option>
                   ))}
                 </Select>
@@ -111,6 +116,9 @@ export function UsersTab() {
                     {u.status === 'pending_approval' ? 'Approve' : 'Enable'}
                     <span className="sr-only"> {u.displayName}</span>
                   </Button>
+                ) : u.userId === me ? (
+                  // The server refuses to disable one's own account, so it is not offered.
+                  <span className="text-xs text-muted-foreground">Your account</span>
                 ) : (
                   <Button
                     size="sm"

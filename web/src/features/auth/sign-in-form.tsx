@@ -6,12 +6,13 @@ import type { z } from 'zod';
 import { Alert } from '@/components/ui/alert';
 import { Button } from '@/components/ui/button';
 import { FormField } from '@/components/ui/form-field';
-import { ApiError, errorMessage } from '@/lib/api';
+import { errorMessage } from '@/lib/api';
 import { authApi } from '@/lib/auth-api';
 import { lazyZodResolver, loadCore } from '@/lib/lazy-resolver';
 import type { SignInStep } from '@/lib/second-factor-api';
 import { queryKeys } from '@/lib/session';
 import { PasskeySignInButton } from './passkey-sign-in-button';
+import { isUnconfirmedEmail } from './sign-in-problem';
 
 const ForgotPasswordDialog = lazy(() =>
   import('./forgot-password-dialog').then((m) => ({ default: m.ForgotPasswordDialog })),
@@ -37,9 +38,7 @@ export function SignInForm({ onCodeStep }: { onCodeStep: () => void }) {
       else void client.invalidateQueries({ queryKey: queryKeys.session });
     },
     onError: (error, values) => {
-      if (error instanceof ApiError && (error.code === 'EMAIL_NOT_VERIFIED' || error.status === 403)) {
-        setUnconfirmed(values.email);
-      }
+      if (isUnconfirmedEmail(error)) setUnconfirmed(values.email);
     },
   });
   const resend = useMutation({ mutationFn: authApi.resendVerification });

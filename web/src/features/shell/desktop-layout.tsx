@@ -72,7 +72,8 @@ export function DesktopLayout({ context, title }: Props) {
       </header>
       <div className="mx-auto flex max-w-7xl gap-8 px-6 py-6">
         <Sidebar diabetes={context.diabetes} isAdmin={context.roles.isAdmin} />
-        <main className="min-w-0 flex-1">
+        {/* Room below the last card, so the assistant's button never covers its bottom corner. */}
+        <main className="min-w-0 flex-1 pb-20">
           <h1 className="mb-6 text-2xl font-semibold tracking-tight">{title}</h1>
           <LazyPendingEntries />
           {/* A screen of one person never lives on as another's: switching mounts it afresh. */}
