@@ -1,6 +1,7 @@
 import { describe, expect, it } from 'vitest';
 import {
   CGM_INTERVAL_MS,
+  cgmCoverageWords,
   estimatedA1c,
   glucoseManagementIndicator,
   gmiCoverageSentence,
@@ -74,6 +75,8 @@ describe('GMI sufficiency over the period asked for', () => {
     const s = gmiSufficiency(30 * DAY, start, lastOf(15), fullDays(15));
     expect(s).toMatchObject({ sufficient: false, coveredDays: 15, wearPercent: 50 });
     expect(gmiCoverageSentence(s)).toBe('This period has 15 days of CGM data, 50% of the expected readings.');
+    // The visit packet's line says the same, never "0.0 days".
+    expect(cgmCoverageWords(s)).toBe('15 days of CGM data, 50% of the expected readings');
   });
 
   it('withholds GMI from the analysis of the same hour asked for over 30 days', () => {

@@ -57,10 +57,15 @@ export function gmiSufficiency(
 /** Why GMI is withheld, in words: the days of data and the share of expected readings the period has. */
 export function gmiCoverageSentence(s: GmiSufficiency): string {
   if (s.readings === 0) return 'There are no readings in this period.';
+  return `This period has ${cgmCoverageWords(s)}.`;
+}
+
+/** "less than a day of CGM data, less than 1% of the expected readings": the screen's and the packet's words. */
+export function cgmCoverageWords(s: GmiSufficiency): string {
   const days = Math.floor(s.coveredDays);
   const span = days < 1 ? 'less than a day' : days === 1 ? '1 day' : `${days} days`;
   const pct = s.wearPercent > 0 && s.wearPercent < 1 ? 'less than 1%' : `${Math.floor(s.wearPercent)}%`;
-  return `This period has ${span} of CGM data, ${pct} of the expected readings.`;
+  return `${span} of CGM data, ${pct} of the expected readings`;
 }
 
 /** % of time the CGM was active: sensor readings present out of those a whole window of wear gives, capped at 100. */

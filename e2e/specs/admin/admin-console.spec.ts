@@ -94,7 +94,7 @@ test.describe('admin console', () => {
       await expect(users).toContainText(userId.slice(0, 8));
       await users.getByRole('button', { name: `Details of ${name}` }).click();
       const dialog = page.getByRole('dialog', { name });
-      await expect(dialog).toContainText('weight: 2');
+      await expect(dialog).toContainText('Weight: 2');
       const { timezone } = await json<{ timezone: string }>(api, '/api/v1/profile');
       const { createdAt } = await json<{ createdAt: string }>(api, `/api/v1/admin/users/${userId}`);
       const at = { dateStyle: 'medium', timeStyle: 'short', timeZone: timezone } as const;

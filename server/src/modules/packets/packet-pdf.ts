@@ -1,4 +1,5 @@
 import { bandRangeInUnit, countOf, formatGlucose, formatGlucoseWithUnit } from '@healthfolio/core';
+import { cgmCoverageWords } from '@healthfolio/core/glucose/gmi';
 import type { PacketData } from './packet-data';
 import { drawAgp, drawTrend } from './pdf-charts';
 import { basalBolusPage } from './pdf-insulin';
@@ -58,12 +59,7 @@ const glucoseSection = (w: PdfWriter, d: PacketData) => {
   const s = g.statistics;
   const unit = d.unit;
   w.heading('Glucose (CGM)', 200);
-  w.line(
-    `${countOf(s.count, 'reading')}, ${g.gmiSufficiency.coveredDays.toFixed(1)} days of sensor data (${Math.round(
-      g.gmiSufficiency.wearPercent,
-    )}% of expected readings)`,
-    { color: MUTED, size: 9 },
-  );
+  w.line(`${countOf(s.count, 'reading')}, ${cgmCoverageWords(g.gmiSufficiency)}`, { color: MUTED, size: 9 });
   const metrics: [string, string][] = [
     ['Mean glucose', formatGlucoseWithUnit(s.mean, unit)],
     [

@@ -147,6 +147,8 @@ describe('pre-visit packets as SMART Health Links', () => {
       'Alice Packet',
       'Last 14 days',
       'Glucose (CGM)',
+      // 15-minute readings for 14 days: a third of what a CGM's 5-minute readings would give.
+      'days of CGM data, 33% of the expected readings',
       'mmol/L',
       'Ambulatory glucose profile',
       '2 readings. Average 131/84 mmHg',

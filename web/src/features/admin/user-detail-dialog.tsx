@@ -8,6 +8,7 @@ import { errorMessage } from '@/lib/api';
 import { useAdminUser } from './admin-api';
 import { formatCount, formatDateTime } from './admin-format';
 import { ROLE_BADGE, STATUS_LABEL } from './admin-labels';
+import { trackerLabel } from './analytics-labels';
 import { DeleteUserAction } from './delete-user-action';
 
 /** An account as an operator needs it: who, role, sign-ins and how much it holds — never its health values. */
@@ -70,7 +71,7 @@ export function UserDetailDialog({ userId, onClose }: { userId: string; onClose:
                 <dd>
                   {u.entryCounts.length === 0
                     ? 'None'
-                    : u.entryCounts.map((e) => `${e.tracker}: ${formatCount(e.count)}`).join(', ')}
+                    : u.entryCounts.map((e) => `${trackerLabel(e)}: ${formatCount(e.count)}`).join(', ')}
                 </dd>
                 <dt className="text-muted-foreground">Glucose readings</dt>
                 <dd>{formatCount(u.glucoseReadings)}</dd>
