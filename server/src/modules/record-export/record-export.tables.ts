@@ -14,6 +14,11 @@ import type { BillRow } from './fhir/bills';
 import type { SummaryRow } from './fhir/health-summary';
 import type { ScheduleRow } from './fhir/medications';
 
+const scheduleId = sql`${notifications.metadata}->>'schedule_id'`;
+/** The person's reminders that belong to a medication schedule. */
+const scheduledReminders = (userId: string) =>
+  and(eq(notifications.userId, userId), eq(notifications.type, 'reminder'), isNotNull(scheduleId));
+
 /**
  * The small tables of a person's record (a few hundred rows at most: schedules, doses marked,
  * appointments, insurance, the Health Summary, documents), read in one short read-only transaction,
@@ -23,18 +28,12 @@ export const readTables = (db: Database, userId: string) =>
   db.readAsUser(userId, async (tx) => ({
     schedules: (
       await tx
-        .selectDistinctOn([sql`${notifications.metadata}->>'schedule_id'`], {
+        .selectDistinctOn([scheduleId], {
           metadata: notifications.metadata,
         })
         .from(notifications)
-        .where(
-          and(
-            eq(notifications.userId, userId),
-            eq(notifications.type, 'reminder'),
-            isNotNull(sql`${notifications.metadata}->>'schedule_id'`),
-          ),
-        )
-        .orderBy(sql`${notifications.metadata}->>'schedule_id'`)
+        .where(scheduledReminders(userId))
+        .orderBy(scheduleId)
     ).map(({ metadata }) => scheduleOf(metadata)),
     // The doses marked taken or skipped (pending and missed ones come back with their schedule).
     doses: await tx
@@ -47,9 +46,7 @@ export const readTables = (db: Database, userId: string) =>
       .from(notifications)
       .where(
         and(
-          eq(notifications.userId, userId),
-          eq(notifications.type, 'reminder'),
-          isNotNull(sql`${notifications.metadata}->>'schedule_id'`),
+          scheduledReminders(userId),
           isNotNull(notifications.dueDate),
           or(eq(notifications.isCompleted, true), sql`${notifications.metadata}->>'skipped' = 'true'`),
         ),
