@@ -26,7 +26,7 @@ afterAll(async () => {
 });
 
 describe('two schedulers on one PostgreSQL database', () => {
-  it('deliver every due reminder exactly once between them', async () => {
+  it('deliver every due reminder exactly once between them, skipping what another holds', async () => {
     const tomorrow = new Date(Date.now() + 86_400_000).toISOString().slice(0, 10);
     const times = Array.from({ length: 10 }, (_, i) => `${String(8 + i).padStart(2, '0')}:00`);
     const res = await alice.post('/api/v1/medications/schedules', {
@@ -52,13 +52,26 @@ describe('two schedulers on one PostgreSQL database', () => {
     const a = worker(server.deps.db);
     const b = worker(second);
     const later = new Date(Date.now() + 40 * 86_400_000);
-    const runs = await Promise.all([a.runOnce(later), b.runOnce(later), a.runOnce(later), b.runOnce(later)]);
-    const all = runs.flat();
-    expect(all).toHaveLength(300);
-    expect(new Set(all).size).toBe(300);
-    // Both did part of the work: the rows were really contended, not taken by one worker alone.
-    expect(runs[0]!.length + runs[2]!.length).toBeGreaterThan(0);
-    expect(runs[1]!.length + runs[3]!.length).toBeGreaterThan(0);
+    // A third connection holds the first seven due reminders, as a process caught mid-claim would:
+    // the workers racing meanwhile skip them instead of waiting or taking them twice.
+    const held = await second.asSystem(async (tx) => {
+      const { rows: locked } = await tx.execute<{ id: string }>(sql`
+        select id from notifications where delivered_at is null and due_date is not null
+        order by due_date, id limit 7 for update`);
+      const runs = await Promise.all([
+        a.runOnce(later),
+        b.runOnce(later),
+        a.runOnce(later),
+        b.runOnce(later),
+      ]);
+      const all = runs.flat();
+      expect(all).toHaveLength(293);
+      expect(new Set(all).size).toBe(293);
+      expect(all.filter((id) => locked.some((l) => l.id === id))).toEqual([]);
+      return locked.map((l) => l.id);
+    });
+    // Once let go, they are delivered by the next run, and only they.
+    expect((await b.runOnce(later)).sort()).toEqual([...held].sort());
     const { rows } = await server.deps.db.asSystem((tx) =>
       tx.execute<{ n: number }>(sql`select count(*)::int as n from notifications where delivered_at is null`),
     );
