@@ -96,5 +96,5 @@ describe('waiting for PostgreSQL at start', () => {
       `Healthfolio could not use PostgreSQL at 127.0.0.1:${proxy.port}${base.pathname} (connection refused).`,
     );
     expect(output).not.toMatch(/\n\s+at |s3cret|Failed query/);
-  }, 30_000);
+  }, 90_000);
 });

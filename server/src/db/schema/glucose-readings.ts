@@ -5,6 +5,7 @@ import {
   doublePrecision,
   index,
   integer,
+  jsonb,
   pgPolicy,
   pgTable,
   text,
@@ -44,6 +45,13 @@ export const glucoseReadings = pgTable(
     notes: text('notes'),
     /** The sensor's trend arrow in Nightscout's words (`Flat`, `FortyFiveUp`…); null when none came. */
     trend: text('trend'),
+    /**
+     * What a Nightscout uploader sent with the reading beyond what Healthfolio reads (xDrip+'s `noise`,
+     * `filtered`, `unfiltered`, `rssi`, `delta`, the `dateString`'s `utcOffset`…), bounded in size
+     * (ns-payload `entryFields`) and answered back to Nightscout clients as it came; never read for
+     * anything Healthfolio works out. Null for everything else.
+     */
+    nsFields: jsonb('ns_fields').$type<Record<string, unknown>>(),
     /**
      * Part of the unique key: true for readings that deduplicate on (user, time, source) (imports,
      * devices, uploads), null for the user's own logs. NULLs never collide in a unique index, so two

@@ -7,7 +7,7 @@ import { ownerPolicies, sharePolicy } from './rls';
 /**
  * The read-only health summary: conditions, allergies, immunizations, procedures and medications from
  * imported records (FHIR, C-CDA). `natural_key` is what makes an item the same one in a later import
- * (its kind, code or words, and date), so importing the same file twice adds nothing (unique index).
+ * (its kind, code or words, and day), so importing the same file twice adds nothing (unique index).
  */
 export const healthSummaryItems = pgTable(
   'health_summary_items',

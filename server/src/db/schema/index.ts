@@ -17,6 +17,7 @@ export * from './hypo-follow-ups';
 export * from './insurance';
 export * from './lab-results';
 export * from './mail-outbox';
+export * from './medication-schedules';
 export * from './nightscout';
 export * from './notifications';
 export * from './platform-settings';

@@ -1,5 +1,6 @@
 import { sql } from 'drizzle-orm';
 import {
+  boolean,
   check,
   doublePrecision,
   index,
@@ -31,9 +32,13 @@ export const labResults = pgTable(
     unit: text('unit'),
     referenceLow: doublePrecision('reference_low'),
     referenceHigh: doublePrecision('reference_high'),
+    /** "Below 100": the high end is the first value flagged high (lab-units.ts flagFromRange). */
+    referenceHighExclusive: boolean('reference_high_exclusive').notNull().default(false),
     referenceText: text('reference_text'),
     flag: text('flag'),
     effectiveAt: timestamp('effective_at', { withTimezone: true }).notNull(),
+    /** The record dated it only by year, month or day (core's date-precision.ts); null: a time of day. */
+    effectivePrecision: text('effective_precision'),
     source: text('source').notNull().default('typed'),
     documentId: uuid('document_id').references(() => documents.id, { onDelete: 'set null' }),
     /** Where the test was done (the A1C tracker's lab name). */
@@ -54,6 +59,7 @@ export const labResults = pgTable(
     ),
     check('lab_results_value_check', sql`${t.value} is not null or ${t.valueText} is not null`),
     check('lab_results_flag_check', sql`${t.flag} in ('low', 'normal', 'high', 'critical')`),
+    check('lab_results_effective_precision_check', sql`${t.effectivePrecision} in ('year', 'month', 'day')`),
     check('lab_results_source_check', sql`${t.source} in ('typed', 'imported', 'portal')`),
     ...ownerPolicies('lab_results', t.userId),
     sharePolicy('lab_results', t.userId, 'lab_results', { since: t.effectiveAt }),

@@ -26,6 +26,11 @@ export const notifications = pgTable(
     metadata: jsonb('metadata').$type<Record<string, unknown>>().notNull().default({}),
     /** An appointment's 24 h and 1 h reminders go with it. */
     appointmentId: uuid('appointment_id').references(() => appointments.id, { onDelete: 'cascade' }),
+    /**
+     * A repeating reminder's occurrences share the first one's id here (null on the first, and on
+     * everything that does not repeat), so deleting any of them can stop the series.
+     */
+    seriesId: uuid('series_id'),
     /** Set once by the scheduler when the due item was delivered; never delivered twice. */
     deliveredAt: timestamp('delivered_at', { withTimezone: true }),
     createdAt: timestamp('created_at', { withTimezone: true }).notNull().defaultNow(),

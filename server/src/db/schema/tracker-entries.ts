@@ -13,6 +13,8 @@ export const trackerEntries = pgTable(
       .references(() => user.id, { onDelete: 'cascade' }),
     tracker: text('tracker').notNull(),
     occurredAt: timestamp('occurred_at', { withTimezone: true }).notNull(),
+    /** An imported entry the record dated only by day (or month, year): core's date-precision.ts. */
+    occurredPrecision: text('occurred_precision'),
     notes: text('notes'),
     data: jsonb('data').$type<Record<string, unknown>>().notNull(),
     createdAt: timestamp('created_at', { withTimezone: true }).notNull().defaultNow(),
@@ -25,6 +27,10 @@ export const trackerEntries = pgTable(
       t.tracker,
       t.occurredAt.desc(),
       t.id.desc(),
+    ),
+    check(
+      'tracker_entries_occurred_precision_check',
+      sql`${t.occurredPrecision} in ('year', 'month', 'day')`,
     ),
     check(
       'tracker_entries_tracker_check',

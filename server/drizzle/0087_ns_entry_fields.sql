@@ -1,0 +1,1 @@
+ALTER TABLE "glucose_readings" ADD COLUMN "ns_fields" jsonb;
