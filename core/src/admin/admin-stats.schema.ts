@@ -86,7 +86,7 @@ export const ADMIN_AUDIT_MAX = 1000;
 
 export const AdminAuditQuery = z.object({
   window: z.enum(['24h', '7d', '30d'], { error: 'The window must be 24h, 7d or 30d' }).default('24h'),
-  /** Action, resource type or user id, case-insensitive. */
+  /** Name, email, action, resource type (its stored name or its words) or user id, case-insensitive. */
   q: z.string().trim().max(100, 'The search must be at most 100 characters').optional(),
   limit: z.coerce.number().int().min(1).max(ADMIN_AUDIT_MAX).default(ADMIN_AUDIT_MAX),
   cursor: z

@@ -1,4 +1,5 @@
 import { z } from 'zod';
+import { HEALTH_SYSTEM_KINDS } from '../health-systems/health-systems.schema';
 
 /** What anyone may learn about this instance (the landing page and the maintenance screen). */
 export const PublicOverviewResponse = z.object({
@@ -24,6 +25,9 @@ export const PublicOverviewResponse = z.object({
     devices: z.boolean(),
     /** The largest document upload accepted, in bytes (Settings → Maximum file size). */
     uploadLimitBytes: z.number().int(),
+    /** The kinds of health system a person can connect here (an admin added an enabled endpoint with
+     * its registration); empty when connecting to patient portals and insurers is not set up. */
+    healthSystems: z.array(z.enum(HEALTH_SYSTEM_KINDS)),
   }),
 });
 export type PublicOverviewResponse = z.infer<typeof PublicOverviewResponse>;

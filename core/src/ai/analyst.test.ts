@@ -1,7 +1,10 @@
 import { describe, expect, it } from 'vitest';
+import { whose } from '../text/whose';
 import { type AnalystMetrics, analystAnswer, NOT_CONFIGURED_NOTE } from './analyst';
 import { analystIntent, questionWindow } from './analyst-intent';
-import { detectEmergencies, SAFETY_HEADING } from './emergency';
+import { detectEmergencies } from './emergency';
+import { SAFETY_HEADING } from './emergency-words';
+import { AI_QUICK_QUESTIONS, AI_TEXTS, aiGreeting, aiQuickQuestions } from './texts';
 
 const metrics = (over: Partial<AnalystMetrics> = {}): AnalystMetrics => ({
   unit: 'mg/dL',
@@ -228,5 +231,63 @@ describe('the built-in analyst', () => {
     expect(answer.startsWith(SAFETY_HEADING)).toBe(true);
     expect(answer).toContain('Call emergency services');
     expect(answer).not.toContain('I cannot answer that');
+  });
+});
+
+describe('the built-in analyst while a guardian acts for a ward', () => {
+  const mia = whose('Mia');
+  const ask = (q: string, m = metrics()) => analystAnswer(analystIntent(q), m, [], mia);
+
+  it('names the ward in every sentence about the data, never "your"', () => {
+    const answer = ask('What was Mia’s average glucose this week?');
+    expect(answer).toContain(
+      'Mia’s average glucose over the last 7 days (Nov 17 – Nov 24) was 130 mg/dL, from 3 readings.',
+    );
+    expect(answer).toContain(
+      'These figures come from Mia’s data; for medical advice, please talk to Mia’s care team.',
+    );
+    expect(ask('Is her glucose too high?')).toContain(
+      '67% of Mia’s 3 glucose readings were in range (70–180 mg/dL); the consensus target for most adults with diabetes is more than 70%, so Mia is below it.',
+    );
+    expect(ask('Is her blood pressure too high?')).toContain(
+      'Mia has no blood pressure entries in the last 7 days (Nov 17 – Nov 24), so I cannot say how Mia’s blood pressure compares',
+    );
+    expect(ask('How consistent has Mia been with logging and medications?')).toContain(
+      'Mia’s current logging streak is 2 days',
+    );
+    expect(ask('When is her next appointment?')).toContain(
+      'Mia has no upcoming appointments. Suggesting questions for Mia’s visit needs a language model',
+    );
+    for (const q of ['average glucose', 'how many lows', 'weight', 'appointments', 'a poem about kale'])
+      expect(ask(q)).not.toMatch(
+        /\b[Yy]ou(r)?\b (have|average|current|latest|own|readings|logging|upcoming)/,
+      );
+  });
+
+  it('puts the ward’s safety answer first', () => {
+    const q = 'she is dizzy, glucose 45';
+    const answer = analystAnswer(analystIntent(q), metrics(), detectEmergencies(q, 'mg/dL'), mia);
+    expect(
+      answer.startsWith(`${SAFETY_HEADING}\n\nA glucose of 45 mg/dL is dangerously low. Now: if Mia can`),
+    ).toBe(true);
+    expect(answer.indexOf('Mia’s average glucose')).toBeGreaterThan(
+      answer.indexOf('Call emergency services'),
+    );
+  });
+});
+
+describe('the quick questions', () => {
+  it('ask about the ward while a guardian acts for one, and mean the same to the analyst', () => {
+    const mias = aiQuickQuestions(whose('Mia'));
+    expect(mias).toEqual([
+      'What was Mia’s average glucose this week?',
+      'What patterns do you see in Mia’s recent data?',
+      'How consistent has Mia been with logging and medications?',
+      'What should we ask at Mia’s next appointment?',
+    ]);
+    expect(aiQuickQuestions()).toEqual(AI_QUICK_QUESTIONS);
+    expect(mias.map((q) => analystIntent(q))).toEqual(AI_QUICK_QUESTIONS.map((q) => analystIntent(q)));
+    expect(aiGreeting(whose('Mia'))).toContain('Ask me about Mia’s readings, trends and logs.');
+    expect(aiGreeting()).toBe(AI_TEXTS.greeting);
   });
 });

@@ -1,5 +1,6 @@
 import { describe, expect, it } from 'vitest';
-import { detectEmergencies, emergencyAnswer, SAFETY_HEADING, SAFETY_RULE } from './emergency';
+import { detectEmergencies } from './emergency';
+import { emergencyAnswer, SAFETY_HEADING, SAFETY_RULE } from './emergency-words';
 import { glucoseValuesIn } from './glucose-mentions';
 
 const kinds = (q: string, unit: 'mg/dL' | 'mmol/L' = 'mg/dL') =>
@@ -108,7 +109,7 @@ describe('emergency detection', () => {
   ])('no glucose emergency: %s', (q) => expect(kinds(q)).not.toContain('low-glucose'));
 
   it('answers a what-to-do question with the person’s own urgent low when the reading is current', () => {
-    const newest = { mgdl: 50, minutesAgo: 4 };
+    const newest = { glucose: { mgdl: 50, minutesAgo: 4 } };
     expect(detectEmergencies('What should I eat?', 'mg/dL', newest)).toEqual([
       { kind: 'low-glucose', value: '50 mg/dL', minutesAgo: 4 },
     ]);
@@ -118,8 +119,12 @@ describe('emergency detection', () => {
       'Your newest reading, 50 mg/dL (4 minutes ago), is dangerously low.',
     );
     // An older reading, one not urgently low, or a question that is not about what to do now.
-    expect(detectEmergencies('What should I eat?', 'mg/dL', { mgdl: 50, minutesAgo: 45 })).toEqual([]);
-    expect(detectEmergencies('What should I eat?', 'mg/dL', { mgdl: 60, minutesAgo: 4 })).toEqual([]);
+    expect(
+      detectEmergencies('What should I eat?', 'mg/dL', { glucose: { mgdl: 50, minutesAgo: 45 } }),
+    ).toEqual([]);
+    expect(
+      detectEmergencies('What should I eat?', 'mg/dL', { glucose: { mgdl: 60, minutesAgo: 4 } }),
+    ).toEqual([]);
     expect(detectEmergencies('average glucose this week', 'mg/dL', newest)).toEqual([]);
     // A value in the question wins: it is the one the person is reporting.
     expect(detectEmergencies("what should I eat? I'm at 45", 'mg/dL', newest)).toEqual([

@@ -1,16 +1,15 @@
+import { glucoseLevel } from '../glucose/levels';
 import type { GlucoseUnit } from '../profiles/profile.schema';
-import { countOf } from '../text/count-words';
 import {
   CRISIS_DIASTOLIC_MMHG,
-  CRISIS_PRESSURE_STEPS,
   CRISIS_SYSTOLIC_MMHG,
-  crisisPressureHeadline,
   DIASTOLIC_MIN_MMHG,
   isCrisisPressure,
   SYSTOLIC_MIN_MMHG,
 } from '../trackers/blood-pressure-category';
 import { formatGlucoseWithUnit } from '../units/glucose-units';
-import { GLUCOSE_SYMPTOM, glucoseValuesIn } from './glucose-mentions';
+import { GLUCOSE_SYMPTOM, glucoseValuesIn, KETOACIDOSIS_SIGN } from './glucose-mentions';
+import { offScaleIn } from './off-scale';
 
 /**
  * Emergency detection for a question to the assistant: an urgent symptom or a dangerous value gets
@@ -29,10 +28,14 @@ export type EmergencyKind =
 
 export interface EmergencyFinding {
   kind: EmergencyKind;
-  /** The value that triggered it, in words ("45 mg/dL", "185/95 mmHg"), when there is one. */
+  /** The value that triggered it, in words ("45 mg/dL", "185/95 mmHg", "LO"), when there is one. */
   value?: string;
-  /** For a low read from the person's newest reading rather than the question: how long ago, in minutes. */
+  /** The value is a meter's or sensor's "LO" or "HI": beyond what it can measure (off-scale.ts). */
+  offScale?: true;
+  /** For a value read from the person's newest reading rather than the question: how long ago, in minutes. */
   minutesAgo?: number;
+  /** A very high glucose with signs of ketoacidosis or ketones named: get help now, not today. */
+  ketoacidosis?: boolean;
 }
 
 /** The person's newest glucose reading, as the server gives it to the assistant. */
@@ -40,8 +43,25 @@ export interface NewestReading {
   mgdl: number;
   minutesAgo: number;
 }
-/** A reading this recent is where the person is now. */
+/** The person's newest blood pressure entry. */
+export interface NewestPressure {
+  systolic: number;
+  diastolic: number;
+  minutesAgo: number;
+}
+/** What the server knows of where the person is now (each null when there is none recent enough). */
+export interface CurrentReadings {
+  glucose?: NewestReading | null;
+  pressure?: NewestPressure | null;
+}
+/** A glucose reading this recent is where the person is now. */
 export const CURRENT_READING_MINUTES = 30;
+/**
+ * A blood pressure entry this recent still says where the person is: pressures are measured now and
+ * then, not every few minutes, and a crisis level rarely settles alone within a day (the AHA's advice
+ * is to measure again and call the doctor), so a crisis reading logged today meets today's symptoms.
+ */
+export const CURRENT_PRESSURE_MINUTES = 24 * 60;
 /** "What should I eat?", "what do I do", "help": a question about what to do now. */
 const ASKS_WHAT_TO_DO =
   /\bwhat (should|can|do|must|shall) (i|we|she|he|they)\b.{0,20}\b(eat|drink|do|take|have)\b|\bwhat to (eat|drink|do|take)\b|\b(should|can|may) (i|we|she|he|they) (eat|drink|have)\b|\bhelp\b/;
@@ -49,6 +69,16 @@ const ASKS_WHAT_TO_DO =
 /** Level 2 hypoglycaemia (Battelino 2019) and the very high glucose that needs help the same day. */
 export const EMERGENCY_LOW_BELOW_MGDL = 54;
 export const EMERGENCY_HIGH_ABOVE_MGDL = 300;
+/** Ketones named ("ketones are high", "DKA"): with a glucose above 300 mg/dL, help now (ADA). */
+const KETONES = /\bketones?\b|\bketo-?acidosis\b|\bdka\b/;
+/**
+ * The signs of organ damage that make a crisis-level pressure an emergency (AHA, "Hypertensive
+ * crisis: when you should call 911 for high blood pressure", heart.org): chest pain, shortness of
+ * breath, back pain, numbness or weakness, a change in vision, difficulty speaking; a severe headache
+ * too (AHA lists it with a crisis reading).
+ */
+const PRESSURE_CRISIS_SIGN =
+  /\bhead ?aches?\b|\bmigraine\b|\b(blurr(y|ed)|double|lost|losing|changes? in( my| her| his| their)?|changed?|dim|strange) vision\b|\bvision (is |has |went )?(blurr(y|ed)|changed?|double|dim|gone|changing)\b|\bcan'?t see\b|\b(weak|weakness|numb|numbness)\b|\bback (pain|hurts?)\b|\b(trouble|difficulty) (speaking|talking)\b|\bconfus(ed|ion)\b/;
 
 const SYMPTOMS: [EmergencyKind, RegExp][] = [
   [
@@ -86,67 +116,91 @@ const crisisPressure = (t: string): string | null => {
 };
 
 /**
- * The emergencies a question signals, most urgent first; empty when it signals none. A person who asks
- * what to do, or names a symptom, while their newest reading (within CURRENT_READING_MINUTES) is
- * urgently low is told what to do about that low first.
+ * A high is an emergency when it is above EMERGENCY_HIGH_ABOVE_MGDL, or at the consensus "Very high"
+ * level (above 250 mg/dL, core's glucose levels) with signs of ketoacidosis: the ADA says to check
+ * ketones above 240 mg/dL and to get help at once with DKA's signs.
+ */
+const emergencyHigh = (mgdl: number, ketoacidosis: boolean) =>
+  mgdl > EMERGENCY_HIGH_ABOVE_MGDL || (ketoacidosis && glucoseLevel(mgdl).id === 'very_high');
+
+/** Symptoms that are also signs of organ damage with a crisis-level pressure. */
+const PRESSURE_SIGN_KINDS = new Set<EmergencyKind>(['chest-pain', 'trouble-breathing', 'stroke']);
+
+/** Findings in the order they are answered: a low first (treat it now), then a crisis pressure met by its signs. */
+const rank = (f: EmergencyFinding, pressureSigns: boolean) => {
+  if (f.kind === 'low-glucose') return 0;
+  if (f.kind === 'blood-pressure') return pressureSigns ? 1 : 9;
+  if (f.kind === 'high-glucose') return f.ketoacidosis ? 2 : 8;
+  return 3 + SYMPTOMS.findIndex(([kind]) => kind === f.kind);
+};
+
+/**
+ * The emergencies a question signals, most urgent first; empty when it signals none. The question's
+ * own values count whatever it asks (a low below 54, a high above 300 or above 250 with signs of
+ * ketoacidosis, a meter's or sensor's "LO" or "HI", a crisis pressure); the person's newest readings count when the question meets them:
+ * - a glucose from the last CURRENT_READING_MINUTES urgently low, with a what-to-do question or a
+ *   symptom of a low or a high;
+ * - one above 300 with a what-to-do question or ketones named, or "Very high" (above 250) with signs
+ *   of ketoacidosis (ADA);
+ * - a crisis-level pressure from the last CURRENT_PRESSURE_MINUTES with chest pain, shortness of
+ *   breath, a headache, a change in vision, weakness or numbness (AHA).
+ * A value in the question wins over the newest reading: it is the one the person is reporting.
  */
 export const detectEmergencies = (
   question: string,
   userUnit: GlucoseUnit,
-  newest: NewestReading | null = null,
+  now: CurrentReadings = {},
 ): EmergencyFinding[] => {
   const t = question.toLowerCase().replace(/[’‘]/g, "'");
   const found: EmergencyFinding[] = [];
   for (const [kind, re] of SYMPTOMS) if (re.test(t)) found.push({ kind });
   const glucose = glucoseValuesIn(t, userUnit);
+  // A meter's "LO" or "HI" is beyond any figure typed beside it: it wins as the value reported.
+  const offScale = offScaleIn(question);
+  const asks = ASKS_WHAT_TO_DO.test(t);
+  const dka = KETOACIDOSIS_SIGN.test(t) || KETONES.test(t);
   const low = glucose.filter((v) => v < EMERGENCY_LOW_BELOW_MGDL);
-  const high = glucose.filter((v) => v > EMERGENCY_HIGH_ABOVE_MGDL);
-  if (low.length)
-    found.unshift({ kind: 'low-glucose', value: formatGlucoseWithUnit(Math.min(...low), userUnit) });
-  else if (
+  const high = glucose.filter((v) => emergencyHigh(v, dka));
+  const newest = now.glucose && now.glucose.minutesAgo <= CURRENT_READING_MINUTES ? now.glucose : null;
+  const ofNewest = (mgdl: number) => ({
+    value: formatGlucoseWithUnit(mgdl, userUnit),
+    minutesAgo: newest?.minutesAgo,
+  });
+  if (offScale.includes('LO')) found.push({ kind: 'low-glucose', value: 'LO', offScale: true });
+  else if (low.length)
+    found.push({ kind: 'low-glucose', value: formatGlucoseWithUnit(Math.min(...low), userUnit) });
+  else if (newest && newest.mgdl < EMERGENCY_LOW_BELOW_MGDL && (asks || GLUCOSE_SYMPTOM.test(t)))
+    found.push({ kind: 'low-glucose', ...ofNewest(newest.mgdl) });
+  if (offScale.includes('HI'))
+    found.push({ kind: 'high-glucose', value: 'HI', offScale: true, ...(dka ? { ketoacidosis: true } : {}) });
+  else if (high.length) {
+    const value = formatGlucoseWithUnit(Math.max(...high), userUnit);
+    found.push({ kind: 'high-glucose', value, ...(dka ? { ketoacidosis: true } : {}) });
+  } else if (
     newest &&
-    newest.minutesAgo <= CURRENT_READING_MINUTES &&
-    newest.mgdl < EMERGENCY_LOW_BELOW_MGDL &&
-    (ASKS_WHAT_TO_DO.test(t) || GLUCOSE_SYMPTOM.test(t))
+    !glucose.length &&
+    !offScale.length &&
+    ((newest.mgdl > EMERGENCY_HIGH_ABOVE_MGDL && (asks || KETONES.test(t))) ||
+      (glucoseLevel(newest.mgdl).id === 'very_high' && KETOACIDOSIS_SIGN.test(t)))
   )
-    found.unshift({
-      kind: 'low-glucose',
-      value: formatGlucoseWithUnit(newest.mgdl, userUnit),
-      minutesAgo: newest.minutesAgo,
-    });
-  if (high.length)
-    found.push({ kind: 'high-glucose', value: formatGlucoseWithUnit(Math.max(...high), userUnit) });
+    found.push({ kind: 'high-glucose', ...ofNewest(newest.mgdl), ...(dka ? { ketoacidosis: true } : {}) });
+  const signs = PRESSURE_CRISIS_SIGN.test(t) || found.some((f) => PRESSURE_SIGN_KINDS.has(f.kind));
   const pressure = crisisPressure(t);
+  const p = now.pressure;
   if (pressure) found.push({ kind: 'blood-pressure', value: pressure });
-  return found;
+  else if (
+    p &&
+    p.minutesAgo <= CURRENT_PRESSURE_MINUTES &&
+    signs &&
+    isCrisisPressure(p.systolic, p.diastolic)
+  )
+    found.push({
+      kind: 'blood-pressure',
+      value: `${p.systolic}/${p.diastolic} mmHg`,
+      minutesAgo: p.minutesAgo,
+    });
+  return found
+    .map((f, i) => ({ f, i }))
+    .sort((a, b) => rank(a.f, signs) - rank(b.f, signs) || a.i - b.i)
+    .map(({ f }) => f);
 };
-
-const ago = (minutes: number) => (minutes < 1 ? 'just now' : `${countOf(minutes, 'minute')} ago`);
-
-const CALL = 'Call emergency services (911, 112 or your local number) now';
-
-const WHAT_TO_DO: Record<EmergencyKind, (f: EmergencyFinding) => string> = {
-  'low-glucose': (f) =>
-    `${f.minutesAgo === undefined ? `A glucose of ${f.value}` : `Your newest reading, ${f.value} (${ago(f.minutesAgo)}),`} is dangerously low. Now: if you can swallow safely, take 15 g of fast-acting carbohydrate (juice, regular soda or glucose tablets), rest, and re-check in 15 minutes; repeat if it is still low, then eat a snack. ${CALL} if you cannot swallow safely, are confused, pass out or have a seizure, or if it does not come up after treatment; anyone with you should give glucagon if you have it and cannot eat or drink.`,
-  'high-glucose': (f) =>
-    `A glucose of ${f.value} is very high. Now: check for ketones if you can, drink water, and take correction insulin only as your care team told you; call your doctor or care team today. ${CALL} if you are vomiting, breathing fast or deeply, very drowsy or confused, or have strong belly pain: these can be signs of diabetic ketoacidosis.`,
-  'chest-pain': () =>
-    `Chest pain can be a heart attack. ${CALL}; do not drive yourself. Sit down and rest while you wait, and chew an aspirin only if emergency services or your doctor tell you to.`,
-  'trouble-breathing': () =>
-    `Trouble breathing is an emergency. ${CALL}. Sit upright, loosen tight clothing, and use your rescue inhaler if you have one.`,
-  fainting: () =>
-    `Fainting, passing out or a seizure needs help now. ${CALL} if someone is unconscious, does not wake fully, has a seizure, or fainted with chest pain, a racing heart or trouble breathing. If you have diabetes, a low glucose may be the cause: anyone with you should give glucagon if you have it and cannot eat or drink.`,
-  stroke: () =>
-    `These can be signs of a stroke (face drooping, arm or leg weakness, slurred speech). ${CALL}, and note the time the signs began: treatment works best in the first hours.`,
-  'blood-pressure': (f) =>
-    `A blood pressure of ${crisisPressureHeadline(f.value ?? '')}. Now: ${CRISIS_PRESSURE_STEPS}`,
-};
-
-export const SAFETY_HEADING = 'Safety first: what to do now';
-
-/** The safety answer: what to do now and when to call emergency services, one paragraph per finding. */
-export const emergencyAnswer = (findings: EmergencyFinding[]): string =>
-  `${SAFETY_HEADING}\n\n${findings.map((f) => WHAT_TO_DO[f.kind](f)).join('\n\n')}`;
-
-/** The same rule for a language model, in its system prompt (the server also puts the answer first). */
-export const SAFETY_RULE = `Safety first: if the user's message names an urgent symptom (chest pain, trouble breathing, fainting or passing out, a seizure, signs of a stroke such as face drooping, arm weakness or slurred speech) or a dangerous value (glucose below ${EMERGENCY_LOW_BELOW_MGDL} mg/dL (3.0 mmol/L) or above ${EMERGENCY_HIGH_ABOVE_MGDL} mg/dL (16.7 mmol/L), blood pressure at or above ${CRISIS_SYSTOLIC_MMHG}/${CRISIS_DIASTOLIC_MMHG} mmHg; a bare number typed with a symptom of a low or a high, such as "dizzy, 50" or "I'm at 45", is a glucose value in the user's unit), begin your answer with what to do now and when to call emergency services, before any figure. For a low glucose that is the rule of 15: 15 g of fast-acting carbohydrate, re-check in 15 minutes, and emergency services if the person cannot swallow safely, is confused or passes out.`;

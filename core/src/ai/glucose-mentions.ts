@@ -13,6 +13,15 @@ import { MGDL_PER_MMOLL } from '../units/glucose-units';
 export const GLUCOSE_SYMPTOM =
   /\b(dizz(y|iness)|light-?headed|woozy|shak(y|ing|es|en)|trembl\w*|jittery|sweat(y|ing|s)?|clammy|confus(ed|ion)|disoriented|faint\w*|pass(ed|ing)? out|blurr(y|ed)|racing heart|heart (is )?(racing|pounding)|pounding heart|palpitations?|thirst(y)?|vomit\w*|throw(ing)? up|threw up|nause\w*|drowsy|weak|pale|fruity breath)\b/;
 
+/**
+ * Signs of diabetic ketoacidosis as the ADA lists them ("DKA (Ketoacidosis) & Ketones",
+ * diabetes.org/about-diabetes/complications/ketoacidosis-dka): nausea and vomiting, stomach pain,
+ * fruity-smelling breath, fast deep breathing, confusion, being very tired. With a very high glucose
+ * they mean "check ketones and get help now".
+ */
+export const KETOACIDOSIS_SIGN =
+  /\b(nause\w*|vomit\w*|throw(ing)? up|threw up|(stomach|belly|tummy|abdominal) (pain|aches?|cramps?|hurts?)|(stomach|belly|tummy)ache|fruity(-smelling)? breath|breath (smells?|is) (fruity|sweet)|(rapid|fast|deep|heavy) breathing|breathing (fast|rapidly|deeply|hard|heavily)|confus(ed|ion)|disoriented|(very|really|so) (tired|drowsy|sleepy))\b/;
+
 const GLUCOSE_WORD = /\b(glucose|sugars?|bgl?|cgm|meter|libre|dexcom)\b/g;
 /** "I'm at 45", "she is 50", "reading 2.4", "down to 48": a phrase that introduces a reading. */
 const READING_PHRASE =
@@ -23,13 +32,24 @@ const OTHER_MEASURE =
 const NEAR_CHARS = 30;
 // A number that counts something else: days, carbs, percent, units, a time of day or a date.
 const NOT_A_READING =
-  /^\s*(%|percent|days?|weeks?|months?|years?|hours?|hrs?|minutes?|mins?|times|readings|entries|g\b|grams?|carbs?|units?|u\b|am\b|pm\b|kg|lbs?|pounds|mg\b(?!\/)|[:/.]\d)/;
+  /^\s*(%|percent|days?|weeks?|months?|years?|hours?|hrs?|minutes?|mins?|times|readings|entries|g\b|grams?|carbs?|units?|u\b|am\b|pm\b|kg|lbs?|pounds|steps|calories|k?cal\b|mg\b(?!\/)|[:/.]\d)/;
 // What marks a bare number (no glucose word) as something else: a pressure, an age, an ordinal, a time, a count of things.
 const NOT_BARE_AFTER =
   /^(\s*(over\s*\d|yrs?\b|y\/?o\b|o'?clock|tonight|today|tomorrow|this (morning|afternoon|evening)|x\b|people|kids|pills?|tablets?|tabs?|doses?|slices?|pieces?|cups?|glasses|beats|breaths|mph|km|miles?|ml\b|oz\b|°|degrees)|-\s*[a-z]|(st|nd|rd|th)\b)/;
 const NOT_BARE_BEFORE =
   /(\d\s*(\/|over)\s*|\b(jan|feb|mar|apr|may|jun|jul|aug|sept?|oct|nov|dec)[a-z]*\.?\s*)$/;
 const CLAUSE_BREAK = /[,;!?\n]|\.(?!\d)|\b(and|but|with|then|so)\b/g;
+/**
+ * A summary, not a reading: "my average glucose was 320", "usually 45", "320 on average". A low and a
+ * high are read the same way, so neither raises a safety answer for a figure that is not where the
+ * person is now.
+ */
+const SUMMARY_BEFORE = /\b(average|avg|mean|median|typical(ly)?|usually|normally|gmi|estimated)\b/;
+const SUMMARY_AFTER = /^[^,;!?\n]*?\b(on average|average|avg|mean|median|usually|normally)\b/;
+/** Long ago: "last year", "two months ago", "in 2019" (a week-old or last night's low still counts). */
+const LONG_AGO =
+  /\blast (year|month)\b|\b(a|one|two|three|four|five|six|few|several|many|\d+) (years?|months?) ago\b|\bin (19|20)\d\d\b|\bas a (kid|child|teen\w*)\b/;
+const SENTENCE_BREAK = /[!?\n]|\.(?!\d)/;
 
 const MMOLL_MAX = 33.3;
 const plausibleIn = (value: number, u: GlucoseUnit) =>
@@ -69,17 +89,24 @@ const bareReading = (before: string, after: string) => {
   return !OTHER_MEASURE.test(clause) && !NOT_BARE_BEFORE.test(before) && !NOT_BARE_AFTER.test(after);
 };
 
-/** Every glucose value a question names, in mg/dL. */
+/** The number stands for a summary or a reading long ago, not where the person is now. */
+export const notCurrent = (before: string, after: string) => {
+  const clause = before.split(CLAUSE_BREAK).at(-1) ?? '';
+  const sentence = `${before.split(SENTENCE_BREAK).at(-1) ?? ''} ${after.split(SENTENCE_BREAK)[0] ?? ''}`;
+  return SUMMARY_BEFORE.test(clause) || SUMMARY_AFTER.test(after) || LONG_AGO.test(sentence);
+};
+
+/** Every glucose value a question names, in mg/dL, that says where the person is now. */
 export const glucoseValuesIn = (question: string, userUnit: GlucoseUnit): number[] => {
   const t = question.toLowerCase().replace(/[’‘]/g, "'");
-  const symptom = GLUCOSE_SYMPTOM.test(t);
+  const symptom = GLUCOSE_SYMPTOM.test(t) || KETOACIDOSIS_SIGN.test(t);
   const values: number[] = [];
   for (const m of t.matchAll(/(?<![\d.,/:])(\d{1,3}(?:[.,]\d)?)(?![\d/:])/g)) {
     const start = m.index ?? 0;
     const after = t.slice(start + m[0].length);
     const before = t.slice(Math.max(0, start - 40), start);
     const value = Number(m[1]!.replace(',', '.'));
-    if (value <= 0) continue;
+    if (value <= 0 || notCurrent(t.slice(0, start), after)) continue;
     const unit = /^\s*mg\s*\/\s*dl/.test(after)
       ? 'mg/dL'
       : /^\s*mmol(\s*\/\s*l)?/.test(after)

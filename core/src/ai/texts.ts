@@ -1,3 +1,5 @@
+import { OWN_RECORD, type Whose } from '../text/whose';
+
 /** The assistant's and the meal photo's fixed texts and limits (zod-free, for light web chunks). */
 
 /** Spec texts (core-platform §8, tracking-and-records §8) shared by the server and the screens. */
@@ -31,6 +33,23 @@ export const AI_QUICK_QUESTIONS = [
   'How consistent have I been with logging and medications?',
   'What should I ask at my next appointment?',
 ] as const;
+
+/** The greeting, naming the ward whose record it is while a guardian acts for them. */
+export const aiGreeting = (w: Whose = OWN_RECORD): string =>
+  w.name
+    ? `Hello! I'm your AI health assistant. Ask me about ${w.your} readings, trends and logs. I'm not a doctor: for medical decisions, talk to ${w.your} care team.`
+    : AI_TEXTS.greeting;
+
+/** The quick questions, asked about the ward while a guardian acts for them ("What was Mia’s average glucose this week?"). */
+export const aiQuickQuestions = (w: Whose = OWN_RECORD): readonly string[] =>
+  w.name
+    ? [
+        `What was ${w.your} average glucose this week?`,
+        `What patterns do you see in ${w.your} recent data?`,
+        `How consistent has ${w.you} been with logging and medications?`,
+        `What should we ask at ${w.your} next appointment?`,
+      ]
+    : AI_QUICK_QUESTIONS;
 
 export const MEAL_PHOTO_TEXTS = {
   invalidFileTitle: 'Invalid file',

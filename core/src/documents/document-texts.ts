@@ -14,6 +14,13 @@ export const EXTRACTION_LABELS: Record<ExtractionState, string> = {
   failed: 'Text could not be read',
 };
 
+/**
+ * The badge: "Text searchable" only when words were read from the file. A picture with no words in
+ * it (or a Word file, whose inside is not read) is finished but has no text to search.
+ */
+export const extractionLabel = (state: ExtractionState, textFound: boolean) =>
+  state === 'done' && !textFound ? 'No searchable text' : EXTRACTION_LABELS[state];
+
 /** Why reading the text gave up (the file itself stays stored and usable). */
 export const EXTRACTION_FAILURES = ['too_large', 'too_slow', 'unreadable'] as const;
 

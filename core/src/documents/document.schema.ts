@@ -59,6 +59,8 @@ export const DocumentResponse = z.object({
   fileType: z.string(),
   uploadedAt: z.string(),
   extraction: ExtractionState,
+  /** Words were read from the file (so a search finds them); false until then, and for a file with none. */
+  textFound: z.boolean(),
   /** Set when `extraction` is `failed`. */
   extractionFailure: ExtractionFailure.nullable(),
   viewable: z.boolean(),

@@ -3,6 +3,7 @@ import { parseGlucoseInput } from '../units/glucose-units';
 import {
   checkDose,
   doseDataFresh,
+  insulinSettingsNeedReview,
   isLowGlucose,
   isUrgentLowGlucose,
   lowGuardHeading,
@@ -84,6 +85,11 @@ describe('saved insulin settings', () => {
     expect(savedInsulinSettings({ ...full, dia_hours: 3 })).toBeNull();
     expect(savedInsulinSettings({ ...full, max_single_dose: 0 })).toBeNull();
     expect(savedInsulinSettings({ ...full, carb_ratio: -1 })).toBeNull();
+  });
+  it('is nothing while they came from an imported record the person has not saved since', () => {
+    expect(savedInsulinSettings({ ...full, needs_review: true })).toBeNull();
+    expect(insulinSettingsNeedReview({ ...full, needs_review: true })).toBe(true);
+    expect(insulinSettingsNeedReview(full)).toBe(false);
   });
 });
 

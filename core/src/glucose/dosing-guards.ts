@@ -1,3 +1,4 @@
+import { OWN_RECORD, type Whose } from '../text/whose';
 import { highDoseAboveUnits, type InsulinSettings } from './insulin';
 import {
   DIA_MAX_HOURS,
@@ -30,7 +31,14 @@ export const lowGuardHeading = (mgdl: number) => {
 };
 
 export const TREAT_LOW_FIRST_MESSAGE = `Treat the low first: take ${TREAT_LOW_CARBS_GRAMS} g of fast-acting carbs (juice, glucose tablets) and re-check in ${RECHECK_AFTER_MINUTES} minutes.`;
-export const ESTIMATE_NOT_ADVICE = 'This is an estimate from your own settings, not medical advice.';
+/*
+ * The dosing words speak of whose record it is (text/whose.ts): the account's own unless told, or,
+ * while a guardian acts for a ward, the ward's, named. Only the person named changes, never what a
+ * sentence asks of the reader.
+ */
+export const estimateNotAdvice = (w: Whose = OWN_RECORD) =>
+  `This is an estimate from ${w.your} own settings, not medical advice.`;
+export const ESTIMATE_NOT_ADVICE = estimateNotAdvice();
 
 export type DoseCheck =
   /** Within the user's maximum and not above the High Dose Alert's threshold. */
@@ -48,8 +56,8 @@ export function checkDose(totalUnits: number, maximum: number): DoseCheck {
   return { kind: 'ok' };
 }
 
-export const doseAboveMaximumMessage = (maximum: number) =>
-  `This dose is above your maximum single dose of ${maximum} units. Check your numbers; change the maximum in your insulin settings only with your care team.`;
+export const doseAboveMaximumMessage = (maximum: number, w: Whose = OWN_RECORD) =>
+  `This dose is above ${w.your} maximum single dose of ${maximum} units. Check ${w.name ? 'the' : 'your'} numbers; change the maximum in ${w.your} insulin settings only with ${w.your} care team.`;
 
 /**
  * How long logged doses and insulin settings read from the server are good for a suggestion.
@@ -65,11 +73,14 @@ export const DOSE_DATA_FRESH_MINUTES = 15;
 export const doseDataFresh = (readAt: number, now: number) =>
   readAt > 0 && now - readAt <= DOSE_DATA_FRESH_MINUTES * 60_000;
 
-export const STALE_DOSE_DATA_TITLE = 'No dose suggested: your insulin data is out of date';
-export const UNREAD_DOSE_DATA_MESSAGE =
-  'Your logged doses and insulin settings have not loaded on this device, so the insulin still working is not known. Connect to load them, or follow the plan your care team gave you.';
-export const staleDoseDataMessage = (readAtShown: string) =>
-  `Your logged doses and insulin settings were last updated at ${readAtShown}. A dose logged since, on another device or by your pump, would change the insulin still working. Connect to update them, or follow the plan your care team gave you.`;
+export const staleDoseDataTitle = (w: Whose = OWN_RECORD) =>
+  `No dose suggested: ${w.your} insulin data is out of date`;
+export const STALE_DOSE_DATA_TITLE = staleDoseDataTitle();
+export const unreadDoseDataMessage = (w: Whose = OWN_RECORD) =>
+  `${w.Your} logged doses and insulin settings have not loaded on this device, so the insulin still working is not known. Connect to load them, or follow the plan ${w.your} care team gave you.`;
+export const UNREAD_DOSE_DATA_MESSAGE = unreadDoseDataMessage();
+export const staleDoseDataMessage = (readAtShown: string, w: Whose = OWN_RECORD) =>
+  `${w.Your} logged doses and insulin settings were last updated at ${readAtShown}. A dose logged since, on another device or by ${w.your} pump, would change the insulin still working. Connect to update them, or follow the plan ${w.your} care team gave you.`;
 
 export interface DosingSettings extends InsulinActionSettings {
   maxSingleDose: number;
@@ -78,20 +89,31 @@ export interface DosingSettings extends InsulinActionSettings {
 /** Everything a dose is worked out and checked from: only ever values the user saved. */
 export type SavedInsulinSettings = InsulinSettings & DosingSettings;
 
-export const INSULIN_SETTINGS_REQUIRED_MESSAGE =
-  'Save your insulin settings first: the carb ratio, correction factor, target, maximum single dose, insulin type and duration of action your care team gave you.';
+export const insulinSettingsRequiredMessage = (w: Whose = OWN_RECORD) =>
+  `Save ${w.your} insulin settings first: the carb ratio, correction factor, target, maximum single dose, insulin type and duration of action ${w.your} care team gave you.`;
+export const INSULIN_SETTINGS_REQUIRED_MESSAGE = insulinSettingsRequiredMessage();
+
+/** The latest settings came from an imported record: in force only once the person saved them. */
+export const insulinSettingsReviewMessage = (w: Whose = OWN_RECORD) =>
+  `${w.Your} insulin settings came from an imported record. Check them against what ${w.your} care team gave you and save them: no dose is suggested until you do.`;
+export const INSULIN_SETTINGS_REVIEW_MESSAGE = insulinSettingsReviewMessage();
+
+/** Whether the latest settings came from an imported record and were not saved by the person since. */
+export const insulinSettingsNeedReview = (data: Record<string, unknown> | null | undefined) =>
+  data?.needs_review === true;
 
 const positive = (v: unknown, max = Number.POSITIVE_INFINITY): v is number =>
   typeof v === 'number' && Number.isFinite(v) && v > 0 && v <= max;
 
 /**
  * The settings from the latest Insulin Settings entry's data (snake_case as stored), or null unless
- * every one of them was saved and is valid: no dose is ever suggested or accepted from a default.
+ * every one of them was saved and is valid: no dose is ever suggested or accepted from a default, nor
+ * from settings an import brought back that the person has not saved since (`needs_review`).
  */
 export function savedInsulinSettings(
   data: Record<string, unknown> | null | undefined,
 ): SavedInsulinSettings | null {
-  if (!data) return null;
+  if (!data || insulinSettingsNeedReview(data)) return null;
   const curve = INSULIN_CURVES.find((c) => c === data.insulin_curve);
   const { carb_ratio: ratio, correction_factor: factor, target_glucose: target } = data;
   const { dia_hours: dia, max_single_dose: max } = data;

@@ -1,4 +1,5 @@
 import type { GlucoseUnit } from '../profiles/profile.schema';
+import { OWN_RECORD, type Whose } from '../text/whose';
 import { formatGlucoseWithUnit } from '../units/glucose-units';
 import { bandOf, GLUCOSE_BANDS, type GlucoseBandId } from './bands';
 import { RECHECK_AFTER_MINUTES, TREAT_LOW_CARBS_GRAMS } from './rule-of-15';
@@ -55,6 +56,16 @@ export const GLUCOSE_LEVEL_LINES_MGDL = { urgentLow: 54, low: 70, high: 180, ver
 /**
  * What to do now after a low (the rule of 15) and after an urgent low (level 2 hypoglycaemia: then
  * glucagon or emergency help). The same words on the toast after logging and in the notification.
+ * For the account's own record they speak to the person; while a guardian acts for a ward they tell
+ * the guardian what to do for the ward, named ("Give Mia 15 g ...").
  */
-export const LOW_STEPS = `Take ${TREAT_LOW_CARBS_GRAMS} g of fast-acting carbs now (juice, glucose tablets) and re-check in ${RECHECK_AFTER_MINUTES} minutes.`;
-export const URGENT_LOW_STEPS = `${LOW_STEPS} If you cannot eat or drink, or it does not improve, use glucagon or call emergency services.`;
+export const lowSteps = (urgent: boolean, w: Whose = OWN_RECORD) => {
+  const carbs = `${TREAT_LOW_CARBS_GRAMS} g of fast-acting carbs now (juice, glucose tablets) and re-check in ${RECHECK_AFTER_MINUTES} minutes.`;
+  const steps = w.name ? `Give ${w.you} ${carbs}` : `Take ${carbs}`;
+  if (!urgent) return steps;
+  return w.name
+    ? `${steps} If ${w.you} cannot eat or drink, or it does not improve, give glucagon or call emergency services.`
+    : `${steps} If you cannot eat or drink, or it does not improve, use glucagon or call emergency services.`;
+};
+export const LOW_STEPS = lowSteps(false);
+export const URGENT_LOW_STEPS = lowSteps(true);

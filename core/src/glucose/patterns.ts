@@ -1,5 +1,6 @@
 import type { GlucoseUnit } from '../profiles/profile.schema';
-import { formatGlucoseWithUnit } from '../units/glucose-units';
+import type { Whose } from '../text/whose';
+import { PATTERN_LOW_MGDL, PATTERN_SPIKE_MGDL, patternDescription } from './pattern-words';
 import { type GlucoseReading, type HourlyAverage, hourlyAverages, localizeReadings } from './time-of-day';
 
 /** Patterns are looked for in the last 30 days of readings (the caller selects the window). */
@@ -49,10 +50,10 @@ const isEarlyNight = (hour: number) => hour < 6;
 const MIN_DAWN_READINGS = 5; // more than 5 in each window
 const DAWN_RISE_MGDL = 30; // morning average more than 30 above night
 const MIN_POST_MEAL_READINGS = 10; // more than 10
-const SPIKE_MGDL = 200;
+const SPIKE_MGDL = PATTERN_SPIKE_MGDL;
 const SPIKE_SHARE_PERCENT = 30; // more than 30% above 200
 const MIN_NIGHT_READINGS = 5; // more than 5
-const LOW_MGDL = 70;
+const LOW_MGDL = PATTERN_LOW_MGDL;
 const LOW_SHARE_PERCENT = 15; // more than 15% below 70
 
 function pattern(
@@ -80,6 +81,8 @@ export interface PatternOptions {
   timeZone: string;
   /** Unit of the thresholds quoted in descriptions. */
   unit?: GlucoseUnit;
+  /** Whose readings the descriptions speak of ("Mia’s glucose …"); the account's own unless told. */
+  whose?: Whose;
 }
 
 export function analyzePatterns(
@@ -87,6 +90,7 @@ export function analyzePatterns(
   options: PatternOptions,
 ): PatternAnalysis {
   const unit = options.unit ?? 'mg/dL';
+  const w = options.whose;
   const local = localizeReadings(readings, options.timeZone);
   let morningSum = 0;
   let morningCount = 0;
@@ -127,7 +131,7 @@ export function analyzePatterns(
         pattern(
           'dawn_phenomenon',
           'Dawn Phenomenon',
-          'Your glucose is higher in the early morning (6–8 AM) than late at night (10 PM–2 AM).',
+          patternDescription('dawn_phenomenon', unit, w),
           Math.min(90, (difference / 50) * 100),
           {
             morningAverage,
@@ -148,7 +152,7 @@ export function analyzePatterns(
       pattern(
         'post_meal_spikes',
         'Post-Meal Spikes',
-        `Many of your after-meal readings are above ${formatGlucoseWithUnit(SPIKE_MGDL, unit)}.`,
+        patternDescription('post_meal_spikes', unit, w),
         percentAbove,
         {
           percentAbove,
@@ -161,13 +165,11 @@ export function analyzePatterns(
   if (earlyCount > MIN_NIGHT_READINGS && 100 * earlyLows > LOW_SHARE_PERCENT * earlyCount) {
     const percentBelow = (100 * earlyLows) / earlyCount;
     patterns.push(
-      pattern(
-        'night_lows',
-        'Night-time Lows',
-        `Your glucose often drops below ${formatGlucoseWithUnit(LOW_MGDL, unit)} between midnight and 6 AM.`,
-        2 * percentBelow,
-        { percentBelow, nightReadings: earlyCount, lows: earlyLows },
-      ),
+      pattern('night_lows', 'Night-time Lows', patternDescription('night_lows', unit, w), 2 * percentBelow, {
+        percentBelow,
+        nightReadings: earlyCount,
+        lows: earlyLows,
+      }),
     );
   }
   return { patterns, hourly: hourlyAverages(local) };

@@ -1,3 +1,5 @@
+import { isCgmGap } from './cgm-gap';
+
 export const SPIKE_ABOVE_MGDL = 180;
 export const RECOVERED_AT_OR_BELOW_MGDL = 150;
 
@@ -15,7 +17,9 @@ export interface SpikeRecovery {
  * below, in minutes). An episode starts at the first reading above 180; it has recovered at the
  * first later reading at or below 150, however many readings in between (5-minute CGM data comes
  * down in steps). If glucose rises above 180 again first, that is a new episode and the earlier
- * one never came back down.
+ * one never came back down. Nothing is measured across a gap in the data (cgm-gap.ts): an episode
+ * not back down by the gap is not counted as recovered at its far side, and a reading above 180 after
+ * the gap starts a new episode.
  */
 export function spikeRecovery(readings: readonly { at: number; mgdl: number }[]): SpikeRecovery {
   let episodes = 0;
@@ -23,7 +27,13 @@ export function spikeRecovery(readings: readonly { at: number; mgdl: number }[])
   let totalMs = 0;
   let inSpike = false;
   let startedAt: number | null = null;
+  let previousAt: number | null = null;
   for (const r of readings) {
+    if (previousAt !== null && isCgmGap(previousAt, r.at)) {
+      inSpike = false;
+      startedAt = null;
+    }
+    previousAt = r.at;
     if (r.mgdl > SPIKE_ABOVE_MGDL) {
       if (!inSpike) {
         episodes += 1;

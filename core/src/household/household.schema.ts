@@ -69,6 +69,16 @@ export const PendingInvitation = z.object({
 });
 export type PendingInvitation = z.infer<typeof PendingInvitation>;
 
+/**
+ * The creation answer, to the inviting guardian only. Without email delivery the link is in it, to copy
+ * and pass on; with email it is not (it reaches only the invited address). Never listed again.
+ */
+export const InvitationCreatedResponse = PendingInvitation.extend({
+  emailed: z.boolean(),
+  link: z.string().optional(),
+});
+export type InvitationCreatedResponse = z.infer<typeof InvitationCreatedResponse>;
+
 export const Person = z.object({
   id: z.string().uuid(),
   displayName: z.string(),

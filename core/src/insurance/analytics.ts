@@ -1,5 +1,11 @@
-import { addDays, type BillLike } from './bill-math';
-import { FSA_WARNING_DAYS, PRESCRIPTIONS_CATEGORY, PREVENTIVE_CATEGORY } from './insurance-options';
+import { addDays, type BillLike, daysBetween } from './bill-math';
+import { claimUndecided } from './claim-amounts';
+import {
+  type CLAIM_STATUSES,
+  FSA_WARNING_DAYS,
+  PRESCRIPTIONS_CATEGORY,
+  PREVENTIVE_CATEGORY,
+} from './insurance-options';
 import { sumCents } from './money';
 import { percentagesOf } from './percentages';
 
@@ -24,11 +30,22 @@ export type MonthlySpending = {
 };
 
 /**
- * Spec "monthlySpending" for the last 12 months: a bill counts in the month it is due; spending is
- * its amount, insurance what insurance covered, out of pocket the rest (spending − insurance).
+ * The chart's 12 months: up to this month, or up to the last month of this year with a bill due when
+ * that is later (a bill received now, due next month). So every bill of the year-to-date totals is on
+ * the chart: the window always reaches back to January when it ends in December.
+ */
+export function spendingMonths(bills: readonly BillLike[], today: string): string[] {
+  // YYYY-MM sorts as text: the last one is the latest month.
+  const last = [monthOf(today), ...billsOfYear(bills, today).map((b) => monthOf(b.dueDate))].sort().at(-1);
+  return lastTwelveMonths(`${last}-01`);
+}
+
+/**
+ * Spec "monthlySpending" over the chart's 12 months (spendingMonths): a bill counts in the month it is
+ * due; spending is its amount, insurance what insurance covered, out of pocket the rest.
  */
 export function monthlySpending(bills: readonly BillLike[], today: string): MonthlySpending[] {
-  const months = lastTwelveMonths(today);
+  const months = spendingMonths(bills, today);
   return months.map((month) => {
     const of = bills.filter((b) => monthOf(b.dueDate) === month);
     const spendingCents = sumCents(of.map((b) => b.amountCents));
@@ -84,6 +101,46 @@ export function yearToDateTotals(bills: readonly BillLike[], today: string): Yea
   };
 }
 
+type ClaimStatus = (typeof CLAIM_STATUSES)[number];
+export type ClaimLike = {
+  serviceDate: string;
+  status: ClaimStatus;
+  amountCents: number;
+  coveredCents: number;
+  patientResponsibilityCents: number;
+};
+
+export type ClaimsYearToDate = {
+  count: number;
+  billedCents: number;
+  /** What the plans covered on approved and paid claims. */
+  coveredCents: number;
+  /** The patient's share of decided claims (approved, paid, denied). */
+  patientCents: number;
+  /** Claims not decided yet (pending, processing): how many, and what was billed for them. */
+  undecidedCount: number;
+  undecidedCents: number;
+};
+
+/**
+ * This calendar year's claims by service date (the claims of that year's export), counted apart from
+ * the bills: a bill may be the patient's share of a claim, and nothing links the two, so adding them
+ * would count that money twice. Covered counts only what the plan has approved or paid.
+ */
+export function claimsYearToDate(claims: readonly ClaimLike[], today: string): ClaimsYearToDate {
+  const of = claims.filter((c) => c.serviceDate.slice(0, 4) === today.slice(0, 4));
+  const undecided = of.filter((c) => claimUndecided(c.status));
+  const decided = of.filter((c) => !claimUndecided(c.status));
+  return {
+    count: of.length,
+    billedCents: sumCents(of.map((c) => c.amountCents)),
+    coveredCents: sumCents(decided.filter((c) => c.status !== 'denied').map((c) => c.coveredCents)),
+    patientCents: sumCents(decided.map((c) => c.patientResponsibilityCents)),
+    undecidedCount: undecided.length,
+    undecidedCents: sumCents(undecided.map((c) => c.amountCents)),
+  };
+}
+
 /** The same month and day in another year; 29 February becomes 28 February in a common year. */
 function anniversary(effectiveDate: string, year: number): string {
   const md = effectiveDate.slice(5);
@@ -101,14 +158,17 @@ export function planYear(effectiveDate: string, today: string): { start: string;
   return { start, end: anniversary(effectiveDate, Number(start.slice(0, 4)) + 1) };
 }
 
-/** Whole months from a date to a later one, a part month counted as one (Nov 24 → Jan 1 is 2). */
+/**
+ * Whole months from a date to a later one, a part month left out (Nov 29 → Jan 1 is 1, Dec 5 → Jan 1
+ * is 0): the time left to use a deductible is never overstated.
+ */
 export function monthsUntil(from: string, to: string): number {
   if (to <= from) return 0;
   const months =
     (Number(to.slice(0, 4)) - Number(from.slice(0, 4))) * 12 +
     Number(to.slice(5, 7)) -
     Number(from.slice(5, 7));
-  return to.slice(8) > from.slice(8) ? months + 1 : months;
+  return to.slice(8) < from.slice(8) ? months - 1 : months;
 }
 
 export type DeductibleProgress = {
@@ -116,23 +176,28 @@ export type DeductibleProgress = {
   totalCents: number;
   remainingCents: number;
   percentage: number;
+  /** Whole months left in the plan year (a part month not counted). */
   remainingMonths: number;
+  /** Days left in the plan year: what a person reads once less than a month is left. */
+  remainingDays: number;
   planYearEnd: string;
 };
 
-/** Spec "deductibleProgress": met, total and the months left in the plan year (from today). */
+/** Spec "deductibleProgress": met, total and the time left in the plan year (from today). */
 export function deductibleProgress(
   plan: { deductibleCents: number; deductibleMetCents: number; effectiveDate: string },
   today: string,
 ): DeductibleProgress {
   const { start, end } = planYear(plan.effectiveDate, today);
   const current = Math.min(plan.deductibleMetCents, plan.deductibleCents);
+  const from = start > today ? start : today;
   return {
     currentCents: current,
     totalCents: plan.deductibleCents,
     remainingCents: plan.deductibleCents - current,
     percentage: plan.deductibleCents > 0 ? Math.floor((current * 100) / plan.deductibleCents) : 100,
-    remainingMonths: monthsUntil(start > today ? start : today, end),
+    remainingMonths: monthsUntil(from, end),
+    remainingDays: Math.max(0, daysBetween(from, end)),
     planYearEnd: end,
   };
 }

@@ -28,6 +28,9 @@ export function outstandingCents(
 /** Days from a YYYY-MM-DD date to another (b − a). */
 const dayOf = (ymd: string) => Date.parse(`${ymd}T00:00:00Z`) / 86_400_000;
 
+/** Whole days from one date to another (b − a). */
+export const daysBetween = (a: string, b: string) => dayOf(b) - dayOf(a);
+
 export function addDays(ymd: string, days: number): string {
   return new Date((dayOf(ymd) + days) * 86_400_000).toISOString().slice(0, 10);
 }
@@ -85,3 +88,13 @@ export function settledStatus(
   if (bill.paidCents > 0 && chosen !== 'paid') return 'partial';
   return chosen;
 }
+
+/**
+ * The words for a payment above what is owed, and for a bill amount below what is already settled;
+ * the amounts come formatted in the user's currency ("$45.99"), so the form and the server say the
+ * same sentence.
+ */
+export const overpaymentMessage = (outstanding: string) =>
+  `The payment is more than the ${outstanding} outstanding`;
+export const amountBelowPaidMessage = (paid: string) =>
+  `The amount cannot be less than insurance covered plus the ${paid} already paid`;

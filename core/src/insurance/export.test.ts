@@ -45,6 +45,7 @@ describe('insurance CSV: Allowed by the plan', () => {
     const csv = insuranceCsv(
       { claims: [claim('A', 18050), claim('BB', null), claim('CCC', 0)], bills: [bill], plans: [] },
       'USD',
+      '2026-11-29',
     );
     const rows: Record<string, string>[] = parse(csv, { columns: true });
     expect(rows.map((r) => [r.Record, r['Claim number'], r.Amount, r['Allowed by the plan']])).toEqual([
@@ -54,5 +55,39 @@ describe('insurance CSV: Allowed by the plan', () => {
       ['Bill', '', '100.10', ''], // a bill has no allowed amount
     ]);
     expect(csv.split('\r\n')[0]).toContain('Amount,Allowed by the plan,Insurance covered');
+  });
+});
+
+describe('insurance CSV: what the screen says', () => {
+  it('gives a pending bill past its due date as Overdue, as the Bills tab does', () => {
+    const late = { ...bill, provider: 'CVS Pharmacy', dueDate: '2026-11-20' };
+    const rows: Record<string, string>[] = parse(
+      insuranceCsv({ claims: [], bills: [late, bill], plans: [] }, 'USD', '2026-11-29'),
+      { columns: true },
+    );
+    expect(rows.map((r) => [r.Provider, r.Status])).toEqual([
+      ['CVS Pharmacy', 'Overdue'],
+      ['Lab Corp', 'Pending'], // due Dec 1: not yet
+    ]);
+  });
+
+  it('leaves covered and the patient’s share empty on a claim not yet decided', () => {
+    const pending: ClaimResponse = {
+      ...claim('CLM-1002', null),
+      status: 'pending',
+      amountCents: 45000,
+      coveredCents: 0,
+      patientResponsibilityCents: 0,
+    };
+    const rows: Record<string, string>[] = parse(
+      insuranceCsv({ claims: [pending, claim('A', null)], bills: [], plans: [] }, 'USD', '2026-11-29'),
+      { columns: true },
+    );
+    expect(rows.map((r) => [r['Claim number'], r['Insurance covered'], r['Patient responsibility']])).toEqual(
+      [
+        ['A', '200.00', '50.00'], // entered first
+        ['CLM-1002', '', ''],
+      ],
+    );
   });
 });

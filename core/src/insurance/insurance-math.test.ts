@@ -3,6 +3,7 @@ import { describe, expect, it } from 'vitest';
 import { localDate } from '../units/local-time';
 import {
   categoryBreakdown,
+  claimsYearToDate,
   deductibleProgress,
   fsaWarning,
   lastTwelveMonths,
@@ -19,6 +20,7 @@ import {
   outstandingCents,
   settledStatus,
 } from './bill-math';
+import { claimShares } from './claim-amounts';
 import { percentagesOf } from './percentages';
 
 const bill = (over: Partial<BillLike>): BillLike => ({
@@ -153,6 +155,70 @@ describe('spending analytics', () => {
     expect(rows.reduce((a, r) => a + r.spendingCents, 0)).toBe(30030);
   });
 
+  it('runs the chart to the last bill due this year, so it holds every bill of the totals', () => {
+    // The walk's bills: Nov 20, and Dec 1, 10 and 15 (received now, due next month).
+    const bills = [
+      bill({ dueDate: '2026-11-20', amountCents: 4599 }),
+      bill({ dueDate: '2026-12-01', amountCents: 8010, insuranceCoveredCents: 8010 }),
+      bill({ dueDate: '2026-12-10', amountCents: 12000, insuranceCoveredCents: 10000 }),
+      bill({ dueDate: '2026-12-15', amountCents: 30000 }),
+      bill({ dueDate: '2027-01-05', amountCents: 7 }), // next year: in neither
+    ];
+    const today = '2026-11-29';
+    const rows = monthlySpending(bills, today);
+    expect(rows.map((r) => r.month)).toEqual(lastTwelveMonths('2026-12-01'));
+    expect(rows.at(-1)).toEqual({
+      month: '2026-12',
+      spendingCents: 50010,
+      insuranceCents: 18010,
+      outOfPocketCents: 32000,
+    });
+    const ytd = yearToDateTotals(bills, today);
+    expect(rows.reduce((a, r) => a + r.spendingCents, 0)).toBe(ytd.totalSpentCents);
+    expect(rows.reduce((a, r) => a + r.insuranceCents, 0)).toBe(ytd.insurancePaidCents);
+    // Nothing due later this year: the 12 months end with this one.
+    expect(monthlySpending([bill({ dueDate: '2026-03-01' })], today).at(-1)?.month).toBe('2026-11');
+  });
+
+  it('counts this year’s claims apart: billed, covered once decided, the patient’s share', () => {
+    const claim = (over: Partial<Parameters<typeof claimsYearToDate>[0][number]>) => ({
+      serviceDate: '2026-10-01',
+      status: 'paid' as const,
+      amountCents: 120000,
+      coveredCents: 90000,
+      patientResponsibilityCents: 10000,
+      ...over,
+    });
+    const claims = [
+      claim({}), // CLM-1001: paid
+      claim({ status: 'pending', amountCents: 45000, coveredCents: 0, patientResponsibilityCents: 0 }),
+      claim({ status: 'approved', amountCents: 10010, coveredCents: 8008, patientResponsibilityCents: 2002 }),
+      claim({ status: 'denied', amountCents: 5000, coveredCents: 0, patientResponsibilityCents: 5000 }),
+      claim({ serviceDate: '2025-12-31' }), // last year
+    ];
+    expect(claimsYearToDate(claims, '2026-11-29')).toEqual({
+      count: 4,
+      billedCents: 180010,
+      coveredCents: 98008,
+      patientCents: 17002,
+      undecidedCount: 1,
+      undecidedCents: 45000,
+    });
+  });
+
+  it('a claim not yet decided has its blank amounts not known, never $0.00', () => {
+    const pending = { status: 'pending' as const, coveredCents: 0, patientResponsibilityCents: 0 };
+    expect(claimShares(pending)).toEqual({ coveredCents: null, patientResponsibilityCents: null });
+    expect(claimShares({ ...pending, status: 'processing', coveredCents: 36000 })).toEqual({
+      coveredCents: 36000, // an estimate entered: shown
+      patientResponsibilityCents: null,
+    });
+    expect(claimShares({ ...pending, status: 'denied', patientResponsibilityCents: 45000 })).toEqual({
+      coveredCents: 0, // decided: the plan covered nothing
+      patientResponsibilityCents: 45000,
+    });
+  });
+
   it('totals this year’s bills, with prescriptions and preventive care', () => {
     const ytd = yearToDateTotals(
       [
@@ -184,15 +250,21 @@ describe('spending analytics', () => {
       totalCents: 150000,
       remainingCents: 104950,
       percentage: 30,
-      remainingMonths: 2,
+      remainingMonths: 1, // 38 days: one whole month, never "2 months"
+      remainingDays: 38,
       planYearEnd: '2027-01-01',
     });
+    // The walk: Nov 29 to Jan 1 is 33 days, one whole month.
+    expect(deductibleProgress(plan, '2026-11-29')).toMatchObject({ remainingMonths: 1, remainingDays: 33 });
+    expect(deductibleProgress(plan, '2026-12-05')).toMatchObject({ remainingMonths: 0, remainingDays: 27 });
     // A plan year that starts mid-year: July to July.
     expect(deductibleProgress({ ...plan, effectiveDate: '2025-07-01' }, '2026-11-24').remainingMonths).toBe(
-      8,
+      7,
     );
     expect(monthsUntil('2026-11-01', '2027-01-01')).toBe(2);
-    expect(monthsUntil('2026-11-24', '2027-01-25')).toBe(3);
+    expect(monthsUntil('2026-11-24', '2027-01-25')).toBe(2);
+    expect(monthsUntil('2026-11-24', '2027-01-24')).toBe(2);
+    expect(monthsUntil('2026-11-24', '2027-01-23')).toBe(1);
   });
 
   it('warns about an FSA balance in the 60 days before it expires', () => {

@@ -121,6 +121,8 @@ export function formatMoneyAxis(cents: number, currency: string, locale?: string
       style: 'currency',
       currency,
       notation: 'compact',
+      // Both bounds: ICU 78 (Node 24.22) takes the currency's two digits as the least, "$700.0".
+      minimumFractionDigits: 0,
       maximumFractionDigits: 1,
     });
     compactCache.set(key, format);

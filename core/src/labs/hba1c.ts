@@ -5,5 +5,10 @@
 export const HBA1C_LOINC = '4548-4';
 export const HBA1C_TEST_NAME = 'Hemoglobin A1c';
 export const HBA1C_UNIT = '%';
-/** ADA: below 5.7% is normal; a result above this high end is flagged high. */
-export const HBA1C_REFERENCE = { low: null, high: 5.6, text: 'Below 5.7% (ADA)' } as const;
+/** ADA: below 5.7% is normal; 5.7% and above is flagged high (the high end is exclusive). */
+export const HBA1C_REFERENCE = {
+  low: null,
+  high: 5.7,
+  highExclusive: true,
+  text: 'Below 5.7% (ADA)',
+} as const;

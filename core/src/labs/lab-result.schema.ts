@@ -1,5 +1,6 @@
 import { z } from 'zod';
 import { text } from '../http/text';
+import { DATE_PRECISIONS } from '../units/date-precision';
 import { FUTURE_DATE_MESSAGE, isNotInFuture } from '../units/not-in-future';
 import { LAB_FLAGS } from './lab-units';
 
@@ -41,12 +42,25 @@ export const labResultFields = {
     .transform((v) => v || null),
   referenceLow: Value.nullish().transform((v) => v ?? null),
   referenceHigh: Value.nullish().transform((v) => v ?? null),
+  /** The high end is the first value outside the range ("below 100"); left out, it is the last inside. */
+  referenceHighExclusive: z
+    .boolean()
+    .nullish()
+    .transform((v) => v ?? false),
   referenceText: optionalText(200),
   /** Left out, the flag is computed from the reference range. */
   flag: LabFlagSchema.nullish().transform((v) => v ?? null),
   effectiveAt: z.iso
     .datetime({ offset: true, error: 'Date is required' })
     .refine((at) => isNotInFuture(at), FUTURE_DATE_MESSAGE),
+  /**
+   * The record dated the result only by year, month or day (`effectiveAt` is then the middle of it,
+   * units/date-precision.ts); left out, `effectiveAt` is the time it was taken.
+   */
+  effectivePrecision: z
+    .enum(DATE_PRECISIONS)
+    .nullish()
+    .transform((v) => v ?? null),
   documentId: z
     .string()
     .uuid()
@@ -93,9 +107,12 @@ export const LabResultResponse = z.object({
   unit: z.string().nullable(),
   referenceLow: z.number().nullable(),
   referenceHigh: z.number().nullable(),
+  referenceHighExclusive: z.boolean(),
   referenceText: z.string().nullable(),
   flag: LabFlagSchema.nullable(),
   effectiveAt: z.string(),
+  /** Dated by the record only by year, month or day: shown so, without a time or a time zone. */
+  effectivePrecision: z.enum(DATE_PRECISIONS).nullable(),
   source: z.enum(LAB_SOURCES),
   documentId: z.string().uuid().nullable(),
   labName: z.string().nullable(),

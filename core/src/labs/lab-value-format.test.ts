@@ -62,6 +62,8 @@ describe('reference ranges as people read them', () => {
     expect(rangeWords(4, 6, '{score}')).toBe('4–6');
     expect(rangeWords(4, 6, null)).toBe('4–6');
     expect(rangeWords(null, 200, 'mg/dL')).toBe('200 mg/dL or less');
+    expect(rangeWords(null, 2.59, 'mmol/L', true)).toBe('Below 2.59 mmol/L');
+    expect(rangeWords(3.5, 5, 'mmol/L', true)).toBe('3.5 to below 5 mmol/L');
     expect(rangeWords(4, null, '%')).toBe('4% or more');
     expect(rangeWords(null, null, 'mg/dL')).toBe('');
   });

@@ -28,10 +28,20 @@ export const labUnitSuffix = (unit: string | null) => {
 export const labValueText = (value: number, unit: string | null) =>
   `${labNumberText(value, unit)}${labUnitSuffix(unit)}`;
 
-/** A range from its ends, in a unit: "3.5–5.1 mmol/L", "200 mg/dL or less", "4–6" for a score; '' without ends. */
-export const rangeWords = (low: number | null, high: number | null, unitCode: string | null) => {
+/**
+ * A range from its ends, in a unit: "3.5–5.1 mmol/L", "200 mg/dL or less", "Below 100 mg/dL" (an
+ * exclusive high end), "4–6" for a score; '' without ends.
+ */
+export const rangeWords = (
+  low: number | null,
+  high: number | null,
+  unitCode: string | null,
+  highExclusive = false,
+) => {
   const unit = labUnitSuffix(unitCode);
   const n = (v: number) => labNumberText(v, unitCode);
+  if (high !== null && highExclusive)
+    return low !== null ? `${n(low)} to below ${n(high)}${unit}` : `Below ${n(high)}${unit}`;
   if (low !== null && high !== null) return `${n(low)}–${n(high)}${unit}`;
   if (high !== null) return `${n(high)}${unit} or less`;
   if (low !== null) return `${n(low)}${unit} or more`;

@@ -47,6 +47,14 @@ describe('LOINC subset', () => {
     expect(searchLabTests('lipid').length).toBe(5);
     expect(searchLabTests('nothing like this')).toEqual([]);
   });
+
+  it('finds tests by the other names people know them by', () => {
+    expect(searchLabTests('HbA1c').map((t) => t.name)).toEqual(['Hemoglobin A1c']);
+    expect(searchLabTests('glycated').map((t) => t.name)).toEqual(['Hemoglobin A1c']);
+    expect(searchLabTests('hgb').map((t) => t.name)).toEqual(['Hemoglobin']);
+    expect(searchLabTests('SGPT').map((t) => t.loinc)).toEqual(['1742-6']);
+    expect(searchLabTests('blood sugar').map((t) => t.name)).toEqual(['Glucose']);
+  });
 });
 
 describe('lab unit conversion (UCUM factors)', () => {
@@ -77,9 +85,18 @@ describe('lab unit conversion (UCUM factors)', () => {
     expect(roundLabValue(38.67)).toBe(38.7);
   });
 
-  it('gives the default reference range in the unit chosen', () => {
-    expect(defaultReferenceRange('13457-7', 'mg/dL')).toMatchObject({ low: null, high: 99 });
-    expect(defaultReferenceRange('13457-7', 'mmol/L')).toMatchObject({ low: null, high: 2.56 });
+  it('gives the default reference range in the unit chosen, a "below" limit as the real limit', () => {
+    expect(defaultReferenceRange('13457-7', 'mg/dL')).toMatchObject({
+      low: null,
+      high: 100,
+      highExclusive: true,
+    });
+    expect(defaultReferenceRange('13457-7', 'mmol/L')).toMatchObject({ high: 2.59, highExclusive: true });
+    expect(defaultReferenceRange('2345-7', 'mg/dL')).toMatchObject({
+      low: 70,
+      high: 99,
+      highExclusive: false,
+    });
     expect(defaultReferenceRange('2160-0', 'mg/dL')).toBeNull();
   });
 });
@@ -92,16 +109,63 @@ describe('lab flags', () => {
     expect(flagFromRange(160, null, 99)).toBe('high');
   });
 
+  // The flag of a value typed in a unit against the shipped range, as Add a result stores it.
+  const shippedFlag = (loinc: string, value: number, unit: string) => {
+    const r = defaultReferenceRange(loinc, unit)!;
+    return flagFromRange(value, r.low, r.high, r.highExclusive);
+  };
+
+  it('flags a "below X" guideline high only from X up, in either unit', () => {
+    // LDL "Below 100 mg/dL": 2.57 mmol/L is 99.4 mg/dL.
+    expect(shippedFlag('2089-1', 99.4, 'mg/dL')).toBe('normal');
+    expect(shippedFlag('2089-1', 99.99, 'mg/dL')).toBe('normal');
+    expect(shippedFlag('2089-1', 100, 'mg/dL')).toBe('high');
+    expect(shippedFlag('2089-1', 2.57, 'mmol/L')).toBe('normal');
+    expect(shippedFlag('2089-1', 2.58, 'mmol/L')).toBe('normal');
+    expect(shippedFlag('2089-1', 2.59, 'mmol/L')).toBe('high');
+    // Total cholesterol "Below 200 mg/dL": 5.17 mmol/L is 199.9 mg/dL, 5.18 is 200.3.
+    expect(shippedFlag('2093-3', 199.5, 'mg/dL')).toBe('normal');
+    expect(shippedFlag('2093-3', 200, 'mg/dL')).toBe('high');
+    expect(shippedFlag('2093-3', 5.17, 'mmol/L')).toBe('normal');
+    expect(shippedFlag('2093-3', 5.18, 'mmol/L')).toBe('high');
+    // Triglycerides "Below 150 mg/dL": 1.69 mmol/L is 149.7 mg/dL, 1.70 is 150.6.
+    expect(shippedFlag('2571-8', 149.9, 'mg/dL')).toBe('normal');
+    expect(shippedFlag('2571-8', 150, 'mg/dL')).toBe('high');
+    expect(shippedFlag('2571-8', 1.69, 'mmol/L')).toBe('normal');
+    expect(shippedFlag('2571-8', 1.7, 'mmol/L')).toBe('high');
+    // Urine albumin/creatinine "Below 30 mg/g": 3.39 mg/mmol is 29.97 mg/g.
+    expect(shippedFlag('9318-7', 29.9, 'mg/g')).toBe('normal');
+    expect(shippedFlag('9318-7', 30, 'mg/g')).toBe('high');
+    expect(shippedFlag('9318-7', 3.39, 'mg/mmol')).toBe('normal');
+    expect(shippedFlag('9318-7', 3.4, 'mg/mmol')).toBe('high');
+    // HbA1c "Below 5.7%".
+    expect(shippedFlag(HBA1C_LOINC, 5.65, '%')).toBe('normal');
+    expect(shippedFlag(HBA1C_LOINC, 5.7, '%')).toBe('high');
+  });
+
+  it('reads every shipped range written "below X" or "less than X" as X exclusive', () => {
+    for (const t of LOINC_SUBSET) {
+      if (!t.range || !/^(below|less than) /i.test(t.range.text)) continue;
+      const limit = Number(/^(?:below|less than) ([\d.]+)/i.exec(t.range.text)![1]);
+      expect({ loinc: t.loinc, high: t.range.high, exclusive: t.range.highExclusive }).toEqual({
+        loinc: t.loinc,
+        high: limit,
+        exclusive: true,
+      });
+    }
+  });
+
   it('gives no flag without a range or a number', () => {
     expect(flagFromRange(5, null, null)).toBeNull();
     expect(flagFromRange(null, 1, 2)).toBeNull();
   });
 
   it('keeps the flag the source gave, critical included', () => {
-    expect(resolveLabFlag({ flag: 'critical', value: 6.9, referenceLow: 3.5, referenceHigh: 5 })).toBe(
-      'critical',
-    );
-    expect(resolveLabFlag({ flag: null, value: 6.9, referenceLow: 3.5, referenceHigh: 5 })).toBe('high');
+    const range = { referenceLow: 3.5, referenceHigh: 5, referenceHighExclusive: false };
+    expect(resolveLabFlag({ flag: 'critical', value: 6.9, ...range })).toBe('critical');
+    expect(resolveLabFlag({ flag: null, value: 6.9, ...range })).toBe('high');
+    expect(resolveLabFlag({ flag: null, value: 5, ...range })).toBe('normal');
+    expect(resolveLabFlag({ flag: null, value: 5, ...range, referenceHighExclusive: true })).toBe('high');
   });
 });
 

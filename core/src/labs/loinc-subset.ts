@@ -24,6 +24,8 @@ export interface LabUnit {
 export interface LabReferenceRange {
   low: number | null;
   high: number | null;
+  /** "Below 100": the high end itself is outside the range (flagged high), not its last normal value. */
+  highExclusive: boolean;
   text: string;
 }
 
@@ -62,6 +64,14 @@ const only = (ucum: string, label = ucum) => [unit(ucum, label)] as const;
 const range = (low: number | null, high: number | null, text: string): LabReferenceRange => ({
   low,
   high,
+  highExclusive: false,
+  text,
+});
+/** A guideline written "below X": X is the real limit, and X itself is high. */
+const below = (high: number, text: string): LabReferenceRange => ({
+  low: null,
+  high,
+  highExclusive: true,
   text,
 });
 
@@ -89,21 +99,21 @@ export const LOINC_SUBSET: readonly LabTestDefinition[] = [
     name: 'Total cholesterol',
     panel: 'Lipid panel',
     units: cholesterolUnits,
-    range: range(null, 199, 'Below 200 mg/dL (NCEP ATP III)'),
+    range: below(200, 'Below 200 mg/dL (NCEP ATP III)'),
   },
   {
     loinc: '13457-7',
     name: 'LDL cholesterol (calculated)',
     panel: 'Lipid panel',
     units: cholesterolUnits,
-    range: range(null, 99, 'Below 100 mg/dL (NCEP ATP III)'),
+    range: below(100, 'Below 100 mg/dL (NCEP ATP III)'),
   },
   {
     loinc: '2089-1',
     name: 'LDL cholesterol (direct)',
     panel: 'Lipid panel',
     units: cholesterolUnits,
-    range: range(null, 99, 'Below 100 mg/dL (NCEP ATP III)'),
+    range: below(100, 'Below 100 mg/dL (NCEP ATP III)'),
   },
   {
     loinc: '2085-9',
@@ -117,7 +127,7 @@ export const LOINC_SUBSET: readonly LabTestDefinition[] = [
     name: 'Triglycerides',
     panel: 'Lipid panel',
     units: [unit('mg/dL'), unit('mmol/L', 'mmol/L', TRIGLYCERIDES_MGDL_PER_MMOLL)],
-    range: range(null, 149, 'Below 150 mg/dL (NCEP ATP III)'),
+    range: below(150, 'Below 150 mg/dL (NCEP ATP III)'),
   },
   { loinc: '2160-0', name: 'Creatinine', panel: 'Metabolic panel', units: creatinineUnits, range: null },
   {
@@ -216,7 +226,7 @@ export const LOINC_SUBSET: readonly LabTestDefinition[] = [
     name: 'Urine albumin/creatinine ratio',
     panel: 'Kidney',
     units: [unit('mg/g'), unit('mg/mmol', 'mg/mmol', 1000 / 113.12)],
-    range: range(null, 29, 'Below 30 mg/g (KDIGO)'),
+    range: below(30, 'Below 30 mg/g (KDIGO)'),
   },
 ];
 
@@ -224,12 +234,45 @@ const BY_LOINC = new Map(LOINC_SUBSET.map((t) => [t.loinc, t]));
 
 export const findLabTest = (loinc: string): LabTestDefinition | undefined => BY_LOINC.get(loinc);
 
-/** The subset's tests whose name, panel or code contain every word typed, in the subset's order. */
+/** Other names people and reports use for a test (abbreviations, older and British names). */
+const ALSO_KNOWN_AS: Record<string, string> = {
+  [HBA1C_LOINC]: 'HbA1c A1C glycated glycosylated haemoglobin glycohemoglobin',
+  '2345-7': 'blood sugar FBG fasting plasma glucose',
+  '2093-3': 'TC',
+  '13457-7': 'LDL-C bad cholesterol',
+  '2089-1': 'LDL-C bad cholesterol',
+  '2085-9': 'HDL-C good cholesterol',
+  '2571-8': 'TG trigs',
+  '2160-0': 'Cr serum creatinine',
+  '62238-1': 'GFR kidney function',
+  '3094-0': 'urea',
+  '2951-2': 'Na',
+  '2823-3': 'K',
+  '2075-0': 'Cl',
+  '2028-9': 'CO2 HCO3 bicarb',
+  '17861-6': 'Ca',
+  '3016-3': 'thyrotropin',
+  '3024-7': 'FT4 thyroxine',
+  '62292-8': '25-OH vitamin D3 calcidiol',
+  '718-7': 'Hb Hgb haemoglobin',
+  '4544-3': 'Hct PCV haematocrit',
+  '6690-2': 'leukocytes white count',
+  '789-8': 'erythrocytes red count',
+  '777-3': 'PLT platelet count thrombocytes',
+  '1742-6': 'SGPT',
+  '1920-8': 'SGOT',
+  '9318-7': 'ACR UACR microalbumin',
+};
+
+/**
+ * The subset's tests whose name, other names, panel or code contain every word typed, in the
+ * subset's order ("HbA1c" finds Hemoglobin A1c, "hgb" Hemoglobin).
+ */
 export function searchLabTests(query: string): LabTestDefinition[] {
   const words = query.toLowerCase().split(/\s+/).filter(Boolean);
   if (words.length === 0) return [...LOINC_SUBSET];
   return LOINC_SUBSET.filter((t) => {
-    const hay = `${t.name} ${t.panel} ${t.loinc}`.toLowerCase();
+    const hay = `${t.name} ${ALSO_KNOWN_AS[t.loinc] ?? ''} ${t.panel} ${t.loinc}`.toLowerCase();
     return words.every((w) => hay.includes(w));
   });
 }

@@ -23,42 +23,49 @@ const required = (max: number) =>
     .min(1, MEDICATION_REQUIRED_MESSAGE)
     .max(max, `At most ${max} characters`);
 
+/** Free text of at most `max` characters, trimmed. */
+export const boundedText = (max: number) =>
+  z.string().regex(NO_CONTROL_CHARACTERS, TEXT_CONTROL_MESSAGE).trim().max(max, `At most ${max} characters`);
+
+/** A date field: a form sends "" for one left empty. */
+export const dateOrEmpty = z.union([z.literal(''), LocalDate]);
+
 /** Forms send "" for a field left empty; that means "not given". */
 const optionalText = (max: number) =>
-  z
-    .string()
-    .regex(NO_CONTROL_CHARACTERS, TEXT_CONTROL_MESSAGE)
-    .trim()
-    .max(max, `At most ${max} characters`)
+  boundedText(max)
     .nullish()
     .transform((v) => v || null);
 
-const optionalDate = z
-  .union([z.literal(''), LocalDate])
-  .nullish()
-  .transform((v) => v || null);
+const optionalDate = dateOrEmpty.nullish().transform((v) => v || null);
+
+/** The fields of a schedule, each checked as the form checks it. */
+export const MEDICATION_SCHEDULE_FIELDS = {
+  medicationName: required(200),
+  dosage: required(100),
+  dailyTimes: z
+    .array(LocalTime, { error: MEDICATION_REQUIRED_MESSAGE })
+    .min(1, MEDICATION_REQUIRED_MESSAGE)
+    .max(24, 'At most 24 daily times')
+    // The form keeps the list free of duplicates and sorted; the server holds it to the same.
+    .transform((times) => [...new Set(times)].sort()),
+  frequency: MedicationFrequency.default('daily'),
+  /** Defaults to today in the user's time zone. */
+  startDate: optionalDate,
+  endDate: optionalDate,
+  specialInstructions: optionalText(1000),
+  prescriber: optionalText(200),
+  prescriptionNumber: optionalText(100),
+  refillDate: optionalDate,
+};
+
+export const endsOnOrAfterStart = (r: { startDate?: string | null; endDate?: string | null }) =>
+  !r.startDate || !r.endDate || r.endDate >= r.startDate;
+export const END_BEFORE_START_MESSAGE = 'The end date must be on or after the start date';
 
 export const MedicationScheduleRequest = z
-  .strictObject({
-    medicationName: required(200),
-    dosage: required(100),
-    dailyTimes: z
-      .array(LocalTime, { error: MEDICATION_REQUIRED_MESSAGE })
-      .min(1, MEDICATION_REQUIRED_MESSAGE)
-      .max(24, 'At most 24 daily times')
-      // The form keeps the list free of duplicates and sorted; the server holds it to the same.
-      .transform((times) => [...new Set(times)].sort()),
-    frequency: MedicationFrequency.default('daily'),
-    /** Defaults to today in the user's time zone. */
-    startDate: optionalDate,
-    endDate: optionalDate,
-    specialInstructions: optionalText(1000),
-    prescriber: optionalText(200),
-    prescriptionNumber: optionalText(100),
-    refillDate: optionalDate,
-  })
-  .refine((r) => !r.startDate || !r.endDate || r.endDate >= r.startDate, {
-    message: 'The end date must be on or after the start date',
+  .strictObject(MEDICATION_SCHEDULE_FIELDS)
+  .refine(endsOnOrAfterStart, {
+    message: END_BEFORE_START_MESSAGE,
     path: ['endDate'],
   });
 export type MedicationScheduleRequest = z.input<typeof MedicationScheduleRequest>;

@@ -1,8 +1,17 @@
 import { z } from 'zod';
+import { NOTIFICATION_TYPES, REQUIRED_FIELDS_MESSAGE } from './notification-tabs';
 
-import { NOTIFICATION_TABS, NOTIFICATION_TYPES, REQUIRED_FIELDS_MESSAGE } from './notification-tabs';
-
-export { NOTIFICATION_TABS, NOTIFICATION_TYPES, REQUIRED_FIELDS_MESSAGE };
+export {
+  CANNOT_DELETE_MESSAGE,
+  canDelete,
+  type DeletableItem,
+  NOTIFICATION_TABS,
+  NOTIFICATION_TYPES,
+  REQUIRED_FIELDS_MESSAGE,
+  repeats,
+  type ScheduledItem,
+  waitsForDueTime,
+} from './notification-tabs';
 
 /** Spec §3: the kinds of item the notifications store holds. */
 export const NotificationType = z.enum(NOTIFICATION_TYPES);
@@ -107,6 +116,11 @@ export const NOTIFICATION_PAGE_MAX = 200;
 
 export const NotificationListQuery = z.strictObject({
   tab: NotificationTab.default('all'),
+  /**
+   * `arrived` (the default): what has come, newest first. `scheduled`: your own reminders still to
+   * come (not yet due), soonest first; they join the arrived list when due.
+   */
+  when: z.enum(['arrived', 'scheduled']).default('arrived'),
   type: NotificationType.optional(),
   /** Case-insensitive search in title and content (the notes screen's search). */
   q: z.string().trim().max(200).optional(),

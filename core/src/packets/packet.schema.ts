@@ -12,6 +12,10 @@ export const PACKET_CATEGORY_LABELS: Record<PacketCategory, string> = {
   a1c: 'Latest A1C',
 };
 
+/** In general mode the glucose part is named in plain words (no AGP, no basal and bolus). */
+export const packetCategoryLabel = (category: PacketCategory, diabetes: boolean) =>
+  category === 'glucose' && !diabetes ? 'Blood glucose' : PACKET_CATEGORY_LABELS[category];
+
 export const PACKET_WINDOWS = [14, 30] as const;
 export const PACKET_MAX_QUESTIONS = 10;
 export const PACKET_QUESTION_MAX = 300;
@@ -51,6 +55,8 @@ export const PacketResponse = z.object({
   status: z.enum(PACKET_STATUSES),
   createdAt: z.string(),
   expiresAt: z.string(),
+  /** When it was revoked (its expiry and passcode attempts no longer matter). */
+  revokedAt: z.string().nullable(),
   attemptsLeft: z.number(),
   openedCount: z.number(),
   lastOpenedAt: z.string().nullable(),

@@ -1,5 +1,5 @@
 import { describe, expect, it } from 'vitest';
-import { healthSummaryWhen } from './health-summary-dates';
+import { healthSummaryText, healthSummaryWhen } from './health-summary-dates';
 
 const date = (fhir: string) => fhir.slice(0, 10);
 const item = (over: Partial<Parameters<typeof healthSummaryWhen>[0]>) => ({
@@ -70,5 +70,20 @@ describe('the dates of a health summary item', () => {
     expect(healthSummaryWhen(item({ kind: 'allergy', recordedAt: '2019-01-02' }), date).when).toBe(
       'Recorded on 2019-01-02',
     );
+  });
+
+  it('writes the record’s codes in words and dates a stopped medication by its start, not "since"', () => {
+    const allergy = healthSummaryWhen(
+      item({ kind: 'allergy', details: { Verification: 'confirmed', Criticality: 'low', Severity: 'mild' } }),
+      date,
+    );
+    expect(allergy.details).toEqual({ Verification: 'Confirmed', Criticality: 'Low risk', Severity: 'Mild' });
+    const stopped = healthSummaryWhen(
+      item({ kind: 'medication', status: 'stopped', onsetAt: '2015-11-17' }),
+      date,
+    );
+    expect(stopped.when).toBe('Started 2015-11-17');
+    expect(healthSummaryText('Viral sinusitis (disorder)')).toBe('Viral sinusitis');
+    expect(healthSummaryText('Review of systems (procedure)')).toBe('Review of systems');
   });
 });

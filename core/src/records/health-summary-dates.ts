@@ -12,6 +12,30 @@ const before = (a: string, b: string) => {
   return a.slice(0, n) < b.slice(0, n);
 };
 
+/** The record's coded detail values (FHIR condition verification, allergy criticality, reaction severity) in words. */
+const DETAIL_WORDS: Record<string, Record<string, string>> = {
+  Verification: {
+    confirmed: 'Confirmed',
+    unconfirmed: 'Not confirmed',
+    provisional: 'Provisional',
+    differential: 'One of several possibilities',
+    refuted: 'Ruled out',
+    'entered-in-error': 'Entered in error',
+  },
+  Criticality: { low: 'Low risk', high: 'High risk', 'unable-to-assess': 'Risk not assessed' },
+  Severity: { mild: 'Mild', moderate: 'Moderate', severe: 'Severe' },
+};
+
+/** A coded name's SNOMED tag left out: "Viral sinusitis (disorder)" is "Viral sinusitis". */
+export const healthSummaryText = (text: string) =>
+  text.replace(
+    /\s*\((?:disorder|procedure|finding|situation|substance|product|regime\/therapy|observable entity|morphologic abnormality|qualifier value|event)\)$/i,
+    '',
+  );
+
+/** Kinds whose "since" would be wrong once they are over: a stopped medication was started then, not stopped. */
+const OVER = new Set(['stopped', 'completed', 'inactive', 'cancelled', 'not-taken', 'entered-in-error']);
+
 /**
  * The status word and the dates of a health summary item, as the record has them: an immunization is
  * given on a day and a procedure done on one (never "since"); a condition with an end date is not called
@@ -19,7 +43,10 @@ const before = (a: string, b: string) => {
  * `date` writes a FHIR date in words; the end date it consumes is left out of `details`.
  */
 export function healthSummaryWhen(item: Item, date: (fhir: string) => string) {
-  const { Ended: end, ...details } = item.details;
+  const { Ended: end, ...coded } = item.details;
+  const details = Object.fromEntries(
+    Object.entries(coded).map(([label, value]) => [label, DETAIL_WORDS[label]?.[value] ?? value]),
+  );
   const start = item.onsetAt;
   // A procedure that ends the day it starts was done on that day.
   const ended =
@@ -39,6 +66,9 @@ export function healthSummaryWhen(item: Item, date: (fhir: string) => string) {
   else if (item.kind === 'immunization') when = `Given on ${date(start)}`;
   else if (item.kind === 'procedure')
     when = ended ? `Done ${date(start)} to ${date(end)}` : `Done on ${date(start)}`;
-  else when = ended ? `${date(start)} to ${date(end)}` : `Since ${date(start)}`;
+  else if (ended) when = `${date(start)} to ${date(end)}`;
+  else if (item.kind === 'medication' && item.status && OVER.has(item.status))
+    when = `Started ${date(start)}`;
+  else when = `Since ${date(start)}`;
   return { status, when, details };
 }

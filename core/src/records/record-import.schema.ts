@@ -1,4 +1,5 @@
 import { z } from 'zod';
+import { RecordPerson } from './whose-record';
 
 /** What an imported record's items become, grouped as the preview and the report count them. */
 export const RECORD_IMPORT_GROUPS = [
@@ -63,6 +64,15 @@ export const RecordImportPreview = z.object({
   /** Of those, how many are already in the record. */
   alreadyHere: Counts,
   notUnderstood: z.array(NotUnderstood),
+  /** Whose record the file holds (its Patient), null when it names no one. */
+  patient: RecordPerson.nullable(),
+  /** The person the import is for: the account's own record, or the household person acted for. */
+  importingFor: RecordPerson,
+  /**
+   * The file is someone else's record (isOtherPerson): the import is refused unless it is confirmed
+   * (`?otherPerson=confirmed`).
+   */
+  otherPerson: z.boolean(),
 });
 export type RecordImportPreview = z.infer<typeof RecordImportPreview>;
 
@@ -71,6 +81,11 @@ export const RecordImportReport = z.object({
   created: Counts,
   skipped: Counts,
   notUnderstood: z.array(NotUnderstood),
+  /**
+   * What the person must do about what came in, in words: insulin settings brought back are not used
+   * for any dose until the person checks and saves them.
+   */
+  notices: z.array(z.string()),
   /** The file as kept in the documents vault (kept once: a second import finds it there). */
   sourceDocumentId: z.string().uuid(),
 });

@@ -1,4 +1,5 @@
 import type { Instant } from '../units/local-time';
+import { ACHIEVEMENT_DESCRIPTIONS } from './achievement-words';
 import {
   computeStreakSummary,
   computeStreakSummaryFromDays,
@@ -47,7 +48,7 @@ export const ACHIEVEMENTS: readonly AchievementDefinition[] = [
   {
     id: 'first_log',
     title: 'First Steps',
-    description: 'Log your first entry',
+    description: ACHIEVEMENT_DESCRIPTIONS.first_log(),
     icon: 'sparkles',
     measure: 'entries',
     threshold: 1,
@@ -55,7 +56,7 @@ export const ACHIEVEMENTS: readonly AchievementDefinition[] = [
   {
     id: 'week_streak',
     title: 'Week Warrior',
-    description: 'Log entries 7 days in a row',
+    description: ACHIEVEMENT_DESCRIPTIONS.week_streak(),
     icon: 'flame',
     measure: 'streak_days',
     threshold: 7,
@@ -63,7 +64,7 @@ export const ACHIEVEMENTS: readonly AchievementDefinition[] = [
   {
     id: 'month_streak',
     title: 'Monthly Master',
-    description: 'Log entries 30 days in a row',
+    description: ACHIEVEMENT_DESCRIPTIONS.month_streak(),
     icon: 'calendar-check',
     measure: 'streak_days',
     threshold: 30,
@@ -71,8 +72,7 @@ export const ACHIEVEMENTS: readonly AchievementDefinition[] = [
   {
     id: 'consistency_king',
     title: 'Consistency King',
-    // Days, not entries: fifty entries in one afternoon is not consistency.
-    description: 'Log entries on 50 different days',
+    description: ACHIEVEMENT_DESCRIPTIONS.consistency_king(),
     icon: 'crown',
     measure: 'logged_days',
     threshold: 50,
@@ -80,7 +80,7 @@ export const ACHIEVEMENTS: readonly AchievementDefinition[] = [
   {
     id: 'century_club',
     title: 'Century Club',
-    description: 'Log 100 entries',
+    description: ACHIEVEMENT_DESCRIPTIONS.century_club(),
     icon: 'trophy',
     measure: 'entries',
     threshold: 100,

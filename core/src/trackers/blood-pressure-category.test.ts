@@ -1,7 +1,9 @@
 import { describe, expect, it } from 'vitest';
-import { detectEmergencies, emergencyAnswer } from '../ai/emergency';
-import { bloodPressureCategory, CRISIS_PRESSURE_STEPS, isCrisisPressure } from './blood-pressure-category';
+import { detectEmergencies } from '../ai/emergency';
+import { emergencyAnswer } from '../ai/emergency-words';
+import { bloodPressureCategory, isCrisisPressure } from './blood-pressure-category';
 import { BloodPressureData } from './entry.schema';
+import { crisisPressureSteps } from './pressure-crisis-words';
 
 describe('ACC/AHA blood pressure categories', () => {
   it.each([
@@ -31,9 +33,9 @@ describe('ACC/AHA blood pressure categories', () => {
   it('the assistant says the same what-to-do-now words as the log screens', () => {
     const answer = emergencyAnswer(detectEmergencies('my bp is 185/95', 'mg/dL'));
     expect(answer).toContain(
-      `185/95 mmHg is at a hypertensive crisis level (180/120 mmHg or higher). Now: ${CRISIS_PRESSURE_STEPS}`,
+      `185/95 mmHg is at a hypertensive crisis level (180/120 mmHg or higher). Now: ${crisisPressureSteps()}`,
     );
-    expect(CRISIS_PRESSURE_STEPS).toMatch(
+    expect(crisisPressureSteps()).toMatch(
       /^If you have chest pain, shortness of breath, back pain, numbness or weakness, a change in vision or difficulty speaking, call emergency services .* now\. Otherwise sit quietly for 5 minutes and measure again\./,
     );
   });

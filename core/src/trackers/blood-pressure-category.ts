@@ -36,14 +36,3 @@ export function bloodPressureCategory(systolic: number, diastolic: number): Bloo
 
 export const isCrisisPressure = (systolic: number, diastolic: number) =>
   bloodPressureCategory(systolic, diastolic) === 'crisis';
-
-/**
- * What to do now after a crisis-level reading (AHA, "Hypertensive crisis: when you should call 911"):
- * signs of organ damage first, since then nobody should wait; else measure again and call the doctor.
- * The assistant's safety answer and the log screens say these same words.
- */
-export const CRISIS_PRESSURE_STEPS = `If you have chest pain, shortness of breath, back pain, numbness or weakness, a change in vision or difficulty speaking, call emergency services (911, 112 or your local number) now. Otherwise sit quietly for 5 minutes and measure again. If it is still ${CRISIS_SYSTOLIC_MMHG}/${CRISIS_DIASTOLIC_MMHG} mmHg or higher, contact your doctor right away; if you cannot reach them, call emergency services.`;
-
-/** The first words of the alert: the reading and its level ("185/95 mmHg is at a hypertensive crisis level"). */
-export const crisisPressureHeadline = (reading: string) =>
-  `${reading} is at a hypertensive crisis level (${CRISIS_SYSTOLIC_MMHG}/${CRISIS_DIASTOLIC_MMHG} mmHg or higher)`;

@@ -8,6 +8,7 @@ import {
 } from '../glucose/insulin-on-board';
 import { GLUCOSE_LOG_MAX_MGDL, GLUCOSE_LOG_MIN_MGDL } from '../glucose/log-range';
 import { text as freeText } from '../http/text';
+import { DATE_PRECISIONS } from '../units/date-precision';
 import { FUTURE_DATE_MESSAGE, isDateNotInFuture, isNotInFuture } from '../units/not-in-future';
 import { WEIGHT_UNITS } from '../units/weight-units';
 import {
@@ -171,6 +172,11 @@ export const InsulinSettingsData = z.strictObject({
       MAX_SINGLE_DOSE_LIMIT_UNITS,
       `Maximum single dose must be at most ${MAX_SINGLE_DOSE_LIMIT_UNITS} units`,
     ),
+  /**
+   * Set by a record import: settings brought back from a file are not in force (no dose is suggested
+   * or accepted from them) until the person checks them and saves them again (DESIGN §10).
+   */
+  needs_review: z.literal(true).optional(),
 });
 
 export const A1cData = z.strictObject({
@@ -247,6 +253,11 @@ export const EntryResponse = z.object({
   tracker: TrackerKey,
   title: z.string(),
   occurredAt: z.string(),
+  /**
+   * An imported entry whose record dated it only by day (or month, year): shown so, without a time
+   * (units/date-precision.ts). Null for an entry at a time of day.
+   */
+  occurredPrecision: z.enum(DATE_PRECISIONS).nullish(),
   notes: z.string().nullable(),
   data: z.record(z.string(), z.unknown()),
   createdAt: z.string(),
