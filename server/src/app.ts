@@ -11,7 +11,7 @@ import { fixedHeaders } from './http/fixed-headers';
 import { ProblemError, problemResponse } from './http/problem';
 import { limitJsonDepth, refuseControlCharactersInPath } from './http/request-guards';
 import { requestLog } from './http/request-log';
-import { clientAddress, csrfProtection, securityHeaders } from './http/security';
+import { clientAddress, csrfProtection, ownOrigins, securityHeaders } from './http/security';
 import { mountWebApp, webStyleHashes } from './http/static';
 import { accountRoutes } from './modules/account/account.routes';
 import { adminRoutes } from './modules/admin/admin.routes';
@@ -106,7 +106,7 @@ export const createApp = (deps: AppDeps) => {
       ? next() // uploads and meal photos have their own, larger limits
       : limitBody(c, async () => void (await limitJsonDepth(c, next))),
   );
-  const sameOrigin = csrfProtection([new URL(config.appUrl).origin]);
+  const sameOrigin = csrfProtection(ownOrigins(config.appUrl));
   // The SHL manifest is called cross-origin by clinic apps, with no cookie: the passcode is its credential.
   app.use('/api/*', (c, next) => (c.req.path.startsWith('/api/shl/') ? next() : sameOrigin(c, next)));
   app.use('/api/*', maintenanceGate(deps));

@@ -63,6 +63,21 @@ describe('better-auth endpoints the app does not use', () => {
   });
 });
 
+describe('changing the password with a wrong current password', () => {
+  it('names the Current password field in words, not the auth library’s "Invalid password"', async () => {
+    const { client } = await signUpAndSignIn(server, 'wrong-current@example.com');
+    const change = await client.post('/api/auth/change-password', {
+      currentPassword: 'Not-The-Password-77',
+      newPassword: 'Another-Fine-Pass-31',
+    });
+    expect(change.status).toBe(400);
+    expect(await change.json()).toMatchObject({
+      detail: 'Your current password is not right.',
+      errors: [{ path: 'currentPassword', message: 'Your current password is not right.' }],
+    });
+  });
+});
+
 describe('the absolute session limit on every auth endpoint', () => {
   it('refuses a password change, other-session revocation and session read on a session past the limit', async () => {
     const email = 'old-session@example.com';

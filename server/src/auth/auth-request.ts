@@ -55,6 +55,9 @@ export const AUTH_RULES: Record<
   },
 };
 
+/** A password re-entered to confirm a change (change password, second factors) that is not the account's. */
+export const WRONG_CURRENT_PASSWORD = 'Your current password is not right.';
+
 /** Parses and validates a credential request body, returning the normalised body to forward. */
 export const parseAuthBody = (path: string, raw: string): Record<string, unknown> | undefined => {
   const rule = AUTH_RULES[path];

@@ -13,7 +13,7 @@ import type { RealtimeBus } from '../realtime/bus';
 import { type Auth, CLIENT_IP_HEADER } from './auth';
 import { checkAuthAddress, checkAuthBody } from './auth-limits';
 import { EQUAL_ANSWER_PATHS, isUsedAuthEndpoint, SIGN_UP_ACCEPTED } from './auth-paths';
-import { AUTH_RULES, parseAuthBody } from './auth-request';
+import { AUTH_RULES, parseAuthBody, WRONG_CURRENT_PASSWORD } from './auth-request';
 import { translateOAuth2 } from './oauth2-alias';
 import { type SessionResolver, sessionCookieName, stripSessionCookies } from './session';
 import type { AuthThrottle } from './throttle';
@@ -30,6 +30,12 @@ interface AuthRouteDeps {
   settings?: PlatformSettingsStore;
 }
 
+/** better-auth's words replaced by ours, with the field at fault (copy guide §1: errors name the field). */
+const AUTH_PROBLEM_WORDS: Record<string, { message: string; path?: string }> = {
+  // Change password with a wrong current password (better-auth: "Invalid password").
+  INVALID_PASSWORD: { message: WRONG_CURRENT_PASSWORD, path: 'currentPassword' },
+};
+
 /**
  * better-auth's JSON errors become problem documents (keeping `message` for its client). A redirect
  * (the OAuth callback's, to the error page) stays the redirect it is, not a problem with status 302.
@@ -37,9 +43,11 @@ interface AuthRouteDeps {
 const toProblem = async (res: Response, requestId: string) => {
   if (res.status < 400 || !(res.headers.get('content-type') ?? '').includes('application/json')) return res;
   const body = (await res.json().catch(() => ({}))) as { code?: string; message?: string };
-  const detail = body.message ?? res.statusText;
+  const own = body.code ? AUTH_PROBLEM_WORDS[body.code] : undefined;
+  const detail = own?.message ?? body.message ?? res.statusText;
+  const errors = own?.path ? [{ path: own.path, message: own.message }] : undefined;
   const problem = {
-    ...problemBody(res.status, (body.code ?? 'auth_error').toLowerCase(), detail, { requestId }),
+    ...problemBody(res.status, (body.code ?? 'auth_error').toLowerCase(), detail, { requestId, errors }),
     message: detail,
   };
   const headers = new Headers(res.headers);

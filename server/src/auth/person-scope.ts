@@ -107,6 +107,15 @@ export const requireUser = (db: Database, resolve: SessionResolver): MiddlewareH
   });
 
 /**
+ * The ward a guardian acts for on this person-scoped request (their account's name, for the words that
+ * name them), or null when the account acts for itself.
+ */
+export const actingWard = (c: Context): { name: string } | null => {
+  const person: SessionUser = c.get('user');
+  return c.get('account')?.id === person.id ? null : { name: person.name };
+};
+
+/**
  * Guards an account-level route (the household, second factors, the notification stream, the admin
  * console): whatever the header says, `c.get('user')` and `c.get('account')` are the signed-in account.
  */

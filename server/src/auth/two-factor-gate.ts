@@ -8,6 +8,7 @@ import { user } from '../db/schema';
 import { ProblemError, validationProblem } from '../http/problem';
 import type { AuditRecorder } from '../modules/audit/audit.service';
 import type { Auth } from './auth';
+import { WRONG_CURRENT_PASSWORD } from './auth-request';
 import { markSessionSecondFactor } from './second-factor';
 import { type SessionResolver, verifiedToken } from './session';
 import type { AuthThrottle } from './throttle';
@@ -95,7 +96,9 @@ export const createTwoFactorGate = ({ auth, db, audit, throttle, resolveSession,
     // An account that signs in only with Google has no password to re-enter.
     if (!account?.password) return;
     if (!password || !(await ctx.password.verify({ hash: account.password, password })))
-      throw new ProblemError(400, 'invalid_password', 'Invalid password');
+      throw new ProblemError(400, 'invalid_password', WRONG_CURRENT_PASSWORD, [
+        { path: 'password', message: WRONG_CURRENT_PASSWORD },
+      ]);
   };
 
   const twoFactorEnabled = async (where: { id?: string; email?: string }) => {

@@ -73,6 +73,23 @@ export const securityHeaders = (https: boolean, styleHashes: string[] = []): [st
   ['X-XSS-Protection', '0'],
 ];
 
+const LOOPBACK_HOSTS = ['localhost', '127.0.0.1', '[::1]'];
+
+/**
+ * The origins that are this server. A server whose APP_URL is a loopback address is the same server
+ * under each loopback name (localhost, 127.0.0.1, [::1]) on the same scheme and port, so a person who
+ * opens it by another of those names is not cross-site. A public APP_URL is its only origin.
+ */
+export const ownOrigins = (appUrl: string): string[] => {
+  const url = new URL(appUrl);
+  if (!LOOPBACK_HOSTS.includes(url.hostname)) return [url.origin];
+  return LOOPBACK_HOSTS.map((host) => {
+    const alias = new URL(url.origin);
+    alias.hostname = host;
+    return alias.origin;
+  });
+};
+
 const SAFE_METHODS = new Set(['GET', 'HEAD', 'OPTIONS']);
 // What a cross-site HTML form can send without a CORS preflight.
 const SIMPLE_TYPES = new Set(['application/x-www-form-urlencoded', 'multipart/form-data', 'text/plain']);

@@ -77,9 +77,10 @@ export const createUserQuotas = (limiter: LimiterFactory, opts: { aiPer10Min?: n
         await consumeOr429(longRange, c.get('user').id, 'long-range analytics requests');
       return next();
     }),
-    /** For the schedule-creating route: each creation counts. */
+    /** For the schedule routes: each creation or change (both set up a month of reminders) counts. */
     scheduleCreation: createMiddleware(async (c, next) => {
-      if (c.req.method === 'POST') await consumeOr429(schedules, c.get('user').id, 'new schedules');
+      if (c.req.method === 'POST' || c.req.method === 'PATCH')
+        await consumeOr429(schedules, c.get('user').id, 'new or changed schedules');
       return next();
     }),
     /** For file-upload routes: each upload (accepted or refused) counts. */

@@ -102,23 +102,33 @@ describe('reminder scheduler', () => {
   });
 
   it('stays quiet about a dose already taken and about doses already past when the schedule was made', async () => {
+    // The later dose is due within the hour, so it can be marked taken now (a dose is marked from an
+    // hour before its time); 23:59 when half an hour from now is already tomorrow in Berlin.
+    const inBerlin = (d: Date, o: Intl.DateTimeFormatOptions) =>
+      new Intl.DateTimeFormat('en-CA', { timeZone: 'Europe/Berlin', ...o }).format(d);
+    const today = inBerlin(new Date(), {});
+    const soon = new Date(Date.now() + 30 * 60_000);
+    const later =
+      inBerlin(soon, {}) === today
+        ? inBerlin(soon, { hour: '2-digit', minute: '2-digit', hourCycle: 'h23' })
+        : '23:59';
     const res = await alice.post('/api/v1/medications/schedules', {
       medicationName: 'Metformin',
       dosage: '500 mg',
-      dailyTimes: ['00:00', '23:59'],
+      dailyTimes: ['00:00', later],
       frequency: 'once',
-      startDate: new Intl.DateTimeFormat('en-CA', { timeZone: 'Europe/Berlin' }).format(new Date()),
+      startDate: today,
     });
     expect((await res.json()).created).toBe(2);
     const doses = (await (await alice.get('/api/v1/medications/doses?limit=1000')).json()).items as {
       id: string;
       dueDate: string;
     }[];
-    const [past, later] = doses.slice(-2);
-    await alice.post(`/api/v1/medications/doses/${later!.id}/take`);
+    const [past, taken] = doses.slice(-2);
+    expect((await alice.post(`/api/v1/medications/doses/${taken!.id}/take`)).status).toBe(200);
     const delivered = await scheduler().runOnce(at(40));
     expect(delivered).not.toContain(past!.id);
-    expect(delivered).not.toContain(later!.id);
+    expect(delivered).not.toContain(taken!.id);
   });
 
   it('repeats a daily reminder at the same wall-clock time, the next one after now', async () => {
@@ -126,11 +136,78 @@ describe('reminder scheduler', () => {
     // Down for three days: one delivery, and the next occurrence is in the future, not a replay.
     expect(await scheduler().runOnce(at(41 + 72.5))).toContain(r.id);
     const list = await (await alice.get('/api/v1/notifications?tab=reminders&limit=200')).json();
-    const walks = list.items.filter((n: { title: string }) => n.title === 'Walk');
-    expect(walks).toHaveLength(2);
-    const next = walks.find((n: { id: string }) => n.id !== r.id);
+    expect(
+      list.items.filter((n: { title: string }) => n.title === 'Walk').map((n: { id: string }) => n.id),
+    ).toEqual([r.id]);
+    const coming = await (
+      await alice.get('/api/v1/notifications?tab=reminders&when=scheduled&limit=200')
+    ).json();
+    const next = coming.items.find((n: { title: string }) => n.title === 'Walk');
     expect(new Date(next.dueDate).getTime()).toBe(at(41 + 96).getTime());
     expect(next).toMatchObject({ reminderFrequency: 'daily', senderName: 'You', deliveredAt: null });
+  });
+
+  it('keeps a reminder, and a repeating one’s next occurrence, out of the list and the unread counts until due', async () => {
+    const { client: carol } = await signUpAndSignIn(server, 'carol-sched@example.com');
+    const counts = async () => (await carol.get('/api/v1/notifications/unread-counts')).json();
+    const titles = async (query: string) =>
+      (
+        (await (await carol.get(`/api/v1/notifications?${query}`)).json()).items as {
+          title: string;
+          dueDate: string;
+        }[]
+      ).map((n) => `${n.title} ${n.dueDate}`);
+    const first = `Take vitamin D ${at(50).toISOString()}`;
+    const second = `Take vitamin D ${at(74).toISOString()}`;
+    await reminder(carol, 'Take vitamin D', 50, { reminderFrequency: 'daily' });
+    // Set for later: listed as scheduled, not in the inbox, not on the bell.
+    expect(await counts()).toEqual({ all: 0, notes: 0, actions: 0, reminders: 0 });
+    expect(await titles('tab=all')).toEqual([]);
+    expect(await titles('tab=reminders&when=scheduled')).toEqual([first]);
+
+    await scheduler().runOnce(at(50));
+    // Due: it arrives (one unread); tomorrow's occurrence waits in the scheduled list.
+    expect(await counts()).toEqual({ all: 1, notes: 0, actions: 0, reminders: 1 });
+    expect(await titles('tab=all')).toEqual([first]);
+    expect(await titles('tab=reminders')).toEqual([first]);
+    expect(await titles('tab=reminders&when=scheduled')).toEqual([second]);
+  });
+
+  it('stops a daily reminder deleted while it waits: it never arrives and nothing repeats', async () => {
+    const { client: dave } = await signUpAndSignIn(server, 'dave-sched@example.com');
+    const r = await reminder(dave, 'Floss', 60, { reminderFrequency: 'daily' });
+    expect((await dave.delete(`/api/v1/notifications/${r.id}`)).status).toBe(204);
+    expect(await scheduler().runOnce(at(60))).not.toContain(r.id);
+    await scheduler().runOnce(at(60 + 24 * 5));
+    const everything = await (await dave.get('/api/v1/notifications?limit=200')).json();
+    const coming = await (await dave.get('/api/v1/notifications?when=scheduled&limit=200')).json();
+    expect([...everything.items, ...coming.items]).toEqual([]);
+  });
+
+  it('stops a daily reminder deleted after it arrived: its waiting next occurrence goes too', async () => {
+    const { client: emma } = await signUpAndSignIn(server, 'emma-sched@example.com');
+    await reminder(emma, 'Water plants', 70, { reminderFrequency: 'daily' });
+    const r = await reminder(emma, 'Stretch', 70, { reminderFrequency: 'daily' });
+    await scheduler().runOnce(at(70));
+    const scheduledTitles = async () =>
+      (
+        (await (await emma.get('/api/v1/notifications?when=scheduled&limit=200')).json()).items as {
+          title: string;
+        }[]
+      ).map((n) => n.title);
+    expect((await scheduledTitles()).sort()).toEqual(['Stretch', 'Water plants']);
+
+    expect((await emma.delete(`/api/v1/notifications/${r.id}`)).status).toBe(204);
+    // Only that series stops: the other daily reminder still comes tomorrow.
+    expect(await scheduledTitles()).toEqual(['Water plants']);
+    await scheduler().runOnce(at(70 + 24 * 3));
+    const titles = (
+      (await (await emma.get('/api/v1/notifications?limit=200')).json()).items as {
+        title: string;
+      }[]
+    ).map((n) => n.title);
+    expect(titles.filter((t) => t === 'Stretch')).toEqual([]);
+    expect(titles.filter((t) => t === 'Water plants')).toHaveLength(2);
   });
 
   it('starts, runs on its own and stops', async () => {

@@ -69,19 +69,20 @@ const claimDue = async (tx: Tx, now: Date, limit: number) => {
 /**
  * A user's repeating reminder (daily, weekly, monthly) gets its next occurrence: the first one after
  * `now` at the same wall-clock time in their zone, so a long downtime does not replay every missed one.
+ * It carries the series (the first occurrence's id), so deleting any occurrence stops the repeats.
  */
 const scheduleNextOccurrences = async (tx: Tx, ids: string[], now: Date) => {
   if (!ids.length) return;
   const at = now.toISOString();
   await tx.execute(sql`
     insert into notifications (user_id, type, priority, title, content, sender_name, sender_type,
-      recipient_type, due_date, reminder_frequency, metadata)
+      recipient_type, due_date, reminder_frequency, metadata, series_id)
     select n.user_id, n.type, n.priority, n.title, n.content, n.sender_name, n.sender_type,
       n.recipient_type,
       (select min(s) from generate_series((n.due_date at time zone z.tz) + z.step,
           (${at}::timestamptz at time zone z.tz) + z.step, z.step) s
         where s at time zone z.tz > ${at}::timestamptz) at time zone z.tz,
-      n.reminder_frequency, n.metadata
+      n.reminder_frequency, n.metadata, coalesce(n.series_id, n.id)
     from notifications n
     cross join lateral (
       select coalesce((select p.timezone from profiles p where p.user_id = n.user_id), 'UTC') as tz,

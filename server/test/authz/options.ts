@@ -49,6 +49,10 @@ export const OPTIONS: Record<string, RouteOptions> = {
   'DELETE /api/v1/devices/librelinkup': { okAs: 404 },
   'POST /api/v1/devices/librelinkup/sync': { okAs: 404 },
   'DELETE /api/v1/entries/{id}': { destructive: 0 },
+  // Stopped (its past doses stay), then deleted.
+  'POST /api/v1/medications/schedules/{id}/stop': { destructive: 0 },
+  'DELETE /api/v1/medications/schedules/{id}': { destructive: 1 },
+  'PATCH /api/v1/medications/schedules/{id}': { body: { dosage: '10 mg' } },
   'DELETE /api/v1/notifications/{id}': { destructive: 0 },
   'DELETE /api/v1/appointments/{id}': { destructive: 0 },
   'DELETE /api/v1/lab-results/{id}': { destructive: 0 },
@@ -66,6 +70,7 @@ export const OPTIONS: Record<string, RouteOptions> = {
   'DELETE /api/v1/ai/chat': { destructive: 0 },
   'POST /api/v1/shares/{id}/revoke': { destructive: 0 },
   'POST /api/v1/packets/{id}/revoke': { destructive: 0 },
+  'DELETE /api/v1/packets/{id}': { destructive: 1 },
   'POST /api/v1/admin/shares/{id}/revoke': { destructive: 1 },
   'DELETE /ns/{slug}/api/v1/entries': { destructive: 0 },
   'DELETE /ns/{slug}/api/v1/treatments/{id}': { destructive: 0 },

@@ -6,6 +6,7 @@ const ID_KINDS: [RegExp, string][] = [
   [/\/entries\/\{id\}/, 'entry'],
   [/\/notifications\/\{id\}/, 'dose'],
   [/\/medications\/doses\/\{id\}/, 'dose'],
+  [/\/medications\/schedules\/\{id\}/, 'schedule'],
   [/\/appointments\/\{id\}/, 'appointment'],
   [/\/lab-results\/documents\/\{id\}/, 'document'],
   [/\/lab-results\/\{id\}/, 'labResult'],

@@ -60,6 +60,9 @@ export const seedRecords = async (server: TestServer, s: Subject): Promise<Ids> 
   const doses = await (
     await s.client.request('GET', '/api/v1/medications/doses?limit=1', undefined, s.headers)
   ).json();
+  const schedules = await (
+    await s.client.request('GET', '/api/v1/medications/schedules', undefined, s.headers)
+  ).json();
   const uploaded = await uploadDocument(
     server,
     s.client,
@@ -129,6 +132,7 @@ export const seedRecords = async (server: TestServer, s: Subject): Promise<Ids> 
     labResult: lab.id,
     appointment: appointment.id,
     dose: doses.items[0].id,
+    schedule: schedules.items[0].id,
     document: (await uploaded.json()).id,
     plan: plan.id,
     claim: claim.id,

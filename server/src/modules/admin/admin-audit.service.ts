@@ -7,7 +7,7 @@ import {
 import { sql } from 'drizzle-orm';
 import type { Database, Tx } from '../../db/database';
 import { recordAudit } from '../audit/audit.service';
-import { auditDetail } from '../audit/audit-sentence';
+import { auditDetail, resourceTypesCalled } from '../audit/audit-sentence';
 import { deviceName } from '../audit/user-agent';
 import { adminAuditSentence, type Person } from './admin-audit-sentence';
 import { adminAccountTx } from './admin-tx';
@@ -32,11 +32,19 @@ type Row = {
 
 const select = (tx: Tx, q: Omit<AdminAuditQuery, 'limit'>, limit: number) => {
   const like = q.q ? `%${q.q.replace(/[\\%_]/g, (m) => `\\${m}`)}%` : null;
+  // A kind of record is found by its stored name (the ilike) or by the words the console shows for it.
+  const types = q.q ? resourceTypesCalled(q.q) : [];
+  const called = types.length
+    ? sql`or resource_type in (${sql.join(
+        types.map((t) => sql`${t}`),
+        sql`, `,
+      )})`
+    : sql``;
   return tx.execute<Row>(sql`
     select id, seq, user_id, actor_id, action, resource_type, resource_id, details, ip_address, user_agent, created_at
     from audit_logs
     where created_at > now() - make_interval(hours => ${AUDIT_WINDOWS[q.window]})
-      and (${like}::text is null or action ilike ${like} or resource_type ilike ${like} or user_id::text ilike ${like}
+      and (${like}::text is null or action ilike ${like} or resource_type ilike ${like} or user_id::text ilike ${like} ${called}
         or user_id in (select u.id from auth.user u left join profiles p on p.user_id = u.id
           where u.email ilike ${like} or p.display_name ilike ${like}))
       and (${q.cursor ?? null}::bigint is null or seq < ${q.cursor ?? null}::bigint)

@@ -156,6 +156,26 @@ describe('admin audit logs', () => {
     expect((await (await admin.get('/api/v1/admin/audit-logs?q=no-such-thing')).json()).items).toEqual([]);
   });
 
+  it('finds a kind of record by the words the console shows for it, or by its stored name, and nothing else', async () => {
+    const search = async (q: string) =>
+      (await (await admin.get(`/api/v1/admin/audit-logs?q=${encodeURIComponent(q)}`)).json()).items as {
+        id: string;
+        resourceType: string;
+        summary: string;
+      }[];
+    // The patient's two shares and one revoke read "… a share with a caregiver".
+    const byWords = await search('Share with a');
+    expect(byWords.length).toBeGreaterThanOrEqual(3);
+    expect(new Set(byWords.map((e) => e.resourceType))).toEqual(new Set(['shared_access']));
+    expect(byWords.map((e) => e.id).sort()).toEqual((await search('shared_access')).map((e) => e.id).sort());
+    // Their document is "a document"; their weight and mood entries are not.
+    const documents = await search('document');
+    expect(documents.length).toBeGreaterThanOrEqual(1);
+    expect(documents.every((e) => e.resourceType === 'document')).toBe(true);
+    // Words from the middle of a word are not a search for a kind of record.
+    expect(await search('hare with')).toEqual([]);
+  });
+
   it('says what happened in words, names the people and the browser, never codes or raw user agents', async () => {
     const pat = await signUpAndSignIn(server, 'pat-words@example.com');
     await pat.client.patch('/api/v1/profile', { displayName: 'Pat Words' });

@@ -44,6 +44,7 @@ export const TABLES: { table: string; area: string }[] = [
   { table: 'public.ai_chat_messages', area: 'assistant' },
   { table: 'public.meal_photo_analyses', area: 'assistant' },
   { table: 'public.notifications', area: 'notifications and appointments' },
+  { table: 'public.medication_schedules', area: 'notifications and appointments' },
   { table: 'public.appointments', area: 'notifications and appointments' },
   { table: 'public.calendar_feeds', area: 'notifications and appointments' },
   { table: 'public.audit_logs', area: 'system' },

@@ -1,4 +1,5 @@
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
+import { signInAdmin } from '../../../test/admin';
 import { createTestServer, type TestServer } from '../../../test/harness';
 import { aiLocation } from './ai-location';
 
@@ -50,7 +51,50 @@ describe('the public overview says what this instance is set up to do', () => {
 
   it('with nothing configured: no AI, no device connections, the default 10 MB uploads', async () => {
     const body = await (await plain.client().get('/api/v1/public/overview')).json();
-    expect(body.features).toEqual({ ai: 'none', devices: false, uploadLimitBytes: 10 * 1024 * 1024 });
+    expect(body.features).toEqual({
+      ai: 'none',
+      devices: false,
+      uploadLimitBytes: 10 * 1024 * 1024,
+      healthSystems: [],
+    });
+  });
+
+  it('health systems: none until the admin adds one with its Client ID and leaves it on', async () => {
+    const admin = (await signInAdmin(plain, 'overview-admin@example.com')).client;
+    const kinds = async () =>
+      (await (await plain.client().get('/api/v1/public/overview')).json()).features.healthSystems;
+    // A User-access Brands bundle lists the portal without this instance's registration (no Client ID).
+    const imported = await admin.post('/api/v1/admin/health-systems/brands', {
+      resourceType: 'Bundle',
+      type: 'collection',
+      entry: [
+        {
+          fullUrl: 'urn:Organization/lakeside',
+          resource: {
+            resourceType: 'Organization',
+            id: 'lakeside',
+            name: 'Lakeside Health',
+            endpoint: [{ reference: 'urn:Endpoint/lakeside-r4' }],
+          },
+        },
+        {
+          fullUrl: 'urn:Endpoint/lakeside-r4',
+          resource: {
+            resourceType: 'Endpoint',
+            id: 'lakeside-r4',
+            status: 'active',
+            address: 'https://fhir.lakeside.example/r4',
+          },
+        },
+      ],
+    });
+    expect(await imported.json()).toEqual({ added: 1, updated: 0 });
+    expect(await kinds()).toEqual([]);
+    const [{ id }] = (await (await admin.get('/api/v1/admin/health-systems')).json()).endpoints;
+    expect((await admin.patch(`/api/v1/admin/health-systems/${id}`, { clientId: 'hf' })).status).toBe(200);
+    expect(await kinds()).toEqual(['provider']);
+    expect((await admin.patch(`/api/v1/admin/health-systems/${id}`, { enabled: false })).status).toBe(200);
+    expect(await kinds()).toEqual([]);
   });
 
   it('with an outside model and Terra: both said, so the landing page does not claim data stays here', async () => {

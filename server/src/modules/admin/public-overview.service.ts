@@ -2,6 +2,7 @@ import { maxFileSizeBytes, type PublicOverviewResponse } from '@healthfolio/core
 import { sql } from 'drizzle-orm';
 import type { Config } from '../../config';
 import type { Database } from '../../db/database';
+import { connectableKinds } from '../health-systems/connect.service';
 import { adminAccountTx } from './admin-tx';
 import { aiLocation } from './ai-location';
 import { ACCOUNTS, GLUCOSE_READINGS, TRACKER_ENTRIES } from './instance-figures';
@@ -60,6 +61,7 @@ export const publicOverview = async (deps: {
       ai: aiLocation(deps.config.ai),
       devices: Boolean(deps.config.terra),
       uploadLimitBytes: maxFileSizeBytes(s.max_file_size),
+      healthSystems: await connectableKinds(deps.db),
     },
   };
 };

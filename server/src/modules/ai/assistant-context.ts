@@ -4,13 +4,27 @@ import {
   countOf,
   type EntryResponse,
   formatGlucoseWithUnit,
+  OWN_RECORD,
   SAFETY_RULE,
+  type Whose,
 } from '@healthfolio/core';
 import type { Database } from '../../db/database';
 import { entryLine, recentEntries, type UserSettings, windowMetrics } from './health-metrics.service';
 
-export const SYSTEM_PROMPT = `You are Healthfolio's health assistant. You help the user understand their own health records.
-You are not a doctor: you do not diagnose, prescribe or change treatment; for medical decisions the user should talk to their care team.
+/**
+ * Whose records these are. A guardian acting for a ward asks about the ward's record: the model is
+ * told the data is the ward's, to name them ("Mia’s average glucose") and to speak to the guardian.
+ */
+const whoseRecords = (w: Whose) =>
+  w.name
+    ? `The user is a guardian acting for ${w.name} in their household: every record, figure and reading below is ${w.your}, not the user's. Speak to the user (the guardian) and name ${w.name} whenever you speak of the data ("${w.your} average glucose", "${w.your} newest reading"); never call it "your" data or "your" readings. You help the user understand ${w.your} health records.
+You are not a doctor: you do not diagnose, prescribe or change treatment; for medical decisions the user should talk to ${w.your} care team.`
+    : `You help the user understand their own health records.
+You are not a doctor: you do not diagnose, prescribe or change treatment; for medical decisions the user should talk to their care team.`;
+
+export const systemPrompt = (
+  w: Whose = OWN_RECORD,
+) => `You are Healthfolio's health assistant. ${whoseRecords(w)}
 ${SAFETY_RULE}
 Tell the user to seek care promptly when something sounds urgent: call emergency services for chest pain, trouble breathing, signs of a stroke (face drooping, arm weakness, slurred speech), fainting or severe confusion, or a glucose below 54 mg/dL (3.0 mmol/L) that does not come up with treatment; contact their doctor the same day for glucose repeatedly above 250 mg/dL (13.9 mmol/L), especially with ketones, vomiting or unusual thirst, for blood pressure at or above 180/120 mmHg, or for any new, severe or worsening symptom.
 Use only the figures in the context below or returned by the functions you may call. When you cite a figure, name it with its unit and the window it covers (for example "average glucose 132 mg/dL over the last 7 days, Nov 17 – Nov 24") so the user can check it on the matching screen. Answer about the measure the user asked about (a blood pressure question gets blood pressure figures, not glucose), and compare it with the published thresholds where there are some (ACC/AHA categories for blood pressure; time in range above 70% for glucose). If a figure is not available, say so; never invent values.`;
@@ -40,7 +54,8 @@ export interface AssistantContext {
 }
 
 /**
- * What the model is told about the user: figures computed on the server for 7 and 90 days, the
+ * What the model is told about the person whose record it is (the user, or the ward a guardian acts
+ * for: then named throughout): figures computed on the server for 7 and 90 days, the
  * streak, patterns and appointments, and — when it cannot call functions — the last 90 days of
  * entries (at most 200), one line each.
  */
@@ -49,17 +64,18 @@ export const buildAssistantContext = async (
   userId: string,
   settings: UserSettings,
   withEntries: boolean,
+  w: Whose = OWN_RECORD,
 ): Promise<AssistantContext> => {
   const [week, quarter] = await Promise.all([
-    windowMetrics(db, userId, 7, settings),
-    windowMetrics(db, userId, AI_LIMITS.contextDays, settings),
+    windowMetrics(db, userId, 7, settings, w),
+    windowMetrics(db, userId, AI_LIMITS.contextDays, settings, w),
   ]);
   const entries = withEntries
     ? await recentEntries(db, userId, AI_LIMITS.contextDays, AI_LIMITS.contextEntries)
     : [];
   const now = new Date();
   const parts = [
-    `Today: ${now.toISOString().slice(0, 10)}; the user's time zone: ${settings.timeZone}; glucose unit: ${settings.unit}.`,
+    `Today: ${now.toISOString().slice(0, 10)}; ${w.name ? `${w.your}` : "the user's"} time zone: ${settings.timeZone}; glucose unit: ${settings.unit}.`,
     `## Last 7 days\n${metricsLines(week)}`,
     `## Last 90 days\n${metricsLines(quarter)}`,
     `Logging streak: current ${week.streak.current} days, longest ${week.streak.longest} days.`,
@@ -77,5 +93,6 @@ export const buildAssistantContext = async (
     parts.push(
       'Individual entries are not listed here: call the functions for entries, other windows or details.',
     );
-  return { text: `${SYSTEM_PROMPT}\n\n# The user's data\n${parts.join('\n\n')}`, entries };
+  const heading = w.name ? `# ${w.your} data (the user acts for ${w.name})` : "# The user's data";
+  return { text: `${systemPrompt(w)}\n\n${heading}\n${parts.join('\n\n')}`, entries };
 };

@@ -17,7 +17,7 @@ export const readEvents = async (res: Response): Promise<SseEvent[]> =>
     })
     .filter((e): e is SseEvent => e !== null);
 
-export const ask = async (client: TestClient, message: string) => {
+export const ask = async (client: Pick<TestClient, 'post'>, message: string) => {
   const res = await client.post('/api/v1/ai/chat', { message });
   if (res.status !== 200) throw new Error(`ask failed: ${res.status} ${await res.text()}`);
   return readEvents(res as unknown as Response);

@@ -2,6 +2,7 @@ import { AI_TEXTS, ChatHistoryResponse, ChatSendRequest } from '@healthfolio/cor
 import { createRoute, z } from '@hono/zod-openapi';
 import { streamSSE } from 'hono/streaming';
 import type { AppDeps } from '../../app-deps';
+import { actingWard } from '../../auth/person-scope';
 import { createRouter, json, jsonBody, problems, SESSION_SECURITY } from '../../http/openapi';
 import { withRequestDb } from '../audit/audit-context';
 import { AiError } from './ai.client';
@@ -47,8 +48,12 @@ export const chatRoutes = (deps: AppDeps) => {
   });
   app.openapi(send, async (c) => {
     const userId = c.get('user').id;
+    // A guardian acting for a ward asks about the ward's record: the answer names them.
+    const ward = actingWard(c);
     // Quota and storage first, so a refusal is an ordinary problem response, not a broken stream.
-    const question = await acceptQuestion(withRequestDb(deps, c), userId, c.req.valid('json').message);
+    const question = await acceptQuestion(withRequestDb(deps, c), userId, c.req.valid('json').message, {
+      ward,
+    });
     // Health data: never stored by a cache; `no-transform` keeps compressing proxies (and ours) off the stream.
     c.header('Cache-Control', 'no-store, no-transform');
     c.header('X-Accel-Buffering', 'no');

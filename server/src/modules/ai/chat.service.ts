@@ -8,13 +8,21 @@ import {
   detectEmergencies,
   type EmergencyFinding,
   emergencyAnswer,
+  type Whose,
+  whoseFor,
 } from '@healthfolio/core';
 import type { AppDeps } from '../../app-deps';
 import { AiError, type AiMessage } from './ai.client';
-import { AI_TOOLS, runTool } from './ai-tools';
+import { aiTools, runTool } from './ai-tools';
 import { buildAssistantContext } from './assistant-context';
 import { deleteMessages, insertMessage, presentMessage, selectRecentMessages } from './chat.repository';
-import { newestReading, type UserSettings, userSettings, windowMetrics } from './health-metrics.service';
+import {
+  newestPressure,
+  newestReading,
+  type UserSettings,
+  userSettings,
+  windowMetrics,
+} from './health-metrics.service';
 
 type Deps = Pick<AppDeps, 'db' | 'ai' | 'config' | 'quotas'>;
 const MAX_TOOL_ROUNDS = 3;
@@ -29,9 +37,16 @@ export const clearChat = (db: AppDeps['db'], userId: string) =>
 
 export interface PendingQuestion {
   settings: UserSettings;
+  /** Whose record it is: the account's own, or the ward's (named) while a guardian acts for them. */
+  whose: Whose;
   /** The last 10 messages before the question, oldest first. */
   history: { role: 'user' | 'assistant'; content: string }[];
   message: string;
+}
+
+/** Who asks for whose record: `ward` is the person's account name when a guardian acts for them. */
+export interface Asker {
+  ward: { name: string } | null;
 }
 
 /** Counts against the user's AI quota (429 before anything is stored), then keeps the question. */
@@ -39,6 +54,7 @@ export const acceptQuestion = async (
   deps: Deps,
   userId: string,
   message: string,
+  asker: Asker = { ward: null },
 ): Promise<PendingQuestion> => {
   await deps.quotas.aiRequest(userId);
   const settings = await userSettings(deps.db, userId);
@@ -47,7 +63,9 @@ export const acceptQuestion = async (
     await insertMessage(tx, userId, { role: 'user', content: message, source: null });
     return recent.map((m) => ({ role: m.role as 'user' | 'assistant', content: m.content }));
   });
-  return { settings, history, message };
+  // The household's name for the ward (their profile's, else their account's), as every screen says it.
+  const w = whoseFor(asker.ward, settings.displayName);
+  return { settings, whose: w, history, message };
 };
 
 const askModel = async (
@@ -63,7 +81,7 @@ const askModel = async (
     onText(t);
   };
   const attempt = async (tools: boolean) => {
-    const ctx = await buildAssistantContext(deps.db, userId, q.settings, !tools);
+    const ctx = await buildAssistantContext(deps.db, userId, q.settings, !tools, q.whose);
     const messages: AiMessage[] = [
       { role: 'system', content: ctx.text },
       ...q.history,
@@ -73,7 +91,7 @@ const askModel = async (
       const offer = tools && round < MAX_TOOL_ROUNDS;
       const turn = await deps.ai.chatTurn({
         messages,
-        tools: offer ? AI_TOOLS : undefined,
+        tools: offer ? aiTools(q.whose) : undefined,
         onText: emit,
         signal,
       });
@@ -91,7 +109,7 @@ const askModel = async (
         messages.push({
           role: 'tool',
           tool_call_id: c.id,
-          content: await runTool(deps.db, userId, q.settings, c.name, c.arguments),
+          content: await runTool(deps.db, userId, q.settings, c.name, c.arguments, q.whose),
         });
     }
   };
@@ -112,14 +130,16 @@ const analystReply = async (
   emergencies: EmergencyFinding[],
 ) => {
   const intent = analystIntent(q.message);
-  return analystAnswer(intent, await windowMetrics(deps.db, userId, intent.days, q.settings), emergencies);
+  const metrics = await windowMetrics(deps.db, userId, intent.days, q.settings, q.whose);
+  return analystAnswer(intent, metrics, emergencies, q.whose);
 };
 
 /**
  * The reply to an accepted question: from the model (streamed through onText as it arrives), or,
  * without one, from the built-in analyst. A question that signals an emergency gets the safety answer
- * first whatever the model says (also a what-to-do question while the person's newest reading is
- * urgently low), and keeps it (with the analyst's figures) if the model fails. The
+ * first whatever the model says (also a question met by the person's newest glucose or blood
+ * pressure: core's detectEmergencies), and keeps it (with the analyst's figures) if the model fails.
+ * While a guardian acts for a ward every word about the data names the ward. The
  * reply is stored once complete; an empty one reads "No response from AI.". Provider failures throw
  * AiError.
  */
@@ -130,11 +150,15 @@ export const answerQuestion = async (
   onText: (t: string) => void,
   signal: AbortSignal,
 ): Promise<ChatMessageResponse> => {
-  const emergencies = detectEmergencies(q.message, q.settings.unit, await newestReading(deps.db, userId));
+  const [glucose, pressure] = await Promise.all([
+    newestReading(deps.db, userId),
+    newestPressure(deps.db, userId),
+  ]);
+  const emergencies = detectEmergencies(q.message, q.settings.unit, { glucose, pressure });
   let reply: string;
   let source: string;
   if (deps.ai.chatModel) {
-    const safety = emergencies.length ? `${emergencyAnswer(emergencies)}\n\n` : '';
+    const safety = emergencies.length ? `${emergencyAnswer(emergencies, q.whose)}\n\n` : '';
     if (safety) onText(safety);
     try {
       reply = (await askModel(deps, userId, q, onText, signal)).trim();

@@ -1,13 +1,18 @@
 import {
   AI_LIMITS,
   type AnalystMetrics,
+  CURRENT_PRESSURE_MINUTES,
   CURRENT_READING_MINUTES,
   type EntryResponse,
   type GlucoseUnit,
+  type NewestPressure,
   type NewestReading,
+  OWN_RECORD,
   TRACKER_TITLES,
   type TrackerKey,
+  type Whose,
 } from '@healthfolio/core';
+import { partialDateIso } from '@healthfolio/core/units/date-precision';
 import type { Database } from '../../db/database';
 import { listAppointments } from '../appointments/appointments.service';
 import { getStreakSummary } from '../entries/achievements.service';
@@ -19,16 +24,23 @@ import { listDoses } from '../medications/medications.service';
 import { findProfile } from '../profiles/profiles.repository';
 
 const DAY_MS = 86_400_000;
+const num = (v: unknown) => (typeof v === 'number' && Number.isFinite(v) ? v : null);
 
 export interface UserSettings {
   timeZone: string;
   unit: GlucoseUnit;
+  /** The person's name as the household shows it (their profile's), when they have one. */
+  displayName: string | null;
 }
 
 export const userSettings = (db: Database, userId: string): Promise<UserSettings> =>
   db.asUser(userId, async (tx) => {
     const p = await findProfile(tx, userId);
-    return { timeZone: p?.timezone ?? 'UTC', unit: (p?.glucoseUnit ?? 'mg/dL') as GlucoseUnit };
+    return {
+      timeZone: p?.timezone ?? 'UTC',
+      unit: (p?.glucoseUnit ?? 'mg/dL') as GlucoseUnit,
+      displayName: p?.displayName?.trim() || null,
+    };
   });
 
 const dayLabel = (d: Date, timeZone: string) =>
@@ -95,19 +107,43 @@ export const newestReading = (db: Database, userId: string): Promise<NewestReadi
     return { mgdl: Number(row.value_mgdl), minutesAgo };
   });
 
+/**
+ * The user's newest blood pressure entry from the last CURRENT_PRESSURE_MINUTES (nothing dated ahead of
+ * now), for the assistant's safety check; null when there is none that recent.
+ */
+export const newestPressure = (db: Database, userId: string): Promise<NewestPressure | null> =>
+  db.asUser(userId, async (tx) => {
+    const now = Date.now();
+    const [row] = await selectEntries(tx, userId, {
+      tracker: 'blood-pressure',
+      from: new Date(now - CURRENT_PRESSURE_MINUTES * 60_000).toISOString(),
+      to: new Date(now + 60_000).toISOString(),
+      order: 'desc',
+      limit: 1,
+    });
+    if (!row) return null;
+    const { data, occurredAt } = presentEntry(row);
+    const systolic = num(data.systolic);
+    const diastolic = num(data.diastolic);
+    if (systolic === null || diastolic === null) return null;
+    const minutesAgo = Math.max(0, Math.round((now - new Date(occurredAt).getTime()) / 60_000));
+    return { systolic, diastolic, minutesAgo };
+  });
+
 const mean = (xs: number[]) => (xs.length ? xs.reduce((a, b) => a + b, 0) / xs.length : null);
-const num = (v: unknown) => (typeof v === 'number' && Number.isFinite(v) ? v : null);
 
 /**
  * Every figure the assistant and the built-in analyst may cite for one window, computed from the
  * user's own data by the same services the screens use (glucose statistics over all sources, entries,
- * streaks, doses, appointments).
+ * streaks, doses, appointments). The patterns' words speak of whose record it is (`w`: the ward's,
+ * named, while a guardian acts for them).
  */
 export const windowMetrics = async (
   db: Database,
   userId: string,
   days: number,
   settings: UserSettings,
+  w: Whose = OWN_RECORD,
 ): Promise<AnalystMetrics> => {
   const now = new Date();
   const [stats, entries, streak, doses, patterns, appointments] = await Promise.all([
@@ -115,7 +151,7 @@ export const windowMetrics = async (
     recentEntries(db, userId, days, AI_LIMITS.contextEntries * 5),
     getStreakSummary(db, userId),
     adherence(db, userId, days),
-    glucosePatterns(db, userId),
+    glucosePatterns(db, userId, w.name ? { name: w.name } : null),
     upcomingAppointments(db, userId, settings.timeZone),
   ]);
   const bp = entries.filter((e) => e.tracker === 'blood-pressure');
@@ -169,5 +205,9 @@ export const entryLine = (e: EntryResponse, timeZone: string) => {
     .map(([k, v]) => `${k}=${typeof v === 'string' ? v.slice(0, 120) : JSON.stringify(v)}`)
     .join(', ');
   const notes = e.notes ? ` notes="${e.notes.slice(0, 200)}"` : '';
-  return `- ${localTime(e.occurredAt, timeZone)} ${TRACKER_TITLES[e.tracker]}: ${data}${notes}`;
+  // One its record dated only by day (month, year) has no time of day: its date as the record gave it.
+  const when = e.occurredPrecision
+    ? partialDateIso(e.occurredAt, e.occurredPrecision)
+    : localTime(e.occurredAt, timeZone);
+  return `- ${when} ${TRACKER_TITLES[e.tracker]}: ${data}${notes}`;
 };

@@ -4,8 +4,8 @@ import {
   type GlucoseAlarmKind,
   type GlucoseUnit,
   glucoseLevel,
-  LOW_STEPS,
-  URGENT_LOW_STEPS,
+  lowSteps,
+  whose,
 } from '@healthfolio/core';
 
 export interface AlarmFacts {
@@ -35,10 +35,11 @@ const shortBody: Record<GlucoseAlarmKind, string> = {
   stale: 'No glucose readings have arrived for a while. Check the sensor and its connection.',
 };
 
-const steps: Partial<Record<GlucoseAlarmKind, string>> = {
-  urgent_low: URGENT_LOW_STEPS,
-  low: LOW_STEPS,
-  predicted_low: LOW_STEPS,
+/** Lows come with what to do now, said to whoever reads them ("Take 15 g…", or "Give Mia 15 g…"). */
+const URGENT_STEPS: Partial<Record<GlucoseAlarmKind, boolean>> = {
+  urgent_low: true,
+  low: false,
+  predicted_low: false,
 };
 
 /**
@@ -70,7 +71,9 @@ const detail = (f: AlarmFacts, reader: AlarmReader) => {
 export const alarmMessage = (f: AlarmFacts, reader: AlarmReader) => {
   const label = GLUCOSE_ALARM_LABELS[f.kind];
   const title = speaksTo(f, reader) ? label : `${label}: ${f.personName}`;
-  const then = steps[f.kind] ? ` ${steps[f.kind]}` : '';
+  const urgent = URGENT_STEPS[f.kind];
+  const then =
+    urgent === undefined ? '' : ` ${lowSteps(urgent, whose(speaksTo(f, reader) ? null : f.personName))}`;
   return {
     title,
     lockScreen: shortBody[f.kind],

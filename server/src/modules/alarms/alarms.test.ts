@@ -82,6 +82,10 @@ describe('glucose alarms judged on the server', () => {
     const [onDad] = receivedBy('dad-phone');
     expect(onDad.title).toBe('Urgent low: Mia');
     expect(onDad.body).toContain("Mia's glucose was 50 mg/dL (Urgent low)");
+    // What to do is said to the guardian, for Mia: not "Take 15 g…" as if the low were Dad's.
+    expect(onDad.body).toContain('Give Mia 15 g of fast-acting carbs now');
+    expect(onDad.body).toContain('If Mia cannot eat or drink');
+    expect(onDad.body).not.toMatch(/\bTake 15 g\b|\bIf you\b/);
     // The alarm replaces the follow-up's first low push: one reading, one push per device.
     expect(push.received.length).toBe(2);
 

@@ -1,14 +1,14 @@
+import {
+  appointmentStartWords,
+  remindersAhead,
+  reminderTitle,
+} from '@healthfolio/core/appointments/appointment-reminders';
 import type { Tx } from '../../db/database';
 import { insertNotifications } from '../notifications/notifications.repository';
 import { appointmentSummary } from './appointments.presenter';
 import { type AppointmentRow, deletePendingReminders } from './appointments.repository';
 
 export const APPOINTMENT_REMINDER_SENDER = 'Appointment Reminder';
-
-const OFFSETS = [
-  { key: '24h', ms: 24 * 3_600_000, title: 'Appointment tomorrow' },
-  { key: '1h', ms: 3_600_000, title: 'Appointment in 1 hour' },
-] as const;
 
 /**
  * Keeps an appointment's reminders (24 hours and 1 hour before) in step with it: the pending ones are
@@ -18,15 +18,15 @@ const OFFSETS = [
 export const syncAppointmentReminders = async (tx: Tx, row: AppointmentRow, now = new Date()) => {
   await deletePendingReminders(tx, row.userId, row.id);
   if (row.status !== 'scheduled') return;
-  const when = `${row.date} at ${row.startTime}`;
+  const when = appointmentStartWords(row.date, row.startTime);
   const where = row.location ? `, ${row.location}` : row.telehealthUrl ? ' (telehealth)' : '';
-  const values = OFFSETS.map((o) => ({ ...o, due: new Date(row.startsAt.getTime() - o.ms) }))
-    .filter((o) => o.due.getTime() > now.getTime())
+  const values = remindersAhead(row.startsAt, now)
+    .map((o) => ({ ...o, due: new Date(row.startsAt.getTime() - o.ms) }))
     .map((o) => ({
       userId: row.userId,
       type: 'reminder',
       priority: o.key === '1h' ? 'high' : 'medium',
-      title: `${o.title}: ${row.provider}`,
+      title: reminderTitle(o, row.provider),
       content: `${appointmentSummary(row)} on ${when}${where}.`,
       senderName: APPOINTMENT_REMINDER_SENDER,
       senderType: 'system',

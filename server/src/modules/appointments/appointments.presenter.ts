@@ -1,4 +1,8 @@
 import type { AppointmentResponse } from '@healthfolio/core';
+import {
+  APPOINTMENT_REMINDER_OFFSETS,
+  reminderTitle,
+} from '@healthfolio/core/appointments/appointment-reminders';
 import type { AppointmentRow } from './appointments.repository';
 import type { IcsEvent } from './ics';
 
@@ -41,4 +45,9 @@ export const appointmentEvent = (row: AppointmentRow): IcsEvent => ({
     .join('\n'),
   url: row.telehealthUrl,
   cancelled: row.status === 'cancelled',
+  // The same reminders the app sends (24 hours and 1 hour before), for a calendar that shows alarms.
+  alarms: APPOINTMENT_REMINDER_OFFSETS.map((o) => ({
+    beforeMs: o.ms,
+    description: reminderTitle(o, row.provider),
+  })),
 });

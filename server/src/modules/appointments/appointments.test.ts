@@ -137,6 +137,27 @@ describe('scheduling appointments', () => {
     expect(upcoming.items.map((x: { id: string }) => x.id)).not.toContain(a.id);
   });
 
+  it('says in its reminders when the visit starts in words, as the appointment shows it', async () => {
+    const a = await schedule(alice, {
+      provider: 'Soon Clinic',
+      date: '2031-01-12',
+      startTime: '17:34',
+      location: 'Main St',
+    });
+    const contents = await server.deps.db.asSystem(
+      async (tx) =>
+        (
+          await tx.execute<{ content: string }>(
+            sql`select content from notifications where appointment_id = ${a.id} order by due_date`,
+          )
+        ).rows,
+    );
+    expect(contents.map((r) => r.content)).toEqual([
+      'Appointment with Soon Clinic on Sun, Jan 12 at 5:34 PM, Main St.',
+      'Appointment with Soon Clinic on Sun, Jan 12 at 5:34 PM, Main St.',
+    ]);
+  });
+
   it('keeps an appointment in its own zone when it is edited after the user changed zone', async () => {
     const { client: carol } = await signUpAndSignIn(server, 'carol-appt@example.com');
     await carol.patch('/api/v1/profile', { timezone: 'America/New_York' });

@@ -1,6 +1,12 @@
 import { describe, expect, it } from 'vitest';
 import { buildCalendar, escapeText, foldLine } from './ics';
 
+/** Unfolded content lines of one VEVENT (RFC 5545 §3.1), nested components kept in order. */
+const eventLinesOf = (ics: string) => {
+  const lines = ics.replace(/\r\n /g, '').split('\r\n');
+  return lines.slice(lines.indexOf('BEGIN:VEVENT'), lines.indexOf('END:VEVENT') + 1);
+};
+
 const event = {
   uid: 'a1@healthfolio',
   sequence: 2,
@@ -30,6 +36,39 @@ describe('iCalendar text', () => {
     expect(ics).toContain('\r\nURL:https://meet.example.com/abc?x=1,2\r\n');
     expect(ics).toContain('\r\nSTATUS:CONFIRMED\r\n');
     expect(ics.startsWith('BEGIN:VCALENDAR\r\nVERSION:2.0\r\n')).toBe(true);
+  });
+
+  it('gives a visit without an end time a length, and an end time wins when there is one', () => {
+    const open = eventLinesOf(buildCalendar([{ ...event, end: null }]));
+    // RFC 5545 §3.6.1: DTSTART alone is a zero-length event; DTEND and DURATION never both.
+    expect(open.filter((l) => /^(DTEND|DURATION)[:;]/.test(l))).toEqual(['DURATION:PT30M']);
+    const closed = eventLinesOf(buildCalendar([event]));
+    expect(closed.filter((l) => /^(DTEND|DURATION)[:;]/.test(l))).toEqual(['DTEND:20250701T133000Z']);
+  });
+
+  it('rings the app’s reminders as calendar alarms, and none for a cancelled visit', () => {
+    const alarms = [
+      { beforeMs: 24 * 3_600_000, description: 'Appointment tomorrow: Dr. Chen, MD' },
+      { beforeMs: 3_600_000, description: 'Appointment in 1 hour: Dr. Chen, MD' },
+    ];
+    const lines = eventLinesOf(buildCalendar([{ ...event, alarms }]));
+    const start = lines.indexOf('BEGIN:VALARM');
+    expect(lines.slice(start, -1)).toEqual([
+      'BEGIN:VALARM',
+      'ACTION:DISPLAY',
+      'DESCRIPTION:Appointment tomorrow: Dr. Chen\\, MD',
+      'TRIGGER;RELATED=START:-PT24H',
+      'END:VALARM',
+      'BEGIN:VALARM',
+      'ACTION:DISPLAY',
+      'DESCRIPTION:Appointment in 1 hour: Dr. Chen\\, MD',
+      'TRIGGER;RELATED=START:-PT1H',
+      'END:VALARM',
+    ]);
+    expect(lines.at(-1)).toBe('END:VEVENT');
+    const cancelled = buildCalendar([{ ...event, alarms, cancelled: true }]);
+    expect(cancelled).toContain('\r\nSTATUS:CANCELLED\r\n');
+    expect(cancelled).not.toContain('VALARM');
   });
 
   it('folds long lines at 75 octets without splitting a character', () => {

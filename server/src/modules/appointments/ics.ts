@@ -16,7 +16,15 @@ export interface IcsEvent {
   location?: string | null;
   url?: string | null;
   cancelled: boolean;
+  /** Alarms before the start (VALARM, ACTION:DISPLAY): how long before, and what they say. */
+  alarms?: readonly { beforeMs: number; description: string }[];
 }
+
+/**
+ * How long a visit without an end time lasts in a calendar. RFC 5545 §3.6.1 makes an event with a
+ * DTSTART and neither DTEND nor DURATION zero length (a sliver most calendars barely draw).
+ */
+export const DEFAULT_VISIT_MINUTES = 30;
 
 const CRLF = '\r\n';
 
@@ -41,6 +49,13 @@ export const utcStamp = (d: Date) =>
     .toISOString()
     .replace(/[-:]/g, '')
     .replace(/\.\d{3}/, '');
+
+/** RFC 5545 §3.3.6: a duration in whole hours or minutes ("PT1H", "PT30M"); negative before the start. */
+export const durationText = (ms: number) => {
+  const minutes = Math.round(Math.abs(ms) / 60_000);
+  const body = minutes % 60 === 0 ? `PT${minutes / 60}H` : `PT${minutes}M`;
+  return ms < 0 ? `-${body}` : body;
+};
 
 /** RFC 5545 §3.1: lines longer than 75 octets continue on the next line after CRLF and a space. */
 export const foldLine = (line: string) => {
@@ -68,12 +83,22 @@ const eventLines = (e: IcsEvent) => {
     `DTSTAMP:${utcStamp(e.stamp)}`,
     `DTSTART:${utcStamp(e.start)}`,
   ];
-  if (e.end) lines.push(`DTEND:${utcStamp(e.end)}`);
+  lines.push(e.end ? `DTEND:${utcStamp(e.end)}` : `DURATION:${durationText(DEFAULT_VISIT_MINUTES * 60_000)}`);
   lines.push(`SUMMARY:${escapeText(e.summary)}`);
   if (e.location) lines.push(`LOCATION:${escapeText(e.location)}`);
   if (e.description) lines.push(`DESCRIPTION:${escapeText(e.description)}`);
   if (e.url) lines.push(`URL:${safeUri(e.url)}`);
-  lines.push(`STATUS:${e.cancelled ? 'CANCELLED' : 'CONFIRMED'}`, 'END:VEVENT');
+  lines.push(`STATUS:${e.cancelled ? 'CANCELLED' : 'CONFIRMED'}`);
+  // A cancelled visit rings no alarm.
+  for (const a of e.cancelled ? [] : (e.alarms ?? []))
+    lines.push(
+      'BEGIN:VALARM',
+      'ACTION:DISPLAY',
+      `DESCRIPTION:${escapeText(a.description)}`,
+      `TRIGGER;RELATED=START:${durationText(-a.beforeMs)}`,
+      'END:VALARM',
+    );
+  lines.push('END:VEVENT');
   return lines;
 };
 

@@ -66,6 +66,20 @@ const THINGS: Record<string, string> = {
   health_system_connection: 'a health system connection',
 };
 
+/**
+ * The kinds of record (as stored, `lab_result`) whose words in these sentences have a word starting with
+ * what was searched, `your` read as the admin console's `their`: "lab res" or "their profile" finds them.
+ */
+export const resourceTypesCalled = (search: string): string[] => {
+  const q = search.trim().toLowerCase().replace(/\s+/g, ' ');
+  if (!q) return [];
+  return Object.entries(THINGS)
+    .filter(([, words]) =>
+      [words, words.replace(/\byour\b/g, 'their')].some((w) => ` ${w.toLowerCase()}`.includes(` ${q}`)),
+    )
+    .map(([type]) => type);
+};
+
 const VERBS: Record<string, string> = {
   create: 'added',
   read: 'opened',

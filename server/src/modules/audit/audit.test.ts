@@ -137,6 +137,8 @@ describe('the audit trail (HIPAA §164.312(b))', () => {
         medicationName: 'Zorblatin',
         dosage: '5 mg',
         dailyTimes: ['08:00'],
+        // Begun two days ago, so the first dose is past (markable) at whatever hour the test runs.
+        startDate: new Date(Date.now() - 2 * 86_400_000).toISOString().slice(0, 10),
       }),
       201,
     );

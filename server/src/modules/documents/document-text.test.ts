@@ -2,7 +2,7 @@ import { Readable } from 'node:stream';
 import { EXTRACTION_FAILURE_REASONS } from '@healthfolio/core';
 import { sql } from 'drizzle-orm';
 import { afterAll, beforeAll, expect, it } from 'vitest';
-import { pdfWith, scannedPage, scannedPdf } from '../../../test/document-fixtures';
+import { pdfWith, png, scannedPage, scannedPdf } from '../../../test/document-fixtures';
 import { lab, uploadDocument } from '../../../test/documents-client';
 import { createTestServer, signUpAndSignIn, type TestClient, type TestServer } from '../../../test/harness';
 import { hugeBlankPagePdf, inflationBombPdf } from '../../../test/hostile-documents';
@@ -67,6 +67,33 @@ it('reads a scanned page with OCR (English data from the npm package)', { timeou
   await server.deps.jobs.runOnce();
   expect(await extraction(created.id)).toBe('done');
   expect(await found('cholesterol')).toEqual(['Phone scan']);
+});
+
+it('says text was found only when some was: a picture with no words in it has none to search', {
+  timeout: 240_000,
+}, async () => {
+  const picture = await (
+    await uploadDocument(
+      server,
+      client,
+      lab(await png(), 'swatch.png', { title: 'Colour swatch', category: 'Medical Images' }),
+    )
+  ).json();
+  const words = await (
+    await uploadDocument(
+      server,
+      client,
+      lab(pdfWith('Potassium 4.1 mmol/L'), 'k.pdf', { title: 'Potassium' }),
+    )
+  ).json();
+  expect([picture.textFound, words.textFound]).toEqual([false, false]);
+  await server.deps.jobs.runOnce();
+  await server.deps.jobs.runOnce();
+  const doc = async (id: string) => (await client.get(`/api/v1/documents/${id}`)).json();
+  expect(await doc(picture.id)).toMatchObject({ extraction: 'done', textFound: false });
+  expect(await doc(words.id)).toMatchObject({ extraction: 'done', textFound: true });
+  const listed = (await (await client.get('/api/v1/documents')).json()).items;
+  expect(listed.find((d: { id: string }) => d.id === words.id).textFound).toBe(true);
 });
 
 it('reads a scanned PDF (pages that are only pictures) by drawing them for OCR', {

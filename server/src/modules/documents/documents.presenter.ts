@@ -13,6 +13,7 @@ export const presentDocument = (row: DocumentRow): DocumentResponse => ({
   fileType: row.fileType,
   uploadedAt: row.uploadedAt.toISOString(),
   extraction: row.extraction as DocumentResponse['extraction'],
+  textFound: row.textFound,
   extractionFailure:
     row.extraction === 'failed'
       ? ((row.extractionFailure as DocumentResponse['extractionFailure']) ?? 'unreadable')

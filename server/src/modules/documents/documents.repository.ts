@@ -9,9 +9,15 @@ import { and, asc, desc, eq, getTableColumns, inArray, notInArray, or, type SQL,
 import type { Tx } from '../../db/database';
 import { documents } from '../../db/schema';
 
-const { searchVector: _vector, extractedText: _text, ...listColumns } = getTableColumns(documents);
-/** A document without its extracted text (which can be long and is only searched). */
-export type DocumentRow = Omit<typeof documents.$inferSelect, 'searchVector' | 'extractedText'>;
+const { searchVector: _vector, extractedText: _text, ...tableColumns } = getTableColumns(documents);
+/** A document without its extracted text (which can be long and is only searched): whether there is any. */
+const listColumns = {
+  ...tableColumns,
+  textFound: sql<boolean>`${documents.extractedText} is not null`.as('text_found'),
+};
+export type DocumentRow = Omit<typeof documents.$inferSelect, 'searchVector' | 'extractedText'> & {
+  textFound: boolean;
+};
 export type DocumentValues = Pick<
   typeof documents.$inferInsert,
   | 'title'

@@ -4,7 +4,9 @@ import {
   latestAllowedMs,
   type StreakSummaryResponse,
   unlockedByWrite,
+  whoseFor,
 } from '@healthfolio/core';
+import { achievementDescription } from '@healthfolio/core/trackers/achievement-words';
 import type { Database, Tx } from '../../db/database';
 import { achievementUnlocks } from '../../db/schema';
 import { commitWithNext, withReadAfter } from '../../db/transaction-extras';
@@ -30,6 +32,7 @@ export const summarizeEntryDays = async (tx: Tx, userId: string, now = Date.now(
   return {
     summary,
     categories: new Set(inputs.days.map((r) => r.tracker)).size,
+    displayName: inputs.displayName,
     unlockedAt: new Map(inputs.unlocks.map((u) => [u.achievementId, u.unlockedAt])),
   };
 };
@@ -125,9 +128,18 @@ export const storeUnlocksAfter = async (db: Database, userId: string, unlocks: A
   await db.asUser(userId, (tx) => storeUnlocks(tx, userId, unlocks)).catch(() => undefined);
 };
 
-export const getStreakSummary = (db: Database, userId: string): Promise<StreakSummaryResponse> =>
+/**
+ * The streak summary, its achievements asking for whose record it is: "Log your first entry", or "Log
+ * Mia’s first entry" while a guardian acts for `ward` (person-scope actingWard).
+ */
+export const getStreakSummary = (
+  db: Database,
+  userId: string,
+  ward: { name: string } | null = null,
+): Promise<StreakSummaryResponse> =>
   db.asUser(userId, async (tx) => {
-    const { summary, categories, unlockedAt } = await summarizeEntryDays(tx, userId);
+    const { summary, categories, unlockedAt, displayName } = await summarizeEntryDays(tx, userId);
+    const w = whoseFor(ward, displayName);
     await storeUnlocks(tx, userId, freshUnlocks(summary, unlockedAt), unlockedAt);
     return {
       currentStreak: summary.currentStreak,
@@ -144,7 +156,7 @@ export const getStreakSummary = (db: Database, userId: string): Promise<StreakSu
         return {
           id: a.id,
           title: a.title,
-          description: a.description,
+          description: achievementDescription(a.id, w) ?? a.description,
           icon: a.icon,
           threshold: a.threshold,
           unlocked: a.unlocked || Boolean(at),

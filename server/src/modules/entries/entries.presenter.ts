@@ -9,6 +9,7 @@ export const presentEntry = (row: EntryRow): EntryResponse => ({
   tracker: row.tracker,
   title: TRACKER_TITLES[row.tracker],
   occurredAt: iso(row.occurred_at),
+  occurredPrecision: (row.occurred_precision as EntryResponse['occurredPrecision']) ?? null,
   notes: row.notes,
   data: row.data,
   createdAt: iso(row.created_at),

@@ -10,6 +10,8 @@ export type EntryRow = {
   id: string;
   tracker: TrackerKey;
   occurred_at: Date;
+  /** An imported entry its record dated only by day, month or year (core's date-precision.ts). */
+  occurred_precision: string | null;
   notes: string | null;
   data: Record<string, unknown>;
   created_at: Date;
@@ -17,15 +19,16 @@ export type EntryRow = {
 };
 
 const trackerBranch = (userId: string, tracker?: TrackerKey) => sql`
-  select id, tracker, occurred_at, notes, data, created_at, updated_at
+  select id, tracker, occurred_at, occurred_precision, notes, data, created_at, updated_at
   from tracker_entries where user_id = ${userId}${tracker ? sql` and tracker = ${tracker}` : sql``}`;
 
 // A glucose reading's columns as an entry (the list's branch, and what a logged reading returns).
-const GLUCOSE_AS_ENTRY = sql`id, 'blood-glucose'::text as tracker, recorded_at as occurred_at, notes,
+const GLUCOSE_AS_ENTRY = sql`id, 'blood-glucose'::text as tracker, recorded_at as occurred_at,
+    null::text as occurred_precision, notes,
     jsonb_strip_nulls(jsonb_build_object('glucose', value_mgdl, 'timing', meal_context,
       'carbsConsumed', carbs_consumed, 'source', source)) as data,
     created_at, updated_at`;
-const TRACKER_AS_ENTRY = sql`id, tracker, occurred_at, notes, data, created_at, updated_at`;
+const TRACKER_AS_ENTRY = sql`id, tracker, occurred_at, occurred_precision, notes, data, created_at, updated_at`;
 
 const glucoseBranch = (userId: string) => sql`
   select ${GLUCOSE_AS_ENTRY}
@@ -156,7 +159,8 @@ export const updateTrackerEntry = (
 ) =>
   tx
     .update(trackerEntries)
-    .set({ ...set, updatedAt: sql`now()` })
+    // A time typed in is a day and time: the record's day goes with the old time.
+    .set({ ...set, ...(set.occurredAt ? { occurredPrecision: null } : {}), updatedAt: sql`now()` })
     .where(and(eq(trackerEntries.userId, userId), eq(trackerEntries.id, id)));
 
 export const updateGlucoseEntry = (

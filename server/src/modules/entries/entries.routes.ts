@@ -10,6 +10,7 @@ import {
 } from '@healthfolio/core';
 import { createRoute, z } from '@hono/zod-openapi';
 import type { AppDeps } from '../../app-deps';
+import { actingWard } from '../../auth/person-scope';
 import { createRouter, json, jsonBody, problems, SESSION_SECURITY } from '../../http/openapi';
 import { getStreakSummary } from './achievements.service';
 import { createEntry, deleteEntry, getEntry, listEntries, updateEntry } from './entries.service';
@@ -89,7 +90,7 @@ export const entriesRoutes = ({ storage, requireUser, notifier }: AppDeps) => {
     return r.created ? c.json(r.entry, 201) : c.json(r.entry, 200);
   });
   app.openapi(list, async (c) => c.json(await listEntries(c.get('db'), uid(c), c.req.valid('query')), 200));
-  app.openapi(summary, async (c) => c.json(await getStreakSummary(c.get('db'), uid(c)), 200));
+  app.openapi(summary, async (c) => c.json(await getStreakSummary(c.get('db'), uid(c), actingWard(c)), 200));
   app.openapi(read, async (c) => c.json(await getEntry(c.get('db'), uid(c), c.req.valid('param').id), 200));
   app.openapi(update, async (c) =>
     c.json(

@@ -206,7 +206,9 @@ export const updateEntry = async (
       let data = patch.data ? validData(existing.tracker, patch.data) : undefined;
       if (data && existing.tracker === 'insulin') await assertDoseAllowed(tx, userId, data);
       if (data && existing.tracker === 'meal') data = await withAiProvenance(tx, userId, data);
-      await updateTrackerEntry(tx, userId, id, { occurredAt, notes, data });
+      // The same time sent back (an edit of the notes) keeps an imported entry's day without a time.
+      const moved = occurredAt && occurredAt.getTime() !== new Date(existing.occurred_at).getTime();
+      await updateTrackerEntry(tx, userId, id, { occurredAt: moved ? occurredAt : undefined, notes, data });
     }
     await syncAchievementUnlocks(tx, userId);
     const entry = presentEntry((await selectEntry(tx, userId, id))!);

@@ -4,6 +4,8 @@ import { entriesRelation } from './entries.repository';
 
 export interface StreakInputs {
   timeZone: string;
+  /** The profile's display name (the household's name for a ward), or null. */
+  displayName: string | null;
   /** Per day and tracker (local dates). */
   days: { date: string; tracker: string; entries: number }[];
   /** Entries dated after `after` (beyond the clock skew; normally none). */
@@ -14,13 +16,15 @@ export interface StreakInputs {
 
 /**
  * Everything the streak summary needs, in one statement (one round trip on the write path): the time
- * zone, the day counters, the count of entries beyond the clock skew and the stored unlocks.
+ * zone, the display name, the day counters, the count of entries beyond the clock skew and the stored
+ * unlocks.
  */
 export const selectStreakInputs = async (tx: Tx, userId: string, after: string): Promise<StreakInputs> =>
   toStreakInputs((await tx.execute<StreakInputsRow>(streakInputsQuery(userId, after))).rows[0]!);
 
 type StreakInputsRow = {
   time_zone: string | null;
+  display_name: string | null;
   days: StreakInputs['days'] | null;
   future: number;
   unlocks: { achievementId: string; unlockedAt: string }[] | null;
@@ -29,6 +33,7 @@ type StreakInputsRow = {
 /** The statement of `selectStreakInputs`. */
 const streakInputsQuery = (userId: string, after: string) => sql`select
     (select timezone from profiles where user_id = ${userId}) as time_zone,
+    (select display_name from profiles where user_id = ${userId}) as display_name,
     (select json_agg(json_build_object('date', day::text, 'tracker', tracker, 'entries', entries))
        from entry_days where user_id = ${userId}) as days,
     (select count(*)::int from (${entriesRelation(userId)}) e where occurred_at > ${after}::timestamptz) as future,
@@ -38,6 +43,7 @@ const streakInputsQuery = (userId: string, after: string) => sql`select
 const toStreakInputs = (row: StreakInputsRow): StreakInputs => {
   return {
     timeZone: row.time_zone ?? 'UTC',
+    displayName: row.display_name,
     days: row.days ?? [],
     future: row.future,
     unlocks: (row.unlocks ?? []).map((u) => ({

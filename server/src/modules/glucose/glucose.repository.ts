@@ -92,19 +92,63 @@ export const countInWindow = async (tx: Tx, userId: string, from: string, to: st
  */
 export const insertReadings = async (tx: Tx, userId: string, source: string, readings: NewReading[]) => {
   const result = await tx.execute<{ inserted: number }>(sql`
-    with inserted as (${insertOf(userId, source, readings)} returning 1)
-    select count(*)::int as inserted from inserted`);
+    with written as (${insertOf(userId, source, readings)} returning ${FRESH})
+    select count(*)::int as inserted from written where fresh`);
   return result.rows[0]?.inserted ?? 0;
 };
 
-type NewReading = { at: string; mgdl: number; trend?: string | null };
+/**
+ * `nsFields`: what a Nightscout uploader sent beyond the reading (ns-payload `entryFields`), answered
+ * back only. A replay that sends them again replaces the kept ones (the latest upload's win, as
+ * Nightscout's upsert sets them); a replay that sends none leaves them.
+ */
+export type NewReading = {
+  at: string;
+  mgdl: number;
+  trend?: string | null;
+  nsFields?: Record<string, unknown> | null;
+};
 
-const insertOf = (userId: string, source: string, readings: NewReading[]) => {
+/**
+ * For an insert's RETURNING: whether the row is new (`fresh`), not one already stored whose kept
+ * fields the statement replaced (an updated row's xmax is the updating transaction).
+ */
+const FRESH = sql`(xmax = 0) as fresh`;
+
+/**
+ * One row a time: a time twice in one batch (an upload that repeats itself) is written once, with
+ * the first one's value and the last fields sent (an ON CONFLICT DO UPDATE may not touch a row twice).
+ */
+const oncePerTime = (readings: NewReading[]) => {
+  if (!readings.some((r) => r.nsFields)) return readings;
+  const byTime = new Map<string, NewReading>();
+  for (const r of readings) {
+    const at = new Date(r.at).toISOString();
+    const seen = byTime.get(at);
+    byTime.set(at, seen ? { ...seen, nsFields: r.nsFields ?? seen.nsFields } : r);
+  }
+  return byTime.size === readings.length ? readings : [...byTime.values()];
+};
+
+const insertOf = (userId: string, source: string, all: NewReading[]) => {
+  const readings = oncePerTime(all);
   // Normalised by Date as before (millisecond precision, any offset written as UTC).
   const at = `{${readings.map((r) => new Date(r.at).toISOString()).join(',')}}`;
   const mgdl = `{${readings.map((r) => r.mgdl).join(',')}}`;
   // Trend arrows are Nightscout's fixed words (letters and spaces), quoted as array elements.
   const trend = `{${readings.map((r) => (r.trend && /^[A-Za-z ]+$/.test(r.trend) ? `"${r.trend}"` : 'NULL')).join(',')}}`;
+  // The uploader's own fields travel as one JSON array, in the readings' order; the same statement
+  // as before when no reading has any. A reading already stored takes the fields sent again (in the
+  // same statement: no round trip more), written only when they differ.
+  if (readings.some((r) => r.nsFields))
+    return sql`insert into glucose_readings (user_id, source, recorded_at, value_mgdl, trend, ns_fields)
+      select ${userId}, ${source}, r.at, r.mgdl, r.trend, nullif(r.fields, 'null'::jsonb)
+      from unnest(${at}::timestamptz[], ${mgdl}::float8[], ${trend}::text[],
+        array(select f from jsonb_array_elements(${JSON.stringify(readings.map((r) => r.nsFields ?? null))}::jsonb)
+          with ordinality as e(f, i) order by i)) as r(at, mgdl, trend, fields)
+      on conflict (user_id, recorded_at, source, deduplicated) do update
+        set ns_fields = excluded.ns_fields, updated_at = now()
+        where excluded.ns_fields is not null and glucose_readings.ns_fields is distinct from excluded.ns_fields`;
   return sql`insert into glucose_readings (user_id, source, recorded_at, value_mgdl, trend)
       select ${userId}, ${source}, r.at, r.mgdl, r.trend
       from unnest(${at}::timestamptz[], ${mgdl}::float8[], ${trend}::text[]) as r(at, mgdl, trend)
@@ -137,7 +181,8 @@ export const insertReadingsSeeingLatest = async (
     settings: Record<string, unknown> | null;
     open_alarms: number;
   }>(sql`
-    with inserted as (${insertOf(userId, source, readings)} returning recorded_at, value_mgdl, source),
+    with written as (${insertOf(userId, source, readings)} returning recorded_at, value_mgdl, source, ${FRESH}),
+    inserted as (select recorded_at, value_mgdl, source from written where fresh),
     newest as (
       select value_mgdl, recorded_at from inserted where ${within(recent)}
       union all

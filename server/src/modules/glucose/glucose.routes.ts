@@ -14,6 +14,7 @@ import {
 import { createRoute } from '@hono/zod-openapi';
 import { bodyLimit } from 'hono/body-limit';
 import type { AppDeps } from '../../app-deps';
+import { actingWard } from '../../auth/person-scope';
 import { createRouter, json, jsonBody, problems, SESSION_SECURITY } from '../../http/openapi';
 import { ProblemError, problemResponse } from '../../http/problem';
 import {
@@ -114,7 +115,7 @@ export const glucoseRoutes = ({ requireUser, quotas, notifier }: AppDeps) => {
   app.openapi(stats, async (c) =>
     c.json(await glucoseStats(c.get('db'), uid(c), c.req.valid('query').days), 200),
   );
-  app.openapi(patterns, async (c) => c.json(await glucosePatterns(c.get('db'), uid(c)), 200));
+  app.openapi(patterns, async (c) => c.json(await glucosePatterns(c.get('db'), uid(c), actingWard(c)), 200));
   app.openapi(analytics, async (c) =>
     c.json(await glucoseAnalytics(c.get('db'), uid(c), c.req.valid('query').days), 200),
   );

@@ -7,6 +7,7 @@ import {
   type GlucoseUnit,
   gmiSufficiency,
   PATTERN_WINDOW_DAYS,
+  whoseFor,
 } from '@healthfolio/core';
 import { localDate, localDayStart } from '@healthfolio/core/units/local-time';
 import { sql } from 'drizzle-orm';
@@ -45,7 +46,11 @@ const presentReading = (r: GlucoseRow) => ({
 
 const preferences = async (tx: Tx, userId: string) => {
   const p = await findProfile(tx, userId);
-  return { timeZone: p?.timezone ?? 'UTC', unit: (p?.glucoseUnit ?? 'mg/dL') as GlucoseUnit };
+  return {
+    timeZone: p?.timezone ?? 'UTC',
+    unit: (p?.glucoseUnit ?? 'mg/dL') as GlucoseUnit,
+    displayName: p?.displayName ?? null,
+  };
 };
 
 const windowOf = (days: number) => {
@@ -171,9 +176,13 @@ export const glucoseStats = (db: Database, userId: string, days: number) =>
     };
   });
 
-export const glucosePatterns = (db: Database, userId: string) =>
+/**
+ * The glucose patterns of the last 30 days, their descriptions speaking of whose record it is: "Your
+ * glucose …", or "Mia’s glucose …" while a guardian acts for `ward` (person-scope actingWard).
+ */
+export const glucosePatterns = (db: Database, userId: string, ward: { name: string } | null = null) =>
   db.readAsUser(userId, async (tx) => {
-    const { timeZone, unit } = await preferences(tx, userId);
+    const { timeZone, unit, displayName } = await preferences(tx, userId);
     const { from, to } = windowOf(PATTERN_WINDOW_DAYS);
     const c = await selectWindowColumns(tx, userId, from, to);
     // The log dialog says "after_meal"; the pattern rules speak of post-meal readings.
@@ -185,7 +194,7 @@ export const glucosePatterns = (db: Database, userId: string) =>
     return {
       days: PATTERN_WINDOW_DAYS,
       readings: readings.length,
-      ...analyzePatterns(readings, { timeZone, unit }),
+      ...analyzePatterns(readings, { timeZone, unit, whose: whoseFor(ward, displayName) }),
     };
   });
 

@@ -40,15 +40,26 @@ describe('glucose store', () => {
       mgdl: 90 + (i % 60),
     }));
     const carol = (await signUpAndSignIn(server, 'glucose-carol@example.com')).client;
+    const vacuums = async () => {
+      const { rows } = await server.deps.db.owner.execute<{ n: number }>(
+        sql`select vacuum_count::int as n from pg_stat_user_tables where relname = 'glucose_readings'`,
+      );
+      return rows[0]!.n;
+    };
+    const before = await vacuums();
     const res = await carol.post('/api/v1/glucose/readings/batch', { source: 'import:csv', readings });
     expect(res.status).toBe(200);
     await server.deps.db.settled();
+    // The app vacuumed the table itself after the import (autovacuum counts apart, and PGlite has none).
+    expect(await vacuums()).toBeGreaterThan(before);
     const { rows } = await server.deps.db.owner.execute<{ visible: number; pages: number }>(
       sql`select relallvisible as visible, relpages as pages from pg_class where relname = 'glucose_readings'`,
     );
-    // Every page of the table, Alice's readings and Carol's, is marked all-visible.
+    // Its pages, Alice's readings and Carol's, are marked all-visible. Not necessarily every one: a
+    // transaction open elsewhere at that moment keeps the newest rows from being all-visible yet (CI met
+    // it once, with other test files running beside it; alone it is every page).
     expect(rows[0]!.pages).toBeGreaterThan(1);
-    expect(rows[0]!.visible).toBe(rows[0]!.pages);
+    expect(rows[0]!.visible).toBeGreaterThan(0);
   });
 
   it('imports idempotently: the same readings again add nothing', async () => {

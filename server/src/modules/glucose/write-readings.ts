@@ -6,7 +6,7 @@ import { judgedWindow } from '../alarms/alarms.repository';
 import { type Announcer, announceNotices } from '../hypo/announce';
 import { followUpAfterGlucoseWrite, nothingToFollowUp } from '../hypo/glucose-written';
 import { lockUserFollowUps, lockUserFollowUpsStatement, recentReadingBounds } from '../hypo/hypo.repository';
-import { insertReadings, insertReadingsSeeingLatest } from './glucose.repository';
+import { insertReadings, insertReadingsSeeingLatest, type NewReading } from './glucose.repository';
 
 /**
  * Readings from an outside source (a device, a Nightscout site or uploader) stored in the caller's
@@ -14,15 +14,11 @@ import { insertReadings, insertReadingsSeeingLatest } from './glucose.repository
  * the follow-up notifications to announce once the transaction has committed (`announceNotices`).
  * A reading dated in the future (beyond the clock skew core allows) is never stored: `future` counts them.
  */
-export const writeReadings = async (
-  tx: Tx,
-  userId: string,
-  bySource: Iterable<[string, { at: string; mgdl: number; trend?: string | null }[]]>,
-) => {
+export const writeReadings = async (tx: Tx, userId: string, bySource: Iterable<[string, NewReading[]]>) => {
   const now = new Date();
   const latest = latestAllowedMs(now.getTime());
   let future = 0;
-  const lists: [string, { at: string; mgdl: number; trend?: string | null }[]][] = [];
+  const lists: [string, NewReading[]][] = [];
   for (const [source, all] of bySource) {
     const list = all.filter((r) => Date.parse(r.at) <= latest);
     future += all.length - list.length;

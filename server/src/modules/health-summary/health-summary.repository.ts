@@ -2,7 +2,13 @@ import { and, asc, eq, sql } from 'drizzle-orm';
 import type { Tx } from '../../db/database';
 import { documents, healthSummaryItems } from '../../db/schema';
 
-/** The person's summary items, by kind and then by date (undated last), with their source's title. */
+/** Statuses of what is still going on (a condition, an allergy, a medication taken, a procedure under way). */
+const CURRENT = ['active', 'recurrence', 'relapse', 'on-hold', 'intended', 'in-progress'];
+
+/**
+ * The person's summary items with their source's title, as a clinician's summary lists them: by kind,
+ * what is current first, then newest first by the date it started (or was recorded; undated last).
+ */
 export const selectHealthSummary = (tx: Tx, userId: string) =>
   tx
     .select({
@@ -20,7 +26,11 @@ export const selectHealthSummary = (tx: Tx, userId: string) =>
     .where(eq(healthSummaryItems.userId, userId))
     .orderBy(
       asc(healthSummaryItems.kind),
-      sql`${healthSummaryItems.onsetAt} desc nulls last`,
+      sql`${healthSummaryItems.status} in (${sql.join(
+        CURRENT.map((c) => sql`${c}`),
+        sql`, `,
+      )}) desc nulls last`,
+      sql`coalesce(${healthSummaryItems.onsetAt}, ${healthSummaryItems.recordedAt}) desc nulls last`,
       asc(healthSummaryItems.text),
       asc(healthSummaryItems.id),
     )

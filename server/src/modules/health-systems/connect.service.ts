@@ -5,7 +5,9 @@ import type {
   HealthSystemCallbackError,
   HealthSystemEndpointsQuery,
   HealthSystemEndpointsResponse,
+  HealthSystemKind,
 } from '@healthfolio/core';
+import { HEALTH_SYSTEM_KINDS } from '@healthfolio/core';
 import { and, asc, eq, ilike, isNotNull, lt, or, sql } from 'drizzle-orm';
 import * as oidc from 'openid-client';
 import { healthSystemAuthorizations, healthSystemConnections, healthSystemEndpoints } from '../../db/schema';
@@ -21,6 +23,20 @@ import { type SmartDiscovery, scopesFor } from './smart-client';
 export const AUTHORIZE_TTL_MS = 10 * 60_000;
 const sha256 = (s: string) => createHash('sha256').update(s).digest('hex');
 
+/** An endpoint a person can connect: enabled, with this instance's registration (its client id). */
+const connectable = () =>
+  and(eq(healthSystemEndpoints.enabled, true), isNotNull(healthSystemEndpoints.clientId));
+
+/** The kinds (portals, insurers) a person can connect here; none when the admin has added none. */
+export const connectableKinds = async (
+  db: Pick<HealthSystemsDeps, 'db'>['db'],
+): Promise<HealthSystemKind[]> => {
+  const rows = await db.readAsSystem((tx) =>
+    tx.selectDistinct({ kind: healthSystemEndpoints.kind }).from(healthSystemEndpoints).where(connectable()),
+  );
+  return HEALTH_SYSTEM_KINDS.filter((k) => rows.some((r) => r.kind === k));
+};
+
 /** Enabled endpoints with a client id: the ones a person can connect, by name or brand. */
 export const listConnectableEndpoints = async (
   { db }: Pick<HealthSystemsDeps, 'db'>,
@@ -34,8 +50,7 @@ export const listConnectableEndpoints = async (
       .from(e)
       .where(
         and(
-          eq(e.enabled, true),
-          isNotNull(e.clientId),
+          connectable(),
           q.kind ? eq(e.kind, q.kind) : undefined,
           words ? or(ilike(e.name, words), ilike(e.brand, words)) : undefined,
         ),
@@ -54,7 +69,7 @@ const endpointAt = (deps: Pick<HealthSystemsDeps, 'db'>, base: string) =>
     .then((r) => r[0] ?? null);
 
 const NO_REGISTRATION =
-  'This Healthfolio is not registered with this health system yet: ask your administrator to add its client ID.';
+  'This Healthfolio is not set up to connect to this health system yet: whoever runs it can add it in the admin console.';
 const NO_PKCE = 'This server does not offer PKCE (S256), which Healthfolio needs to connect safely.';
 const OFF = 'Your administrator has switched connections to this health system off.';
 

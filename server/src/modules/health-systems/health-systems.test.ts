@@ -131,6 +131,13 @@ describe('connecting a health system', () => {
       endpointId: hospitalId,
       canConnect: true,
     });
+    // A server this instance is not set up for: said in words, with who can change it (no "client ID").
+    const unknown = await alice.client.post(`${P}/discover`, { fhirBaseUrl: insurer.fhirBaseUrl });
+    expect(await unknown.json()).toMatchObject({
+      canConnect: false,
+      reason:
+        'This Healthfolio is not set up to connect to this health system yet: whoever runs it can add it in the admin console.',
+    });
   });
 
   it('connects with PKCE the server verifies, then a sync brings the lab results, conditions and the document', async () => {

@@ -59,6 +59,11 @@ describe('a ward’s notifications reach their guardians', () => {
         priority: 'urgent',
       });
       expect(e.data.content).toContain("Mia's glucose was 52 mg/dL (Urgent low)");
+      // What to do, told to the guardian for Mia, not as if the reading were theirs.
+      expect(e.data.content).toContain(
+        'Give Mia 15 g of fast-acting carbs now (juice, glucose tablets) and re-check in 15 minutes. If Mia cannot eat or drink',
+      );
+      expect(e.data.content).not.toMatch(/\bTake 15 g\b|\bIf you\b/);
     }
     await new Promise((r) => setTimeout(r, 300));
     expect(streams[2]!.events).toEqual([]);

@@ -1,9 +1,9 @@
 import {
   DEPENDENTS_MAX,
   INVITATION_VALID_DAYS,
+  type InvitationCreatedResponse,
   type InvitationCreateRequest,
   type InvitationPreview,
-  type PendingInvitation,
 } from '@healthfolio/core';
 import { and, eq, isNull, sql } from 'drizzle-orm';
 import type { z } from 'zod';
@@ -42,13 +42,16 @@ export interface InvitationDeps {
   later(task: Promise<unknown>): void;
 }
 
-/** Invites a second guardian, or the person themselves (handover), by email. */
+/**
+ * Invites a second guardian, or the person themselves (handover), by email. A server without email
+ * delivery hands the link to the inviting guardian instead, in this answer only (only its hash is kept).
+ */
 export const invite = async (
   deps: InvitationDeps,
   from: SessionUser,
   personId: string,
   input: z.output<typeof InvitationCreateRequest>,
-): Promise<PendingInvitation> => {
+): Promise<InvitationCreatedResponse> => {
   const token = newShareToken();
   const { row, personName, inviterName } = await householdTransaction(deps.db, async (tx) => {
     await requireWard(tx, personId, from.id);
@@ -74,6 +77,7 @@ export const invite = async (
       inviterName: inviter?.displayName ?? from.name,
     };
   });
+  const link = invitationLink(deps.appUrl, token);
   deps.later(
     deps.mailer.send({
       to: input.email,
@@ -81,12 +85,14 @@ export const invite = async (
         inviterName,
         personName,
         kind: input.kind,
-        link: invitationLink(deps.appUrl, token),
+        link,
         expiresAt: row.expiresAt,
       }),
     }),
   );
-  return presentInvitation(row);
+  // With email on, the link goes to the invited address alone: a handover link claims the record.
+  const emailed = deps.mailer.mode === 'smtp';
+  return { ...presentInvitation(row), emailed, ...(!emailed && { link }) };
 };
 
 export const cancelInvitation = (db: Database, from: SessionUser, personId: string, invitationId: string) =>

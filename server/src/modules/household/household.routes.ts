@@ -4,10 +4,10 @@ import {
   HouseholdResponse,
   InvitationAcceptResponse,
   InvitationClaimRequest,
+  InvitationCreatedResponse,
   InvitationCreateRequest,
   InvitationPreview,
   LatestReadingsResponse,
-  PendingInvitation,
   Person,
   PersonCreateRequest,
   PersonMuteRequest,
@@ -107,9 +107,13 @@ const createInvitation = createRoute({
   ...base,
   method: 'post',
   path: `${BASE}/people/{personId}/invitations`,
-  summary: 'Invite a second guardian, or hand the record over to the person, by email (valid 7 days)',
+  summary:
+    'Invite a second guardian, or hand the record over to the person, by email (valid 7 days); without email delivery the answer holds the link to pass on',
   request: { params: PersonParam, body: jsonBody(InvitationCreateRequest) },
-  responses: { 201: json(PendingInvitation, 'The invitation'), ...problems(400, 401, 404, 429, 503) },
+  responses: {
+    201: json(InvitationCreatedResponse, 'The invitation (and its link when it was not emailed)'),
+    ...problems(400, 401, 404, 429, 503),
+  },
 });
 const deleteInvitation = createRoute({
   ...base,

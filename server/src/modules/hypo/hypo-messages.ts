@@ -6,8 +6,8 @@ import {
   HYPO_ESCALATE_AFTER_MINUTES,
   HYPO_RECHECK_AFTER_MINUTES,
   LOW_GLUCOSE_BELOW_MGDL,
-  LOW_STEPS,
-  URGENT_LOW_STEPS,
+  lowSteps,
+  whose as whoseRecord,
 } from '@healthfolio/core';
 
 export interface ReadingFacts {
@@ -37,7 +37,8 @@ export const hypoMessages = {
     title: f.personName
       ? `${f.personName}'s glucose is ${urgent ? 'urgently low' : 'low'}`
       : `${(urgent ? GLUCOSE_LEVELS.very_low : GLUCOSE_LEVELS.low).word} glucose`,
-    content: `${Whose(f)} glucose was ${readingWithLevel(f)}. ${urgent ? URGENT_LOW_STEPS : LOW_STEPS}`,
+    // For a ward the guardians read what to do for her: "Give Mia 15 g ...".
+    content: `${Whose(f)} glucose was ${readingWithLevel(f)}. ${lowSteps(urgent, whoseRecord(f.personName))}`,
     priority: urgent ? ('urgent' as const) : ('high' as const),
     type: 'alert' as const,
   }),

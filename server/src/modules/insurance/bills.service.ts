@@ -1,9 +1,12 @@
 import {
+  amountBelowPaidMessage,
   BillCreateRequest,
   type BillFields,
   type BillUpdateRequest,
   centsToDecimal,
+  formatMoney,
   outstandingCents,
+  overpaymentMessage,
   type PaymentFields,
   RECEIPT_MESSAGE,
   settledStatus,
@@ -13,7 +16,7 @@ import type { Database, Tx } from '../../db/database';
 import { notFound, ProblemError, validationProblem } from '../../http/problem';
 import { changedByEdit, recordAudit } from '../audit/audit.service';
 import { attachmentsOf, checkAttachment } from './attachments';
-import { presentBill } from './insurance.presenter';
+import { presentBill, presentSettings } from './insurance.presenter';
 import {
   type BillRow,
   type BillValues,
@@ -25,6 +28,7 @@ import {
   selectBillForUpdate,
   selectBills,
   selectPayments,
+  selectSettings,
   updateBillRow,
 } from './insurance.repository';
 
@@ -54,6 +58,10 @@ const requestOf = (row: BillRow) => ({
   description: row.description,
   receiptDocumentId: row.receiptDocumentId,
 });
+
+/** An amount in the user's chosen currency for a message: "$45.99", not "45.99". */
+const moneyOf = async (tx: Tx, userId: string, cents: number) =>
+  formatMoney(cents, presentSettings(await selectSettings(tx, userId)).currency, 'en-US');
 
 const checkReceipt = (tx: Tx, userId: string, documentId: string | null) =>
   checkAttachment(tx, userId, documentId, 'receiptDocumentId', RECEIPT_MESSAGE);
@@ -116,7 +124,7 @@ export const updateBill = (db: Database, userId: string, id: string, patch: Bill
       await checkReceipt(tx, userId, merged.data.receiptDocumentId);
     const paid = await paidOn(tx, userId, id);
     if (merged.data.insuranceCovered + paid > merged.data.amount) {
-      const message = `The amount cannot be less than insurance covered plus the ${centsToDecimal(paid)} already paid`;
+      const message = amountBelowPaidMessage(await moneyOf(tx, userId, paid));
       throw new ProblemError(422, 'validation_failed', message, [{ path: 'amount', message }]);
     }
     const row = await updateBillRow(tx, userId, id, toValues(merged.data, paid));
@@ -137,7 +145,7 @@ export const recordPayment = (db: Database, userId: string, id: string, req: Pay
     const paid = await paidOn(tx, userId, id);
     const outstanding = outstandingCents({ ...bill, paidCents: paid });
     if (req.amount > outstanding) {
-      const message = `The payment is more than the ${centsToDecimal(outstanding)} outstanding`;
+      const message = overpaymentMessage(await moneyOf(tx, userId, outstanding));
       throw new ProblemError(422, 'validation_failed', message, [{ path: 'amount', message }]);
     }
     const payment = await insertPayment(tx, userId, {

@@ -149,7 +149,8 @@ describe('bills and payments', () => {
     });
     expect(tooMuch.status).toBe(422);
     expect((await tooMuch.json()).errors).toEqual([
-      { path: 'amount', message: 'The payment is more than the 29.90 outstanding' },
+      // In the user's currency, as the dialog says it ("$29.90 outstanding"), not a bare 29.90.
+      { path: 'amount', message: 'The payment is more than the $29.90 outstanding' },
     ]);
     const rest = await created(
       await alice.post(`/api/v1/insurance/bills/${b.id}/payments`, { amount: '29.90', paidOn: '2026-11-22' }),
@@ -166,7 +167,14 @@ describe('bills and payments', () => {
     );
     expect(covered).toMatchObject({ status: 'paid', outstandingCents: 0 });
     // The amount cannot drop below what was covered and paid.
-    expect((await alice.patch(`/api/v1/insurance/bills/${b.id}`, { amount: '249.99' })).status).toBe(422);
+    const below = await alice.patch(`/api/v1/insurance/bills/${b.id}`, { amount: '249.99' });
+    expect(below.status).toBe(422);
+    expect((await below.json()).errors).toEqual([
+      {
+        path: 'amount',
+        message: 'The amount cannot be less than insurance covered plus the $50.00 already paid',
+      },
+    ]);
   });
 
   it('refuses bad input with every issue and writes nothing', async () => {
@@ -299,6 +307,16 @@ describe('settings and export', () => {
       category: 'Prescriptions',
     });
     await carol.post('/api/v1/insurance/bills', { ...bill, dueDate: '2025-12-31' }); // another year
+    // Not decided yet, covered and the patient's share left blank: not known, so empty, not 0.00.
+    await carol.post('/api/v1/insurance/claims', {
+      claimNumber: 'CLM-002',
+      provider: 'Imaging Center',
+      serviceDate: '2026-10-05',
+      submittedDate: '2026-10-06',
+      amount: '450',
+    });
+    // Pending and past its due date: the screen says "Overdue", so does the file.
+    await carol.post('/api/v1/insurance/bills', { ...bill, provider: 'CVS Pharmacy', dueDate: '2026-01-20' });
     const res = await carol.get('/api/v1/insurance/export.csv?year=2026');
     expect(res.status).toBe(200);
     expect(res.headers.get('content-type')).toContain('text/csv');
@@ -307,20 +325,30 @@ describe('settings and export', () => {
     );
     const rows: Record<string, string>[] = parse(await res.text(), { columns: true });
     expect(rows.map((r) => [r.Record, r.Date, r.Provider, r.Amount])).toEqual([
+      ['Bill', '2026-01-20', 'CVS Pharmacy', '100.10'],
       ['Claim', '2026-10-01', 'City Clinic', '250.00'],
+      ['Claim', '2026-10-05', 'Imaging Center', '450.00'],
       ['Bill', '2026-12-01', 'Lab Corp', '100.10'],
       ['Bill', '2026-12-01', 'Pharmacy', '200.20'],
     ]);
-    expect(rows[0]).toMatchObject({
+    expect(rows.map((r) => [r.Provider, r['Insurance covered'], r['Patient responsibility']])).toEqual([
+      ['CVS Pharmacy', '0.00', '100.10'],
+      ['City Clinic', '200.00', '50.00'], // entered on a pending claim: shown as entered
+      ['Imaging Center', '', ''],
+      ['Lab Corp', '0.00', '100.10'],
+      ['Pharmacy', '0.00', '200.20'],
+    ]);
+    expect(rows[0]?.Status).toBe('Overdue');
+    expect(rows[1]).toMatchObject({
       Description: 'Visit, "follow-up"\nline two',
       Status: 'Pending',
       'Claim number': 'CLM-001',
     });
-    expect(rows[1]?.Description).toBe(`'=HYPERLINK("x")`); // not run as a formula by a spreadsheet
+    expect(rows[3]?.Description).toBe(`'=HYPERLINK("x")`); // not run as a formula by a spreadsheet
     const billTotal = rows
       .filter((r) => r.Record === 'Bill')
       .reduce((sum, r) => sum + Math.round(Number(r.Amount) * 100), 0);
-    expect(billTotal).toBe(30030);
+    expect(billTotal).toBe(40040);
     expect((await carol.get('/api/v1/insurance/export.csv?year=abc')).status).toBe(400);
   });
 });

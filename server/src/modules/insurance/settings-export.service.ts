@@ -1,6 +1,8 @@
 import { type InsuranceSettingsFields, insuranceCsv } from '@healthfolio/core';
+import { localDate } from '@healthfolio/core/units/local-time';
 import type { Database } from '../../db/database';
 import { recordAudit } from '../audit/audit.service';
+import { findProfile } from '../profiles/profiles.repository';
 import { withPayments } from './bills.service';
 import { presentClaims } from './claims.service';
 import { presentPlan, presentSettings } from './insurance.presenter';
@@ -27,7 +29,10 @@ export const saveSettings = (db: Database, userId: string, req: InsuranceSetting
     return presentSettings(row);
   });
 
-/** Claims (by service date) and bills (by due date) of one year as CSV, in the user's currency. */
+/**
+ * Claims (by service date) and bills (by due date) of one year as CSV, in the user's currency; a
+ * bill's status is the one the screen shows today in the user's time zone (overdue once past due).
+ */
 export const exportYear = (db: Database, userId: string, year: number) =>
   db.asUser(userId, async (tx) => {
     // One after the other: the statements share the transaction's connection.
@@ -35,6 +40,7 @@ export const exportYear = (db: Database, userId: string, year: number) =>
     const bills = await selectBills(tx, userId, year);
     const plans = await selectPlans(tx, userId);
     const settings = await selectSettings(tx, userId);
+    const timeZone = (await findProfile(tx, userId))?.timezone ?? 'UTC';
     const csv = insuranceCsv(
       {
         claims: await presentClaims(tx, userId, claims),
@@ -42,6 +48,7 @@ export const exportYear = (db: Database, userId: string, year: number) =>
         plans: plans.map(presentPlan),
       },
       presentSettings(settings).currency,
+      localDate(new Date(), timeZone),
     );
     await recordAudit(tx, userId, 'read', 'bill', null, {
       format: 'csv',

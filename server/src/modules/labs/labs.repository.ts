@@ -28,6 +28,29 @@ export const insertLabResultsOnce = (tx: Tx, userId: string, rows: LabResultValu
         .onConflictDoNothing()
         .returning();
 
+/** The same result (test, value and unit) at this instant is already there. */
+export const sameLabResultAt = async (
+  tx: Tx,
+  userId: string,
+  r: { loinc: string; value: number | null; valueText: string | null; unit: string | null },
+  at: Date,
+) =>
+  (
+    await tx
+      .select({ id: labResults.id })
+      .from(labResults)
+      .where(
+        and(
+          eq(labResults.userId, userId),
+          eq(labResults.loinc, r.loinc),
+          eq(labResults.effectiveAt, at),
+          sql`coalesce(${labResults.value}::text, ${labResults.valueText}) = coalesce(${r.value}::double precision::text, ${r.valueText})`,
+          sql`coalesce(${labResults.unit}, '') = ${r.unit ?? ''}`,
+        ),
+      )
+      .limit(1)
+  ).length > 0;
+
 export const selectLabResult = async (tx: Tx, userId: string, id: string) => {
   const [row] = await tx.select().from(labResults).where(own(userId, id));
   return row;

@@ -6,6 +6,7 @@ import {
   type LabResultUpdateRequest,
   type LabSource,
   resolveLabFlag,
+  withShippedRange,
 } from '@healthfolio/core';
 import type { Database, Tx } from '../../db/database';
 import { notFound, ProblemError, validationProblem } from '../../http/problem';
@@ -28,13 +29,14 @@ const NOT_FOUND = 'No lab result with this id';
 const ALREADY = () =>
   new ProblemError(409, 'conflict', 'This result is already recorded (same test, date, value and unit).');
 
-/** The stored values of a checked result: its flag computed from its range when its source gave none. */
-const toValues = (r: LabResultFields, source: LabSource): LabResultValues => ({
-  ...r,
-  flag: resolveLabFlag(r),
-  effectiveAt: new Date(r.effectiveAt),
-  source,
-});
+/**
+ * The stored values of a checked result, typed or imported alike: the guideline range for its test
+ * when it has none of its own, and its flag computed from its range when its source gave none.
+ */
+const toValues = (fields: LabResultFields, source: LabSource): LabResultValues => {
+  const r = withShippedRange(fields);
+  return { ...r, flag: resolveLabFlag(r), effectiveAt: new Date(r.effectiveAt), source };
+};
 
 const checkDocument = async (tx: Tx, userId: string, documentId: string | null) => {
   if (documentId && !(await ownsDocument(tx, userId, documentId)))
@@ -106,8 +108,10 @@ const fieldsOf = (row: LabResultRow) => ({
   unit: row.unit,
   referenceLow: row.referenceLow,
   referenceHigh: row.referenceHigh,
+  referenceHighExclusive: row.referenceHighExclusive,
   referenceText: row.referenceText,
   effectiveAt: row.effectiveAt.toISOString(),
+  effectivePrecision: row.effectivePrecision as LabResultFields['effectivePrecision'],
   documentId: row.documentId,
   labName: row.labName,
   note: row.note,
@@ -123,7 +127,15 @@ export const updateLabResult = (db: Database, userId: string, id: string, patch:
     .asUser(userId, async (tx) => {
       const existing = await owned(tx, userId, id);
       const defined = Object.fromEntries(Object.entries(patch).filter(([, v]) => v !== undefined));
-      const computed = flagFromRange(existing.value, existing.referenceLow, existing.referenceHigh);
+      // A date typed in is a day and time: the record's year, month or day goes with the old date.
+      if (defined.effectiveAt !== undefined && defined.effectivePrecision === undefined)
+        defined.effectivePrecision = null;
+      const computed = flagFromRange(
+        existing.value,
+        existing.referenceLow,
+        existing.referenceHigh,
+        existing.referenceHighExclusive,
+      );
       const keepFlag = existing.flag !== computed ? { flag: existing.flag } : {};
       const merged = LabResultCreateRequest.safeParse({ ...fieldsOf(existing), ...keepFlag, ...defined });
       if (!merged.success) throw validationProblem(merged.error);

@@ -128,6 +128,54 @@ describe('typing lab results', () => {
   });
 });
 
+describe('a "below X" range', () => {
+  const below100 = (value: number, at: string) =>
+    ldl(value, at, { referenceHigh: 100, referenceHighExclusive: true, referenceText: 'Below 100 mg/dL' });
+
+  it('flags high only from X up, and an edit keeps the limit exclusive', async () => {
+    const under = await add(alice, below100(99.4, daysAgo(40)));
+    expect(under).toMatchObject({ flag: 'normal', referenceHigh: 100, referenceHighExclusive: true });
+    expect((await add(alice, below100(100, daysAgo(41)))).flag).toBe('high');
+    const res = await alice.patch(`/api/v1/lab-results/${under.id}`, { value: 100 });
+    expect(await res.json()).toMatchObject({ flag: 'high', referenceHighExclusive: true });
+  });
+
+  it('corrects results stored with "99 or less" for "Below 100" (the migration)', async () => {
+    const at = daysAgo(42);
+    const old = await add(alice, {
+      ...ldl(99.4, at),
+      referenceText: 'Below 100 mg/dL (NCEP ATP III)',
+      unit: 'mg/dL',
+    });
+    const critical = await add(alice, {
+      ...ldl(2.57, at),
+      unit: 'mmol/L',
+      referenceHigh: 2.56,
+      referenceText: 'Below 100 mg/dL (NCEP ATP III)',
+      flag: 'critical',
+    });
+    expect(old).toMatchObject({ flag: 'high', referenceHigh: 99, referenceHighExclusive: false });
+    const dir = join(import.meta.dirname, '../../../drizzle');
+    const file = readdirSync(dir).find((f) => f.endsWith('_lab_reference_high_exclusive.sql'))!;
+    // The column is already there; the rest as the migrator runs it.
+    await server.deps.db.owner.transaction(async (tx) => {
+      for (const statement of readFileSync(join(dir, file), 'utf8').split('--> statement-breakpoint'))
+        if (!statement.trim().startsWith('ALTER TABLE')) await tx.execute(sql.raw(statement));
+    });
+    const get = async (id: string) => (await alice.get(`/api/v1/lab-results/${id}`)).json();
+    expect(await get(old.id)).toMatchObject({
+      flag: 'normal',
+      referenceHigh: 100,
+      referenceHighExclusive: true,
+    });
+    expect(await get(critical.id)).toMatchObject({
+      flag: 'critical',
+      referenceHigh: 2.59,
+      referenceHighExclusive: true,
+    });
+  });
+});
+
 describe('another person’s results', () => {
   it('answer 404 to read, edit and delete, and never show in their lists', async () => {
     const r = await add(alice, ldl(120, daysAgo(40)));
@@ -170,6 +218,63 @@ describe('the import path', () => {
     const listed = await (await alice.get('/api/v1/lab-results?loinc=62238-1')).json();
     expect(listed.items).toHaveLength(1);
     expect(listed.items[0].source).toBe('imported');
+  });
+});
+
+describe('one flag rule for typed and imported results', () => {
+  let carol: TestClient;
+  let carolId: string;
+  beforeAll(async () => {
+    ({ client: carol, userId: carolId } = await signUpAndSignIn(server, 'carol-labs@example.com'));
+  });
+  const a1c = (value: number, at: string, extra: object = {}) => ({
+    testName: 'Hemoglobin A1c',
+    loinc: '4548-4',
+    value,
+    unit: '%',
+    effectiveAt: at,
+    ...extra,
+  });
+  const rangeOf = (r: Record<string, unknown>) => [
+    r.referenceHigh,
+    r.referenceHighExclusive,
+    r.referenceText,
+  ];
+
+  it('flags an imported A1c with no range as a typed one: against the ADA range, which it shows', async () => {
+    const typed = await add(carol, a1c(7.4, daysAgo(70)));
+    const [imported] = await server.deps.db.asUser(carolId, (tx) =>
+      insertLabResults(tx, carolId, [a1c(6.4, daysAgo(400))], 'imported', null),
+    );
+    expect(typed.flag).toBe('high');
+    expect(imported!.flag).toBe('high');
+    expect(rangeOf(typed)).toEqual([5.7, true, 'Below 5.7% (ADA)']);
+    expect(rangeOf(imported!)).toEqual(rangeOf(typed));
+    const [normal] = await server.deps.db.asUser(carolId, (tx) =>
+      insertLabResults(tx, carolId, [a1c(5.4, daysAgo(800))], 'portal', null),
+    );
+    expect(normal!.flag).toBe('normal');
+  });
+
+  it('keeps a result’s own range and its source’s flag, and gives no range where none is shipped', async () => {
+    const own = await add(carol, a1c(5.9, daysAgo(71), { referenceLow: 4, referenceHigh: 6 }));
+    expect(own).toMatchObject({ referenceHigh: 6, referenceText: null, flag: 'normal' });
+    const [told, words, noUnit] = await server.deps.db.asUser(carolId, (tx) =>
+      insertLabResults(
+        tx,
+        carolId,
+        [
+          a1c(5.2, daysAgo(72), { flag: 'low' }),
+          a1c(5.3, daysAgo(73), { referenceText: '4.0–6.0' }),
+          a1c(48, daysAgo(74), { unit: 'mmol/mol' }),
+        ],
+        'imported',
+        null,
+      ),
+    );
+    expect(told!.flag).toBe('low');
+    expect(words).toMatchObject({ referenceHigh: null, referenceText: '4.0–6.0', flag: null });
+    expect(noUnit).toMatchObject({ referenceHigh: null, flag: null });
   });
 });
 

@@ -168,3 +168,51 @@ describe('taking and skipping doses', () => {
     expect(second.items.map((d: Dose) => d.id)).not.toContain(first.items[0].id);
   });
 });
+
+describe('a dose not yet due', () => {
+  /** A one-off dose due `minutes` from now, on the UTC clock (the new account's zone). */
+  const doseIn = async (client: TestClient, minutes: number) => {
+    const at = new Date(Date.now() + minutes * 60_000).toISOString();
+    const { firstDueDate } = await (
+      await client.post('/api/v1/medications/schedules', {
+        medicationName: 'Ibuprofen',
+        dosage: '200 mg',
+        dailyTimes: [at.slice(11, 16)],
+        frequency: 'once',
+        startDate: at.slice(0, 10),
+      })
+    ).json();
+    return (await doses(client)).find((d) => d.dueDate === firstDueDate)!;
+  };
+
+  it('cannot be marked taken or skipped more than an hour before its time, and stays open', async () => {
+    const carol = (await signUpAndSignIn(server, 'carol-meds@example.com')).client;
+    const later = await doseIn(carol, 120);
+    for (const verb of ['take', 'skip']) {
+      const res = await carol.post(`/api/v1/medications/doses/${later.id}/${verb}`);
+      expect(res.status).toBe(409);
+      expect((await res.json()).detail).toBe(
+        'This dose is not due yet. You can mark it from an hour before its time.',
+      );
+    }
+    expect((await doses(carol)).find((d) => d.id === later.id)).toMatchObject({ status: 'pending' });
+    // Within the hour before it is due, it can be taken.
+    const soon = await doseIn(carol, 30);
+    const taken = await carol.post(`/api/v1/medications/doses/${soon.id}/take`);
+    expect(await taken.json()).toMatchObject({ status: 'taken' });
+  });
+
+  it('a mark can be undone: the dose is open again and can be answered anew', async () => {
+    const [dose] = await doses(alice, '?from=2025-03-07T00:00:00Z&to=2025-03-08T00:00:00Z');
+    expect((await alice.post(`/api/v1/medications/doses/${dose!.id}/undo`)).status).toBe(409);
+    await alice.post(`/api/v1/medications/doses/${dose!.id}/skip`);
+    const undone = await (await alice.post(`/api/v1/medications/doses/${dose!.id}/undo`)).json();
+    expect(undone).toMatchObject({ status: 'overdue', isCompleted: false });
+    expect(undone.metadata.skipped).toBeUndefined();
+    const taken = await alice.post(`/api/v1/medications/doses/${dose!.id}/take`);
+    expect(await taken.json()).toMatchObject({ status: 'taken' });
+    const again = await (await alice.post(`/api/v1/medications/doses/${dose!.id}/undo`)).json();
+    expect(again).toMatchObject({ status: 'overdue', isCompleted: false });
+    expect((await bob.post(`/api/v1/medications/doses/${dose!.id}/undo`)).status).toBe(404);
+  });
+});

@@ -13,7 +13,8 @@ import {
   rememberCredential,
   rememberedCredential,
 } from './ns-door-cache';
-import { BadFindValue, parseFind } from './ns-find';
+import { ENTRY_ID, nsId } from './ns-entry-names';
+import { BadFindValue, parseFind, refusedPattern, timeOf } from './ns-find';
 import {
   budgetStatement,
   budgetThenLookup,
@@ -32,7 +33,7 @@ import { serveNsPlugins } from './ns-root';
 import { announceNsData } from './ns-socket-data';
 import { statusFor } from './ns-status';
 import { servePatterned } from './ns-times';
-import { deleteReadings, deleteTreatment, nsId, storeEntries, storeTreatments } from './ns-upload.service';
+import { deleteReadings, deleteTreatment, storeEntries, storeTreatments } from './ns-upload.service';
 import { nsV3Routes } from './ns-v3.routes';
 
 export { statusDoc } from './ns-follow.service';
@@ -46,7 +47,11 @@ export const echo = (body: unknown) =>
 
 const NS_DOCS = [
   ['get', 'status.json', 'Nightscout status document: units, thresholds from your glucose targets, plugins'],
-  ['post', 'entries', 'Upload sgv/mbg entries (an array or one object); replays are no-ops'],
+  [
+    'post',
+    'entries',
+    'Upload sgv/mbg entries (an array or one object); a replay stores nothing new, its extra fields replace the kept ones; cal accepted, not kept',
+  ],
   [
     'get',
     'entries/sgv.json',
@@ -135,6 +140,7 @@ export const serveNsV1 = async (c: Context, deps: AppDeps, slug: string | null, 
   } catch (err) {
     if (err instanceof BadFindValue)
       return nsError(c, 400, 'Bad Request', 'A find[…] date could not be read.');
+    if (refusedPattern(err)) return nsError(c, 400, 'Bad Request', 'A find[…] pattern is too complex.');
     throw err;
   }
 };
@@ -207,11 +213,29 @@ const route = async (
   if (resource === 'entries') {
     if (method === 'POST' || method === 'PUT')
       return c.json((await storeEntries(db, notifier, auth.userId, body)).docs);
+    // `entries/{id}` is that entry alone, whatever else the query says (Nightscout's `api.param('spec')`);
+    // `entries/current` the newest entry of any kind in the default window (its `entries.list({count: 1})`).
+    const byId = sub !== undefined && ENTRY_ID.test(sub) ? sub : undefined;
     if (read) {
-      const docs = await readEntriesV1(db, auth.userId, sub, find, q.count);
+      const docs = byId
+        ? await readEntriesV1(
+            db,
+            auth.userId,
+            undefined,
+            new Map([['_id', [{ op: '$eq', value: byId }]]]),
+            '1',
+          )
+        : sub === 'current'
+          ? await readEntriesV1(db, auth.userId, undefined, new Map(), '1')
+          : await readEntriesV1(db, auth.userId, sub, find, q.count);
+      // Nightscout answers an unknown id with an error (`No such id`), ours is a 404.
+      if (byId && !docs.length) return nsError(c, 404, 'Not Found', 'No entry has this id.');
       return lastModified(c, docs, 'entries') ?? respondEntries(c, docs, format);
     }
     if (method === 'DELETE') {
+      const [idCond] = find.get('_id') ?? [];
+      const entryId = byId ?? (idCond?.op === '$eq' ? idCond.value : undefined);
+      if (entryId !== undefined) return c.json(deleted(await deleteReadings(db, auth.userId, { entryId })));
       const { fromMs, toMs } = deleteBounds(find);
       // Nightscout deletes whatever matches, even everything; we ask for a range at least.
       if (sub === 'mbg' || (fromMs === undefined && toMs === undefined)) return c.json(deleted(0));
@@ -273,8 +297,7 @@ const deleteBounds = (find: ReturnType<typeof parseFind>) => {
   for (const field of ['date', 'dateString', 'sysTime'])
     for (const cond of find.get(field) ?? []) {
       if ('values' in cond) continue;
-      const v = cond.value;
-      const ms = /^\d+(\.\d+)?$/.test(v) ? Math.floor(Number(v)) : Date.parse(v);
+      const ms = timeOf(cond.value);
       if (Number.isNaN(ms)) continue;
       if (cond.op === '$gte') fromMs = ms;
       if (cond.op === '$gt') fromMs = ms + 1;

@@ -10,6 +10,7 @@ import { findProfile } from '../profiles/profiles.repository';
 import type { NsAuth } from './ns-auth';
 import { type StoredDoc, selectDocs } from './ns-collections.repository';
 import { v1Doc } from './ns-docs';
+import { entryDevice } from './ns-entry-names';
 import { NS_COMPAT_VERSION } from './ns-http';
 import { activeSwitchAt, effectiveProfile, selectProfileSwitches } from './ns-profile-switch';
 import {
@@ -145,7 +146,7 @@ export const sgvOf = (r: {
   mgdl: r.value_mgdl,
   mills: new Date(r.recorded_at).getTime(),
   direction: r.trend,
-  device: r.source.startsWith('device:nightscout:') ? r.source.slice('device:nightscout:'.length) : r.source,
+  device: entryDevice(r.source),
 });
 
 /** What the plugins need, read in one scope: the last readings, recent statuses, temp basals, the profile. */
@@ -220,6 +221,12 @@ const TREND: Record<string, number> = {
   'RATE OUT OF RANGE': 9,
 };
 
+/**
+ * The most readings `/pebble` answers: Nightscout's are those it holds in memory, two days' worth,
+ * and graph watch faces ask for them (`count=576`: 48 hours of 5-minute readings).
+ */
+const PEBBLE_MAX_COUNT = 2 * 24 * 60;
+
 /** `/pebble` (lib/server/pebble.js): the last `count` readings, the first with delta, battery, IOB and COB. */
 export const pebble = async (
   db: Database,
@@ -229,7 +236,7 @@ export const pebble = async (
 ) => {
   const person = await personSettings(db, auth.userId);
   const mmolOut = (q.units ?? person.units) === 'mmol';
-  const count = Math.min(Math.max(Number.parseInt(q.count ?? '1', 10) || 1, 1), 100);
+  const count = Math.min(Math.max(Number.parseInt(q.count ?? '1', 10) || 1, 1), PEBBLE_MAX_COUNT);
   const input = await pluginInputs(db, auth.userId, nowMs, count);
   const sgvs = input.readings.map(sgvOf);
   const statuses = docs('devicestatus', input.statuses);

@@ -28,7 +28,8 @@ afterAll(async () => {
 });
 
 type Update = Record<string, unknown> & {
-  sgvs?: { mgdl: number; mills: number; direction?: string }[];
+  sgvs?: { _id: string; mgdl: number; mills: number; direction?: string; device?: string }[];
+  mbgs?: { _id: string; mgdl: number; mills: number; device?: string }[];
   treatments?: { _id: string; eventType?: string; action?: string; insulin?: number }[];
   devicestatus?: unknown[];
   profiles?: unknown[];
@@ -157,6 +158,42 @@ describe('followers over socket.io (the site root, as Nightscout’s websocket.j
       (r: { valueMgdl: number }) => r.valueMgdl,
     );
     expect(values).not.toContain(40);
+  });
+
+  it('a reading has the same _id and device on the socket as on API v1, so a follower merging both sees it once', async () => {
+    const { client } = await signUpAndSignIn(server, 'sock-ids@example.com');
+    const phone = xdrip(server, await newCredential(client, 'xDrip'));
+    // xDrip+ sends the fingerstick it calibrated with under the sensor's own name.
+    const finger = { type: 'mbg', mbg: 142, date: Date.now() - 7 * MIN, device: 'xDrip-DexcomG6' };
+    const upload = await phone.post('entries', [reading(120, 10), finger]);
+    expect(upload.status).toBe(200);
+    const answered = (await upload.json()) as { _id: string; type: string; device: string }[];
+    const { token } = await followerToken(client);
+    type Doc = { _id: string; type: string; device: string; sgv?: number; mbg?: number };
+    const restRead = async (path: string) => {
+      const res = await fetch(`${base}/api/v1/${path}${path.includes('?') ? '&' : '?'}token=${token}`);
+      expect(res.status).toBe(200);
+      return (await res.json()) as Doc[];
+    };
+    const rest = await restRead('entries.json?count=10');
+    const sgv = rest.find((d) => d.type === 'sgv')!;
+    const mbg = rest.find((d) => d.type === 'mbg')!;
+    expect(answered.map((d) => d._id).sort()).toEqual([sgv._id, mbg._id].sort());
+    // The fingerstick is a meter reading wherever it is answered: never named as the sensor.
+    expect(mbg.device).not.toBe('xDrip-DexcomG6');
+    expect(answered.find((d) => d.type === 'mbg')?.device).toBe(mbg.device);
+
+    const mum = await follower({ token });
+    const first = await mum.next();
+    expect(first.sgvs?.map((s) => [s._id, s.mgdl, s.device])).toEqual([[sgv._id, 120, 'xDrip']]);
+    expect(first.mbgs?.map((m) => [m._id, m.mgdl, m.device])).toEqual([[mbg._id, 142, mbg.device]]);
+
+    // What each later upload adds comes with the id REST answers for it too.
+    expect((await phone.post('entries', [reading(131, 0)])).status).toBe(200);
+    const delta = await mum.next();
+    const [added] = delta.sgvs ?? [];
+    expect(added?.mgdl).toBe(131);
+    expect((await restRead(`entries/${added?._id}.json`)).map((d) => d.sgv)).toEqual([131]);
   });
 
   it('the SHA-1 of an upload secret reads too; a wrong token is refused and disconnected', async () => {

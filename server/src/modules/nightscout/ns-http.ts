@@ -5,6 +5,7 @@ import type { Limiter, LimiterFactory } from '../../auth/limiter-store';
 import type { Database } from '../../db/database';
 import { ipBucket } from '../../http/client-ip';
 import { readTextWithin } from '../../http/limited-body';
+import { timeOf } from './ns-find';
 
 /** What status.json reports: xDrip+ refuses 0.6–0.8, AndroidAPS wants a recent major. */
 export const NS_COMPAT_VERSION = '15.0.7';
@@ -50,7 +51,7 @@ export const NS_ANSWERS = {
 };
 
 /**
- * A time bound from the query, as epoch ms (digits or ISO text); `$gt` and `$lt` become inclusive
+ * A time bound from the query, as epoch ms (digits or ISO text, ns-find's `timeOf`); `$gt` and `$lt` become inclusive
  * bounds a millisecond further in. `names` lists the parameter spellings for an operator.
  */
 export const queryBound = (q: Record<string, string>, ops: string[], names: (op: string) => string[]) => {
@@ -58,7 +59,7 @@ export const queryBound = (q: Record<string, string>, ops: string[], names: (op:
     for (const name of names(op)) {
       const v = q[name];
       if (v === undefined) continue;
-      const ms = /^\d+$/.test(v) ? Number(v) : Date.parse(v);
+      const ms = timeOf(v);
       if (!Number.isNaN(ms)) return op === '$gt' ? ms + 1 : op === '$lt' ? ms - 1 : ms;
     }
   return undefined;

@@ -20,7 +20,7 @@ describe('Nightscout upload bodies', () => {
       fc.property(body, (b) => {
         const docs = asDocs(b);
         const entries = parseEntries(b, NOW);
-        expect(entries.readings.length + entries.skipped).toBe(docs.length);
+        expect(entries.readings.length + entries.calibrations.length + entries.skipped).toBe(docs.length);
         const treatments = parseTreatments(b, NOW);
         expect(treatments.treatments.length + treatments.skipped).toBe(docs.length);
         expect(treatmentDocs(b)).toHaveLength(docs.length);
@@ -70,8 +70,8 @@ describe('Nightscout upload bodies', () => {
   it('skip only what they cannot use in a batch of generated entries', () => {
     fc.assert(
       fc.property(fc.array(nightscoutEntry, { maxLength: 20 }), (batch) => {
-        const { readings, skipped } = parseEntries(batch, NOW);
-        expect(readings.length + skipped).toBe(batch.length);
+        const { readings, calibrations, skipped } = parseEntries(batch, NOW);
+        expect(readings.length + calibrations.length + skipped).toBe(batch.length);
       }),
       { seed: 37, numRuns: 200 },
     );

@@ -1,5 +1,5 @@
 import { describe, expect, it } from 'vitest';
-import { calculateIdentifier, parseEntries, parseTreatments } from './ns-payload';
+import { calculateIdentifier, entryFields, parseEntries, parseTreatments } from './ns-payload';
 
 const NOW = Date.UTC(2026, 10, 24, 12);
 
@@ -14,8 +14,22 @@ describe('Nightscout entries as the apps send them', () => {
     );
     expect(skipped).toBe(0);
     expect(readings).toEqual([
-      { kind: 'sgv', atMs: NOW - 300_000, mgdl: 120, device: 'xDrip-DexcomG5', direction: 'Flat' },
-      { kind: 'sgv', atMs: NOW - 3_600_000, mgdl: 98, device: 'xDrip-DexcomG5', direction: null },
+      {
+        kind: 'sgv',
+        atMs: NOW - 300_000,
+        mgdl: 120,
+        device: 'xDrip-DexcomG5',
+        direction: 'Flat',
+        fields: null,
+      },
+      {
+        kind: 'sgv',
+        atMs: NOW - 3_600_000,
+        mgdl: 98,
+        device: 'xDrip-DexcomG5',
+        direction: null,
+        fields: null,
+      },
     ]);
     expect(parseEntries({ type: 'mbg', mbg: 140, date: NOW }, NOW).readings[0]).toMatchObject({
       kind: 'mbg',
@@ -23,8 +37,8 @@ describe('Nightscout entries as the apps send them', () => {
     });
   });
 
-  it('skips calibrations, sensor error codes, unusable times and junk instead of refusing the batch', () => {
-    const { readings, skipped } = parseEntries(
+  it('skips sensor error codes, unusable times and junk instead of refusing the batch; a calibration is set apart', () => {
+    const { readings, calibrations, skipped } = parseEntries(
       [
         { type: 'cal', date: NOW, slope: 1000 },
         { type: 'sgv', date: NOW, sgv: 5 },
@@ -35,10 +49,23 @@ describe('Nightscout entries as the apps send them', () => {
       ],
       NOW,
     );
-    expect(skipped).toBe(4);
+    expect(skipped).toBe(3);
     expect(readings).toEqual([
-      { kind: 'sgv', atMs: NOW, mgdl: 100, device: 'scriptx/script', direction: null },
+      { kind: 'sgv', atMs: NOW, mgdl: 100, device: 'scriptx/script', direction: null, fields: null },
     ]);
+    expect(calibrations).toEqual([{ atMs: NOW, device: 'nightscout', fields: { slope: 1000 } }]);
+  });
+});
+
+describe('the fields an uploader sends beyond the reading', () => {
+  it('keeps plain names only: a __proto__ sent in the JSON neither is kept nor changes the kept object', () => {
+    const doc = JSON.parse(
+      '{"type":"sgv","sgv":120,"date":1,"noise":1,"__proto__":{"polluted":true},"__x":2}',
+    );
+    const fields = entryFields(doc)!;
+    expect(fields).toEqual({ noise: 1 });
+    expect(Object.getPrototypeOf(fields)).toBe(Object.prototype);
+    expect({ ...fields }).not.toHaveProperty('polluted');
   });
 });
 

@@ -5,8 +5,8 @@ import { GLUCOSE_LOG_MAX_MGDL, GLUCOSE_LOG_MIN_MGDL, latestAllowedMs } from '@he
  * What the Nightscout clients send, read leniently the way Nightscout itself does: one object or an
  * array, times as epoch milliseconds (`date`, `mills`, `timestamp`) or ISO text (`dateString`,
  * `sysTime`, `created_at`), numbers sometimes as strings. Anything that is not a reading we can
- * store (a calibration, a sensor error code, no usable time) is skipped, not refused: the apps
- * resend a batch that failed, forever.
+ * store (a sensor error code, no usable time) is skipped, not refused: the apps resend a batch that
+ * failed, forever. A calibration (xDrip+'s `type: "cal"`) is accepted and answered, not kept.
  */
 
 type Doc = Record<string, unknown>;
@@ -17,6 +17,19 @@ export interface NsReading {
   mgdl: number;
   device: string;
   direction: string | null;
+  /** What else the uploader sent (`entryFields`), kept to answer back; null when nothing. */
+  fields?: Record<string, unknown> | null;
+}
+
+/**
+ * A sensor calibration as xDrip+ uploads it (`type: "cal"`: `slope`, `intercept`, `scale`): accepted
+ * and answered as Nightscout answers it, not kept (Healthfolio works out no raw glucose from it).
+ */
+export interface NsCalibration {
+  atMs: number;
+  device: string;
+  /** `slope`, `intercept`, `scale` and whatever else it carried (`entryFields`). */
+  fields: Record<string, unknown> | null;
 }
 
 export interface NsTreatment {
@@ -103,20 +116,103 @@ export const deviceName = (doc: Doc) => {
 const inRange = (mgdl: number | null) =>
   mgdl !== null && mgdl >= GLUCOSE_LOG_MIN_MGDL && mgdl <= GLUCOSE_LOG_MAX_MGDL ? mgdl : null;
 
+/** The fields Healthfolio answers itself (from the reading, or API v3's server fields): never kept from an upload. */
+const OWN_FIELDS = new Set([
+  '_id',
+  'identifier',
+  'type',
+  'sgv',
+  'mbg',
+  'date',
+  'dateString',
+  'sysTime',
+  'device',
+  'direction',
+  'mills',
+  'utcOffset',
+  'units',
+  'srvCreated',
+  'srvModified',
+  'isValid',
+  'isReadOnly',
+]);
+/** A plain name; never `__proto__` or another double-underscore name (it would set the object's prototype). */
+const FIELD_NAME = /^(?!__)[A-Za-z_][\w-]{0,39}$/;
+/** At most this many fields, this much JSON in all, and this much for one value. */
+const FIELDS_MAX = 24;
+const FIELDS_MAX_CHARS = 1024;
+const FIELD_MAX_CHARS = 200;
+
+/** The minutes east of UTC a `dateString` names (`+0200`, `-05:00`; `Z` or none: 0), as Nightscout's `utcOffset`. */
+export const utcOffsetOf = (dateString: unknown) => {
+  if (typeof dateString !== 'string') return 0;
+  const m = /([+-])(\d{2}):?(\d{2})$/.exec(dateString.trim());
+  if (!m || !/T\d{2}:\d{2}/.test(dateString)) return 0;
+  const minutes = Number(m[2]) * 60 + Number(m[3]);
+  return minutes > 18 * 60 ? 0 : m[1] === '-' ? -minutes : minutes;
+};
+
+/**
+ * What an uploaded entry carries beyond the reading (xDrip+'s `filtered`, `unfiltered`, `rssi`,
+ * `noise`, `delta`; AndroidAPS' `trend`…), kept as Nightscout keeps whatever it is sent, so followers
+ * read it back: bounded (names of letters and digits, small values, 1 KB in all), never read for
+ * anything Healthfolio works out. The `dateString`'s offset (else the one sent) is kept as `utcOffset`.
+ * Null when there is nothing to keep.
+ */
+export const entryFields = (doc: Doc): Record<string, unknown> | null => {
+  const fields: Record<string, unknown> = {};
+  let n = 0;
+  let chars = 2;
+  // Nightscout v1 works it out from the dateString; a v3 client (AndroidAPS) sends it.
+  const sent = typeof doc.utcOffset === 'number' && Math.abs(doc.utcOffset) <= 18 * 60 ? doc.utcOffset : 0;
+  const offset = utcOffsetOf(doc.dateString) || Math.round(sent);
+  if (offset) {
+    fields.utcOffset = offset;
+    n++;
+    chars += 20;
+  }
+  for (const [name, value] of Object.entries(doc)) {
+    if (n >= FIELDS_MAX) break;
+    if (OWN_FIELDS.has(name) || !FIELD_NAME.test(name) || value === undefined) continue;
+    if (typeof value === 'number' && !Number.isFinite(value)) continue;
+    const json = JSON.stringify(value);
+    // PostgreSQL's jsonb keeps no NUL character.
+    if (json === undefined || json.length > FIELD_MAX_CHARS || json.includes('\\u0000')) continue;
+    const cost = name.length + json.length + 4;
+    if (chars + cost > FIELDS_MAX_CHARS) continue;
+    fields[name] = value;
+    chars += cost;
+    n++;
+  }
+  return n ? fields : null;
+};
+
 export const parseEntries = (body: unknown, nowMs = Date.now()) => {
   const readings: NsReading[] = [];
+  const calibrations: NsCalibration[] = [];
   let skipped = 0;
   for (const doc of asDocs(body)) {
     const type = typeof doc.type === 'string' ? doc.type : doc.mbg !== undefined ? 'mbg' : 'sgv';
     const atMs = firstTime(doc, ['date', 'mills', 'dateString', 'sysTime'], nowMs);
+    if (type === 'cal' && atMs !== null) {
+      calibrations.push({ atMs, device: deviceName(doc), fields: entryFields(doc) });
+      continue;
+    }
     const mgdl = inRange(num(type === 'mbg' ? doc.mbg : doc.sgv));
     if ((type !== 'sgv' && type !== 'mbg') || atMs === null || mgdl === null) {
       skipped++;
       continue;
     }
-    readings.push({ kind: type, atMs, mgdl, device: deviceName(doc), direction: directionOf(doc) });
+    readings.push({
+      kind: type,
+      atMs,
+      mgdl,
+      device: deviceName(doc),
+      direction: directionOf(doc),
+      fields: entryFields(doc),
+    });
   }
-  return { readings, skipped };
+  return { readings, calibrations, skipped };
 };
 
 const ID_PATTERN = /^[\w-]{1,64}$/;

@@ -1,10 +1,10 @@
-import { GLUCOSE_MAX_ROWS } from '@healthfolio/core';
 import { type SQL, sql } from 'drizzle-orm';
 import type { Context } from 'hono';
 import type { Database } from '../../db/database';
 import type { NsCollection } from './ns-collections.repository';
 import { readDocs } from './ns-collections.service';
 import { v1Doc } from './ns-docs';
+import { ENTRY_ID, entryIdSecond } from './ns-entry-names';
 import { type FindCond, findConditions, hasTimeBound, textConditions, timeConditions } from './ns-find';
 import { readEntries } from './ns-upload.service';
 
@@ -24,21 +24,30 @@ export const splitPath = (rest: string) => {
   return { segments, format };
 };
 
+/**
+ * The most documents one v1 read answers. Nightscout sets no limit on `count`; the follower apps ask
+ * for days of readings at once (Nightguard 1440 for a day, LoopFollow 1152 a day, xDrip+ 2880), which
+ * a 1-minute CGM fills, and LoopFollow 5000 treatments.
+ */
+export const NS_MAX_COUNT = 10_000;
+
 const clampCount = (raw: string | undefined, fallback: number) => {
   const n = Number.parseInt(raw ?? '', 10);
-  return Math.min(Math.max(Number.isFinite(n) ? n : fallback, 1), GLUCOSE_MAX_ROWS);
+  return Math.min(Math.max(Number.isFinite(n) ? n : fallback, 1), NS_MAX_COUNT);
 };
 
 const ENTRY_TIMES = ['date', 'dateString', 'sysTime'];
 
 /**
- * What an entries query asks for: the kind (`sgv`, `mbg` or all) from the path and `find[type]`, and
- * the `find[...]` conditions on the time (`date`, `dateString`, `sysTime`) and the value (`sgv`,
- * `mbg`); null when it can match nothing we keep (another type).
+ * What an entries query asks for: the kind (`sgv`, `mbg` or all) from the path or else `find[type]`
+ * (a type in the path wins, as Nightscout's `prepReqModel` overwrites `find.type`), and the
+ * `find[...]` conditions on the time (`date`, `dateString`, `sysTime`) and the value (`sgv`, `mbg`);
+ * null when it can match nothing we keep (another type: `cal`, Nightscout's sensor and meter records).
  */
 export const entryQuery = (sub: string | undefined, find: Map<string, FindCond[]>) => {
-  let kind: 'sgv' | 'mbg' | 'all' = sub === 'sgv' || sub === 'mbg' ? sub : sub === 'current' ? 'sgv' : 'all';
-  for (const cond of find.get('type') ?? []) {
+  if (sub !== undefined && sub !== 'sgv' && sub !== 'mbg') return null;
+  let kind: 'sgv' | 'mbg' | 'all' = sub ?? 'all';
+  for (const cond of sub ? [] : (find.get('type') ?? [])) {
     if ('values' in cond || cond.op !== '$eq') continue; // `$ne: cal` (LoopFollow) excludes nothing we keep
     if (cond.value === 'sgv' || cond.value === 'mbg')
       kind = kind === 'all' || kind === cond.value ? cond.value : kind;
@@ -51,10 +60,48 @@ export const entryQuery = (sub: string | undefined, find: Map<string, FindCond[]
   return { kind, extra };
 };
 
+/** Nightscout's default window for a query with no time bound (lib/server/query.js: two days twice). */
+const DEFAULT_WINDOW_MS = 4 * 24 * 3600_000;
+
 /**
- * API v1 entries: `entries[/sgv|/mbg|/current]` with `count` (default 10) and `find[...]` on the
- * time (`date`, `dateString`, `sysTime`), the value (`sgv`, `mbg`) and `type`; `more` adds conditions
- * (the `/times` and `/slice` patterns).
+ * Nightscout's entries query keeps to the last four days unless it names `date`, `dateString` or
+ * `_id` (query.js `enforceDateFilter`): `entries.json?count=10` on a site silent for a week answers nothing.
+ */
+export const entriesWindow = (find: Map<string, FindCond[]>, nowMs = Date.now()) =>
+  find.has('date') || find.has('dateString') || find.has('_id')
+    ? []
+    : [sql`recorded_at >= ${new Date(nowMs - DEFAULT_WINDOW_MS).toISOString()}`];
+
+/**
+ * `find[_id]` on entries: the ids asked for (`$eq`, `$in`; null when none is named) and those left
+ * out (`$ne`, `$nin`). An id that is not an entry's matches nothing, as in Nightscout.
+ */
+const entryIds = (find: Map<string, FindCond[]>) => {
+  let wanted: string[] | null = null;
+  const unwanted: string[] = [];
+  for (const c of find.get('_id') ?? []) {
+    const values = ('values' in c ? c.values : [c.value]).map((v) => v.toLowerCase());
+    if (c.op === '$eq' || c.op === '$in') wanted = (wanted ?? values).filter((v) => values.includes(v));
+    else if (c.op === '$ne' || c.op === '$nin') unwanted.push(...values);
+  }
+  return { wanted: wanted?.filter((v) => ENTRY_ID.test(v)) ?? null, unwanted };
+};
+
+/** The seconds the wanted ids name (an entry `_id` starts with its reading's second). */
+const secondsOf = (ids: string[]) =>
+  sql`(${sql.join(
+    [...new Set(ids.map(entryIdSecond))].map(
+      (ms) =>
+        sql`(recorded_at >= ${new Date(ms).toISOString()} and recorded_at < ${new Date(ms + 1000).toISOString()})`,
+    ),
+    sql` or `,
+  )})`;
+
+/**
+ * API v1 entries: `entries[/sgv|/mbg]` with `count` (default 10) and `find[...]` on the
+ * time (`date`, `dateString`, `sysTime`), the value (`sgv`, `mbg`), `type` and `_id`, within
+ * Nightscout's default window; `more` adds conditions (the `/times` and `/slice` patterns, which
+ * search all time).
  */
 export const readEntriesV1 = async (
   db: Database,
@@ -66,12 +113,22 @@ export const readEntriesV1 = async (
 ) => {
   const q = entryQuery(sub, find);
   if (!q) return [];
-  const current = sub === 'current';
-  return readEntries(db, userId, {
+  const limit = clampCount(count, 10);
+  const { wanted, unwanted } = entryIds(find);
+  if (wanted && !wanted.length) return [];
+  const docs = await readEntries(db, userId, {
     kind: q.kind,
-    count: current ? 1 : clampCount(count, 10),
-    extra: [...q.extra, ...more],
+    // The ids' seconds hold few readings: read them all, then keep those with the ids.
+    count: wanted ? NS_MAX_COUNT : Math.min(limit + unwanted.length, NS_MAX_COUNT),
+    extra: [
+      ...q.extra,
+      ...(wanted ? [secondsOf(wanted)] : []),
+      ...more,
+      ...(more.length ? [] : entriesWindow(find)),
+    ],
   });
+  if (!wanted && !unwanted.length) return docs;
+  return docs.filter((d) => (!wanted || wanted.includes(d._id)) && !unwanted.includes(d._id)).slice(0, limit);
 };
 
 /** Nightscout's text tables of entries: dateString, date, sgv, direction, device, JSON-quoted. */
@@ -85,9 +142,6 @@ export const respondEntries = (c: Context, docs: Record<string, unknown>[], form
   const type = format === 'csv' ? 'text/csv' : format === 'tsv' ? 'text/tab-separated-values' : 'text/plain';
   return c.body(text, 200, { 'content-type': `${type}; charset=utf-8` });
 };
-
-/** Nightscout's default window for a query with no time bound (lib/server/query.js: two days twice). */
-const DEFAULT_WINDOW_MS = 4 * 24 * 3600_000;
 
 const SPECS: Record<
   NsCollection,

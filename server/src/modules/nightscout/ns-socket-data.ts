@@ -3,6 +3,7 @@ import type { Database } from '../../db/database';
 import { NS_DATA_CHANGED, type RealtimeBus } from '../../realtime/bus';
 import { selectDocs } from './ns-collections.repository';
 import { v1Doc } from './ns-docs';
+import { entryDevice, storedEntryId } from './ns-entry-names';
 import { sgvOf } from './ns-follow.service';
 import { selectNsReadings } from './ns-upload.repository';
 
@@ -36,6 +37,14 @@ export const historyHours = (asked: unknown) =>
     ? Math.min(asked, SOCKET_HISTORY_MAX_HOURS)
     : SOCKET_HISTORY_MAX_HOURS;
 
+/** The sensor's own figures an uploader sent with a reading, which Nightscout's runtime `sgvs` carry (dataloader.js). */
+const sensorFields = (fields: Record<string, unknown> | null | undefined) => {
+  const out: Doc = {};
+  for (const name of ['filtered', 'unfiltered', 'noise', 'rssi'])
+    if (fields?.[name] !== undefined) out[name] = fields[name];
+  return out;
+};
+
 /** The person's data of the last `hours`, in Nightscout's runtime shapes, oldest first. */
 export const socketData = (db: Database, userId: string, hours: number, nowMs = Date.now()) =>
   db.readAsUser(userId, async (tx): Promise<SocketData> => {
@@ -53,12 +62,20 @@ export const socketData = (db: Database, userId: string, hours: number, nowMs = 
     });
     const profiles = await selectDocs(tx, userId, 'profile', { where: [], count: 1 });
     return {
-      sgvs: sgvs.map((r) => ({ _id: r.id, ...sgvOf(r), type: 'sgv' })).sort(byMills),
+      sgvs: sgvs
+        .map((r) => ({
+          _id: storedEntryId(userId, r),
+          ...sgvOf(r),
+          ...sensorFields(r.ns_fields),
+          type: 'sgv',
+        }))
+        .sort(byMills),
       mbgs: mbgs
         .map((r) => ({
-          _id: r.id,
+          _id: storedEntryId(userId, r),
           mgdl: r.value_mgdl,
           mills: new Date(r.recorded_at).getTime(),
+          device: entryDevice(r.source),
           type: 'mbg',
         }))
         .sort(byMills),

@@ -8,6 +8,7 @@ import { nsError } from './ns-http';
 import { lastModified } from './ns-modified';
 import {
   collectionWhere,
+  entriesWindow,
   entryQuery,
   type NsFormat,
   readCollection,
@@ -140,10 +141,5 @@ const countOf = (db: Database, userId: string, storage: string, find: Map<string
     }
     const q = entryQuery(undefined, find);
     if (!q) return 0;
-    // Nightscout's entries query keeps to the last four days without a date (lib/server/query.js).
-    const bounded = ['date', 'dateString', 'sysTime'].some((f) => find.has(f));
-    const extra = bounded
-      ? q.extra
-      : [...q.extra, sql`recorded_at >= ${new Date(Date.now() - 4 * 86_400_000).toISOString()}`];
-    return countNsReadings(tx, userId, { kind: q.kind, extra });
+    return countNsReadings(tx, userId, { kind: q.kind, extra: [...q.extra, ...entriesWindow(find)] });
   });

@@ -83,6 +83,7 @@ export type NsReadingRow = {
   source: string;
   trend: string | null;
   created_at: Date;
+  ns_fields?: Record<string, unknown> | null;
 };
 
 export const selectNsReadings = async (tx: Tx, userId: string, q: NsReadingQuery) => {
@@ -102,7 +103,7 @@ export const selectNsReadings = async (tx: Tx, userId: string, q: NsReadingQuery
         ? sql`recorded_at asc`
         : sql`recorded_at desc`;
   const result = await tx.execute<NsReadingRow>(sql`
-    select id, recorded_at, value_mgdl, source, trend, created_at from glucose_readings
+    select id, recorded_at, value_mgdl, source, trend, created_at, ns_fields from glucose_readings
     where ${sql.join(where, sql` and `)} order by ${order} limit ${q.count}`);
   return result.rows;
 };
@@ -110,8 +111,16 @@ export const selectNsReadings = async (tx: Tx, userId: string, q: NsReadingQuery
 /** The stored row of one uploaded reading (its id is the API v3 identifier). */
 export const selectReadingAt = async (tx: Tx, userId: string, atMs: number, source: string) => {
   const result = await tx.execute<NsReadingRow>(sql`
-    select id, recorded_at, value_mgdl, source, trend, created_at from glucose_readings
+    select id, recorded_at, value_mgdl, source, trend, created_at, ns_fields from glucose_readings
     where user_id = ${userId} and recorded_at = ${new Date(atMs).toISOString()} and source = ${source}`);
+  return result.rows[0];
+};
+
+/** One reading by its row id (API v3's identifier). */
+export const selectReadingById = async (tx: Tx, userId: string, id: string) => {
+  const result = await tx.execute<NsReadingRow>(sql`
+    select id, recorded_at, value_mgdl, source, trend, created_at, ns_fields from glucose_readings
+    where user_id = ${userId} and id = ${id}`);
   return result.rows[0];
 };
 

@@ -1,15 +1,29 @@
-import { createHash } from 'node:crypto';
 import { TRACKER_DATA } from '@healthfolio/core';
 import type { Database, Tx } from '../../db/database';
 import type { NamedStatement } from '../../db/pipelined-begin';
 import { sendBeforeBegin, sendWithNext } from '../../db/transaction-extras';
 import { alarmsAfterReadingDeleted } from '../alarms/alarm-judge';
 import { recordAudit } from '../audit/audit.service';
+import type { NewReading } from '../glucose/glucose.repository';
 import { type Announcer, announceNotices, writeReadings } from '../glucose/write-readings';
 import { followUpAfterReadingsDeleted } from '../hypo/glucose-written';
 import { deleteTreatmentDocs, upsertTreatments } from './ns-collections.repository';
 import { treatmentRows } from './ns-docs';
-import { type NsReading, type NsTreatment, parseEntries, parseTreatments } from './ns-payload';
+import {
+  ENTRY_ID,
+  entryDevice,
+  entryId,
+  entryIdSecond,
+  storedEntryId,
+  UPLOAD_SOURCE_PREFIX,
+} from './ns-entry-names';
+import {
+  type NsCalibration,
+  type NsReading,
+  type NsTreatment,
+  parseEntries,
+  parseTreatments,
+} from './ns-payload';
 import {
   type ClaimedEntry,
   deleteLinkedEntries,
@@ -21,40 +35,67 @@ import {
   selectLastStored,
   selectNsReadings,
   selectReadingAt,
+  selectReadingById,
 } from './ns-upload.repository';
 
 /** Uploaded sensor readings carry the uploading device, so (time, device) is the idempotency key. */
-export const uploadSource = (device: string) => `device:nightscout:${device}`;
+export const uploadSource = (device: string) => `${UPLOAD_SOURCE_PREFIX}${device}`;
 
 /** Where a parsed reading is kept: a fingerstick is a meter reading wherever it was typed in. */
 export const readingSource = (r: NsReading) => (r.kind === 'mbg' ? 'meter' : uploadSource(r.device));
 
-/** Nightscout documents have a 24-hex `_id`; ours is derived, so a replay answers the same one. */
-export const nsId = (...parts: (string | number)[]) =>
-  createHash('sha1').update(parts.join('|')).digest('hex').slice(0, 24);
+/** An entry's times as Nightscout answers them: UTC, with the offset the uploader sent as `utcOffset`. */
+const timeFields = (atMs: number, fields: Record<string, unknown> | null | undefined) => ({
+  date: atMs,
+  dateString: new Date(atMs).toISOString(),
+  sysTime: new Date(atMs).toISOString(),
+  utcOffset: typeof fields?.utcOffset === 'number' ? fields.utcOffset : 0,
+});
 
-const entryDoc = (userId: string, r: NsReading) => ({
-  _id: nsId(userId, r.kind, r.atMs, r.device),
+/**
+ * An entry as Nightscout answers it: what else the uploader sent, then ours (which those never
+ * replace); named by where it is kept (`source`), so an upload's answer and every read agree.
+ */
+const entryDoc = (userId: string, r: Omit<NsReading, 'device'>, source: string) => ({
+  ...r.fields,
+  _id: entryId(userId, r.atMs, source),
   type: r.kind,
   [r.kind]: r.mgdl,
-  date: r.atMs,
-  dateString: new Date(r.atMs).toISOString(),
-  sysTime: new Date(r.atMs).toISOString(),
-  device: r.device,
+  ...timeFields(r.atMs, r.fields),
+  device: entryDevice(source),
   ...(r.direction ? { direction: r.direction } : {}),
-  utcOffset: 0,
+});
+
+/**
+ * A calibration as Nightscout answers its upload (`slope`, `intercept`, `scale` as sent), with an
+ * `_id` a replay answers again. It is not kept: no read answers it (docs/devices.md).
+ */
+const calibrationDoc = (userId: string, c: NsCalibration) => ({
+  ...c.fields,
+  _id: entryId(userId, c.atMs, `cal:${c.device}`),
+  type: 'cal',
+  ...timeFields(c.atMs, c.fields),
+  device: c.device,
 });
 
 /**
  * What an upload's audit row says: documents received, those that could not be kept (`skipped`), rows
- * newly stored and rows that were already there (a replay). Counts only, never a value.
+ * newly stored, rows that were already there (a replay) and calibrations (accepted, not kept: only
+ * when there were any). Counts only, never a value.
  */
-const batchCounts = (received: number, skipped: number, stored: number, duplicates: number) => ({
+const batchCounts = (
+  received: number,
+  skipped: number,
+  stored: number,
+  duplicates: number,
+  calibrations = 0,
+) => ({
   source: 'nightscout-upload',
   received,
   stored,
   duplicates,
   skipped,
+  ...(calibrations ? { calibrations } : {}),
 });
 
 /** A door that travels with the upload's transaction (ns-door-cache.ts): the budget, then the check. */
@@ -81,14 +122,14 @@ export const storeEntries = async (
   body: unknown,
   opts: { readBack?: boolean; door?: DoorStatements } = {},
 ) => {
-  const { readings, skipped } = parseEntries(body);
+  const { readings, calibrations, skipped } = parseEntries(body);
   const { docs, notices, inserted, stored } = await db.asUser(userId, async (tx) => {
     if (opts.door) sendDoor(tx, opts.door);
-    const bySource = new Map<string, { at: string; mgdl: number; trend: string | null }[]>();
+    const bySource = new Map<string, NewReading[]>();
     for (const r of readings) {
       const source = readingSource(r);
       const list = bySource.get(source) ?? [];
-      list.push({ at: new Date(r.atMs).toISOString(), mgdl: r.mgdl, trend: r.direction });
+      list.push({ at: new Date(r.atMs).toISOString(), mgdl: r.mgdl, trend: r.direction, nsFields: r.fields });
       bySource.set(source, list);
     }
     const { inserted, future, notices } = await writeReadings(tx, userId, bySource);
@@ -98,7 +139,7 @@ export const storeEntries = async (
         ? await selectReadingAt(tx, userId, first.atMs, readingSource(first))
         : undefined;
     // Last, just before the commit: the audit chain's head is held from this insert to the commit.
-    if (readings.length)
+    if (readings.length || calibrations.length)
       await recordAudit(
         tx,
         userId,
@@ -106,13 +147,18 @@ export const storeEntries = async (
         'glucose_reading',
         null,
         batchCounts(
-          readings.length + skipped,
+          readings.length + calibrations.length + skipped,
           skipped + future,
           inserted,
           readings.length - future - inserted,
+          calibrations.length,
         ),
       );
-    return { docs: readings.map((r) => entryDoc(userId, r)), notices, inserted, stored };
+    const docs = [
+      ...readings.map((r) => entryDoc(userId, r, readingSource(r))),
+      ...calibrations.map((c) => calibrationDoc(userId, c)),
+    ];
+    return { docs, notices, inserted, stored };
   });
   await announceNotices(notifier, userId, notices);
   return { docs, readings, inserted, stored: stored ? readingDoc(userId, stored) : null };
@@ -207,17 +253,30 @@ export const deleteTreatment = (
     return docs || found;
   });
 
-/** Deletes uploaded readings: one by its API v3 identifier, or a time range (v1). */
+/** The stored row of the reading an entry `_id` names: among those of the second the id starts with. */
+const rowOfEntryId = async (tx: Tx, userId: string, id: string) => {
+  if (!ENTRY_ID.test(id)) return undefined;
+  const fromMs = entryIdSecond(id);
+  const rows = await selectNsReadings(tx, userId, { kind: 'all', count: 1000, fromMs, toMs: fromMs + 999 });
+  return rows.find((r) => storedEntryId(userId, r) === id);
+};
+
+/**
+ * Deletes uploaded readings: one by its API v3 identifier (the row's id) or its v1 `_id`
+ * (`entryId`), or a time range (v1).
+ */
 export const deleteReadings = (
   db: Database,
   userId: string,
-  q: { id: string } | { fromMs?: number; toMs?: number },
+  q: { id: string } | { entryId: string } | { fromMs?: number; toMs?: number },
 ) =>
   db.asUser(userId, async (tx) => {
-    const times =
-      'id' in q
-        ? await deleteUploadedReading(tx, userId, q.id)
-        : await deleteUploadedReadings(tx, userId, q.fromMs, q.toMs);
+    let times: Date[];
+    if ('entryId' in q) {
+      const row = await rowOfEntryId(tx, userId, q.entryId);
+      times = row ? await deleteUploadedReading(tx, userId, row.id) : [];
+    } else if ('id' in q) times = await deleteUploadedReading(tx, userId, q.id);
+    else times = await deleteUploadedReadings(tx, userId, q.fromMs, q.toMs);
     const deleted = times.length;
     if (deleted) {
       await recordAudit(tx, userId, 'delete', 'glucose_reading', null, {
@@ -236,18 +295,31 @@ export const deleteReadings = (
 export const readingDoc = (userId: string, r: NsReadingRow) => {
   const atMs = new Date(r.recorded_at).getTime();
   const kind = r.source === 'manual' || r.source === 'meter' ? ('mbg' as const) : ('sgv' as const);
-  const device = r.source.startsWith('device:nightscout:')
-    ? r.source.slice('device:nightscout:'.length)
-    : `healthfolio-${r.source}`;
   const stored = new Date(r.created_at).getTime();
   return {
-    ...entryDoc(userId, { kind, atMs, mgdl: r.value_mgdl, device, direction: r.trend }),
+    ...entryDoc(
+      userId,
+      { kind, atMs, mgdl: r.value_mgdl, direction: r.trend, fields: r.ns_fields },
+      r.source,
+    ),
     mills: atMs,
     identifier: r.id,
     srvModified: stored,
     srvCreated: stored,
   };
 };
+
+/**
+ * One reading by what a client may know it by: its API v3 identifier (the row's id, a UUID) or its
+ * v1 `_id`; undefined when the person has none such.
+ */
+export const readEntry = (db: Database, userId: string, id: string) =>
+  db.readAsUser(userId, async (tx) => {
+    const row = UUID.test(id) ? await selectReadingById(tx, userId, id) : await rowOfEntryId(tx, userId, id);
+    return row ? readingDoc(userId, row) : undefined;
+  });
+
+const UUID = /^[0-9a-f]{8}-[0-9a-f]{4}-[0-9a-f]{4}-[0-9a-f]{4}-[0-9a-f]{12}$/i;
 
 export const readEntries = (db: Database, userId: string, q: NsReadingQuery) =>
   db.asUser(userId, async (tx) => (await selectNsReadings(tx, userId, q)).map((r) => readingDoc(userId, r)));

@@ -15,7 +15,7 @@ import {
   storeProfiles,
 } from './ns-collections.service';
 import { v3Doc } from './ns-docs';
-import { BadFindValue, type FindCond, findConditions } from './ns-find';
+import { BadFindValue, type FindCond, findConditions, refusedPattern } from './ns-find';
 import {
   bearer,
   consumeOrRefuse,
@@ -35,6 +35,7 @@ import {
   deleteTreatment,
   lastStoredMs,
   readEntries,
+  readEntry,
   storeEntries,
   storeTreatments,
 } from './ns-upload.service';
@@ -288,10 +289,15 @@ export const serveNsV3 = async (
       return c.json({ status: 200, result: docs.map((d) => ({ ...d, units: 'mg/dl' })) });
     }
   } catch (err) {
-    if (err instanceof BadFindValue) return nsError(c, 400, 'Bad filter value');
+    if (err instanceof BadFindValue || refusedPattern(err)) return nsError(c, 400, 'Bad filter value');
     throw err;
   }
   if (method === 'GET' && second && !third) {
+    if (col === 'entries') {
+      // By its identifier, or the `_id` API v1 answered (Nightscout looks for either).
+      const entry = await readEntry(db, auth.userId, second);
+      return entry ? c.json({ status: 200, result: { ...entry, units: 'mg/dl' } }) : envelope(c, 404);
+    }
     const found = kept ? await readByIdentifier(db, auth.userId, kept, second) : undefined;
     return found ? c.json({ status: 200, result: v3Doc(found) }) : envelope(c, 404);
   }

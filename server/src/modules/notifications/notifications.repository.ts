@@ -1,5 +1,19 @@
-import { NOTIFICATION_TABS, type NotificationListQuery } from '@healthfolio/core';
-import { and, asc, desc, eq, gte, ilike, inArray, isNotNull, lt, or, type SQL, sql } from 'drizzle-orm';
+import { NOTIFICATION_TABS, type NotificationListQuery, USER_SENDER } from '@healthfolio/core';
+import {
+  and,
+  asc,
+  desc,
+  eq,
+  gte,
+  ilike,
+  inArray,
+  isNotNull,
+  isNull,
+  lt,
+  or,
+  type SQL,
+  sql,
+} from 'drizzle-orm';
 import type { Tx } from '../../db/database';
 import { notifications } from '../../db/schema';
 
@@ -12,11 +26,16 @@ export interface Cursor {
 }
 
 /**
- * System reminders scheduled ahead (medication doses, appointment reminders) join the lists and the
- * unread counts when they come due; before that they live on their own screens. Without this a new
- * three-times-daily schedule would put 90 unread items on the badge at once.
+ * core's `waitsForDueTime` in SQL: a reminder (whoever set it) or a system item scheduled ahead
+ * (medication doses, appointment reminders) joins the lists and the unread counts when it comes due or
+ * the scheduler delivers it; before that it lives on its own screens (Scheduled, Medication Setup,
+ * Appointments). Without this a new three-times-daily schedule would put 90 unread items on the badge
+ * at once, and a daily reminder's next occurrence would be "unread" a day early.
  */
-export const arrived = sql`not (${notifications.senderType} = 'system' and ${notifications.dueDate} is not null and ${notifications.dueDate} > now())`;
+const waiting = sql`(${notifications.dueDate} is not null and ${notifications.dueDate} > now()
+  and ${notifications.deliveredAt} is null
+  and (${notifications.senderType} = 'system' or ${inArray(notifications.type, [...NOTIFICATION_TABS.reminders])}))`;
+export const arrived = sql`not ${waiting}`;
 
 const escapeLike = (s: string) => s.replace(/[\\%_]/g, (c) => `\\${c}`);
 
@@ -31,17 +50,51 @@ export const selectNotification = async (tx: Tx, userId: string, id: string) => 
   return row;
 };
 
-export const selectNotifications = (tx: Tx, userId: string, q: NotificationListQuery, cursor?: Cursor) => {
+/**
+ * The same, locked until commit: a scheduler run delivering this row right now finishes first, so a
+ * next occurrence it adds is seen (and removed) by the delete that follows.
+ */
+export const selectNotificationForUpdate = async (tx: Tx, userId: string, id: string) => {
+  const [row] = await tx
+    .select()
+    .from(notifications)
+    .where(and(eq(notifications.userId, userId), eq(notifications.id, id)))
+    .for('update');
+  return row;
+};
+
+/** A repeating reminder's occurrences still to be delivered (at most the next one). */
+export const deleteUndeliveredInSeries = async (tx: Tx, userId: string, seriesId: string) => {
+  const rows = await tx
+    .delete(notifications)
+    .where(
+      and(
+        eq(notifications.userId, userId),
+        or(eq(notifications.seriesId, seriesId), eq(notifications.id, seriesId)),
+        isNull(notifications.deliveredAt),
+      ),
+    )
+    .returning({ id: notifications.id });
+  return rows.map((r) => r.id);
+};
+
+/** The user, the tab's types, and the type and words asked for. */
+const listFilters = (userId: string, q: NotificationListQuery) => {
   const where: (SQL | undefined)[] = [
     eq(notifications.userId, userId),
     inArray(notifications.type, [...NOTIFICATION_TABS[q.tab]]),
-    arrived,
   ];
   if (q.type) where.push(eq(notifications.type, q.type));
   if (q.q) {
     const pattern = `%${escapeLike(q.q)}%`;
     where.push(or(ilike(notifications.title, pattern), ilike(notifications.content, pattern)));
   }
+  return where;
+};
+
+export const selectNotifications = (tx: Tx, userId: string, q: NotificationListQuery, cursor?: Cursor) => {
+  if (q.when === 'scheduled') return selectScheduled(tx, userId, q, cursor);
+  const where = [...listFilters(userId, q), arrived];
   if (cursor)
     where.push(
       sql`(${notifications.createdAt}, ${notifications.id}) < (${cursor.at.toISOString()}::timestamptz, ${cursor.id}::uuid)`,
@@ -53,6 +106,27 @@ export const selectNotifications = (tx: Tx, userId: string, q: NotificationListQ
     .orderBy(desc(notifications.createdAt), desc(notifications.id))
     .limit(q.limit + 1);
 };
+
+/**
+ * The user's own reminders still to come, soonest first. System items scheduled ahead are not here:
+ * doses are on Medication Setup and an appointment's reminders go with the appointment.
+ */
+const selectScheduled = (tx: Tx, userId: string, q: NotificationListQuery, cursor?: Cursor) =>
+  tx
+    .select()
+    .from(notifications)
+    .where(
+      and(
+        ...listFilters(userId, q),
+        eq(notifications.senderType, USER_SENDER.type),
+        waiting,
+        cursor
+          ? sql`(${notifications.dueDate}, ${notifications.id}) > (${cursor.at.toISOString()}::timestamptz, ${cursor.id}::uuid)`
+          : undefined,
+      ),
+    )
+    .orderBy(asc(notifications.dueDate), asc(notifications.id))
+    .limit(q.limit + 1);
 
 const unreadIn = (types: readonly string[]) =>
   sql<number>`(count(*) filter (where ${inArray(notifications.type, [...types])}))::int`;

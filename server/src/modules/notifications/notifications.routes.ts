@@ -12,7 +12,7 @@ import type { AppDeps } from '../../app-deps';
 import { createRouter, json, jsonBody, problems, SESSION_SECURITY } from '../../http/openapi';
 import {
   createUserNotification,
-  deleteNote,
+  deleteNotification,
   getNotification,
   listNotifications,
   unreadCounts,
@@ -28,7 +28,7 @@ const list = createRoute({
   method: 'get',
   path: '/api/v1/notifications',
   summary:
-    'Your notifications, newest first, by tab (all; notes: note; actions: notification, alert; reminders: reminder, medication). Scheduled system reminders appear once due.',
+    'Your notifications, newest first, by tab (all; notes: note; actions: notification, alert; reminders: reminder, medication). Reminders and system items scheduled ahead appear once due; when=scheduled lists your own reminders still to come, soonest first.',
   request: { query: NotificationListQuery },
   responses: { 200: json(NotificationListResponse, 'A page of notifications'), ...problems(400, 401, 503) },
 });
@@ -79,7 +79,8 @@ const remove = createRoute({
   ...base,
   method: 'delete',
   path: '/api/v1/notifications/{id}',
-  summary: 'Delete one of your notes (other types answer 400)',
+  summary:
+    'Delete one of your notes or a reminder you set yourself (other items answer 400). Deleting a repeating reminder stops it: its next occurrence still to come is deleted too.',
   request: { params: IdParam },
   responses: { 204: { description: 'Deleted' }, ...problems(400, 401, 404, 503) },
 });
@@ -117,7 +118,7 @@ export const notificationsRoutes = (deps: AppDeps) => {
     ),
   );
   app.openapi(remove, async (c) => {
-    await deleteNote(c.get('db'), notifier, uid(c), c.req.valid('param').id);
+    await deleteNotification(c.get('db'), notifier, uid(c), c.req.valid('param').id);
     return c.body(null, 204);
   });
   return app;

@@ -1,8 +1,11 @@
 import {
+  CANNOT_DELETE_MESSAGE,
+  canDelete,
   type NotificationCreateRequest,
   type NotificationListQuery,
   type NotificationListResponse,
   type NotificationUpdateRequest,
+  repeats,
   USER_SENDER,
 } from '@healthfolio/core';
 import type { Database } from '../../db/database';
@@ -13,7 +16,9 @@ import { decodeCursor, encodeCursor, presentNotification } from './notifications
 import {
   countUnread,
   deleteNotificationRow,
+  deleteUndeliveredInSeries,
   selectNotification,
+  selectNotificationForUpdate,
   selectNotifications,
   updateNotificationRow,
 } from './notifications.repository';
@@ -31,7 +36,11 @@ export const listNotifications = (
     const last = page.at(-1);
     return {
       items: page.map(presentNotification),
-      nextCursor: rows.length > q.limit && last ? encodeCursor(last.createdAt, last.id) : null,
+      // The scheduled list goes by due time, the arrived one by when each item was added.
+      nextCursor:
+        rows.length > q.limit && last
+          ? encodeCursor(q.when === 'scheduled' ? last.dueDate! : last.createdAt, last.id)
+          : null,
     };
   });
 
@@ -107,14 +116,27 @@ export const updateNotification = async (
   return presentNotification(updated!);
 };
 
-/** Notes are the user's own writing and can be deleted; other items are marked read or completed. */
-export const deleteNote = async (db: Database, notifier: LiveNotifier, userId: string, id: string) => {
-  await db.asUser(userId, async (tx) => {
-    const row = await selectNotification(tx, userId, id);
+/**
+ * A person deletes their own notes and the reminders they set (core `canDelete`); other items are
+ * marked read or completed. Deleting any occurrence of a repeating reminder stops the repeats: the
+ * next occurrence waiting in the scheduled list goes too, while those that already arrived stay.
+ */
+export const deleteNotification = async (
+  db: Database,
+  notifier: LiveNotifier,
+  userId: string,
+  id: string,
+) => {
+  const deleted = await db.asUser(userId, async (tx) => {
+    const row = await selectNotificationForUpdate(tx, userId, id);
     if (!row) throw notFound(NOT_FOUND);
-    if (row.type !== 'note') throw invalid('id', 'Only notes can be deleted.');
+    if (!canDelete(row)) throw invalid('id', CANNOT_DELETE_MESSAGE);
     await deleteNotificationRow(tx, userId, id);
-    await recordAudit(tx, userId, 'delete', 'notification', id);
+    const ids = [id];
+    if (row.type === 'reminder' && repeats(row))
+      ids.push(...(await deleteUndeliveredInSeries(tx, userId, row.seriesId ?? row.id)));
+    for (const gone of ids) await recordAudit(tx, userId, 'delete', 'notification', gone);
+    return ids;
   });
-  await notifier.announce(userId, 'notification.deleted', id);
+  for (const gone of deleted) await notifier.announce(userId, 'notification.deleted', gone);
 };

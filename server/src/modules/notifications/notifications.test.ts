@@ -94,6 +94,31 @@ describe('lists, tabs and unread counts', () => {
     expect((await alice.get('/api/v1/notifications?limit=500')).status).toBe(400);
   });
 
+  it('lists a task with a deadline at once; a reminder waits in the scheduled list, soonest first, page by page', async () => {
+    const { client: dana } = await signUpAndSignIn(server, 'dana-notify@example.com');
+    const inHours = (h: number) => new Date(Date.now() + h * 3_600_000).toISOString();
+    await create(dana, {
+      type: 'notification',
+      title: 'Send the form',
+      content: 'By Friday',
+      dueDate: inHours(48),
+    });
+    await create(dana, { type: 'reminder', title: 'Later', content: 'c', dueDate: inHours(5) });
+    await create(dana, { type: 'reminder', title: 'Sooner', content: 'c', dueDate: inHours(2) });
+    // The deadline is the task's, not when it arrives: it is listed and counted now.
+    expect(await counts(dana)).toEqual({ all: 1, notes: 0, actions: 1, reminders: 0 });
+    const all = await (await dana.get('/api/v1/notifications')).json();
+    expect(all.items.map((n: { title: string }) => n.title)).toEqual(['Send the form']);
+
+    const first = await (await dana.get('/api/v1/notifications?when=scheduled&limit=1')).json();
+    expect(first.items.map((n: { title: string }) => n.title)).toEqual(['Sooner']);
+    const next = await (
+      await dana.get(`/api/v1/notifications?when=scheduled&limit=1&cursor=${first.nextCursor}`)
+    ).json();
+    expect(next.items.map((n: { title: string }) => n.title)).toEqual(['Later']);
+    expect(next.nextCursor).toBeNull();
+  });
+
   it('searches notes by title or content, case-insensitively, with % taken literally', async () => {
     await create(alice, { type: 'note', title: 'Insulin pens', content: 'Order 100% refill' });
     await create(alice, { type: 'note', title: 'Other', content: 'nothing here' });
@@ -118,7 +143,7 @@ describe('read, complete, edit and delete', () => {
     expect((await res.json()).detail).toBe('Only notifications can be completed.');
   });
 
-  it('edits and deletes notes only', async () => {
+  it('edits notes only; a task cannot be deleted', async () => {
     const note = await create(alice, { type: 'note', title: 'Draft', content: 'v1' });
     const edited = await alice.patch(`/api/v1/notifications/${note.id}`, { title: 'Final', content: 'v2' });
     expect(await edited.json()).toMatchObject({ title: 'Final', content: 'v2' });
@@ -127,6 +152,51 @@ describe('read, complete, edit and delete', () => {
     expect((await alice.delete(`/api/v1/notifications/${task.id}`)).status).toBe(400);
     expect((await alice.delete(`/api/v1/notifications/${note.id}`)).status).toBe(204);
     expect((await alice.get(`/api/v1/notifications/${note.id}`)).status).toBe(404);
+  });
+
+  it('deletes a reminder the user set: gone from the list and the unread counts', async () => {
+    const { client: erin } = await signUpAndSignIn(server, 'erin-notify@example.com');
+    const r = await create(erin, { type: 'reminder', title: 'Stretch', content: 'Ten minutes' });
+    expect(await counts(erin)).toMatchObject({ all: 1, reminders: 1 });
+    expect((await erin.delete(`/api/v1/notifications/${r.id}`)).status).toBe(204);
+    expect((await erin.get(`/api/v1/notifications/${r.id}`)).status).toBe(404);
+    expect((await (await erin.get('/api/v1/notifications')).json()).items).toEqual([]);
+    expect(await counts(erin)).toEqual({ all: 0, notes: 0, actions: 0, reminders: 0 });
+  });
+
+  it('keeps reminders someone else set (the system, a caregiver): 400 in words, and the reminder stays', async () => {
+    const { notifier } = server.deps;
+    const system = await notifier.send({
+      userId: aliceId,
+      type: 'reminder',
+      title: 'Dose',
+      content: 'Take it',
+    });
+    const caregiver = await notifier.send({
+      userId: aliceId,
+      type: 'reminder',
+      title: 'Walk',
+      content: 'With me',
+      senderName: 'Sam',
+      senderType: 'caregiver',
+    });
+    for (const n of [system, caregiver]) {
+      const res = await alice.delete(`/api/v1/notifications/${n.id}`);
+      expect(res.status).toBe(400);
+      expect((await res.json()).detail).toBe('Only notes and reminders you set yourself can be deleted.');
+      expect((await alice.get(`/api/v1/notifications/${n.id}`)).status).toBe(200);
+    }
+  });
+
+  it('answers 404 when someone else deletes a person’s reminder, and it stays', async () => {
+    const r = await create(alice, {
+      type: 'reminder',
+      title: 'Mine',
+      content: 'c',
+      reminderFrequency: 'daily',
+    });
+    expect((await bob.delete(`/api/v1/notifications/${r.id}`)).status).toBe(404);
+    expect((await alice.get(`/api/v1/notifications/${r.id}`)).status).toBe(200);
   });
 
   it('answers 404 for another user’s item on read, update and delete, and leaves it untouched', async () => {

@@ -6,11 +6,11 @@ import {
   type GlucoseStatsResponse,
   type GlucoseUnit,
   HBA1C_LOINC,
-  localDate,
   type TrackerKey,
   type WeightUnit,
 } from '@healthfolio/core';
 import type { PacketCategory } from '@healthfolio/core/packets/packet.schema';
+import { type DatePrecision, recordDateIso } from '@healthfolio/core/units/date-precision';
 import type { Database, Tx } from '../../db/database';
 import { selectEntries } from '../entries/entries.repository';
 import { glucoseStats } from '../glucose/glucose.service';
@@ -25,6 +25,8 @@ const DAY_MS = 86_400_000;
 
 export interface TrendPoint {
   at: Date;
+  /** Its record dated it only by year, month or day (core's date-precision.ts): printed so, no time. */
+  precision?: DatePrecision | null;
   values: number[];
 }
 
@@ -130,6 +132,7 @@ export const gatherPacketData = async (
       bloodPressure: bp
         ? bp.map((e) => ({
             at: new Date(e.occurred_at),
+            precision: e.occurred_precision as DatePrecision | null,
             values: [num(e.data.systolic) ?? Number.NaN, num(e.data.diastolic) ?? Number.NaN],
           }))
         : null,
@@ -141,6 +144,7 @@ export const gatherPacketData = async (
               .filter((e) => num(e.data.weight) !== null)
               .map((e) => ({
                 at: new Date(e.occurred_at),
+                precision: e.occurred_precision as DatePrecision | null,
                 values: [convertWeight(num(e.data.weight)!, e.data.weightUnit as WeightUnit, weightUnit)],
               })),
           }
@@ -150,7 +154,11 @@ export const gatherPacketData = async (
         ? a1cRow
           ? {
               value: a1cRow.value!,
-              testDate: localDate(a1cRow.effectiveAt.getTime(), profile?.timezone ?? 'UTC'),
+              testDate: recordDateIso(
+                a1cRow.effectiveAt,
+                a1cRow.effectivePrecision as DatePrecision | null,
+                profile?.timezone ?? 'UTC',
+              ),
               labName: a1cRow.labName,
             }
           : null

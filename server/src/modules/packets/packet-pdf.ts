@@ -35,7 +35,7 @@ const meterSection = (w: PdfWriter, d: PacketData) => {
   ];
   for (const [label, value] of rows) w.row([label, value], [0, 260]);
   if (m.points.length < m.count)
-    w.line(`The chart shows the latest ${m.points.length} readings.`, { size: 8, color: MUTED });
+    w.line(`The chart shows the latest ${countOf(m.points.length, 'reading')}.`, { size: 8, color: MUTED });
   drawTrend(
     w,
     d.from,

@@ -21,6 +21,7 @@ export const presentPacket = (row: PacketRow, now = new Date()): PacketResponse 
   status: packetStatus(row, now),
   createdAt: row.createdAt.toISOString(),
   expiresAt: row.expiresAt.toISOString(),
+  revokedAt: row.revokedAt?.toISOString() ?? null,
   attemptsLeft: Math.max(0, PACKET_MAX_ATTEMPTS - row.failedAttempts),
   openedCount: row.openedCount,
   lastOpenedAt: row.lastOpenedAt?.toISOString() ?? null,

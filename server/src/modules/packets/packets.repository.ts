@@ -26,6 +26,14 @@ export const revokePacketRow = async (tx: Tx, userId: string, id: string) => {
   return row;
 };
 
+export const deletePacketRow = async (tx: Tx, userId: string, id: string) => {
+  const [row] = await tx
+    .delete(visitPackets)
+    .where(and(eq(visitPackets.userId, userId), eq(visitPackets.id, id)))
+    .returning({ storageId: visitPackets.storageId });
+  return row;
+};
+
 /**
  * The packet behind a manifest id, locked for this transaction so that concurrent passcode attempts
  * count one after another (the tenth wrong one is the last, whatever the timing). Only a usable link:

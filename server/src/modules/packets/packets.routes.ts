@@ -7,7 +7,7 @@ import {
 import { createRoute, z } from '@hono/zod-openapi';
 import type { AppDeps } from '../../app-deps';
 import { createRouter, json, jsonBody, problems, SESSION_SECURITY } from '../../http/openapi';
-import { createPacket, listPackets, revokePacket } from './packets.service';
+import { createPacket, deletePacket, listPackets, revokePacket } from './packets.service';
 
 const IdParam = z.object({ id: z.string().uuid() });
 const base = { tags: ['Visit packets'], security: SESSION_SECURITY };
@@ -41,6 +41,15 @@ const revoke = createRoute({
   responses: { 200: json(PacketResponse, 'The revoked packet'), ...problems(401, 404, 503) },
 });
 
+const remove = createRoute({
+  ...base,
+  method: 'delete',
+  path: `${PACKETS}/{id}`,
+  summary: 'Delete a packet from your list; a link still live stops working',
+  request: { params: IdParam },
+  responses: { 204: { description: 'Deleted' }, ...problems(401, 404, 503) },
+});
+
 export const packetsRoutes = ({ storage, config, requireUser, quotas }: AppDeps) => {
   const app = createRouter();
   app.use(PACKETS, requireUser, quotas.packetCreation);
@@ -53,5 +62,9 @@ export const packetsRoutes = ({ storage, config, requireUser, quotas }: AppDeps)
   app.openapi(revoke, async (c) =>
     c.json(await revokePacket(c.get('db'), storage, uid(c), c.req.valid('param').id), 200),
   );
+  app.openapi(remove, async (c) => {
+    await deletePacket(c.get('db'), storage, uid(c), c.req.valid('param').id);
+    return c.body(null, 204);
+  });
   return app;
 };

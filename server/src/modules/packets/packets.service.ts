@@ -17,7 +17,7 @@ import { encryptShlFile, hashPasscode, newPasscode, newShlKey } from './packet-c
 import { gatherPacketData } from './packet-data';
 import { renderPacketPdf } from './packet-pdf';
 import { presentPacket } from './packets.presenter';
-import { insertPacket, revokePacketRow, selectPackets } from './packets.repository';
+import { deletePacketRow, insertPacket, revokePacketRow, selectPackets } from './packets.repository';
 
 const DAY_MS = 86_400_000;
 export const PACKET_NOT_FOUND = 'Packet not found';
@@ -131,4 +131,15 @@ export const revokePacket = async (
   });
   await storage.delete(row.storageId).catch(() => undefined);
   return presentPacket(row);
+};
+
+/** Gone from the list for good; its link (if still live) stops working, and its stored file goes too. */
+export const deletePacket = async (db: Database, storage: FileStorage, userId: string, id: string) => {
+  const row = await db.asUser(userId, async (tx) => {
+    const deleted = await deletePacketRow(tx, userId, id);
+    if (!deleted) throw notFound(PACKET_NOT_FOUND);
+    await recordAudit(tx, userId, 'delete', 'visit_packet', id);
+    return deleted;
+  });
+  await storage.delete(row.storageId).catch(() => undefined);
 };

@@ -8,9 +8,11 @@ import {
   type GlucoseUnit,
   TIGHT_RANGE_MGDL,
   TIGHT_RANGE_TARGET_PERCENT,
+  zoneWords,
 } from '@healthfolio/core';
+import { partialDateWords } from '@healthfolio/core/units/date-precision';
 import { PDFDocument, StandardFonts } from 'pdf-lib';
-import type { PacketData } from './packet-data';
+import type { PacketData, TrendPoint } from './packet-data';
 import { drawTrend } from './pdf-charts';
 import { BLUE, MUTED, PdfWriter, VERMILION } from './pdf-writer';
 
@@ -24,6 +26,10 @@ export const dateIn = (timeZone: string) => (d: Date) =>
   new Intl.DateTimeFormat('en-US', { timeZone, month: 'short', day: 'numeric', year: 'numeric' }).format(d);
 export const dateTimeIn = (timeZone: string) => (d: Date) =>
   new Intl.DateTimeFormat('en-US', { timeZone, dateStyle: 'medium', timeStyle: 'short' }).format(d);
+
+/** When a point was taken, as "on …" says it: the date its record gave (no day made up), else its day in the zone. */
+const pointDate = (timeZone: string) => (p: TrendPoint) =>
+  p.precision ? partialDateWords(p.at.toISOString(), p.precision, 'en-US') : dateIn(timeZone)(p.at);
 
 export const pct = (v: number) => `${v.toFixed(v < 10 && v > 0 ? 1 : 0)}%`;
 
@@ -41,9 +47,7 @@ export const bloodPressureSection = (w: PdfWriter, d: SectionData) => {
   w.line(
     `${countOf(pts.length, 'reading')}. Average ${avg(sys) ?? '-'}/${avg(dia) ?? '-'} mmHg. Latest ${
       Number.isFinite(pts.at(-1)!.values[0]!) ? pts.at(-1)!.values[0] : '-'
-    }/${Number.isFinite(pts.at(-1)!.values[1]!) ? pts.at(-1)!.values[1] : '-'} mmHg on ${dateIn(d.timeZone)(
-      pts.at(-1)!.at,
-    )}.`,
+    }/${Number.isFinite(pts.at(-1)!.values[1]!) ? pts.at(-1)!.values[1] : '-'} mmHg on ${pointDate(d.timeZone)(pts.at(-1)!)}.`,
   );
   drawTrend(
     w,
@@ -76,7 +80,7 @@ export const weightSection = (w: PdfWriter, d: SectionData) => {
   }
   const first = points[0]!;
   const last = points.at(-1)!;
-  const latest = `${formatWeight(last.values[0]!)} ${unit} on ${dateIn(d.timeZone)(last.at)}`;
+  const latest = `${formatWeight(last.values[0]!)} ${unit} on ${pointDate(d.timeZone)(last)}`;
   w.line(
     points.length === 1
       ? `1 entry: ${latest}.`
@@ -153,10 +157,9 @@ export const titleBlock = (w: PdfWriter, title: string, d: SectionData) => {
   w.line(title, { size: 20, bold: true });
   w.line(d.ownerName, { size: 13 });
   w.line(`Last ${d.days} days: ${day(d.from)} to ${day(d.to)}`, { color: MUTED });
-  w.line(
-    `Generated ${dateTimeIn(d.timeZone)(d.to)} (${d.timeZone}) by Healthfolio from the patient's own records.`,
-    { color: MUTED, size: 9 },
-  );
+  // The zone in words as every screen says it ("4:47 PM Eastern Time (New York)"), never its IANA id.
+  const when = `${dateTimeIn(d.timeZone)(d.to)} ${zoneWords(d.timeZone)}`;
+  w.line(`Generated ${when} by Healthfolio from the patient's own records.`, { color: MUTED, size: 9 });
 };
 
 /**

@@ -2,7 +2,14 @@ import { localDate } from '@healthfolio/core';
 import type { Resource } from '@medplum/fhirtypes';
 import { type AnyColumn, and, asc, eq, gt, inArray, or, sql } from 'drizzle-orm';
 import type { Database } from '../../db/database';
-import { glucoseReadings, insuranceSettings, labResults, profiles, trackerEntries } from '../../db/schema';
+import {
+  glucoseReadings,
+  insuranceSettings,
+  labResults,
+  mealPhotoAnalyses,
+  profiles,
+  trackerEntries,
+} from '../../db/schema';
 import { glucoseStats } from '../glucose/glucose.service';
 import { appointmentResource } from './fhir/appointments';
 import { billInvoice } from './fhir/bills';
@@ -15,7 +22,9 @@ import { type DocumentRow, documentReference } from './fhir/documents';
 import { moodObservation, painObservation } from './fhir/feelings';
 import { glucoseObservation } from './fhir/glucose';
 import { summaryResource } from './fhir/health-summary';
+import { insulinSettingsObservation } from './fhir/insulin-settings';
 import { type LabResultRow, labResultObservations } from './fhir/lab-results';
+import { type MealAnalysisRow, mealPhotoMedia, showsPhoto } from './fhir/meal-photos';
 import { journalObservation, mealObservation } from './fhir/meals-journal';
 import {
   type DoseRow,
@@ -46,6 +55,7 @@ const ENTRY_MAPPERS: Record<string, (row: EntryRow, ctx: ExportContext) => Resou
   insulin: insulinStatement,
   meal: mealObservation,
   journal: journalObservation,
+  'insulin-settings': insulinSettingsObservation,
 };
 export const EXPORTED_TRACKERS = Object.keys(ENTRY_MAPPERS);
 
@@ -71,6 +81,45 @@ export async function* paged<R extends { id: string }>(
     after = { at: at(last), id: last.id };
   }
 }
+
+type ReadTx = Parameters<Parameters<Database['readAsUser']>[1]>[0];
+
+/** The analyses a page's meals cite (for their AI estimate) or show the photo of. */
+const analysesCited = async (
+  tx: ReadTx,
+  userId: string,
+  rows: { tracker: string; data: Record<string, unknown> }[],
+) => {
+  const ids = new Set<string>();
+  for (const r of rows) {
+    if (r.tracker !== 'meal') continue;
+    const cited = [
+      r.data.mealPhotoId,
+      (r.data.aiEstimate as { analysisId?: unknown } | undefined)?.analysisId,
+    ];
+    for (const id of cited) if (typeof id === 'string') ids.add(id);
+  }
+  if (!ids.size) return new Map<string, MealAnalysisRow>();
+  const found = await tx
+    .select({
+      id: mealPhotoAnalyses.id,
+      model: mealPhotoAnalyses.model,
+      result: mealPhotoAnalyses.result,
+      createdAt: mealPhotoAnalyses.createdAt,
+      photoStorageId: mealPhotoAnalyses.photoStorageId,
+      photoSha256: mealPhotoAnalyses.photoSha256,
+      photoType: mealPhotoAnalyses.photoType,
+      photoSize: mealPhotoAnalyses.photoSize,
+    })
+    .from(mealPhotoAnalyses)
+    .where(and(eq(mealPhotoAnalyses.userId, userId), inArray(mealPhotoAnalyses.id, [...ids])));
+  return new Map(found.map((a) => [a.id, a]));
+};
+
+const analysisOf = (data: Record<string, unknown>, analyses: Map<string, MealAnalysisRow>) => {
+  const id = data.mealPhotoId ?? (data.aiEstimate as { analysisId?: unknown } | undefined)?.analysisId;
+  return typeof id === 'string' ? analyses.get(id) : undefined;
+};
 
 const readContext = async (db: Database, userId: string) =>
   db.readAsUser(userId, async (tx) => {
@@ -144,15 +193,19 @@ export async function* recordResources(
     await progress((0.7 * seen) / Math.max(1, glucoseCount));
   }
 
+  // A page's meals come with the analyses they cite, read in the same transaction; a photo shown by
+  // several meals goes into the bundle once.
+  const photos = new Set<string>();
   for await (const rows of paged(
     db,
     userId,
-    (after) => (tx) =>
-      tx
+    (after) => async (tx) => {
+      const rows = await tx
         .select({
           id: trackerEntries.id,
           tracker: trackerEntries.tracker,
           occurredAt: trackerEntries.occurredAt,
+          occurredPrecision: trackerEntries.occurredPrecision,
           notes: trackerEntries.notes,
           data: trackerEntries.data,
         })
@@ -165,11 +218,26 @@ export async function* recordResources(
           ),
         )
         .orderBy(asc(trackerEntries.occurredAt), asc(trackerEntries.id))
-        .limit(PAGE),
+        .limit(PAGE);
+      const analyses = await analysesCited(tx, userId, rows);
+      return rows.map((row) => ({ ...row, analysis: analysisOf(row.data, analyses) }));
+    },
     (r) => r.occurredAt,
   ))
-    for (const row of rows)
-      yield { resource: (ENTRY_MAPPERS[row.tracker] as (typeof ENTRY_MAPPERS)[string])(row, ctx) };
+    for (const { analysis, ...row } of rows) {
+      if (row.tracker !== 'meal') {
+        yield { resource: (ENTRY_MAPPERS[row.tracker] as (typeof ENTRY_MAPPERS)[string])(row, ctx) };
+        continue;
+      }
+      yield { resource: mealObservation(row, ctx, analysis) };
+      if (showsPhoto(row.data, analysis) && !photos.has(analysis.id)) {
+        photos.add(analysis.id);
+        yield {
+          resource: mealPhotoMedia(analysis, ctx),
+          file: { storageId: analysis.photoStorageId, sha256: analysis.photoSha256 },
+        };
+      }
+    }
   await progress(0.8);
 
   // Lab results, HbA1c among them (LOINC 4548-4).
@@ -189,7 +257,9 @@ export async function* recordResources(
           refHigh: labResults.referenceHigh,
           flag: labResults.flag,
           effectiveAt: labResults.effectiveAt,
+          effectivePrecision: labResults.effectivePrecision,
           labName: labResults.labName,
+          documentId: labResults.documentId,
         })
         .from(labResults)
         .where(

@@ -8,6 +8,7 @@ import {
   insuranceBills,
   insuranceClaims,
   insurancePlans,
+  medicationSchedules,
   notifications,
 } from '../../db/schema';
 import type { BillRow } from './fhir/bills';
@@ -28,13 +29,11 @@ export const readTables = (db: Database, userId: string) =>
   db.readAsUser(userId, async (tx) => ({
     schedules: (
       await tx
-        .selectDistinctOn([scheduleId], {
-          metadata: notifications.metadata,
-        })
-        .from(notifications)
-        .where(scheduledReminders(userId))
-        .orderBy(scheduleId)
-    ).map(({ metadata }) => scheduleOf(metadata)),
+        .select({ id: medicationSchedules.id, schedule: medicationSchedules.schedule })
+        .from(medicationSchedules)
+        .where(eq(medicationSchedules.userId, userId))
+        .orderBy(asc(medicationSchedules.id))
+    ).map(({ id, schedule }) => scheduleOf({ ...schedule, schedule_id: id })),
     // The doses marked taken or skipped (pending and missed ones come back with their schedule).
     doses: await tx
       .select({
@@ -77,6 +76,7 @@ export const readTables = (db: Database, userId: string) =>
         description: insuranceClaims.description,
         insurancePlanId: insuranceClaims.insurancePlanId,
         planName: insurancePlans.name,
+        eobDocumentId: insuranceClaims.eobDocumentId,
       })
       .from(insuranceClaims)
       .leftJoin(insurancePlans, eq(insurancePlans.id, insuranceClaims.insurancePlanId))
@@ -180,4 +180,5 @@ const scheduleOf = (m: Record<string, unknown>): ScheduleRow => ({
   refillDate: str(m.refill_date),
   startDate: str(m.start_date),
   endDate: str(m.end_date),
+  stopped: typeof m.stopped_on === 'string',
 });

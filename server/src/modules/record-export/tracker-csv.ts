@@ -1,6 +1,7 @@
 import type { Readable } from 'node:stream';
 import { Readable as ReadableStream } from 'node:stream';
 import { type GlucoseUnit, roundGlucoseForDisplay, TRACKER_DATA, type TrackerKey } from '@healthfolio/core';
+import { type DatePrecision, partialDateIso } from '@healthfolio/core/units/date-precision';
 import { localIsoWithOffset } from '@healthfolio/core/units/local-iso';
 import { and, asc, eq } from 'drizzle-orm';
 import type { Database } from '../../db/database';
@@ -84,14 +85,21 @@ async function* entryLines(
   ))
     yield rows
       .map((r) =>
-        line([localIsoWithOffset(r.occurredAt, timeZone), ...fields.map((f) => cell(r.data[f])), r.notes]),
+        line([
+          r.occurredPrecision
+            ? partialDateIso(r.occurredAt, r.occurredPrecision as DatePrecision)
+            : localIsoWithOffset(r.occurredAt, timeZone),
+          ...fields.map((f) => cell(r.data[f])),
+          r.notes,
+        ]),
       )
       .join('');
 }
 
 /**
  * One tracker's entries as RFC 4180 CSV (the audit export's cell rule, formulas defused), oldest
- * first: the time in ISO 8601 with the offset of the profile's time zone, then the tracker's fields
+ * first: the time in ISO 8601 with the offset of the profile's time zone (an entry its record dated
+ * only by day, month or year: that date alone, `2019-03-14`), then the tracker's fields
  * (glucose in the person's unit, named in the header), then the notes. Read page by page.
  */
 export const trackerCsv = async (db: Database, userId: string, tracker: TrackerKey): Promise<Readable> => {

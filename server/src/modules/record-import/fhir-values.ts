@@ -67,11 +67,16 @@ export const floatingTimeOf = (raw: string | undefined | null): string | null =>
   return m && !Number.isNaN(Date.parse(`${m[1]}T${m[2]}:00Z`)) ? `${m[1]}T${m[2]}` : null;
 };
 
-/** A FHIR date or dateTime kept as written (dates of the summary), its offset with its colon, or null. */
+/**
+ * A FHIR date or dateTime kept as written (dates of the summary), its offset with its colon, or a
+ * wall clock without one (`2019-03-15T10:30:00`, a C-CDA time without an offset: ccda-times.ts), or null.
+ */
 export const fhirDate = (raw: string | undefined | null) => {
   const v = raw?.trim();
   if (!v) return null;
-  return isCalendarDate(v) ? v : zonedDateTime(v);
+  if (isCalendarDate(v)) return v;
+  const wall = floatingTimeOf(v);
+  return zonedDateTime(v) ?? (wall && isRealDay(wall.slice(0, 10)) ? `${wall}:00` : null);
 };
 
 /** Details in words, leaving out those without a value. */

@@ -22,11 +22,19 @@ const METHOD_SOURCES: Record<string, string> = {
   'Continuous glucose monitor': 'cgm',
 };
 
+const SOURCE_WORDS = /^(Imported|Device) \(([a-z0-9_.-]{1,40})\)$/;
+
 const sourceOf = (method: string | undefined, origin: string) => {
   if (!method) return `import:${origin}`;
   if (METHOD_SOURCES[method]) return METHOD_SOURCES[method];
-  const m = method.match(/^(Imported|Device) \(([a-z0-9_.-]{1,40})\)$/);
+  const m = method.match(SOURCE_WORDS);
   return m ? `${m[1] === 'Imported' ? 'import' : 'device'}:${m[2]}` : `import:${origin}`;
+};
+
+/** A glucose reading a Healthfolio export wrote: its `method` names where the reading came from. */
+export const isOurGlucoseReading = (o: Observation) => {
+  const method = o.method?.text;
+  return !!method && (!!METHOD_SOURCES[method] || SOURCE_WORDS.test(method));
 };
 
 export const glucoseOrigin = (o: Observation, origin: string) => {
@@ -108,6 +116,7 @@ export const ourSchedule = (m: MedicationRequest): PlannedItem | null => {
     kind: 'schedule',
     group: 'medications',
     scheduleId: m.id,
+    stopped: m.status === 'stopped',
     schedule: {
       medicationName: m.medicationCodeableConcept?.text,
       dosage: dosage?.text,

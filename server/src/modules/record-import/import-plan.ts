@@ -1,9 +1,11 @@
 import type {
+  DatePrecision,
   HealthSummaryKind,
   LabResultCreateRequest,
   NotUnderstood,
   RecordImportFormat,
   RecordImportGroup,
+  RecordPerson,
 } from '@healthfolio/core';
 
 /** The type the vault stores a record import's file with (its kept copy, record-import.service.ts). */
@@ -22,14 +24,44 @@ export type ImportedTracker =
   | 'medication'
   | 'insulin'
   | 'meal'
-  | 'journal';
+  | 'journal'
+  | 'insulin-settings';
+
+/**
+ * A meal's AI estimate and photo as a Healthfolio export wrote them: written as a meal photo analysis
+ * of the person's (record-import/write-meals.ts), which the meal then cites.
+ */
+export interface MealExtras {
+  /** How the file names the analysis (its photo's Media id): one analysis for every meal showing it. */
+  analysisRef: string;
+  photo: { ref: string; base64: string; takenAt: string | null } | null;
+  estimate: {
+    model: string;
+    analyzedAt: string | null;
+    fields: ('calories' | 'carbs')[];
+    /** What the model said, when the file gives all of it. */
+    result: {
+      foodItems: string[];
+      estimatedCalories: number;
+      carbs: number | null;
+      nutritionInfo: string;
+      mealType: string;
+    } | null;
+  } | null;
+}
 
 /**
  * One thing of the file, ready to store: plain data only (it crosses from the parser's process).
  * `group` is how the preview and the report count it.
  */
 export type PlannedItem =
-  | { kind: 'lab'; group: 'labResults'; result: LabResultCreateRequest }
+  | {
+      kind: 'lab';
+      group: 'labResults';
+      result: LabResultCreateRequest;
+      /** What the result names as its source (`derivedFrom`): one of the file's documents, if so. */
+      documentRefs?: string[];
+    }
   | {
       kind: 'glucose';
       group: 'glucoseReadings';
@@ -43,9 +75,14 @@ export type PlannedItem =
       kind: 'entry';
       group: 'vitalSigns' | 'trackerEntries';
       tracker: ImportedTracker;
+      /** An instant, or a wall clock without an offset (`YYYY-MM-DDTHH:MM`) read in the person's zone. */
       occurredAt: string;
+      /** The record dated it only by year, month or day (core's date-precision.ts). */
+      occurredPrecision?: DatePrecision | null;
       data: Record<string, unknown>;
       notes: string | null;
+      /** A meal's AI estimate and photo. */
+      meal?: MealExtras;
     }
   | {
       kind: 'summary';
@@ -84,6 +121,8 @@ export type PlannedItem =
       scheduleId: string;
       /** A MedicationScheduleRequest, checked again as it is written. */
       schedule: Record<string, unknown>;
+      /** Stopped by the person (not only ended): no dose of it is still to come. */
+      stopped: boolean;
     }
   | {
       kind: 'plan';
@@ -99,6 +138,8 @@ export type PlannedItem =
       coverageRefs: string[];
       /** The amounts' currency as the file gives it, if it does. */
       currency: string | null;
+      /** The EOB file attached to the claim: a reference to one of the file's documents. */
+      eobDocumentRef?: string | null;
       claim: ImportedClaim;
     }
   | {
@@ -191,6 +232,8 @@ export interface SummaryValues {
 
 export interface ImportPlan {
   format: RecordImportFormat;
+  /** Whose record the file holds: its Patient's name and date of birth. */
+  patient: RecordPerson | null;
   items: PlannedItem[];
   notUnderstood: NotUnderstood[];
 }

@@ -1,6 +1,7 @@
 import { sumCents } from '@healthfolio/core';
 import type { Claim, CodeableConcept, ExplanationOfBenefit, Resource } from '@medplum/fhirtypes';
 import { conceptText, fhirDate, nameOf, type ResourceIndex, resolve } from './fhir-values';
+import { ourCode } from './healthfolio-export';
 import type { ImportedClaim } from './import-plan';
 import { ADJUDICATION, C4BB_ADJUDICATION, CLAIMS, centsOf, codes, type Outcome } from './map-payer';
 
@@ -121,6 +122,13 @@ const coverageRefs = (r: Claim | ExplanationOfBenefit | undefined) =>
     .sort((a, b) => Number(!!b.focal) - Number(!!a.focal))
     .flatMap((i) => (i.coverage?.reference ? [i.coverage.reference] : []));
 
+/** The EOB file a Healthfolio export attached (supporting information coded `eob-document`). */
+const eobDocumentRef = (...rs: (Claim | ExplanationOfBenefit | undefined)[]) =>
+  rs
+    .flatMap((r) => r?.supportingInfo ?? [])
+    .find((i) => ourCode(i.code) === 'eob-document' && typeof i.valueReference?.reference === 'string')
+    ?.valueReference?.reference ?? null;
+
 /** One claim from its Claim, its EOB, or both. */
 const claimOf = (
   claim: Claim | undefined,
@@ -159,6 +167,7 @@ const claimOf = (
     group: 'claims',
     coverageRefs: [...coverageRefs(eob), ...coverageRefs(claim)],
     currency: [...currencies][0] ?? null,
+    eobDocumentRef: eobDocumentRef(claim, eob),
     claim: {
       claimNumber,
       claimNumberGenerated: generatedNumber(claim && numberOf(claim) ? claim : first, claimNumber),

@@ -1,8 +1,26 @@
-import { findLabTest, LAB_FLAGS, type LabFlag, mmolToMgdl, TRACKER_DATA } from '@healthfolio/core';
+import {
+  datePrecisionOf,
+  findLabTest,
+  LAB_FLAGS,
+  type LabFlag,
+  labTestName,
+  mmolToMgdl,
+  TRACKER_DATA,
+} from '@healthfolio/core';
 import type { Observation, ObservationComponent, Quantity } from '@medplum/fhirtypes';
-import { codesOf, conceptText, instantOf, LOINC, referenceText } from './fhir-values';
-import { glucoseOrigin, mealOrJournal } from './healthfolio-export';
+import {
+  codesOf,
+  conceptText,
+  floatingTimeOf,
+  instantOf,
+  LOINC,
+  type ResourceIndex,
+  referenceText,
+} from './fhir-values';
+import { glucoseOrigin, isOurGlucoseReading, mealOrJournal } from './healthfolio-export';
 import type { PlannedItem } from './import-plan';
+import { ourInsulinSettings } from './map-insulin-settings';
+import { mealExtras, mealFoods } from './map-meal';
 import {
   BLOOD_PRESSURE_PANELS,
   BODY_WEIGHTS,
@@ -14,6 +32,8 @@ import {
 
 const CGM_SUMMARY = 'http://hl7.org/fhir/uv/cgm/CodeSystem/cgm-summary-codes-temporary';
 const GLUCOSE = new Set(['2339-0', '15074-8', '99504-3']);
+/** Glucose in interstitial fluid: a sensor's (CGM), never a lab's. */
+const INTERSTITIAL_GLUCOSE = '99504-3';
 const SCORE_FIELDS: Record<string, string> = {
   Mood: 'mood',
   Energy: 'energy',
@@ -33,6 +53,8 @@ const PAIN_WORDS: Record<string, string> = {
   'Relief methods': 'reliefMethods',
   'Activity limitation': 'activityLimitation',
 };
+/** The pain log records pain from 1 (PainData); a 0 on the record's 0-10 scale is told as what it is. */
+const NO_PAIN = 'A pain score of 0 (no pain): the pain log records pain from 1 to 10.';
 const LISTS = new Set(['moodTriggers', 'painTriggers', 'reliefMethods']);
 const INTERPRETATION: Record<string, LabFlag> = {
   L: 'low',
@@ -53,8 +75,15 @@ export const notesOf = (o: Observation) =>
     ?.map((n) => n.text)
     .filter(Boolean)
     .join('\n') || null;
-export const whenOf = (o: Observation) =>
-  instantOf(o.effectiveDateTime ?? o.effectivePeriod?.start ?? o.effectiveInstant ?? o.issued);
+const rawWhenOf = (o: Observation) =>
+  o.effectiveDateTime ?? o.effectivePeriod?.start ?? o.effectiveInstant ?? o.issued;
+/**
+ * When it was taken: an instant, or a wall clock (`YYYY-MM-DDTHH:MM`) when the record gave no offset,
+ * read in the person's zone as it is written (write-plan.ts).
+ */
+export const whenOf = (o: Observation) => instantOf(rawWhenOf(o)) ?? floatingTimeOf(rawWhenOf(o));
+/** The record dated it only by year, month or day: kept so (core's date-precision.ts). */
+const precisionOf = (o: Observation) => datePrecisionOf(rawWhenOf(o));
 
 /** An entry's data, if its tracker takes it (else with only the fields it must have, else nothing). */
 const checked = (tracker: keyof typeof TRACKER_DATA, data: Record<string, unknown>, required: string[]) => {
@@ -85,7 +114,7 @@ const entry = (
   notes = notesOf(o),
 ): ObservationOutcome =>
   data
-    ? { kind: 'entry', group, tracker, occurredAt: at, data, notes }
+    ? { kind: 'entry', group, tracker, occurredAt: at, occurredPrecision: precisionOf(o), data, notes }
     : { what: 'Measurements', skip: 'A value outside what Healthfolio accepts for this measurement.' };
 
 /** A blood pressure entry from its two pressures in mmHg (whole numbers, as the tracker keeps them). */
@@ -116,11 +145,15 @@ const labResult = (o: Observation, loinc: string, at: string): ObservationOutcom
     .flatMap((i) => i.coding ?? [])
     .map((c) => INTERPRETATION[c.code ?? ''])
     .find((f): f is LabFlag => !!f && LAB_FLAGS.includes(f));
+  const documentRefs = (o.derivedFrom ?? []).flatMap((r) =>
+    typeof r.reference === 'string' ? [r.reference] : [],
+  );
   return {
     kind: 'lab',
     group: 'labResults',
+    ...(documentRefs.length ? { documentRefs } : {}),
     result: {
-      testName: (conceptText(o.code) ?? findLabTest(loinc)?.name ?? loinc).slice(0, 200),
+      testName: labTestName(conceptText(o.code), loinc).slice(0, 200),
       loinc,
       value,
       valueText: valueText?.slice(0, 200) ?? null,
@@ -130,6 +163,7 @@ const labResult = (o: Observation, loinc: string, at: string): ObservationOutcom
       referenceText: range?.text?.slice(0, 200) ?? null,
       flag: flag ?? null,
       effectiveAt: at,
+      effectivePrecision: precisionOf(o),
       labName: referenceText(o.performer?.[0])?.slice(0, 200) ?? null,
       note: notesOf(o)?.slice(0, 1000) ?? null,
     },
@@ -137,13 +171,18 @@ const labResult = (o: Observation, loinc: string, at: string): ObservationOutcom
 };
 
 /**
- * An observation as Healthfolio keeps it: glucose readings (2339-0, 15074-8, 99504-3), the blood
+ * An observation as Healthfolio keeps it: glucose readings (2339-0, 15074-8, 99504-3; a laboratory's
+ * blood glucose from another source is a lab result), the blood
  * pressure panel (85354-9) and body weight (29463-7, 3141-9, 3142-7) as entries, pain scores (72514-3)
  * the pain log can hold and a Healthfolio export's mood ratings, meals and journal entries as entries,
  * other vital signs reported as not kept (vital-signs.ts), and lab results (laboratory observations
  * only). A separate systolic and diastolic are read together (map-pressures.ts).
  */
-export const mapObservation = (o: Observation, origin: string): ObservationOutcome => {
+export const mapObservation = (
+  o: Observation,
+  origin: string,
+  index: ResourceIndex = new Map(),
+): ObservationOutcome => {
   if (o.status === 'entered-in-error' || o.status === 'cancelled') return null;
   if (o.code?.coding?.some((c) => c.system === CGM_SUMMARY))
     return {
@@ -157,6 +196,18 @@ export const mapObservation = (o: Observation, origin: string): ObservationOutco
   const codes = codesOf(o.code, LOINC);
   const loinc = codes[0];
   const glucose = codes.find((c) => GLUCOSE.has(c));
+  const categories = categoriesOf(o);
+  // A clinic's laboratory glucose (a metabolic panel's) is a lab result, beside its panel; the
+  // readings a person or a device took are glucose readings: a Healthfolio export's (laboratory
+  // too, but with their source), a sensor's, a meter's (with its device) and any not called laboratory.
+  if (
+    glucose &&
+    glucose !== INTERSTITIAL_GLUCOSE &&
+    categories.includes('laboratory') &&
+    !isOurGlucoseReading(o) &&
+    !o.device
+  )
+    return labResult(o, glucose, at);
   if (glucose) {
     const value = numberOf(o.valueQuantity);
     const unit = unitOf(o.valueQuantity);
@@ -196,6 +247,8 @@ export const mapObservation = (o: Observation, origin: string): ObservationOutco
     };
     const [value, ...notes] = (o.note ?? []).map((n) => n.text ?? '');
     const withValue = notes.length ? { ...data, value } : data;
+    // 0 is a real answer on the 0-10 scale (no pain), not a value out of range: said so.
+    if (data.painIntensity === 0) return { what: 'Pain scores', skip: NO_PAIN };
     const pain = checked('pain', withValue, ['painIntensity']);
     if (!pain)
       return {
@@ -204,7 +257,13 @@ export const mapObservation = (o: Observation, origin: string): ObservationOutco
       };
     return entry('trackerEntries', 'pain', o, at, pain, notes.length ? notes.join('\n') : (value ?? null));
   }
+  const settings = ourInsulinSettings(o, at);
+  if (settings) return settings;
   const ours = mealOrJournal(o);
+  if (ours?.tracker === 'meal') {
+    const foods = mealFoods(o);
+    if (foods.length) ours.data.foods = foods;
+  }
   if (ours) {
     // A meal keeps the figures Healthfolio accepts (a calorie count out of range is left out); one
     // with none of them, or a journal entry without text, is not taken.
@@ -212,7 +271,9 @@ export const mapObservation = (o: Observation, origin: string): ObservationOutco
       (k) => TRACKER_DATA[ours.tracker].safeParse({ [k]: ours.data[k] }).success,
     );
     const data = checked(ours.tracker, ours.data, ours.tracker === 'journal' ? ['value'] : fine);
-    return entry('trackerEntries', ours.tracker, o, at, data && Object.keys(data).length ? data : null);
+    const meal = ours.tracker === 'meal' ? mealExtras(o, index) : null;
+    const out = entry('trackerEntries', ours.tracker, o, at, data && Object.keys(data).length ? data : null);
+    return meal && out && 'kind' in out && out.kind === 'entry' ? { ...out, meal } : out;
   }
   if (!loinc && o.code?.text?.startsWith('Mood and energy'))
     return entry(
@@ -225,7 +286,6 @@ export const mapObservation = (o: Observation, origin: string): ObservationOutco
   if (isVitalSign(o, codes)) return vitalNotKept(codes);
   // Only a laboratory observation is a lab result: so categorised, or, in a record that gives no
   // category, one of the shipped subset's tests or any other LOINC code with a measured value.
-  const categories = categoriesOf(o);
   const laboratory =
     categories.includes('laboratory') ||
     (!categories.length && (findLabTest(loinc ?? '') || o.valueQuantity));

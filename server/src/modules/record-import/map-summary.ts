@@ -80,8 +80,27 @@ const immunization = (i: Immunization) =>
     ]),
   });
 
-const procedure = (p: Procedure) =>
-  item('procedures', 'procedure', p.code, {
+/** What is not imported, and why (record-parser.ts counts it under "Not imported"). */
+type Skip = { what: string; skip: string };
+
+/**
+ * The health summary's procedures are ones that were done: one being prepared or not done, and a
+ * request or plan for one (a ServiceRequest, or a C-CDA procedure not done yet: ccda-procedures.ts),
+ * are never listed as done.
+ */
+const NOT_DONE: Partial<Record<NonNullable<Procedure['status']>, string>> = {
+  preparation: 'A procedure that was planned but not done yet.',
+  'not-done': 'A procedure the record says was not done.',
+};
+const PLANNED: Skip = {
+  what: 'Planned care',
+  skip: 'Care that was ordered or planned but not done yet: your health summary lists what was done.',
+};
+
+const procedure = (p: Procedure): Summary | Skip | null => {
+  const notDone = p.status && NOT_DONE[p.status];
+  if (notDone) return { what: 'Procedures', skip: notDone };
+  return item('procedures', 'procedure', p.code, {
     status: p.status ?? null,
     onsetAt: fhirDate(p.performedDateTime ?? p.performedPeriod?.start),
     recordedAt: null,
@@ -91,6 +110,7 @@ const procedure = (p: Procedure) =>
       ['Body site', p.bodySite?.map(conceptText).filter(Boolean).join(', ')],
     ]),
   });
+};
 
 /** A medication's concept: in the resource, or the Medication it refers to (contained or in the file). */
 const medicationConcept = (
@@ -134,8 +154,14 @@ const request = (m: MedicationRequest, medications: Map<string, Medication>) =>
     ]),
   });
 
-/** Condition, AllergyIntolerance, Immunization, Procedure, MedicationStatement and MedicationRequest. */
-export const mapSummary = (r: Resource, medications: Map<string, Medication>): Summary | null | undefined => {
+/**
+ * Condition, AllergyIntolerance, Immunization, Procedure, MedicationStatement and MedicationRequest;
+ * a ServiceRequest (care ordered or planned) is told as not imported.
+ */
+export const mapSummary = (
+  r: Resource,
+  medications: Map<string, Medication>,
+): Summary | Skip | null | undefined => {
   switch (r.resourceType) {
     case 'Condition':
       return condition(r);
@@ -145,6 +171,8 @@ export const mapSummary = (r: Resource, medications: Map<string, Medication>): S
       return immunization(r);
     case 'Procedure':
       return procedure(r);
+    case 'ServiceRequest':
+      return PLANNED;
     case 'MedicationStatement':
       return statement(r, medications);
     case 'MedicationRequest':

@@ -2,7 +2,9 @@ import type { RecordImportFormat } from '@healthfolio/core';
 import { type Ccda, convertCcdaToFhir, convertXmlToCcda } from '@medplum/ccda';
 import type { Bundle, Resource } from '@medplum/fhirtypes';
 import { LimitedRunError } from '../../untrusted/run-limited';
+import { takePlannedProcedures } from './ccda-procedures';
 import { withReferenceRanges } from './ccda-ranges';
+import { carryPartialTimes, withPartialTimes } from './ccda-times';
 
 /** The parser's refusals: each becomes a problem (record-import.service.ts) that names what is wrong. */
 export const NOT_A_RECORD = 'not_a_record';
@@ -56,15 +58,18 @@ const readCcda = (text: string): Resource[] => {
   if (!/<ClinicalDocument[\s>]/.test(text)) throw notARecord();
   let ccda: Ccda;
   let bundle: Bundle;
+  let planned: Resource[];
   try {
     ccda = convertXmlToCcda(text);
+    carryPartialTimes(ccda);
+    planned = takePlannedProcedures(ccda);
     bundle = convertCcdaToFhir(ccda);
   } catch {
     throw malformed('The C-CDA document could not be read: its XML is damaged or incomplete.');
   }
   return withReferenceRanges(
     ccda,
-    (bundle.entry ?? []).flatMap((e) => (e.resource ? [e.resource] : [])),
+    withPartialTimes([...(bundle.entry ?? []).flatMap((e) => (e.resource ? [e.resource] : [])), ...planned]),
   );
 };
 

@@ -35,7 +35,7 @@ it('keeps the instant an appointment file gives and shows it on the importer’s
   };
   const body = new FormData();
   body.append('file', new Blob([JSON.stringify(bundle)]), 'appointments.json');
-  const res = await server.app.request('/api/v1/records/import', {
+  const res = await server.app.request('/api/v1/records/import?otherPerson=confirmed', {
     method: 'POST',
     body,
     headers: { origin: APP_URL, cookie: client.cookieHeader, 'x-requested-with': 'healthfolio' },

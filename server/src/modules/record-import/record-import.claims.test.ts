@@ -17,7 +17,7 @@ it('shows no resource UUID as the number of a claim imported without one, and fi
   const importFile = async () => {
     const body = new FormData();
     body.append('file', new Blob([new Uint8Array(file)]), 'synthea-eob.json');
-    const res = await server.app.request('/api/v1/records/import', {
+    const res = await server.app.request('/api/v1/records/import?otherPerson=confirmed', {
       method: 'POST',
       body,
       headers: { origin: APP_URL, cookie: client.cookieHeader, 'x-requested-with': 'healthfolio' },

@@ -14,11 +14,13 @@ const fileBody = {
     'multipart/form-data': { schema: z.object({ file: z.string().openapi({ format: 'binary' }) }) },
   },
 };
-const refusals = problems(400, 401, 413, 415, 422, 429, 503);
+const refusals = problems(400, 401, 409, 413, 415, 422, 429, 503);
 const base = { tags: ['Record import'], security: SESSION_SECURITY, method: 'post' as const };
 const HOW =
   'multipart/form-data with `file` (a FHIR R4 bundle or NDJSON, or a C-CDA document) and the header ' +
-  '`X-Requested-With: healthfolio`; a file of more than one person is refused (422)';
+  '`X-Requested-With: healthfolio`; a file of more than one person is refused (422); a file of someone ' +
+  "else than the person imported for (the preview's `otherPerson`) is refused (409) unless the import " +
+  'is sent with `?otherPerson=confirmed`';
 
 export const recordImportRoutes = ({ storage, jobs, settings, requireUser, quotas }: AppDeps) => {
   const app = createRouter();
@@ -44,7 +46,9 @@ export const recordImportRoutes = ({ storage, jobs, settings, requireUser, quota
   });
   app.post(PREVIEW_PATH, async (c) => c.json(await previewImport(depsOf(c), uid(c), c.req.raw), 200));
   app.post(IMPORT_PATH, async (c) => {
-    const report = await importRecord(depsOf(c), uid(c), c.req.raw);
+    const report = await importRecord(depsOf(c), uid(c), c.req.raw, {
+      otherPersonConfirmed: c.req.query('otherPerson') === 'confirmed',
+    });
     jobs.wake();
     return c.json(report, 200);
   });

@@ -1,17 +1,20 @@
 import { createHash } from 'node:crypto';
 import { Readable } from 'node:stream';
 import {
+  isOtherPerson,
   type NotUnderstood,
   RECORD_IMPORT_FORMAT_WORDS,
   RECORD_IMPORT_GROUPS,
   type RecordImportPreview,
   type RecordImportReport,
 } from '@healthfolio/core';
-import type { Database } from '../../db/database';
+import type { Database, Tx } from '../../db/database';
 import { documents } from '../../db/schema';
+import { ProblemError } from '../../http/problem';
 import type { FileStorage } from '../../storage/file-storage';
 import type { PlatformSettingsStore } from '../admin/platform-settings.store';
 import { recordAudit } from '../audit/audit.service';
+import { findProfile } from '../profiles/profiles.repository';
 import { type ImportPlan, RECORD_FILE_TYPES } from './import-plan';
 import { readRecord, receiveRecord } from './receive-record';
 import { selectDocumentBySha } from './record-import.repository';
@@ -36,6 +39,12 @@ const notUnderstood = (plan: ImportPlan, w: Written): NotUnderstood[] => [
   ...w.rejected,
 ];
 
+/** The person an import is for, as their profile names them (a household person's with their birth date). */
+const importingFor = async (tx: Tx, userId: string) => {
+  const profile = await findProfile(tx, userId);
+  return { name: profile?.displayName ?? null, birthDate: profile?.dateOfBirth ?? null };
+};
+
 /** Carries a preview's answer out of the transaction it rolls back. */
 class PreviewDone extends Error {
   constructor(readonly written: Written) {
@@ -55,6 +64,7 @@ export const previewImport = async (
   const { bytes } = await receiveRecord(settings, req);
   const plan = await readRecord(bytes);
   let written: Written;
+  const person = await db.readAsUser(userId, (tx) => importingFor(tx, userId));
   try {
     await db.asUser(userId, async (tx) => {
       throw new PreviewDone(await writePlan(tx, userId, plan, null, null));
@@ -70,18 +80,31 @@ export const previewImport = async (
     found,
     alreadyHere: alreadyThere(found, written),
     notUnderstood: notUnderstood(plan, written),
+    patient: plan.patient,
+    importingFor: person,
+    otherPerson: isOtherPerson(plan.patient, person),
   };
 };
+
+/** Refused (nothing stored) unless the person who imports has seen and confirmed it (the preview names both). */
+const OTHER_PERSON = () =>
+  new ProblemError(
+    409,
+    'other_person',
+    'This file is the record of someone else. Check whose record it is, or confirm that it belongs in this record.',
+  );
 
 /**
  * Imports the file: its items not already in the record, and the file itself into the documents vault
  * (once: the same bytes are not kept twice), in one transaction with one audit row. Files stored for a
- * transaction that does not commit are deleted again.
+ * transaction that does not commit are deleted again. A file of someone else (isOtherPerson) is
+ * refused unless `otherPersonConfirmed`.
  */
 export const importRecord = async (
   { db, storage, settings }: RecordImportDeps,
   userId: string,
   req: Request,
+  { otherPersonConfirmed = false } = {},
 ): Promise<RecordImportReport> => {
   const { bytes, fileName } = await receiveRecord(settings, req);
   const plan = await readRecord(bytes);
@@ -90,6 +113,8 @@ export const importRecord = async (
   const stored = [source.id];
   try {
     const { written, sourceDocumentId, keptSource } = await db.asUser(userId, async (tx) => {
+      if (!otherPersonConfirmed && isOtherPerson(plan.patient, await importingFor(tx, userId)))
+        throw OTHER_PERSON();
       const existing = await selectDocumentBySha(tx, userId, sha256);
       const sourceDocumentId =
         existing ??
@@ -124,6 +149,7 @@ export const importRecord = async (
       created: written.created,
       skipped: alreadyThere(found, written),
       notUnderstood: notUnderstood(plan, written),
+      notices: written.notices,
       sourceDocumentId,
     };
   } catch (err) {

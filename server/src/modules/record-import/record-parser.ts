@@ -13,10 +13,12 @@ import {
 import { mapAppointment } from './map-appointment';
 import { ourBill } from './map-bill';
 import { mapClaims } from './map-claims';
+import { isMealPhoto } from './map-meal';
 import { mapObservation } from './map-observation';
 import { mapCoverage } from './map-payer';
 import { pairPressures } from './map-pressures';
 import { mapSummary } from './map-summary';
+import { patientOf } from './patient-of';
 import { readResources } from './read-resources';
 
 /**
@@ -50,7 +52,7 @@ const RESOURCE_WORDS: Record<string, string> = {
   Encounter: 'Visits',
   CarePlan: 'Care plans',
   CareTeam: 'Care teams',
-  DiagnosticReport: 'Report summaries (their results are imported one by one)',
+  DiagnosticReport: 'Reports',
   ImagingStudy: 'Imaging studies',
   Device: 'Devices',
   Goal: 'Goals',
@@ -93,7 +95,7 @@ export const planOf = (resources: Resource[], format: ImportPlan['format']): Imp
       medications.set(`Medication/${r.id}`, r);
       medications.set(`urn:uuid:${r.id}`, r);
     }
-  const plan: ImportPlan = { format, items: [], notUnderstood: [] };
+  const plan: ImportPlan = { format, patient: patientOf(resources), items: [], notUnderstood: [] };
   const index = indexResources(resources);
   const today = new Date().toISOString().slice(0, 10);
   const take = (out: ReturnType<typeof mapAppointment>) => {
@@ -111,9 +113,11 @@ export const planOf = (resources: Resource[], format: ImportPlan['format']): Imp
       return;
     }
     if (r.resourceType === 'Observation') {
-      take(mapObservation(r, origin));
+      take(mapObservation(r, origin, index));
       return;
     }
+    // A meal photo comes in with the meal that shows it (map-meal.ts).
+    if (r.resourceType === 'Media' && isMealPhoto(r)) return;
     if (r.resourceType === 'MedicationRequest') {
       const schedule = ourSchedule(r);
       if (schedule) {
@@ -149,8 +153,18 @@ export const planOf = (resources: Resource[], format: ImportPlan['format']): Imp
         noteNotUnderstood(plan.notUnderstood, 'Documents', 'A document whose file is not inside the record.');
       return;
     }
+    // A lab report's results come in one by one (Observations): only the report's page is left.
+    if (r.resourceType === 'DiagnosticReport' && r.result?.length) {
+      noteNotUnderstood(
+        plan.notUnderstood,
+        'Reports',
+        'Their results are imported one by one; the report itself is not kept.',
+      );
+      return;
+    }
     const summary = mapSummary(r, medications);
-    if (summary) plan.items.push(summary);
+    if (summary && 'skip' in summary) noteNotUnderstood(plan.notUnderstood, summary.what, summary.skip);
+    else if (summary) plan.items.push(summary);
     else if (summary === null)
       noteNotUnderstood(plan.notUnderstood, wordsFor(r.resourceType), 'It has no name or code.');
     else

@@ -136,6 +136,7 @@ export const writeClaims = async (
   userId: string,
   items: Item<'claim'>[],
   planIds: Map<string, string>,
+  documentIds: Map<string, string>,
   out: Written,
 ) => {
   if (!items.length) return;
@@ -157,7 +158,8 @@ export const writeClaims = async (
       .limit(1);
     if (there) continue;
     const planId = c.coverageRefs.map((r) => planIds.get(r)).find(Boolean) ?? null;
-    await insertClaim(tx, userId, { ...c.claim, insurancePlanId: planId });
+    const eobDocumentId = (c.eobDocumentRef && documentIds.get(c.eobDocumentRef)) ?? null;
+    await insertClaim(tx, userId, { ...c.claim, insurancePlanId: planId, eobDocumentId });
     out.created.claims++;
   }
 };

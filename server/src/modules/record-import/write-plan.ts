@@ -4,9 +4,11 @@ import {
   isNotInFuture,
   LabResultCreateRequest,
   type LabSource,
+  midnightUtcOf,
   type NotUnderstood,
   RECORD_IMPORT_GROUPS,
   type RecordImportGroup,
+  wallClockToUtc,
 } from '@healthfolio/core';
 import type { Tx } from '../../db/database';
 import { documents, glucoseReadings, trackerEntries } from '../../db/schema';
@@ -14,15 +16,20 @@ import { enqueueJob } from '../../jobs/job-queue';
 import type { FileStorage } from '../../storage/file-storage';
 import { DOCUMENT_TEXT_ATTEMPTS, DOCUMENT_TEXT_JOB } from '../documents/document-text.job';
 import { insertReadings } from '../glucose/glucose.repository';
+import { sameLabResultAt } from '../labs/labs.repository';
 import { insertLabResults } from '../labs/labs.service';
+import { findProfile } from '../profiles/profiles.repository';
+import { floatingTimeOf } from './fhir-values';
 import { type ImportPlan, noteNotUnderstood, type PlannedItem } from './import-plan';
 import {
   glucoseReadingExists,
   insertSummaryItemsOnce,
+  naturalKey,
   selectDocumentBySha,
   trackerEntryExists,
 } from './record-import.repository';
 import { writeBills } from './write-bills';
+import { withMealExtras } from './write-meals';
 import { writeAppointments, writeClaims, writePlans } from './write-payer';
 import { writeDoses, writeSchedules } from './write-schedules';
 
@@ -41,7 +48,18 @@ export interface Written {
   rejectedCounts: Counts;
   /** Files put in storage by this write: deleted again if its transaction does not commit. */
   storedFiles: string[];
+  /** What the person must do about what came in, in words. */
+  notices: string[];
 }
+
+/** Keys of an entry's data that differ between two records holding the same entry. */
+const RECORD_OWN_KEYS: Record<string, string[]> = {
+  meal: ['aiEstimate', 'mealPhotoId'],
+  'insulin-settings': ['needs_review'],
+};
+
+export const INSULIN_SETTINGS_NOTICE =
+  'Insulin settings came in from the file, but no dose is suggested from them until you check them against what your care team gave you and save them in the insulin calculator.';
 
 /** Text-readable files of the vault get their extraction job, as an upload does. */
 const READABLE = new Set(['application/pdf', 'image/jpeg', 'image/png']);
@@ -126,23 +144,35 @@ const writeGlucose = async (tx: Tx, userId: string, items: Item<'glucose'>[], ou
       out.created.glucoseReadings += await insertReadings(tx, userId, source, list.slice(i, i + 5000));
 };
 
-const writeEntries = async (tx: Tx, userId: string, items: Item<'entry'>[], out: Written) => {
+const writeEntries = async (
+  tx: Tx,
+  userId: string,
+  items: Item<'entry'>[],
+  out: Written,
+  storage: FileStorage | null,
+) => {
+  const analyses = new Map<string, { id: string; analyzedAt: Date; photo: boolean }>();
+  let settings = 0;
   for (const e of items) {
     if (!isNotInFuture(e.occurredAt)) {
       noteNotUnderstood(out.rejected, 'Tracker entries', 'Dated in the future.');
       out.rejectedCounts[e.group]++;
       continue;
     }
-    if (await trackerEntryExists(tx, userId, e)) continue;
+    if (await trackerEntryExists(tx, userId, e, RECORD_OWN_KEYS[e.tracker])) continue;
+    const data = e.meal ? await withMealExtras(tx, userId, e.meal, e.data, storage, out, analyses) : e.data;
     await tx.insert(trackerEntries).values({
       userId,
       tracker: e.tracker,
       occurredAt: new Date(e.occurredAt),
-      data: e.data,
+      occurredPrecision: e.occurredPrecision ?? null,
+      data,
       notes: e.notes,
     });
+    if (e.tracker === 'insulin-settings') settings++;
     out.created[e.group]++;
   }
+  if (settings) out.notices.push(INSULIN_SETTINGS_NOTICE);
 };
 
 const writeLabs = async (
@@ -152,9 +182,28 @@ const writeLabs = async (
   out: Written,
   documentId: string | null,
   labSource: LabSource,
+  documentIds: Map<string, string>,
 ) => {
-  const valid = items.flatMap((i) => {
-    if (LabResultCreateRequest.safeParse(i.result).success) return [i.result];
+  // A record's day came in from an earlier Healthfolio as midnight UTC of it (ccda-times.ts): the same result.
+  const fresh: Item<'lab'>[] = [];
+  for (const i of items) {
+    const r = i.result;
+    const earlier =
+      r.effectivePrecision === 'day' &&
+      typeof r.effectiveAt === 'string' &&
+      (await sameLabResultAt(
+        tx,
+        userId,
+        { loinc: r.loinc, value: r.value ?? null, valueText: r.valueText ?? null, unit: r.unit ?? null },
+        new Date(midnightUtcOf(r.effectiveAt)),
+      ));
+    if (!earlier) fresh.push(i);
+  }
+  const valid = fresh.flatMap((i) => {
+    // The result's own source document when the file's came in (or was here), else the file's copy.
+    const own = i.documentRefs?.map((r) => documentIds.get(r)).find(Boolean);
+    const result = own ? { ...i.result, documentId: own } : i.result;
+    if (LabResultCreateRequest.safeParse(result).success) return [result];
     noteNotUnderstood(
       out.rejected,
       'Lab results',
@@ -167,6 +216,35 @@ const writeLabs = async (
     out.created.labResults += (
       await insertLabResults(tx, userId, valid.slice(i, i + 1000), labSource, documentId)
     ).length;
+};
+
+/**
+ * The items' wall clocks (a time a record gave without an offset: ccda-times.ts) as instants in the
+ * person's zone, as an appointment's are (write-payer.ts); instants and dates stay as they are.
+ */
+const withWallClocksIn = async (tx: Tx, userId: string, items: PlannedItem[]) => {
+  const wall = (v: string) => floatingTimeOf(v);
+  const timed = (i: PlannedItem) =>
+    i.kind === 'lab'
+      ? i.result.effectiveAt
+      : i.kind === 'glucose'
+        ? i.at
+        : i.kind === 'entry'
+          ? i.occurredAt
+          : '';
+  if (!items.some((i) => typeof timed(i) === 'string' && wall(timed(i) as string))) return items;
+  const timeZone = (await findProfile(tx, userId))?.timezone ?? 'UTC';
+  const instant = (v: string) => {
+    const w = wall(v);
+    return w ? wallClockToUtc(w.slice(0, 10), w.slice(11, 16), timeZone).toISOString() : v;
+  };
+  return items.map((i): PlannedItem => {
+    if (i.kind === 'lab' && typeof i.result.effectiveAt === 'string')
+      return { ...i, result: { ...i.result, effectiveAt: instant(i.result.effectiveAt) } };
+    if (i.kind === 'glucose') return { ...i, at: instant(i.at) };
+    if (i.kind === 'entry') return { ...i, occurredAt: instant(i.occurredAt) };
+    return i;
+  });
 };
 
 /**
@@ -183,18 +261,25 @@ export const writePlan = async (
   storage: FileStorage | null,
   labSource: LabSource = 'imported',
 ): Promise<Written> => {
-  const out: Written = { created: zeroCounts(), rejected: [], rejectedCounts: zeroCounts(), storedFiles: [] };
-  const documentIds = await writeDocuments(tx, userId, ofKind(plan.items, 'document'), out, storage);
-  await writeGlucose(tx, userId, ofKind(plan.items, 'glucose'), out);
-  await writeEntries(tx, userId, ofKind(plan.items, 'entry'), out);
-  await writeLabs(tx, userId, ofKind(plan.items, 'lab'), out, sourceDocumentId, labSource);
-  await writeAppointments(tx, userId, ofKind(plan.items, 'appointment'), out);
-  await writeSchedules(tx, userId, ofKind(plan.items, 'schedule'), out);
-  await writeDoses(tx, userId, ofKind(plan.items, 'dose'), out);
-  const planIds = await writePlans(tx, userId, ofKind(plan.items, 'plan'), out);
-  await writeClaims(tx, userId, ofKind(plan.items, 'claim'), planIds, out);
-  await writeBills(tx, userId, ofKind(plan.items, 'bill'), documentIds, out);
-  const summary = ofKind(plan.items, 'summary');
+  const out: Written = {
+    created: zeroCounts(),
+    rejected: [],
+    rejectedCounts: zeroCounts(),
+    storedFiles: [],
+    notices: [],
+  };
+  const items = await withWallClocksIn(tx, userId, plan.items);
+  const documentIds = await writeDocuments(tx, userId, ofKind(items, 'document'), out, storage);
+  await writeGlucose(tx, userId, ofKind(items, 'glucose'), out);
+  await writeEntries(tx, userId, ofKind(items, 'entry'), out, storage);
+  await writeLabs(tx, userId, ofKind(items, 'lab'), out, sourceDocumentId, labSource, documentIds);
+  await writeAppointments(tx, userId, ofKind(items, 'appointment'), out);
+  await writeSchedules(tx, userId, ofKind(items, 'schedule'), out);
+  await writeDoses(tx, userId, ofKind(items, 'dose'), out);
+  const planIds = await writePlans(tx, userId, ofKind(items, 'plan'), out);
+  await writeClaims(tx, userId, ofKind(items, 'claim'), planIds, documentIds, out);
+  await writeBills(tx, userId, ofKind(items, 'bill'), documentIds, out);
+  const summary = ofKind(items, 'summary');
   for (const group of ['conditions', 'allergies', 'immunizations', 'procedures', 'medications'] as const)
     out.created[group] += await insertSummaryItemsOnce(
       tx,
@@ -205,9 +290,21 @@ export const writePlan = async (
   return out;
 };
 
-/** How many items of each group the plan holds (those the write rejected not among them). */
+/**
+ * How many items of each group the plan holds (those the write rejected not among them). A summary
+ * item the file lists twice (a C-CDA's procedure in two sections, or twice in one) is one item: it
+ * is stored once (insertSummaryItemsOnce), and the second listing is not "already in your record".
+ */
 export const foundCounts = (plan: ImportPlan) => {
   const found = zeroCounts();
-  for (const i of plan.items) found[i.group]++;
+  const summaries = new Set<string>();
+  for (const i of plan.items) {
+    if (i.kind === 'summary') {
+      const key = naturalKey(i.item);
+      if (summaries.has(key)) continue;
+      summaries.add(key);
+    }
+    found[i.group]++;
+  }
   return found;
 };

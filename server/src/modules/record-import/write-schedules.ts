@@ -3,6 +3,7 @@ import { and, eq, sql } from 'drizzle-orm';
 import type { Tx } from '../../db/database';
 import { notifications } from '../../db/schema';
 import { insertMedicationSchedule } from '../medications/medications.service';
+import { scheduleExists } from '../medications/schedules.repository';
 import { findProfile } from '../profiles/profiles.repository';
 import { noteNotUnderstood, type PlannedItem } from './import-plan';
 import type { Written } from './write-plan';
@@ -13,7 +14,7 @@ export const MAX_IMPORTED_SCHEDULES = 100;
 /**
  * Medication schedules from a Healthfolio export, set up again as schedules with their reminders
  * (in the person's zone, from the schedule's own start date), keeping the schedule's id: one whose
- * reminders are already here is already here. Doses already due come in delivered, so importing an
+ * schedule is already here is already here. Doses already due come in delivered, so importing an
  * old schedule sends no reminders for the past.
  */
 export const writeSchedules = async (
@@ -37,18 +38,7 @@ export const writeSchedules = async (
       out.rejectedCounts.medications++;
       continue;
     }
-    const [there] = await tx
-      .select({ id: notifications.id })
-      .from(notifications)
-      .where(
-        and(
-          eq(notifications.userId, userId),
-          eq(notifications.type, 'reminder'),
-          sql`${notifications.metadata}->>'schedule_id' = ${item.scheduleId}`,
-        ),
-      )
-      .limit(1);
-    if (there) continue;
+    if (await scheduleExists(tx, userId, item.scheduleId.toLowerCase())) continue;
     if (written >= MAX_IMPORTED_SCHEDULES) {
       noteNotUnderstood(
         out.rejected,
@@ -63,6 +53,7 @@ export const writeSchedules = async (
       now,
       scheduleId: item.scheduleId.toLowerCase(),
       pastDelivered: true,
+      stopped: item.stopped,
     });
     written++;
     out.created.medications++;

@@ -1,3 +1,4 @@
+import { CGM_GAP_MINUTES } from '@healthfolio/core/glucose/cgm-gap';
 import { rgb } from 'pdf-lib';
 import { BLUE, MUTED, type PdfWriter, RULE } from '../packets/pdf-writer';
 import type { DayProfile } from './report-data';
@@ -6,8 +7,6 @@ const COLS = 7;
 const CELL_H = 58;
 const TOP_MGDL = 400;
 const BOTTOM_MGDL = 40;
-/** A gap longer than this breaks the day's line (a sensor change, a signal loss). */
-const GAP_MINUTES = 30;
 
 const dayLabel = (ymd: string) =>
   new Intl.DateTimeFormat('en-US', {
@@ -61,7 +60,7 @@ export const drawDailyProfiles = (
       let d = '';
       let prev = Number.NEGATIVE_INFINITY;
       for (const p of day.points) {
-        const cmd = p.minute - prev > GAP_MINUTES ? 'M' : 'L';
+        const cmd = p.minute - prev > CGM_GAP_MINUTES ? 'M' : 'L';
         d += `${cmd} ${((p.minute / 1440) * innerW).toFixed(2)} ${sy(p.mgdl).toFixed(2)} `;
         prev = p.minute;
       }

@@ -6,12 +6,12 @@ import {
   type LabFlag,
   labNumberText,
   labValueText,
-  localDate,
   localDayNumber,
   localMinuteOfDay,
   percentInTightRange,
   percentTimeCgmActive,
 } from '@healthfolio/core';
+import { type DatePrecision, recordDateIso } from '@healthfolio/core/units/date-precision';
 import type { Database, Tx } from '../../db/database';
 import { selectWindowColumns } from '../glucose/glucose.repository';
 import { selectLabResults } from '../labs/labs.repository';
@@ -57,20 +57,23 @@ const latestLabs = async (tx: Tx, userId: string, to: Date, timeZone: string): P
     if (r.effectiveAt.getTime() < since || seen.has(r.loinc)) continue;
     seen.add(r.loinc);
     const n = (v: number) => labNumberText(v, r.unit);
+    // The unit is in the value's column; an exclusive high end ("below 100") reads as such.
     const range =
-      r.referenceLow !== null && r.referenceHigh !== null
-        ? `${n(r.referenceLow)}–${n(r.referenceHigh)}`
-        : r.referenceLow !== null
-          ? `${n(r.referenceLow)} or more`
-          : r.referenceHigh !== null
-            ? `${n(r.referenceHigh)} or less`
-            : r.referenceText;
+      r.referenceHigh !== null && r.referenceHighExclusive
+        ? `Below ${n(r.referenceHigh)}`
+        : r.referenceLow !== null && r.referenceHigh !== null
+          ? `${n(r.referenceLow)}–${n(r.referenceHigh)}`
+          : r.referenceLow !== null
+            ? `${n(r.referenceLow)} or more`
+            : r.referenceHigh !== null
+              ? `${n(r.referenceHigh)} or less`
+              : r.referenceText;
     out.push({
       testName: r.testName,
       value: r.value !== null ? labValueText(r.value, r.unit) : (r.valueText ?? '-'),
       reference: range,
       flag: r.flag ? (LAB_FLAG_LABELS[r.flag as LabFlag] ?? r.flag) : null,
-      date: localDate(r.effectiveAt.getTime(), timeZone),
+      date: recordDateIso(r.effectiveAt, r.effectivePrecision as DatePrecision | null, timeZone),
     });
   }
   return out;

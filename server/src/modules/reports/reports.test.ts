@@ -1,4 +1,5 @@
 import { percentInTightRange } from '@healthfolio/core';
+import { sql } from 'drizzle-orm';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { createTestServer, signUpAndSignIn, type TestClient, type TestServer } from '../../../test/harness';
 import { newCredential, xdrip } from '../../../test/nightscout-apps';
@@ -154,6 +155,46 @@ describe('the clinician report', () => {
     expect(text).toContain('Leukocytes 6.7 × 10^9/L');
     expect(text).not.toContain('37.676');
   });
+
+  it('prints a reading or a result its record dated only by day or month as that date, not a day in the zone', async () => {
+    const { client: erin, userId } = await signUpAndSignIn(server, 'erin-report@example.com');
+    // Twelve hours and more ahead of UTC: noon UTC is already the next day there.
+    await ok(await erin.patch('/api/v1/profile', { timezone: 'Pacific/Auckland' }));
+    const DAY = 24 * HOUR;
+    const noon = new Date(Math.floor(now / DAY) * DAY - 5 * DAY + 12 * HOUR);
+    await ok(
+      await erin.post('/api/v1/entries', {
+        tracker: 'blood-pressure',
+        occurredAt: noon.toISOString(),
+        data: { systolic: 122, diastolic: 78 },
+      }),
+    );
+    // As an imported record's vital sign dated by its day is stored (record-import.vitals.test.ts).
+    await server.deps.db.owner.execute(
+      sql`update tracker_entries set occurred_precision = 'day' where user_id = ${userId}`,
+    );
+    // A month before this one, as a record dating it only by month gives it: its 15th at noon UTC.
+    const month = new Date(
+      Date.UTC(new Date(now).getUTCFullYear(), new Date(now).getUTCMonth(), 1) - 20 * DAY,
+    )
+      .toISOString()
+      .slice(0, 7);
+    await ok(
+      await erin.post('/api/v1/lab-results', {
+        testName: 'Ferritin',
+        loinc: '2276-4',
+        unit: 'ng/mL',
+        value: 40,
+        effectiveAt: `${month}-15T12:00:00.000Z`,
+        effectivePrecision: 'month',
+      }),
+    );
+    const text = await reportText(erin);
+    const day = new Intl.DateTimeFormat('en-US', { timeZone: 'UTC', dateStyle: 'medium' }).format(noon);
+    expect(text).toContain(`Latest 122/78 mmHg on ${day}.`);
+    expect(text).toContain(`Ferritin 40 ng/mL - - ${month}`);
+    expect(text).not.toContain(`${month}-1`);
+  }, 60_000);
 
   it('adds up the day’s boluses and temporary basals on a basal/bolus page, saying what is estimated', async () => {
     const text = await reportText(alice);

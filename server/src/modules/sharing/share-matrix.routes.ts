@@ -84,6 +84,7 @@ export const HEALTH: Record<string, HealthRoute> = {
   'GET /api/v1/notifications': { kind: 'owner', category: 'medications', shows: has('Mxmed') },
   'GET /api/v1/notifications/{id}': { kind: 'owner', category: 'medications', shows: has('Mxmed') },
   'GET /api/v1/medications/doses': { kind: 'owner', category: 'medications', shows: has('Mxmed') },
+  'GET /api/v1/medications/schedules': { kind: 'owner', category: 'medications', shows: has('Mxmed') },
   'GET /api/v1/appointments': { kind: 'owner', category: 'appointments', shows: has('Dr Mx') },
   'GET /api/v1/appointments/{id}': { kind: 'owner', category: 'appointments', shows: has('Dr Mx') },
   'GET /api/v1/appointments/{id}/calendar.ics': {

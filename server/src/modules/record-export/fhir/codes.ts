@@ -12,7 +12,7 @@ export const loinc = (code: string, display: string, text = display): CodeableCo
 });
 
 export const category = (
-  code: 'vital-signs' | 'laboratory' | 'survey' | 'social-history',
+  code: 'vital-signs' | 'laboratory' | 'survey' | 'social-history' | 'therapy',
 ): CodeableConcept[] => [{ coding: [{ system: OBSERVATION_CATEGORY, code }] }];
 
 export const quantity = (value: number, unit: string, code = unit): Quantity => ({

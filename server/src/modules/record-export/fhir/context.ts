@@ -1,5 +1,6 @@
 import { createHash } from 'node:crypto';
 import type { GlucoseUnit } from '@healthfolio/core';
+import { type DatePrecision, partialDateIso } from '@healthfolio/core/units/date-precision';
 import type { BundleEntry, Patient, Reference, Resource } from '@medplum/fhirtypes';
 
 /** What every mapper needs besides its rows. */
@@ -33,3 +34,13 @@ export const patientReference = (userId: string): Reference<Patient> => ({ refer
 
 /** FHIR `instant`/`dateTime` from a database timestamp. */
 export const instant = (at: Date | string) => new Date(at).toISOString();
+
+/**
+ * FHIR `dateTime` of a record's item: the date alone (`2019`, `2019-03`, `2019-03-14`) for one its
+ * record dated only by year, month or day (core's date-precision.ts), else the instant. The import
+ * reads the precision back from it (record-import/map-observation.ts).
+ */
+export const dateTimeOf = (at: Date | string, precision: DatePrecision | string | null | undefined) =>
+  precision === 'year' || precision === 'month' || precision === 'day'
+    ? partialDateIso(at, precision)
+    : instant(at);

@@ -1,6 +1,6 @@
 import type { Observation, ObservationComponent } from '@medplum/fhirtypes';
 import { CODES, category, coded, quantity } from './codes';
-import { type ExportContext, instant } from './context';
+import { dateTimeOf, type ExportContext } from './context';
 import { type EntryRow, notesOf } from './vitals';
 
 type Obs = Observation & { id: string };
@@ -21,7 +21,7 @@ const base = (row: EntryRow, ctx: ExportContext) => ({
   status: 'final' as const,
   category: category('survey'),
   subject: ctx.patient,
-  effectiveDateTime: instant(row.occurredAt),
+  effectiveDateTime: dateTimeOf(row.occurredAt, row.occurredPrecision),
 });
 
 /** Mood & Energy: one observation (code in words) with a component per rating and context. */

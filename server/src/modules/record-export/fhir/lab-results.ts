@@ -1,6 +1,6 @@
 import type { Observation } from '@medplum/fhirtypes';
 import { category, LOINC, quantity } from './codes';
-import type { ExportContext } from './context';
+import { dateTimeOf, type ExportContext } from './context';
 
 /** A row of `lab_results` as the export reads it (record-export.data.ts). */
 export interface LabResultRow {
@@ -15,8 +15,12 @@ export interface LabResultRow {
   refHigh: number | null;
   flag: 'low' | 'normal' | 'high' | 'critical' | null;
   effectiveAt: Date | string;
+  /** Dated by its record only by year, month or day (core's date-precision.ts); null at a time of day. */
+  effectivePrecision: string | null;
   /** Where the test was done. */
   labName: string | null;
+  /** The vault document the result came from (a lab report, an imported record), if any. */
+  documentId: string | null;
 }
 
 const INTERPRETATION = 'http://terminology.hl7.org/CodeSystem/v3-ObservationInterpretation';
@@ -33,13 +37,15 @@ export const labResultObservations = (rows: readonly LabResultRow[], ctx: Export
       text: r.testName,
     },
     subject: ctx.patient,
-    effectiveDateTime: new Date(r.effectiveAt).toISOString(),
+    effectiveDateTime: dateTimeOf(r.effectiveAt, r.effectivePrecision),
     ...(r.labName ? { performer: [{ display: r.labName }] } : {}),
     ...(r.value !== null
       ? { valueQuantity: r.unit ? quantity(r.value, r.unit) : { value: r.value } }
       : r.textValue
         ? { valueString: r.textValue }
         : {}),
+    // The report it came from: the vault document, a DocumentReference of the same bundle.
+    ...(r.documentId ? { derivedFrom: [{ reference: `urn:uuid:${r.documentId}` }] } : {}),
     ...(r.flag ? { interpretation: [{ coding: [{ system: INTERPRETATION, code: FLAG[r.flag] }] }] } : {}),
     ...(r.refLow !== null || r.refHigh !== null
       ? {

@@ -1,7 +1,15 @@
 import { mealTypeLabel } from '@healthfolio/core';
 import type { Observation, ObservationComponent } from '@medplum/fhirtypes';
 import { CODES, category, coded, healthfolioCode, quantity } from './codes';
-import { type ExportContext, instant } from './context';
+import { dateTimeOf, type ExportContext } from './context';
+import {
+  aiEstimateExtension,
+  estimatedComponent,
+  estimatedFields,
+  type MealAnalysisRow,
+  mealFoodExtensions,
+  photoReference,
+} from './meal-photos';
 import { type EntryRow, notesOf } from './vitals';
 
 type Obs = Observation & { id: string };
@@ -11,7 +19,7 @@ const base = (row: EntryRow, ctx: ExportContext) => ({
   id: row.id,
   status: 'final' as const,
   subject: ctx.patient,
-  effectiveDateTime: instant(row.occurredAt),
+  effectiveDateTime: dateTimeOf(row.occurredAt, row.occurredPrecision),
 });
 
 const num = (v: unknown) => (typeof v === 'number' && Number.isFinite(v) ? v : null);
@@ -19,13 +27,20 @@ const num = (v: unknown) => (typeof v === 'number' && Number.isFinite(v) ? v : n
 /**
  * A meal: what was eaten in `valueString` (the person's words), calories (LOINC 9052-2, kcal) and
  * carbohydrate (9059-7, g) as components, the meal type as a component coded in Healthfolio's own
- * code system (no standard code names breakfast or a snack). Its photo is not exported.
+ * code system (no standard code names breakfast or a snack). Its list of foods and the AI estimate it
+ * cites are Healthfolio's own extensions (a figure the AI estimated is marked so on its component);
+ * its photo is the Media it was derived from (fhir/meal-photos.ts).
  */
-export const mealObservation = (row: EntryRow, ctx: ExportContext): Obs => {
+export const mealObservation = (row: EntryRow, ctx: ExportContext, analysis?: MealAnalysisRow): Obs => {
   const d = row.data;
   const type = typeof d.mealType === 'string' ? d.mealType : null;
   const calories = num(d.calories);
   const carbs = num(d.carbs);
+  const estimated = new Set(estimatedFields(d));
+  const mark = (field: string, c: ObservationComponent) =>
+    estimated.has(field) ? estimatedComponent(c, ctx) : c;
+  const extension = [...mealFoodExtensions(d, ctx), ...aiEstimateExtension(d, analysis, ctx)];
+  const derivedFrom = photoReference(d, analysis);
   const component: ObservationComponent[] = [
     ...(type
       ? [
@@ -39,16 +54,25 @@ export const mealObservation = (row: EntryRow, ctx: ExportContext): Obs => {
         ]
       : []),
     ...(calories !== null
-      ? [{ code: coded(CODES.caloriesIntake), valueQuantity: quantity(calories, 'kcal', 'kcal') }]
+      ? [
+          mark('calories', {
+            code: coded(CODES.caloriesIntake),
+            valueQuantity: quantity(calories, 'kcal', 'kcal'),
+          }),
+        ]
       : []),
-    ...(carbs !== null ? [{ code: coded(CODES.carbsIntake), valueQuantity: quantity(carbs, 'g') }] : []),
+    ...(carbs !== null
+      ? [mark('carbs', { code: coded(CODES.carbsIntake), valueQuantity: quantity(carbs, 'g') })]
+      : []),
   ];
   return {
     ...base(row, ctx),
+    ...(extension.length ? { extension } : {}),
     category: category('social-history'),
     code: healthfolioCode(ctx, 'meal', 'Meal'),
     ...(typeof d.value === 'string' ? { valueString: d.value } : {}),
     ...(component.length ? { component } : {}),
+    ...(derivedFrom.length ? { derivedFrom } : {}),
     ...notesOf(row),
   };
 };

@@ -5,8 +5,9 @@ import type {
   MedicationStatement,
   Observation,
 } from '@medplum/fhirtypes';
+import { doseWords } from '../../medications/dose-words';
 import { CODES, coded, healthfolioCode, quantity, UCUM } from './codes';
-import { type ExportContext, instant } from './context';
+import { dateTimeOf, type ExportContext, instant } from './context';
 import type { EntryRow } from './vitals';
 
 type Statement = MedicationStatement & { id: string };
@@ -19,7 +20,7 @@ export const loggedMedicationStatement = (row: EntryRow, ctx: ExportContext): St
   status: 'completed',
   medicationCodeableConcept: { text: String(row.data.value ?? 'Medication') },
   subject: ctx.patient,
-  effectiveDateTime: instant(row.occurredAt),
+  effectiveDateTime: dateTimeOf(row.occurredAt, row.occurredPrecision),
   ...(row.notes ? { note: [{ text: row.notes }] } : {}),
 });
 
@@ -76,7 +77,7 @@ export const insulinStatement = (row: EntryRow, ctx: ExportContext): Statement =
     status: 'completed',
     medicationCodeableConcept: { text: 'Insulin' },
     subject: ctx.patient,
-    effectiveDateTime: instant(row.occurredAt),
+    effectiveDateTime: dateTimeOf(row.occurredAt, row.occurredPrecision),
     ...(contained.length ? { reasonReference: contained.map((c) => ({ reference: `#${c.id}` })) } : {}),
     dosage: [
       {
@@ -128,6 +129,8 @@ export interface ScheduleRow {
   refillDate: string | null;
   startDate: string | null;
   endDate: string | null;
+  /** The person stopped it (Stop), rather than letting it run to its end date. */
+  stopped: boolean;
 }
 
 /** How each frequency repeats: once a day, a week or a month, or a single time. */
@@ -145,7 +148,7 @@ const REPEAT: Record<string, { frequency: number; period: number; periodUnit: 'd
 export const scheduleRequest = (s: ScheduleRow, ctx: ExportContext, today: string): Request => ({
   resourceType: 'MedicationRequest',
   id: s.scheduleId,
-  status: s.endDate && s.endDate < today ? 'completed' : 'active',
+  status: s.stopped ? 'stopped' : s.endDate && s.endDate < today ? 'completed' : 'active',
   intent: 'plan',
   category: [healthfolioCode(ctx, 'medication-schedule', 'Medication schedule')],
   medicationCodeableConcept: { text: s.medicationName },
@@ -191,11 +194,9 @@ export const doseAdministration = (
   id: d.id,
   status: d.isCompleted ? 'completed' : 'not-done',
   ...(d.isCompleted ? {} : { statusReason: [healthfolioCode(ctx, 'dose-skipped', 'Skipped')] }),
-  medicationCodeableConcept: { text: String(d.metadata.medication_name ?? 'Medication') },
+  medicationCodeableConcept: { text: doseWords(d.metadata).name || 'Medication' },
   subject: ctx.patient,
   effectiveDateTime: instant(d.dueDate),
   request: { reference: `urn:uuid:${String(d.metadata.schedule_id)}` },
-  ...(typeof d.metadata.dosage === 'string' && d.metadata.dosage
-    ? { dosage: { text: d.metadata.dosage } }
-    : {}),
+  ...(doseWords(d.metadata).dosage ? { dosage: { text: doseWords(d.metadata).dosage } } : {}),
 });

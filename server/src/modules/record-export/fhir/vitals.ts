@@ -1,11 +1,13 @@
 import type { Observation } from '@medplum/fhirtypes';
 import { CODES, category, coded, quantity } from './codes';
-import { type ExportContext, instant } from './context';
+import { dateTimeOf, type ExportContext } from './context';
 
 export interface EntryRow {
   id: string;
   tracker: string;
   occurredAt: Date;
+  /** Dated by its record only by year, month or day (core's date-precision.ts); null at a time of day. */
+  occurredPrecision: string | null;
   notes: string | null;
   data: Record<string, unknown>;
 }
@@ -19,7 +21,7 @@ const base = (row: EntryRow, ctx: ExportContext) => ({
   id: row.id,
   status: 'final' as const,
   subject: ctx.patient,
-  effectiveDateTime: instant(row.occurredAt),
+  effectiveDateTime: dateTimeOf(row.occurredAt, row.occurredPrecision),
   ...notesOf(row),
 });
 

@@ -1,120 +1,23 @@
-import { decodeShlink } from '@healthfolio/core/packets/shlink';
 import { sql } from 'drizzle-orm';
-import { compactDecrypt, decodeProtectedHeader } from 'jose';
 import { PDFDocument } from 'pdf-lib';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
-import {
-  APP_URL,
-  createTestServer,
-  signUpAndSignIn,
-  type TestClient,
-  type TestServer,
-} from '../../../test/harness';
-import { newCredential, xdrip } from '../../../test/nightscout-apps';
-import { createLogger } from '../../http/log-safety';
+import { APP_URL, type TestClient, type TestServer } from '../../../test/harness';
 import { parse as pdfTextOf } from '../documents/text-parser';
 import { sweepSpentPackets } from './packet-sweep';
+import { clinicOf, makePacket, pdfFrom, startPacketServer } from './packets.helpers';
 
 let server: TestServer;
 let alice: TestClient;
 let bob: TestClient;
-let ipSeq = 0;
-const logLines: string[] = [];
-const HOUR = 3_600_000;
+let logLines: string[];
 
 beforeAll(async () => {
-  const logger = createLogger('trace', { write: (line: string) => void logLines.push(line) });
-  server = await createTestServer({ trustProxy: 1 }, {}, { logger });
-  ({ client: alice } = await signUpAndSignIn(server, 'alice-packet@example.com'));
-  ({ client: bob } = await signUpAndSignIn(server, 'bob-packet@example.com'));
-  await alice.patch('/api/v1/profile', {
-    displayName: 'Alice Packet',
-    glucoseUnit: 'mmol/L',
-    timezone: 'UTC',
-  });
-  await bob.patch('/api/v1/profile', { displayName: 'Bob Fingerstick' });
-  const now = Date.now();
-  // Alice: 14 days of 15-minute CGM readings; Bob: one fingerstick only.
-  const readings = Array.from({ length: 14 * 96 }, (_, i) => ({
-    at: new Date(now - (i + 1) * 15 * 60_000).toISOString(),
-    mgdl: 110 + Math.round(60 * Math.sin(i / 8)),
-  }));
-  const batch = await alice.post('/api/v1/glucose/readings/batch', { source: 'import:libreview', readings });
-  expect(batch.status, await batch.clone().text()).toBe(200);
-  for (const [client, tracker, data, hoursAgo] of [
-    [alice, 'blood-pressure', { systolic: 128, diastolic: 82 }, 72],
-    [alice, 'blood-pressure', { systolic: 134, diastolic: 86 }, 24],
-    [alice, 'weight', { weight: 80.5, weightUnit: 'kg' }, 96],
-    [alice, 'weight', { weight: 79.9, weightUnit: 'kg' }, 12],
-    [bob, 'blood-glucose', { glucose: 140 }, 2],
-  ] as const) {
-    const res = await client.post('/api/v1/entries', {
-      tracker,
-      occurredAt: new Date(now - hoursAgo * HOUR).toISOString(),
-      data,
-    });
-    expect(res.status, await res.clone().text()).toBe(201);
-  }
-  const a1c = await alice.post('/api/v1/lab-results', {
-    testName: 'Hemoglobin A1c',
-    loinc: '4548-4',
-    value: 7.2,
-    unit: '%',
-    effectiveAt: '2026-09-01T12:00:00Z',
-    labName: 'City Lab',
-  });
-  expect(a1c.status, await a1c.clone().text()).toBe(201);
-  // Alice's loop uploads a bolus and a temporary basal yesterday (UTC, the profile's zone).
-  const yesterday = Math.floor(now / (24 * HOUR)) * 24 * HOUR - 24 * HOUR;
-  const at = (h: number) => new Date(yesterday + h * HOUR).toISOString();
-  const loop = await xdrip(server, await newCredential(alice, 'Loop')).post('treatments', [
-    { eventType: 'Correction Bolus', insulin: 2.5, created_at: at(8), identifier: 'pk-b-1' },
-    { eventType: 'Temp Basal', absolute: 1.5, duration: 60, created_at: at(3), identifier: 'pk-t-1' },
-  ]);
-  expect(loop.status, await loop.clone().text()).toBeLessThan(300);
+  ({ server, alice, bob, logLines } = await startPacketServer());
 });
 afterAll(() => server.close());
+const { clinic, open } = clinicOf(() => server);
 
-const ALL = ['glucose', 'blood_pressure', 'weight', 'medications', 'a1c'];
-
-const makePacket = async (client: TestClient, body: Record<string, unknown> = {}) => {
-  const res = await client.post('/api/v1/packets', { days: 14, categories: ALL, ...body });
-  expect(res.status, await res.clone().text()).toBe(201);
-  const created = await res.json();
-  const payload = decodeShlink(created.link)!;
-  return { ...created, payload, manifestPath: new URL(payload.url).pathname };
-};
-
-/** A clinic app: no session, its own address, maybe another origin. */
-const clinic = (path: string, body: unknown, headers: Record<string, string> = {}) =>
-  server.client().post(path, body, {
-    'x-forwarded-for': `203.0.113.${++ipSeq % 250}`,
-    origin: 'https://clinic.example',
-    ...headers,
-  });
-
-const open = (path: string, passcode?: string) => clinic(path, { recipient: 'Dr. Reader', passcode });
-
-/** Decrypts the manifest's one file with the link's key; answers the PDF bytes. */
-const pdfFrom = async (manifest: { files: { contentType: string; embedded: string }[] }, key: string) => {
-  expect(manifest.files).toHaveLength(1);
-  const file = manifest.files[0]!;
-  expect(decodeProtectedHeader(file.embedded)).toMatchObject({ alg: 'dir', enc: 'A256GCM' });
-  const { plaintext } = await compactDecrypt(file.embedded, Buffer.from(key, 'base64url'));
-  const doc = JSON.parse(new TextDecoder().decode(plaintext));
-  expect(doc.resourceType).toBe('DocumentReference');
-  expect(doc.content[0].attachment.contentType).toBe('application/pdf');
-  return Buffer.from(doc.content[0].attachment.data, 'base64');
-};
-
-/** A packet's PDF as the clinic opens it, read as text. */
-const packetText = async (created: Awaited<ReturnType<typeof makePacket>>) => {
-  const res = await open(created.manifestPath, created.passcode);
-  const bytes = await pdfFrom(await res.json(), created.payload.key);
-  return (await pdfTextOf({ fileType: 'application/pdf', bytes })) ?? '';
-};
-
-describe('pre-visit packets as SMART Health Links', () => {
+describe('pre-visit packets as SMART Health Links: opening the link', () => {
   it('answers the link and passcode once; the manifest decrypts to the PDF summary', async () => {
     const created = await makePacket(alice, { questions: ['Should I change my evening dose?'] });
     expect(created.passcode).toMatch(/^\d{8}$/);
@@ -311,79 +214,5 @@ describe('pre-visit packets as SMART Health Links', () => {
     expect((await server.client().get(forged)).status).toBe(404);
     await alice.post(`/api/v1/packets/${created.packet.id}/revoke`);
     expect((await server.client().get(location.pathname)).status).toBe(404);
-  });
-
-  it('shows meter readings when there is no CGM data: count, mean, lowest, lows and a chart', async () => {
-    // Bob has a fingerstick from 2 hours ago; two more, one of them an urgent low.
-    for (const [glucose, hoursAgo] of [
-      [62, 30],
-      [50, 50],
-    ] as const) {
-      const res = await bob.post('/api/v1/entries', {
-        tracker: 'blood-glucose',
-        occurredAt: new Date(Date.now() - hoursAgo * HOUR).toISOString(),
-        data: { glucose },
-      });
-      expect(res.status).toBe(201);
-    }
-    const created = await makePacket(bob, { categories: ['glucose', 'a1c'] });
-    const text = await packetText(created);
-    expect(text).toContain('Bob Fingerstick');
-    expect(text).toContain('Glucose (meter readings)');
-    expect(text).toContain('3 meter readings; no CGM data in this period.');
-    // Mean (140 + 62 + 50) / 3 = 84; lowest 50; two below 70, one below 54.
-    expect(text).toMatch(/Mean glucose\s*84 mg\/dL/);
-    expect(text).toMatch(/Lowest reading\s*50 mg\/dL/);
-    expect(text).toMatch(/Low: below 70 mg\/dL\s*2 readings/);
-    expect(text).toMatch(/Urgent low: below 54 mg\/dL\s*1 reading\b/);
-    expect(text).toContain('Glucose (mg/dL)');
-    expect(text).not.toContain('Glucose (CGM)');
-    expect(text).not.toContain('Ambulatory glucose profile');
-    expect(text).toContain('No A1C result recorded.');
-    // Bob logged no insulin: no basal/bolus page.
-    expect(text).not.toContain('Basal and bolus insulin');
-  });
-
-  it('leaves the basal/bolus page out when glucose is not chosen', async () => {
-    const text = await packetText(await makePacket(alice, { categories: ['weight', 'a1c'] }));
-    expect(text).toContain('79.9 kg');
-    expect(text).not.toContain('Basal and bolus insulin');
-  });
-
-  it('says why there is no glucose section when there are no readings at all', async () => {
-    const { client: carol } = await signUpAndSignIn(server, 'carol-packet@example.com');
-    await carol.post('/api/v1/entries', {
-      tracker: 'weight',
-      occurredAt: new Date(Date.now() - HOUR).toISOString(),
-      data: { weight: 150, weightUnit: 'lbs' },
-    });
-    const created = await makePacket(carol, { categories: ['glucose', 'weight'] });
-    const text = await packetText(created);
-    expect(text).toContain('No glucose readings in this period: no CGM data and no meter readings.');
-    // One weight: no "1 entries", no "+0.0 lbs over the period".
-    expect(text).toContain('1 entry: 150.0 lbs on');
-    expect(text).not.toContain('entries');
-    expect(text).not.toContain('+0.0');
-  });
-
-  it('refuses bad input with problem documents and writes nothing', async () => {
-    const before = (await (await alice.get('/api/v1/packets')).json()).items.length;
-    for (const body of [
-      { days: 7, categories: ['a1c'] },
-      { days: 14, categories: [] },
-      { days: 14, categories: ['a1c'], questions: ['x'.repeat(301)] },
-      { days: 14, categories: ['nope'] },
-    ]) {
-      const res = await alice.post('/api/v1/packets', body);
-      expect(res.status).toBe(400);
-      expect(res.headers.get('content-type')).toContain('application/problem+json');
-    }
-    expect((await (await alice.get('/api/v1/packets')).json()).items.length).toBe(before);
-    const created = await makePacket(bob, { categories: ['a1c'] });
-    const noRecipient = await clinic(created.manifestPath, { passcode: created.passcode });
-    expect(noRecipient.status).toBe(400);
-    expect((await server.client().post('/api/v1/packets', { days: 14, categories: ['a1c'] })).status).toBe(
-      401,
-    );
   });
 });
