@@ -136,7 +136,7 @@ export interface paths {
         };
         get?: never;
         put?: never;
-        /** Invite a second guardian, or hand the record over to the person, by email (valid 7 days) */
+        /** Invite a second guardian, or hand the record over to the person, by email (valid 7 days); without email delivery the answer holds the link to pass on */
         post: operations["postHouseholdPeopleByPersonIdInvitations"];
         delete?: never;
         options?: never;
@@ -663,7 +663,7 @@ export interface paths {
             path?: never;
             cookie?: never;
         };
-        /** Your notifications, newest first, by tab (all; notes: note; actions: notification, alert; reminders: reminder, medication). Scheduled system reminders appear once due. */
+        /** Your notifications, newest first, by tab (all; notes: note; actions: notification, alert; reminders: reminder, medication). Reminders and system items scheduled ahead appear once due; when=scheduled lists your own reminders still to come, soonest first. */
         get: operations["getNotifications"];
         put?: never;
         /** Add a note, notification or reminder (sender "You"); open pages hear notification.created */
@@ -719,7 +719,7 @@ export interface paths {
         get: operations["getNotificationsById"];
         put?: never;
         post?: never;
-        /** Delete one of your notes (other types answer 400) */
+        /** Delete one of your notes or a reminder you set yourself (other items answer 400). Deleting a repeating reminder stops it: its next occurrence still to come is deleted too. */
         delete: operations["deleteNotificationsById"];
         options?: never;
         head?: never;
@@ -734,10 +734,46 @@ export interface paths {
             path?: never;
             cookie?: never;
         };
-        get?: never;
+        /** Your medication schedules, by name, each with its next dose still to come */
+        get: operations["getMedicationsSchedules"];
         put?: never;
         /** Create a medication schedule: one reminder per dose (daily 30 days × each time, weekly 4 a week apart, once/monthly 1), in your time zone */
         post: operations["postMedicationsSchedules"];
+        delete?: never;
+        options?: never;
+        head?: never;
+        patch?: never;
+        trace?: never;
+    };
+    "/api/v1/medications/schedules/{id}": {
+        parameters: {
+            query?: never;
+            header?: never;
+            path?: never;
+            cookie?: never;
+        };
+        get?: never;
+        put?: never;
+        post?: never;
+        /** Delete a schedule and all its reminders, taken and skipped doses included */
+        delete: operations["deleteMedicationsSchedulesById"];
+        options?: never;
+        head?: never;
+        /** Change a schedule (not its start): doses already due or marked stay; the doses to come are set up again */
+        patch: operations["patchMedicationsSchedulesById"];
+        trace?: never;
+    };
+    "/api/v1/medications/schedules/{id}/stop": {
+        parameters: {
+            query?: never;
+            header?: never;
+            path?: never;
+            cookie?: never;
+        };
+        get?: never;
+        put?: never;
+        /** Stop a schedule today: reminders still to come are removed, doses already due are kept */
+        post: operations["postMedicationsSchedulesByIdStop"];
         delete?: never;
         options?: never;
         head?: never;
@@ -770,7 +806,7 @@ export interface paths {
         };
         get?: never;
         put?: never;
-        /** Mark a dose taken (completed and read); 409 once taken or skipped */
+        /** Mark a dose taken (completed and read); 409 once taken or skipped, or more than an hour before it is due */
         post: operations["postMedicationsDosesByIdTake"];
         delete?: never;
         options?: never;
@@ -787,8 +823,25 @@ export interface paths {
         };
         get?: never;
         put?: never;
-        /** Skip a dose (read, not completed); 409 once taken or skipped */
+        /** Skip a dose (read, not completed); 409 once taken or skipped, or more than an hour before it is due */
         post: operations["postMedicationsDosesByIdSkip"];
+        delete?: never;
+        options?: never;
+        head?: never;
+        patch?: never;
+        trace?: never;
+    };
+    "/api/v1/medications/doses/{id}/undo": {
+        parameters: {
+            query?: never;
+            header?: never;
+            path?: never;
+            cookie?: never;
+        };
+        get?: never;
+        put?: never;
+        /** Put a taken or skipped dose back as not yet answered; 409 if it is neither */
+        post: operations["postMedicationsDosesByIdUndo"];
         delete?: never;
         options?: never;
         head?: never;
@@ -1612,6 +1665,23 @@ export interface paths {
         patch?: never;
         trace?: never;
     };
+    "/api/v1/packets/{id}": {
+        parameters: {
+            query?: never;
+            header?: never;
+            path?: never;
+            cookie?: never;
+        };
+        get?: never;
+        put?: never;
+        post?: never;
+        /** Delete a packet from your list; a link still live stops working */
+        delete: operations["deletePacketsById"];
+        options?: never;
+        head?: never;
+        patch?: never;
+        trace?: never;
+    };
     "/api/v1/export/record": {
         parameters: {
             query?: never;
@@ -1690,7 +1760,7 @@ export interface paths {
         };
         get?: never;
         put?: never;
-        /** What importing a record would add, and what is already here (nothing is stored): multipart/form-data with `file` (a FHIR R4 bundle or NDJSON, or a C-CDA document) and the header `X-Requested-With: healthfolio`; a file of more than one person is refused (422) */
+        /** What importing a record would add, and what is already here (nothing is stored): multipart/form-data with `file` (a FHIR R4 bundle or NDJSON, or a C-CDA document) and the header `X-Requested-With: healthfolio`; a file of more than one person is refused (422); a file of someone else than the person imported for (the preview's `otherPerson`) is refused (409) unless the import is sent with `?otherPerson=confirmed` */
         post: operations["postRecordsImportPreview"];
         delete?: never;
         options?: never;
@@ -1707,7 +1777,7 @@ export interface paths {
         };
         get?: never;
         put?: never;
-        /** Import a record (idempotent: what is already here is skipped; the file is kept in the vault): multipart/form-data with `file` (a FHIR R4 bundle or NDJSON, or a C-CDA document) and the header `X-Requested-With: healthfolio`; a file of more than one person is refused (422) */
+        /** Import a record (idempotent: what is already here is skipped; the file is kept in the vault): multipart/form-data with `file` (a FHIR R4 bundle or NDJSON, or a C-CDA document) and the header `X-Requested-With: healthfolio`; a file of more than one person is refused (422); a file of someone else than the person imported for (the preview's `otherPerson`) is refused (409) unless the import is sent with `?otherPerson=confirmed` */
         post: operations["postRecordsImport"];
         delete?: never;
         options?: never;
@@ -2711,7 +2781,7 @@ export interface paths {
         };
         get?: never;
         put?: never;
-        /** Upload sgv/mbg entries (an array or one object); replays are no-ops. Auth: api-secret (SHA-1 hex of the secret or follower token), ?token= or Bearer; see docs/devices.md */
+        /** Upload sgv/mbg entries (an array or one object); a replay stores nothing new, its extra fields replace the kept ones; cal accepted, not kept. Auth: api-secret (SHA-1 hex of the secret or follower token), ?token= or Bearer; see docs/devices.md */
         post: operations["postNsV1Entries"];
         /** Delete uploaded sensor readings in find[date] bounds (a bound is required). Auth: api-secret (SHA-1 hex of the secret or follower token), ?token= or Bearer; see docs/devices.md */
         delete: operations["deleteNsV1Entries"];
@@ -3683,7 +3753,7 @@ export interface operations {
             };
         };
         responses: {
-            /** @description The invitation */
+            /** @description The invitation (and its link when it was not emailed) */
             201: {
                 headers: {
                     [name: string]: unknown;
@@ -4437,6 +4507,7 @@ export interface operations {
         parameters: {
             query?: {
                 tab?: "all" | "notes" | "actions" | "reminders";
+                when?: "arrived" | "scheduled";
                 type?: "note" | "notification" | "reminder" | "alert" | "medication";
                 q?: string;
                 limit?: number;
@@ -4579,6 +4650,24 @@ export interface operations {
             };
         };
     };
+    getMedicationsSchedules: {
+        parameters: {
+            query?: never;
+            header?: never;
+            path?: never;
+            cookie?: never;
+        };
+        requestBody?: never;
+        responses: {
+            /** @description The schedules */
+            200: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content?: never;
+            };
+        };
+    };
     postMedicationsSchedules: {
         parameters: {
             query?: never;
@@ -4594,6 +4683,70 @@ export interface operations {
         responses: {
             /** @description How many reminders were created */
             201: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content?: never;
+            };
+        };
+    };
+    deleteMedicationsSchedulesById: {
+        parameters: {
+            query?: never;
+            header?: never;
+            path: {
+                id: string;
+            };
+            cookie?: never;
+        };
+        requestBody?: never;
+        responses: {
+            /** @description Deleted */
+            204: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content?: never;
+            };
+        };
+    };
+    patchMedicationsSchedulesById: {
+        parameters: {
+            query?: never;
+            header?: never;
+            path: {
+                id: string;
+            };
+            cookie?: never;
+        };
+        requestBody?: {
+            content: {
+                "application/json": unknown;
+            };
+        };
+        responses: {
+            /** @description The changed schedule */
+            200: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content?: never;
+            };
+        };
+    };
+    postMedicationsSchedulesByIdStop: {
+        parameters: {
+            query?: never;
+            header?: never;
+            path: {
+                id: string;
+            };
+            cookie?: never;
+        };
+        requestBody?: never;
+        responses: {
+            /** @description How many reminders were removed */
+            200: {
                 headers: {
                     [name: string]: unknown;
                 };
@@ -4646,6 +4799,26 @@ export interface operations {
         };
     };
     postMedicationsDosesByIdSkip: {
+        parameters: {
+            query?: never;
+            header?: never;
+            path: {
+                id: string;
+            };
+            cookie?: never;
+        };
+        requestBody?: never;
+        responses: {
+            /** @description The dose */
+            200: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content?: never;
+            };
+        };
+    };
+    postMedicationsDosesByIdUndo: {
         parameters: {
             query?: never;
             header?: never;
@@ -6115,6 +6288,26 @@ export interface operations {
         responses: {
             /** @description The revoked packet */
             200: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content?: never;
+            };
+        };
+    };
+    deletePacketsById: {
+        parameters: {
+            query?: never;
+            header?: never;
+            path: {
+                id: string;
+            };
+            cookie?: never;
+        };
+        requestBody?: never;
+        responses: {
+            /** @description Deleted */
+            204: {
                 headers: {
                     [name: string]: unknown;
                 };

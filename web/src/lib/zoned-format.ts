@@ -18,3 +18,6 @@ export const formatDateTime = (iso: string, timeZone: string) =>
   formatter(timeZone, { dateStyle: 'medium', timeStyle: 'short' }).format(new Date(iso));
 export const formatShortDate = (iso: string, timeZone: string) =>
   formatter(timeZone, { month: 'short', day: 'numeric' }).format(new Date(iso));
+/** A calendar date (YYYY-MM-DD, no time, no zone) in the same style as formatDate: "Nov 29, 2026". */
+export const formatCalendarDate = (ymd: string) =>
+  formatter('UTC', { dateStyle: 'medium' }).format(new Date(`${ymd}T00:00:00Z`));

@@ -37,10 +37,19 @@ function useReturnFocus() {
   return { ref, onCloseAutoFocus };
 }
 
+/**
+ * Radix hears Escape on the document before the field does, so a field's stopPropagation cannot keep
+ * it from closing the dialog. A combobox whose list is open keeps Escape: it closes that list only,
+ * and what was typed in the dialog stays.
+ */
+const escapeBelongsToOpenList = (event: KeyboardEvent) =>
+  event.target instanceof Element && event.target.matches('[role="combobox"][aria-expanded="true"]');
+
 export function DialogContent({
   className,
   children,
   onCloseAutoFocus,
+  onEscapeKeyDown,
   ...props
 }: ComponentProps<typeof DialogPrimitive.Content>) {
   const returnFocus = useReturnFocus();
@@ -54,6 +63,10 @@ export function DialogContent({
         )}
         {...props}
         ref={returnFocus.ref}
+        onEscapeKeyDown={(event) => {
+          if (escapeBelongsToOpenList(event)) return event.preventDefault();
+          onEscapeKeyDown?.(event);
+        }}
         onCloseAutoFocus={(event) => {
           onCloseAutoFocus?.(event);
           if (!event.defaultPrevented) returnFocus.onCloseAutoFocus(event);

@@ -1,4 +1,4 @@
-import { HBA1C_LOINC, HBA1C_REFERENCE, HBA1C_TEST_NAME, HBA1C_UNIT } from '@healthfolio/core/labs/hba1c';
+import { HBA1C_LOINC, HBA1C_TEST_NAME, HBA1C_UNIT } from '@healthfolio/core/labs/hba1c';
 import { isDateNotInFuture } from '@healthfolio/core/units/not-in-future';
 import { parseDecimalInput } from '@healthfolio/core/units/round';
 import { useForm } from 'react-hook-form';
@@ -29,14 +29,13 @@ export function A1cForm() {
       const value = parseDecimalInput(v.value);
       if (value === null) return;
       try {
-        // An A1C result is a lab result (LOINC 4548-4).
+        // An A1C result is a lab result (LOINC 4548-4); its range (below 5.7%, ADA) is the one the
+        // server gives every A1c result without a range of its own, typed or imported.
         await create.mutateAsync({
           testName: HBA1C_TEST_NAME,
           loinc: HBA1C_LOINC,
           value,
           unit: HBA1C_UNIT,
-          referenceHigh: HBA1C_REFERENCE.high,
-          referenceText: HBA1C_REFERENCE.text,
           // Noon of the test day in the user's zone, so it lists on that day; a test of today logged
           // in the morning is dated now (nothing is dated in the future).
           effectiveAt: earliest(

@@ -5,22 +5,32 @@ import {
   meetsA1cTarget,
 } from '@healthfolio/core/glucose/a1c';
 import { HBA1C_LOINC } from '@healthfolio/core/labs/hba1c';
-import { localDate } from '@healthfolio/core/units/local-time';
+import { recordDay } from '@healthfolio/core/units/date-precision';
 import { ArrowDown, ArrowRight, ArrowUp } from 'lucide-react';
 import { lazy, Suspense } from 'react';
 import { Card, CardContent, CardDescription, CardHeader, CardTitle } from '@/components/ui/card';
 import { Spinner } from '@/components/ui/spinner';
-import { formatCalendarDate, useGlucoseFormat } from '@/features/diabetes/format';
+import { useGlucoseFormat } from '@/features/diabetes/format';
 import { useGlucoseStats } from '@/features/diabetes/glucose-api';
 import { QueryState } from '@/features/diabetes/glucose-ui';
 import { GmiText } from '@/features/glucose-analytics/glucose-summary';
+import { useWhose } from '@/features/household/whose';
 import { useLabResults } from '@/features/labs/labs-api';
+import { recordDate } from '@/lib/entry-when';
 
 // The form (and its form library) loads beside the page, not in its first load.
 const A1cForm = lazy(() => import('./a1c-form').then((m) => ({ default: m.A1cForm })));
 const A1cChart = lazy(() => import('./a1c-chart').then((m) => ({ default: m.A1cChart })));
 
-type A1cRow = { id: string; value: number; testDate: string; lab?: string; notes: string | null };
+/** `testDate` is the day the trend goes by; `date` the test's date as the list writes it. */
+type A1cRow = {
+  id: string;
+  value: number;
+  testDate: string;
+  date: string;
+  lab?: string;
+  notes: string | null;
+};
 
 const TREND = {
   up: { Icon: ArrowUp, word: 'Rising' },
@@ -44,6 +54,7 @@ export function A1cTrackerPage() {
   // A1C results are lab results (LOINC 4548-4), latest first.
   const entries = useLabResults(HBA1C_LOINC);
   const gmi = useGlucoseStats(90);
+  const w = useWhose();
   const rows: A1cRow[] = (entries.data ?? []).flatMap((r) =>
     r.value === null
       ? []
@@ -51,7 +62,8 @@ export function A1cTrackerPage() {
           {
             id: r.id,
             value: r.value,
-            testDate: localDate(r.effectiveAt, fmt.timeZone),
+            testDate: recordDay(r.effectiveAt, r.effectivePrecision, fmt.timeZone),
+            date: recordDate(r.effectiveAt, r.effectivePrecision, fmt.timeZone),
             lab: r.labName ?? undefined,
             notes: r.note,
           },
@@ -63,7 +75,7 @@ export function A1cTrackerPage() {
     `${estimatedAverageGlucose(value, fmt.unit).toFixed(fmt.unit === 'mmol/L' ? 1 : 0)} ${fmt.unit}`;
   const chart = [...rows].reverse().map((r) => ({
     at: Date.parse(`${r.testDate}T00:00:00Z`),
-    date: formatCalendarDate(r.testDate),
+    date: r.date,
     value: r.value,
     eag: eag(r.value),
   }));
@@ -76,19 +88,19 @@ export function A1cTrackerPage() {
         </Suspense>
         <Card>
           <CardHeader>
-            <CardTitle>GMI from your CGM data</CardTitle>
+            <CardTitle>GMI from {w.your} CGM data</CardTitle>
             <CardDescription>
               Glucose Management Indicator over the last 90 days, for comparison with lab A1C.
             </CardDescription>
           </CardHeader>
           <CardContent>
-            <QueryState query={gmi} what="your CGM statistics">
+            <QueryState query={gmi} what={`${w.your} CGM statistics`}>
               {gmi.data && <GmiText stats={gmi.data} />}
             </QueryState>
           </CardContent>
         </Card>
       </div>
-      <QueryState query={entries} what="your A1C readings">
+      <QueryState query={entries} what={`${w.your} A1C readings`}>
         <div className="flex flex-col gap-6">
           <Card>
             <CardHeader>
@@ -101,7 +113,7 @@ export function A1cTrackerPage() {
                   <div>
                     <dt className="text-sm text-muted-foreground">A1C</dt>
                     <dd className="text-3xl font-semibold tabular-nums">{latest.value.toFixed(1)}%</dd>
-                    <dd className="text-sm text-muted-foreground">{formatCalendarDate(latest.testDate)}</dd>
+                    <dd className="text-sm text-muted-foreground">{latest.date}</dd>
                   </div>
                   <div>
                     <dt className="text-sm text-muted-foreground">Target</dt>
@@ -125,7 +137,7 @@ export function A1cTrackerPage() {
                   </div>
                 </dl>
               ) : (
-                <p className="text-muted-foreground">No A1C readings yet. Add your first lab result.</p>
+                <p className="text-muted-foreground">No A1C readings yet. Add {w.your} first lab result.</p>
               )}
             </CardContent>
           </Card>
@@ -162,7 +174,7 @@ export function A1cTrackerPage() {
                         <span className="text-sm text-muted-foreground">eAG {eag(r.value)}</span>
                       </span>
                       <span className="text-sm text-muted-foreground">
-                        {formatCalendarDate(r.testDate)}
+                        {r.date}
                         {r.lab ? ` · ${r.lab}` : ''}
                       </span>
                       {r.notes && <span className="w-full text-sm text-muted-foreground">{r.notes}</span>}

@@ -1,4 +1,6 @@
 import type { StreakSummaryResponse } from '@healthfolio/core';
+import type { Whose } from '@healthfolio/core/text/whose';
+import { achievementDescription } from '@healthfolio/core/trackers/achievement-words';
 import {
   Award,
   CalendarCheck,
@@ -13,6 +15,7 @@ import {
 } from 'lucide-react';
 import { Card, CardContent, CardDescription, CardHeader, CardTitle } from '@/components/ui/card';
 import { Progress } from '@/components/ui/progress';
+import { useWhose } from '@/features/household/whose';
 import { ProgressCards } from '@/features/log-data/progress-cards';
 import { days } from '@/features/log-data/streak-cards';
 import { useDashboardContext } from '@/features/shell/use-dashboard-context';
@@ -29,14 +32,15 @@ const ICONS: Record<string, LucideIcon> = {
   trophy: Trophy,
 };
 
-const TIPS = [
+/** The tips speak to whoever logs, of whose streak it is ("Mia’s streak" while a guardian acts for Mia). */
+const tips = (w: Whose) => [
   'Log at the same time each day, for example with your morning coffee, to make it a habit.',
-  'One entry of any tracker counts towards your streak for that day.',
-  'A streak continues while your last entry was today or yesterday, so log before the day ends.',
-  'Notes make patterns easier to spot later: add what you ate, how you slept or what changed.',
+  `One entry of any tracker counts towards ${w.your} streak for that day.`,
+  `A streak continues while ${w.your} last entry was today or yesterday, so log before the day ends.`,
+  `Notes make patterns easier to spot later: add what ${w.you} ate, how ${w.you} slept or what changed.`,
 ];
 
-function AchievementList({ summary }: { summary: StreakSummaryResponse }) {
+function AchievementList({ summary, w }: { summary: StreakSummaryResponse; w: Whose }) {
   const { timezone } = useDashboardContext().profile;
   return (
     <ul aria-label="Achievements" className="grid gap-3 md:grid-cols-2">
@@ -62,7 +66,9 @@ function AchievementList({ summary }: { summary: StreakSummaryResponse }) {
                       {a.unlocked ? 'Unlocked' : 'Locked'}
                     </span>
                   </div>
-                  <p className="text-sm text-muted-foreground">{a.description}</p>
+                  <p className="text-sm text-muted-foreground">
+                    {achievementDescription(a.id, w) ?? a.description}
+                  </p>
                   {a.id === 'consistency_king' && (
                     <p className="text-xs text-muted-foreground">
                       Counts distinct days with at least one entry, not entries.
@@ -86,8 +92,9 @@ function AchievementList({ summary }: { summary: StreakSummaryResponse }) {
 /** /dashboard/achievements: summary, progress, the five achievements and tips. */
 export function AchievementsPage() {
   const summary = useStreakSummary();
+  const w = useWhose();
   return (
-    <QueryView query={summary} what="your achievements">
+    <QueryView query={summary} what={`${w.your} achievements`}>
       {(s) => {
         const unlocked = s.achievements.filter((a) => a.unlocked).length;
         return (
@@ -115,9 +122,9 @@ export function AchievementsPage() {
             <ProgressCards summary={s} />
             <section aria-labelledby="achievements-heading" className="flex flex-col gap-3">
               <h2 id="achievements-heading" className="text-lg font-semibold">
-                Your achievements
+                {w.Your} achievements
               </h2>
-              <AchievementList summary={s} />
+              <AchievementList summary={s} w={w} />
             </section>
             <Card>
               <CardHeader className="flex-row items-center gap-2">
@@ -126,11 +133,11 @@ export function AchievementsPage() {
               </CardHeader>
               <CardContent>
                 <ul className="flex list-disc flex-col gap-2 pl-5 text-sm">
-                  {TIPS.map((tip) => (
+                  {tips(w).map((tip) => (
                     <li key={tip}>{tip}</li>
                   ))}
                 </ul>
-                <CardDescription className="mt-3">Days are counted in your time zone.</CardDescription>
+                <CardDescription className="mt-3">Days are counted in {w.your} time zone.</CardDescription>
               </CardContent>
             </Card>
           </div>

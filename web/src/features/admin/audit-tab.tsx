@@ -38,8 +38,8 @@ export function AuditTab() {
         <div className="relative flex-1">
           <Search className="absolute top-3 left-3 size-4 text-muted-foreground" aria-hidden="true" />
           <Input
-            aria-label="Search audit logs by name, email, action or user id"
-            placeholder="Search by name, email, action or user id"
+            aria-label="Search audit logs by name, email, action, kind of record or user id"
+            placeholder="Search by name, email, action, kind of record or user id"
             className="pl-9"
             value={q}
             onChange={(e) => setQ(e.target.value)}

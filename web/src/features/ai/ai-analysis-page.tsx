@@ -1,30 +1,29 @@
-import { AI_QUICK_QUESTIONS, AI_TEXTS } from '@healthfolio/core/ai/texts';
+import { AI_TEXTS } from '@healthfolio/core/ai/texts';
 import { Sparkles, Trash2 } from 'lucide-react';
 import { useState } from 'react';
 import { Alert } from '@/components/ui/alert';
 import { Button } from '@/components/ui/button';
 import { Card } from '@/components/ui/card';
 import { ConfirmDialog } from '@/components/ui/confirm-dialog';
+import { whoseRecord } from '@/features/household/whose';
+import { useDashboardContext } from '@/features/shell/use-dashboard-context';
 import { useServices } from '@/lib/use-services';
 import { ChatPanel } from './chat-panel';
 import { useChat } from './use-chat';
 
-/** /dashboard/ai-analysis: the full-page assistant with the four quick questions. */
+/**
+ * /dashboard/ai-analysis: the full-page assistant with the four quick questions, about the ward's
+ * record (named) while a guardian acts for them.
+ */
 export function AiAnalysisPage() {
-  const chat = useChat(AI_TEXTS.pageErrorTitle);
+  const chat = useChat(AI_TEXTS.pageErrorTitle, whoseRecord(useDashboardContext().acting));
   const services = useServices();
   const [confirming, setConfirming] = useState(false);
   return (
     <div className="space-y-4">
-      {services.data && !services.data.aiChat ? (
-        <Alert>
-          No language model is configured on this server. The built-in analyst answers from your own figures
-          (averages, time in range, streaks, adherence, patterns, appointments) and says when it cannot
-          answer.
-        </Alert>
-      ) : null}
+      {services.data && !services.data.aiChat ? <Alert>{chat.words.noModel}</Alert> : null}
       <section aria-label="Quick questions" className="grid gap-2 sm:grid-cols-2">
-        {AI_QUICK_QUESTIONS.map((q) => (
+        {chat.words.quickQuestions.map((q) => (
           <Button
             key={q}
             variant="outline"

@@ -1,6 +1,6 @@
 import { AI_LIMITS, AI_TEXTS, messageTooLong } from '@healthfolio/core/ai/texts';
 import { Send } from 'lucide-react';
-import { type KeyboardEvent, useEffect, useId, useRef, useState } from 'react';
+import { type KeyboardEvent, type Ref, useEffect, useId, useRef, useState } from 'react';
 import { Button } from '@/components/ui/button';
 import { Textarea } from '@/components/ui/textarea';
 import { cn } from '@/lib/utils';
@@ -23,7 +23,16 @@ function Bubble({ from: role, children }: { from: 'user' | 'assistant'; children
 }
 
 /** The message list and the input, shared by the floating widget and the full page. */
-export function ChatPanel({ chat, className }: { chat: ChatState; className?: string }) {
+export function ChatPanel({
+  chat,
+  className,
+  inputRef,
+}: {
+  chat: ChatState;
+  className?: string;
+  /** The message box, for a widget that moves focus into it when it opens. */
+  inputRef?: Ref<HTMLTextAreaElement>;
+}) {
   const [draft, setDraft] = useState('');
   const [refused, setRefused] = useState<string | null>(null);
   const problemId = useId();
@@ -76,7 +85,7 @@ export function ChatPanel({ chat, className }: { chat: ChatState; className?: st
           {chat.streaming ? <Bubble from="assistant">{chat.streaming}</Bubble> : null}
           {chat.loadError ? (
             <li className="text-sm text-destructive">
-              Could not load your earlier messages.{' '}
+              {chat.words.loadError}{' '}
               <Button variant="link" className="h-auto p-0" onClick={() => chat.retryLoad()}>
                 Try again
               </Button>
@@ -94,10 +103,11 @@ export function ChatPanel({ chat, className }: { chat: ChatState; className?: st
       >
         <div className="flex min-w-0 flex-1 flex-col gap-1">
           <Textarea
+            ref={inputRef}
             aria-label="Message"
             aria-invalid={problem ? true : undefined}
             aria-describedby={problem ? problemId : undefined}
-            placeholder="Ask about your health data…"
+            placeholder={chat.words.placeholder}
             className="min-h-10 resize-none"
             rows={2}
             value={draft}

@@ -1,9 +1,11 @@
 import type { ChatHistoryResponse } from '@healthfolio/core';
 import { AI_LIMITS, AI_TEXTS, messageTooLong } from '@healthfolio/core/ai/texts';
+import type { Whose } from '@healthfolio/core/text/whose';
 import { useMutation, useQuery, useQueryClient } from '@tanstack/react-query';
 import { useEffect, useRef, useState } from 'react';
 import { toast } from 'sonner';
 import { ApiError, api } from '@/lib/api';
+import { assistantWords } from './assistant-words';
 import { streamChat } from './chat-stream';
 
 export interface ChatItem {
@@ -12,7 +14,6 @@ export interface ChatItem {
   content: string;
 }
 
-const GREETING: ChatItem = { id: 'greeting', role: 'assistant', content: AI_TEXTS.greeting };
 const HISTORY_KEY = ['ai-chat'];
 let localId = 0;
 const nextId = () => `local-${++localId}`;
@@ -31,9 +32,11 @@ const refusal = (error: unknown): string | null => {
  * The conversation: the greeting, the stored history (loaded once), then what this screen sends.
  * A send is ignored while blank or while a reply is pending; one too long or refused by the server
  * comes back with the reason (the caller keeps the text); a connection failure shows the toast titled
- * `errorTitle` and the spec's apology as an assistant message.
+ * `errorTitle` and the spec's apology as an assistant message. `w` is whose record the conversation is
+ * about (the ward's while a guardian acts for them): the greeting and labels name them.
  */
-export function useChat(errorTitle: string) {
+export function useChat(errorTitle: string, w: Whose) {
+  const words = assistantWords(w);
   const qc = useQueryClient();
   const history = useQuery({
     queryKey: HISTORY_KEY,
@@ -88,7 +91,8 @@ export function useChat(errorTitle: string) {
   });
 
   return {
-    messages: [GREETING, ...(items ?? [])],
+    messages: [{ id: 'greeting', role: 'assistant', content: words.greeting } as ChatItem, ...(items ?? [])],
+    words,
     streaming,
     pending,
     loading: history.isPending,

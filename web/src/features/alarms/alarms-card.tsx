@@ -23,6 +23,7 @@ import { Card, CardContent, CardDescription, CardHeader, CardTitle } from '@/com
 import { LoadMore } from '@/components/ui/load-more';
 import { Select } from '@/components/ui/select';
 import { Spinner } from '@/components/ui/spinner';
+import { useWhose } from '@/features/household/whose';
 import { errorMessage } from '@/lib/api';
 import { formatDateTime, formatTime } from '@/lib/zoned-format';
 import { deliveredWhere } from './alarm-delivery-words';
@@ -155,6 +156,7 @@ function HistoryRow({ a, unit, timeZone }: { a: GlucoseAlarmResponse; unit: Gluc
 /** Times are in the profile's zone (`timeZone`), like every other time in the app. */
 export function AlarmsCard({ unit, timeZone }: { unit: GlucoseUnit; timeZone: string }) {
   const history = useAlarmHistory();
+  const w = useWhose();
   const [editing, setEditing] = useState(false);
   const items = history.data?.pages.flatMap((p) => p.items) ?? [];
   const active = items.filter((a) => a.active);
@@ -163,15 +165,20 @@ export function AlarmsCard({ unit, timeZone }: { unit: GlucoseUnit; timeZone: st
       <CardHeader>
         <CardTitle id="alarms-card-title">Alarms</CardTitle>
         <CardDescription>
-          Judged on the server as readings arrive, and sent to your devices and your household’s even when
-          Healthfolio is closed.
+          Judged on the server as readings arrive, and sent to{' '}
+          {w.name
+            ? `${w.your} devices and the devices of ${w.your} household`
+            : 'your devices and your household’s'}{' '}
+          even when Healthfolio is closed.
         </CardDescription>
       </CardHeader>
       <CardContent className="flex flex-col gap-4 text-sm">
         {history.isPending ? (
           <Spinner label="Loading alarms" />
         ) : history.isLoadingError ? (
-          <p className="text-destructive">{errorMessage(history.error, 'Could not load your alarms.')}</p>
+          <p className="text-destructive">
+            {errorMessage(history.error, `Could not load ${w.your} alarms.`)}
+          </p>
         ) : (
           <>
             <section aria-labelledby="alarms-now">

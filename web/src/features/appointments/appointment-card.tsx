@@ -1,4 +1,7 @@
-import { appointmentIcsFilename } from '@healthfolio/core/appointments/appointment-options';
+import {
+  appointmentIcsFilename,
+  appointmentIsOver,
+} from '@healthfolio/core/appointments/appointment-options';
 import { CalendarClock, CalendarX, Download, MapPin, Pencil, Trash2, Video } from 'lucide-react';
 import type { ReactNode } from 'react';
 import { toast } from 'sonner';
@@ -35,11 +38,11 @@ const saveIcs = (a: AppointmentResponse) =>
     }),
   );
 
-/** One appointment with everything the spec lists; its actions depend on whether it is still ahead. */
+/** One appointment with everything the spec lists; its actions depend on whether it is still ahead or cancelled. */
 export function AppointmentCard({ appointment: a, profileZone, onEdit, onCancel, onDelete }: Props) {
   const cancelled = a.status === 'cancelled';
   // Joining is offered only until the visit is over (the server's own "upcoming" rule).
-  const ahead = !cancelled && Date.parse(a.endsAt ?? a.startsAt) > Date.now();
+  const ahead = !cancelled && !appointmentIsOver(a);
   const about = (
     <span className="sr-only">
       {' '}
@@ -97,7 +100,8 @@ export function AppointmentCard({ appointment: a, profileZone, onEdit, onCancel,
             <span className="sr-only"> telehealth visit with {a.provider} (opens in a new tab)</span>
           </a>
         )}
-        {onEdit && (
+        {/* A past visit's notes can still be corrected; a cancelled one stays as it was. */}
+        {onEdit && !cancelled && (
           <Button size="sm" variant="outline" onClick={onEdit}>
             <Pencil aria-hidden="true" /> Edit
             {about}

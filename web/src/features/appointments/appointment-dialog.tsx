@@ -1,3 +1,6 @@
+import { appointmentIsOver } from '@healthfolio/core/appointments/appointment-options';
+import { reminderPromise } from '@healthfolio/core/appointments/appointment-reminders';
+import { zoneWords } from '@healthfolio/core/text/zone-words';
 import { useForm } from 'react-hook-form';
 import { toast } from 'sonner';
 import { Button } from '@/components/ui/button';
@@ -23,11 +26,9 @@ import {
 } from './appointment-form';
 import { type AppointmentFields, type AppointmentResponse, useSaveAppointment } from './appointments-api';
 
-const zoneName = (zone: string) => zone.replaceAll('_', ' ');
-
 // A new visit's times are read in the user's zone; an edited visit keeps the zone it was saved in.
 const timeHint = (zone: string, appointment?: AppointmentResponse) =>
-  `Times are in ${zoneName(appointment?.timeZone ?? zone)}`;
+  `Times are in ${zoneWords(appointment?.timeZone ?? zone)}`;
 
 /**
  * "Schedule New Appointment", or the same form filled in to edit one. The host mounts it only while
@@ -51,10 +52,18 @@ export function AppointmentDialog({
   const submit = form.handleSubmit(
     async (body) => {
       try {
-        await save.mutateAsync({ id: appointment?.id, body });
-        toast.success(editing ? 'Appointment updated' : 'Appointment scheduled', {
-          description: editing ? undefined : 'Reminders follow 24 hours and 1 hour before.',
-        });
+        const saved = await save.mutateAsync({ id: appointment?.id, body });
+        if (editing) toast.success('Appointment updated');
+        // A visit already over is a record of one, not a scheduled one: it goes to Past, with no reminders.
+        else if (appointmentIsOver(saved))
+          toast.success('Appointment added to Past', {
+            description: 'Its date has passed, so no reminders will come.',
+          });
+        else
+          toast.success('Appointment scheduled', {
+            // Only the reminders that will come: none for a visit within the hour.
+            description: reminderPromise(new Date(saved.startsAt), new Date()) ?? undefined,
+          });
         onClose();
       } catch (error) {
         const fields = error instanceof ApiError ? error.fieldErrors : [];

@@ -1,3 +1,4 @@
+import { zoneWords } from '@healthfolio/core/text/zone-words';
 import type { AppointmentResponse } from './appointments-api';
 
 // The date and times are wall clock in the appointment's own zone: they are formatted as written
@@ -25,5 +26,5 @@ export const appointmentTimes = (a: Pick<AppointmentResponse, 'date' | 'startTim
 /** "Tue, Dec 1, 2026 · 9:00 AM – 9:30 AM", naming the zone when it is not the user's current one. */
 export const appointmentWhen = (a: AppointmentResponse, profileZone: string) => {
   const text = `${appointmentDate(a)} · ${appointmentTimes(a)}`;
-  return a.timeZone === profileZone ? text : `${text} (${a.timeZone.replaceAll('_', ' ')})`;
+  return a.timeZone === profileZone ? text : `${text} (${zoneWords(a.timeZone)})`;
 };

@@ -2,8 +2,8 @@ import { Plus } from 'lucide-react';
 import { lazy, Suspense, useState } from 'react';
 import { toast } from 'sonner';
 import { Button } from '@/components/ui/button';
-import { ConfirmDialog } from '@/components/ui/confirm-dialog';
 import { Spinner } from '@/components/ui/spinner';
+import { useWhose } from '@/features/household/whose';
 import { useDashboardContext } from '@/features/shell/use-dashboard-context';
 import { errorMessage } from '@/lib/api';
 import { appointmentDate } from './appointment-format';
@@ -12,6 +12,10 @@ import { type AppointmentResponse, useCancelAppointment, useDeleteAppointment } 
 
 // The form dialog (and its form library) loads when it is opened, not with the page.
 // Below the list: it loads beside the page, keeping the first load within budget.
+// The confirmations load when asked for (the first-load budget).
+const ConfirmDialog = lazy(async () => ({
+  default: (await import('@/components/ui/confirm-dialog')).ConfirmDialog,
+}));
 const CalendarFeedCard = lazy(async () => ({
   default: (await import('./calendar-feed-card')).CalendarFeedCard,
 }));
@@ -25,6 +29,7 @@ type Confirming = { kind: 'cancel' | 'delete'; appointment: AppointmentResponse 
 /** Spec §2 "Appointments page" (Endo Visits in diabetes mode), kept on the server rather than in page memory. */
 export function AppointmentsPage() {
   const { profile } = useDashboardContext();
+  const w = useWhose();
   const [editing, setEditing] = useState<Editing>(null);
   const [confirming, setConfirming] = useState<Confirming>(null);
   const cancel = useCancelAppointment();
@@ -55,7 +60,7 @@ export function AppointmentsPage() {
     <div className="flex flex-col gap-6">
       <div className="flex flex-wrap items-center justify-between gap-3">
         <p className="text-sm text-muted-foreground">
-          Your visits, with reminders 24 hours and 1 hour before each one.
+          {w.Your} visits, with reminders 24 hours and 1 hour before each one.
         </p>
         <Button onClick={() => setEditing({})}>
           <Plus aria-hidden="true" /> Schedule Appointment
@@ -72,10 +77,11 @@ export function AppointmentsPage() {
           <AppointmentList
             when="past"
             profileZone={profile.timezone}
+            onEdit={(appointment) => setEditing({ appointment })}
             onDelete={(appointment) => setConfirming({ kind: 'delete', appointment })}
           />
         </div>
-        <Suspense fallback={<Spinner label="Loading your calendar feed" />}>
+        <Suspense fallback={<Spinner label={`Loading ${w.your} calendar feed`} />}>
           <CalendarFeedCard />
         </Suspense>
       </div>
@@ -84,27 +90,29 @@ export function AppointmentsPage() {
           <AppointmentDialog appointment={editing.appointment} onClose={() => setEditing(null)} />
         </Suspense>
       )}
-      {confirming?.kind === 'cancel' && (
-        <ConfirmDialog
-          title="Cancel this appointment?"
-          description={`The visit with ${subject} is cancelled and its reminders are removed. It stays in Past.`}
-          confirmLabel="Cancel appointment"
-          keepLabel="Keep appointment"
-          pending={cancel.isPending}
-          onConfirm={confirm}
-          onClose={() => setConfirming(null)}
-        />
-      )}
-      {confirming?.kind === 'delete' && (
-        <ConfirmDialog
-          title="Delete this appointment?"
-          description={`The appointment with ${subject} is removed for good.`}
-          confirmLabel="Delete"
-          pending={remove.isPending}
-          onConfirm={confirm}
-          onClose={() => setConfirming(null)}
-        />
-      )}
+      <Suspense fallback={null}>
+        {confirming?.kind === 'cancel' && (
+          <ConfirmDialog
+            title="Cancel this appointment?"
+            description={`The visit with ${subject} is cancelled and its reminders are removed. It stays in Past.`}
+            confirmLabel="Cancel appointment"
+            keepLabel="Keep appointment"
+            pending={cancel.isPending}
+            onConfirm={confirm}
+            onClose={() => setConfirming(null)}
+          />
+        )}
+        {confirming?.kind === 'delete' && (
+          <ConfirmDialog
+            title="Delete this appointment?"
+            description={`The appointment with ${subject} is removed for good.`}
+            confirmLabel="Delete"
+            pending={remove.isPending}
+            onConfirm={confirm}
+            onClose={() => setConfirming(null)}
+          />
+        )}
+      </Suspense>
     </div>
   );
 }

@@ -1,6 +1,7 @@
 import { CalendarClock, MapPin, Video } from 'lucide-react';
 import { CardDescription } from '@/components/ui/card';
 import { Spinner } from '@/components/ui/spinner';
+import { useWhose } from '@/features/household/whose';
 import { useDashboardContext } from '@/features/shell/use-dashboard-context';
 import { QueryView } from '@/features/trackers/screen-parts';
 import { appointmentWhen } from './appointment-format';
@@ -10,10 +11,11 @@ import { useAppointments } from './appointments-api';
 export function NextAppointmentBody({ empty }: { empty: string }) {
   const { profile } = useDashboardContext();
   const upcoming = useAppointments('upcoming');
+  const w = useWhose();
   // A card-sized wait (the screens' spinner is padded): an empty answer then does not move the page.
-  if (upcoming.isPending) return <Spinner label="Loading your next appointment" />;
+  if (upcoming.isPending) return <Spinner label={`Loading ${w.your} next appointment`} />;
   return (
-    <QueryView query={upcoming} what="your next appointment">
+    <QueryView query={upcoming} what={`${w.your} next appointment`}>
       {(items) => {
         const next = items[0];
         if (!next) return <CardDescription>{empty}</CardDescription>;

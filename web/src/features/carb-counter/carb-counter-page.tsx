@@ -7,6 +7,7 @@ import { FormField } from '@/components/ui/form-field';
 import { Label } from '@/components/ui/label';
 import { Select } from '@/components/ui/select';
 import { useLogEntry } from '@/features/diabetes/glucose-api';
+import { useWhose } from '@/features/household/whose';
 import { isQueued } from '@/features/offline/queued-entry';
 import { FoodSearch } from './food-search';
 import { MealFoods } from './meal-foods';
@@ -20,6 +21,7 @@ export function CarbCounterPage() {
   const meal = useMealBuilder();
   const own = useCustomFoods();
   const create = useLogEntry();
+  const w = useWhose();
   const [mealType, setMealType] = useState('');
   const [notes, setNotes] = useState('');
 
@@ -59,7 +61,7 @@ export function CarbCounterPage() {
       </div>
       <Card>
         <CardHeader>
-          <CardTitle>Your meal</CardTitle>
+          <CardTitle>{w.Your} meal</CardTitle>
           <CardDescription>
             Set the portion of each food in grams; its carbs and the meal’s total follow.
           </CardDescription>

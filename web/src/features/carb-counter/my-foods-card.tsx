@@ -6,6 +6,7 @@ import { Button } from '@/components/ui/button';
 import { Card, CardContent, CardDescription, CardHeader, CardTitle } from '@/components/ui/card';
 import { Input } from '@/components/ui/input';
 import { Label } from '@/components/ui/label';
+import { useWhose } from '@/features/household/whose';
 import { ApiError, errorMessage } from '@/lib/api';
 import { useAddCustomFood, useCustomFoods, useRemoveCustomFood } from './use-custom-foods';
 
@@ -14,6 +15,7 @@ export function MyFoodsCard({ onAdd }: { onAdd: (food: Food) => void }) {
   const foods = useCustomFoods();
   const add = useAddCustomFood();
   const remove = useRemoveCustomFood();
+  const w = useWhose();
   const [name, setName] = useState('');
   const [carbs, setCarbs] = useState('');
   const [serving, setServing] = useState('');
@@ -29,7 +31,7 @@ export function MyFoodsCard({ onAdd }: { onAdd: (food: Food) => void }) {
     if (Object.keys(local).length) return;
     try {
       await add.mutateAsync({ name: name.trim(), carbs_per_100g: value, serving_size: serving.trim() });
-      toast.success(`Added ${name.trim()} to your foods`);
+      toast.success(`Added ${name.trim()} to ${w.your} foods`);
       setName('');
       setCarbs('');
       setServing('');
@@ -100,9 +102,13 @@ export function MyFoodsCard({ onAdd }: { onAdd: (food: Food) => void }) {
             <Plus aria-hidden="true" /> Save to my foods
           </Button>
         </form>
-        {foods.isLoadingError && <p className="text-sm text-destructive">Your foods could not be loaded.</p>}
+        {foods.isLoadingError && (
+          <p className="text-sm text-destructive">{w.Your} foods could not be loaded.</p>
+        )}
         {foods.data && foods.data.length === 0 && (
-          <p className="text-sm text-muted-foreground">You have not added any foods yet.</p>
+          <p className="text-sm text-muted-foreground">
+            {w.name ? `No foods added for ${w.name} yet.` : 'You have not added any foods yet.'}
+          </p>
         )}
         {foods.data && foods.data.length > 0 && (
           <ul className="divide-y rounded-md border" aria-label="My foods">

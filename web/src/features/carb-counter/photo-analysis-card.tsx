@@ -2,6 +2,7 @@ import { Camera } from 'lucide-react';
 import { useState } from 'react';
 import { Button } from '@/components/ui/button';
 import { Card, CardContent, CardDescription, CardHeader, CardTitle } from '@/components/ui/card';
+import { useWhose } from '@/features/household/whose';
 import { useOnline } from '@/features/offline/online-status';
 import { LogDialogHost, type LogTarget } from '@/features/trackers/log-dialog-host';
 import { useServices } from '@/lib/use-services';
@@ -14,6 +15,7 @@ export function PhotoAnalysisCard() {
   const services = useServices();
   const [target, setTarget] = useState<LogTarget>(null);
   const online = useOnline();
+  const w = useWhose();
   const vision = services.data?.aiVision;
   return (
     <Card>
@@ -28,10 +30,10 @@ export function PhotoAnalysisCard() {
           {!online
             ? 'You are offline: estimating carbs from a photo needs the connection. Search the foods above, which work offline.'
             : vision === undefined
-              ? 'Log a meal with a photo of your plate.'
+              ? `Log a meal with a photo of ${w.your} plate.`
               : vision
-                ? 'Take or choose a photo of your plate when you log a meal, and get an estimate of its carbs that you can check and correct.'
-                : 'Estimating carbs from a photo is not set up here. You can still keep a photo of your plate with a meal you log.'}
+                ? `Take or choose a photo of ${w.your} plate when you log a meal, and get an estimate of its carbs that you can check and correct.`
+                : `Estimating carbs from a photo is not set up here. You can still keep a photo of ${w.your} plate with a meal you log.`}
         </CardDescription>
         <Button variant="outline" onClick={() => setTarget({ tracker: 'meal' })}>
           <Camera aria-hidden="true" /> Log a meal with a photo

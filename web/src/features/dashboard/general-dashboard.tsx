@@ -2,6 +2,7 @@ import { Activity, CalendarDays, Droplet, FileText, type LucideIcon, Pill, Recei
 import type { ComponentType } from 'react';
 import { Link } from 'react-router';
 import { Card, CardContent, CardDescription, CardHeader, CardTitle } from '@/components/ui/card';
+import { useWhose, type Whose } from '@/features/household/whose';
 import {
   ClaimsStatusBody,
   GlucoseAverageBody,
@@ -15,7 +16,8 @@ type Tile = {
   title: string;
   icon: LucideIcon;
   empty: string;
-  link: { to: string; label: string };
+  /** The link under the card; its words name whose record it is ("Add Mia’s insurance"). */
+  link: { to: string; label: string | ((w: Whose) => string) };
   Body?: ComponentType<{ empty: string }>;
 };
 
@@ -47,7 +49,7 @@ const TILES: Tile[] = [
     icon: Receipt,
     empty: 'No insurance claims yet.',
     Body: ClaimsStatusBody,
-    link: { to: '/dashboard/insurance', label: 'Add your insurance' },
+    link: { to: '/dashboard/insurance', label: (w) => `Add ${w.your} insurance` },
   },
   {
     title: 'Blood Pressure Trend',
@@ -66,6 +68,7 @@ const TILES: Tile[] = [
 ];
 
 export function GeneralDashboard() {
+  const w = useWhose();
   return (
     <section aria-label="Overview" className="grid gap-4 sm:grid-cols-2 xl:grid-cols-3">
       {TILES.map(({ title, icon: Icon, empty, link, Body }) => (
@@ -83,7 +86,7 @@ export function GeneralDashboard() {
               to={link.to}
               className="text-sm font-medium text-primary underline-offset-4 hover:underline"
             >
-              {link.label}
+              {typeof link.label === 'function' ? link.label(w) : link.label}
             </Link>
           </CardContent>
         </Card>

@@ -1,5 +1,6 @@
 import { lazy, Suspense } from 'react';
 import { PageSpinner } from '@/components/ui/spinner';
+import { whoseRecord } from '@/features/household/whose';
 import { PhoneMoreLinks } from '@/features/shell/phone-more-links';
 import { useDashboardContext } from '@/features/shell/use-dashboard-context';
 import { useIsMobile } from '@/lib/use-is-mobile';
@@ -12,12 +13,12 @@ const DiabetesHome = lazy(() =>
 
 /** /dashboard: the glucose home in diabetes mode, the general dashboard otherwise (the shell waited for the profile). */
 export function HomePage() {
-  const { diabetes } = useDashboardContext();
+  const { diabetes, acting } = useDashboardContext();
   const isMobile = useIsMobile();
   return (
     <>
       {diabetes ? (
-        <Suspense fallback={<PageSpinner label="Loading your glucose home" />}>
+        <Suspense fallback={<PageSpinner label={`Loading ${whoseRecord(acting).your} glucose home`} />}>
           <DiabetesHome />
         </Suspense>
       ) : (

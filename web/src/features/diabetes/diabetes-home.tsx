@@ -55,7 +55,7 @@ export function DiabetesHome() {
           </Link>
         )}
       </div>
-      <QueryState query={readings} what="your glucose readings">
+      <QueryState query={readings} what={`${whose.your} glucose readings`}>
         {items.length === 0 ? (
           <NoReadings onLog={() => setDialog('blood-glucose')} />
         ) : (

@@ -3,7 +3,8 @@ import { Plus, Utensils } from 'lucide-react';
 import { Link } from 'react-router';
 import { Button } from '@/components/ui/button';
 import { Card, CardContent, CardHeader, CardTitle } from '@/components/ui/card';
-import { aiEstimated } from '@/features/trackers/entry-format';
+import { useWhose } from '@/features/household/whose';
+import { aiEstimated, entryDateTime } from '@/features/trackers/entry-format';
 import type { GlucoseFormat } from './format';
 import { useEntries } from './glucose-api';
 import { QueryState } from './glucose-ui';
@@ -24,6 +25,7 @@ const AiMark = () => <span className="ml-1 text-xs text-muted-foreground">(AI es
 /** The 5 latest meals (type, time, notes, carbs, calories) and "Log Meal". */
 export function HomeMeals({ fmt, onLogMeal }: { fmt: GlucoseFormat; onLogMeal: () => void }) {
   const meals = useEntries('meal', 5);
+  const w = useWhose();
   return (
     <Card>
       <CardHeader className="flex-row flex-wrap items-center justify-between gap-2">
@@ -42,7 +44,7 @@ export function HomeMeals({ fmt, onLogMeal }: { fmt: GlucoseFormat; onLogMeal: (
         </div>
       </CardHeader>
       <CardContent>
-        <QueryState query={meals} what="your meals">
+        <QueryState query={meals} what={`${w.your} meals`}>
           {meals.data?.items.length ? (
             <ul className="divide-y">
               {meals.data.items.map((meal) => {
@@ -55,7 +57,9 @@ export function HomeMeals({ fmt, onLogMeal }: { fmt: GlucoseFormat; onLogMeal: (
                   <li key={meal.id} className="flex flex-wrap items-start justify-between gap-2 py-3">
                     <div className="flex min-w-0 flex-col">
                       <span className="font-medium">{type ? mealTypeLabel(type) : 'Meal'}</span>
-                      <span className="text-sm text-muted-foreground">{fmt.dateTime(meal.occurredAt)}</span>
+                      <span className="text-sm text-muted-foreground">
+                        {entryDateTime(meal, fmt.timeZone, fmt.dateTime)}
+                      </span>
                       {what && <span className="text-sm">{what}</span>}
                       {meal.notes && <span className="text-sm text-muted-foreground">{meal.notes}</span>}
                     </div>

@@ -72,7 +72,7 @@ export function HomeOverview({
           </CardHeader>
           <CardContent className="flex flex-col gap-3">
             <figure
-              aria-label={`Line chart of your last ${last12.length === 1 ? 'glucose reading' : `${last12.length} glucose readings`}`}
+              aria-label={`Line chart of ${whose.your} last ${last12.length === 1 ? 'glucose reading' : `${last12.length} glucose readings`}`}
               className="m-0"
             >
               <div aria-hidden="true">

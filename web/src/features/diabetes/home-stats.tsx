@@ -4,6 +4,7 @@ import { latestGlucoseTrend } from '@healthfolio/core/glucose/trend';
 import { Activity, ArrowDown, ArrowUp, CalendarCheck, Droplet, Target } from 'lucide-react';
 import { type GlucoseFormat, percent } from './format';
 import { RangeTag, StatCard } from './glucose-ui';
+import { LastReadings, lastReadings } from './stat-words';
 
 const icon = 'size-4 text-muted-foreground';
 
@@ -60,7 +61,7 @@ export function HomeStats({
         title="Time in Range"
         icon={<Target className={icon} aria-hidden="true" />}
         value={stats ? percent(stats.percentInRange) : '—'}
-        detail={`${fmt.value(70)}–${fmt.value(180)} ${fmt.unit}, last ${readings.length} readings`}
+        detail={`${fmt.value(70)}–${fmt.value(180)} ${fmt.unit}, ${lastReadings(readings.length)}`}
       />
       <StatCard
         title="Avg Glucose"
@@ -75,7 +76,7 @@ export function HomeStats({
             '—'
           )
         }
-        detail={`Last ${readings.length} readings`}
+        detail={LastReadings(readings.length)}
       />
       <StatCard
         title="Readings Today"

@@ -1,4 +1,5 @@
 import { glucoseChartScale } from '@healthfolio/core/glucose/chart-scale';
+import { countOf } from '@healthfolio/core/text/count-words';
 import { glucoseDecimals } from '@healthfolio/core/units/glucose-units';
 import { Link } from 'react-router';
 import { Card, CardContent, CardDescription, CardHeader, CardTitle } from '@/components/ui/card';
@@ -9,6 +10,7 @@ import {
   toAgpPoints,
 } from '@/features/glucose-analytics/glucose-summary';
 import { AgpChart } from '@/features/glucose-analytics/lazy-charts';
+import { useWhose } from '@/features/household/whose';
 import type { GlucoseFormat } from './format';
 import { useGlucoseStats } from './glucose-api';
 import { NoReadings, QueryState } from './glucose-ui';
@@ -18,10 +20,11 @@ const link = 'text-sm font-medium text-primary underline-offset-4 hover:underlin
 /** The Trends tab: a 14-day summary — time in the five bands, the AGP and GMI when the data allows. */
 export function HomeTrends({ fmt }: { fmt: GlucoseFormat }) {
   const stats = useGlucoseStats(14);
+  const w = useWhose();
   const s = stats.data?.statistics;
   const scale = glucoseChartScale(agpValuesMgdl(stats.data?.agp ?? []), fmt.unit, [40, 300]);
   return (
-    <QueryState query={stats} what="your 14-day summary">
+    <QueryState query={stats} what={`${w.your} 14-day summary`}>
       {!s || !stats.data ? (
         <NoReadings days={14} />
       ) : (
@@ -30,7 +33,8 @@ export function HomeTrends({ fmt }: { fmt: GlucoseFormat }) {
             <CardHeader>
               <CardTitle>Last 14 days</CardTitle>
               <CardDescription>
-                {s.count} readings · average {fmt.withUnit(s.mean)} · {Math.round(s.percentInRange)}% in range
+                {countOf(s.count, 'reading')} · average {fmt.withUnit(s.mean)} ·{' '}
+                {Math.round(s.percentInRange)}% in range
               </CardDescription>
             </CardHeader>
             <CardContent className="flex flex-col gap-4">

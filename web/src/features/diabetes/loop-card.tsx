@@ -3,6 +3,7 @@ import { useQuery } from '@tanstack/react-query';
 import { RefreshCw } from 'lucide-react';
 import type { ReactNode } from 'react';
 import { Card, CardContent, CardDescription, CardHeader, CardTitle } from '@/components/ui/card';
+import { useWhose } from '@/features/household/whose';
 import { api } from '@/lib/api';
 import type { GlucoseFormat } from './format';
 import { diabetesKeys } from './glucose-api';
@@ -44,6 +45,7 @@ function Item({ term, children }: { term: string; children: ReactNode }) {
  */
 export function LoopCard({ fmt }: { fmt: GlucoseFormat }) {
   const { data } = useLoopStatus();
+  const w = useWhose();
   if (!data?.reportedAt) return null;
   const { loop, iob, cob, tempBasal, pump, profile } = data;
   return (
@@ -51,10 +53,10 @@ export function LoopCard({ fmt }: { fmt: GlucoseFormat }) {
       <CardHeader>
         <CardTitle className="flex items-center gap-2">
           <RefreshCw className="size-5 text-muted-foreground" aria-hidden="true" />
-          {loop ? `${loop.system}: ${STATE[loop.state]}` : 'Your loop'}
+          {loop ? `${loop.system}: ${STATE[loop.state]}` : `${w.Your} loop`}
         </CardTitle>
         <CardDescription>
-          As your loop reported {minutesAgo(data.reportedAt)}
+          As {w.your} loop reported {minutesAgo(data.reportedAt)}
           {loop?.lastRunAt && loop.state === 'error' ? `; last good run ${minutesAgo(loop.lastRunAt)}` : ''}.
         </CardDescription>
       </CardHeader>

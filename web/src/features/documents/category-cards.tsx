@@ -6,6 +6,7 @@ import {
   REPOSITORY_PREVIEW,
 } from '@healthfolio/core/documents/document-categories';
 import { ACCEPT_ATTRIBUTE } from '@healthfolio/core/documents/document-files';
+import { countOf } from '@healthfolio/core/text/count-words';
 import {
   Camera,
   ClipboardList,
@@ -32,7 +33,7 @@ const ICONS: Record<string, LucideIcon> = {
   'medical-history': ClipboardList,
 };
 
-const files = (n: number) => (n === 1 ? '1 file' : `${n} files`);
+const files = (n: number) => countOf(n, 'file');
 
 function Preview({ docs, onView }: { docs: DocumentResponse[]; onView: (d: DocumentResponse) => void }) {
   return (
@@ -80,9 +81,8 @@ export function RepositoryCard({
         {unsorted.length ? (
           <Preview docs={unsorted.slice(0, REPOSITORY_PREVIEW)} onView={onView} />
         ) : (
-          <CardDescription>
-            Files in none of the categories above show here. There are none now.
-          </CardDescription>
+          // Said without "above" or "below": the cards sit elsewhere on a phone than on a wide screen.
+          <CardDescription>Files filed under Other show here. There are none now.</CardDescription>
         )}
       </CardContent>
     </Card>
@@ -114,15 +114,19 @@ function CategoryCard({
   return (
     <Card aria-label={category} role="region" className="flex flex-col">
       <CardHeader className="flex-row items-start justify-between gap-2">
-        <button
-          type="button"
-          onClick={onOpen}
-          className="flex items-center gap-2 rounded text-left focus-visible:outline-2 focus-visible:outline-ring"
-          aria-label={`Open ${category} (${files(docs.length)})`}
-        >
-          <Icon className="size-5 text-muted-foreground" aria-hidden="true" />
-          <CardTitle className="text-base">{category}</CardTitle>
-        </button>
+        {/* The heading holds the button (not the other way round): a button's content is not read as a
+            heading, so the category would be missing from a screen reader's list of headings. */}
+        <CardTitle className="text-base">
+          <button
+            type="button"
+            onClick={onOpen}
+            className="flex items-center gap-2 rounded text-left focus-visible:outline-2 focus-visible:outline-ring"
+            aria-label={`Open ${category} (${files(docs.length)})`}
+          >
+            <Icon className="size-5 text-muted-foreground" aria-hidden="true" />
+            {category}
+          </button>
+        </CardTitle>
         <span className="text-xs text-muted-foreground">{files(docs.length)}</span>
       </CardHeader>
       <CardContent className="flex flex-1 flex-col justify-between gap-3">

@@ -11,6 +11,7 @@ import { Button } from '@/components/ui/button';
 import { Input } from '@/components/ui/input';
 import { Label } from '@/components/ui/label';
 import { Select } from '@/components/ui/select';
+import { useWhose } from '@/features/household/whose';
 import { QueryView } from '@/features/trackers/screen-parts';
 import { DocumentRow, type RowActions } from './document-row';
 import { useDocuments } from './documents-api';
@@ -29,6 +30,7 @@ export function DocumentList({
   const [sort, setSort] = useState<DocumentSort>('newest');
   const q = useDeferredValue(search);
   const docs = useDocuments({ q, sort, card });
+  const w = useWhose();
   const heading = cardName(card) ?? 'All Documents';
   return (
     <section aria-labelledby="document-list-heading" className="flex flex-col gap-4">
@@ -68,7 +70,7 @@ export function DocumentList({
           </Select>
         </div>
       </div>
-      <QueryView query={docs} what="your documents">
+      <QueryView query={docs} what={`${w.your} documents`}>
         {(items) =>
           items.length ? (
             <ul className="flex flex-col gap-2" aria-label={`${heading} list`}>

@@ -1,7 +1,7 @@
-import { formatFileSize } from '@healthfolio/core/documents/document-files';
 import { Download, Eye, FileImage, FileText, Pencil, Trash2 } from 'lucide-react';
 import { Button } from '@/components/ui/button';
 import { downloadDocument } from './document-actions';
+import { documentMeta } from './document-meta';
 import type { DocumentResponse } from './documents-api';
 import { ExtractionBadge } from './extraction-badge';
 
@@ -28,16 +28,14 @@ export function DocumentRow({ doc, onView, onEdit, onDelete }: { doc: DocumentRe
           <Icon className="mt-0.5 size-5 shrink-0 text-muted-foreground" aria-hidden="true" />
           <span className="flex min-w-0 flex-col gap-0.5">
             <span className="truncate font-medium">{doc.title}</span>
-            <span className="truncate text-xs text-muted-foreground">
-              {doc.category} · {doc.date} · {doc.fileName} · {formatFileSize(doc.fileSize)}
-            </span>
+            <span className="truncate text-xs text-muted-foreground">{documentMeta(doc)}</span>
             {doc.description && (
               <span className="truncate text-sm text-muted-foreground">{doc.description}</span>
             )}
           </span>
         </button>
         <div className="flex flex-wrap items-center gap-1 sm:justify-end">
-          <ExtractionBadge state={doc.extraction} />
+          <ExtractionBadge state={doc.extraction} textFound={doc.textFound} />
           <Button variant="ghost" size="icon" aria-label={`View ${doc.title}`} onClick={() => onView(doc)}>
             <Eye aria-hidden="true" />
           </Button>

@@ -1,9 +1,10 @@
 import { titleFromFileName } from '@healthfolio/core/documents/document-files';
 import { Upload } from 'lucide-react';
-import { lazy, Suspense, useState } from 'react';
+import { lazy, Suspense, useEffect, useState } from 'react';
 import { useSearchParams } from 'react-router';
 import { toast } from 'sonner';
 import { Button } from '@/components/ui/button';
+import { useWhose } from '@/features/household/whose';
 import { QueryView } from '@/features/trackers/screen-parts';
 import { useIsMobile } from '@/lib/use-is-mobile';
 import { CategoryCards, RepositoryCard } from './category-cards';
@@ -32,9 +33,26 @@ export function DocumentsPage() {
   const openCard = (slug?: string) => setParams(slug ? { card: slug } : {}, { replace: true });
   const [open, setOpen] = useState<Open>(null);
   const all = useDocuments();
+  const w = useWhose();
   const remove = useDeleteDocument();
   const { progress, upload } = useUploader();
-  const close = () => setOpen(null);
+  // A link to one document (`?document=<id>`: the source of an imported lab result or summary item) opens it.
+  const linked = params.get('document');
+  useEffect(() => {
+    const doc = linked ? all.data?.find((d) => d.id === linked) : undefined;
+    if (doc) setOpen({ kind: 'view', doc });
+  }, [linked, all.data]);
+  const close = () => {
+    setOpen(null);
+    if (linked)
+      setParams(
+        (p) => {
+          p.delete('document');
+          return p;
+        },
+        { replace: true },
+      );
+  };
   const isMobile = useIsMobile();
   const actions = {
     onView: (doc: DocumentResponse) => setOpen({ kind: 'view', doc }),
@@ -60,14 +78,14 @@ export function DocumentsPage() {
     <div className="flex flex-col gap-6">
       <div className="flex flex-wrap items-center justify-between gap-3">
         <p className="text-sm text-muted-foreground">
-          Your medical records, encrypted on the server. Search finds words inside PDFs and scans.
+          {w.Your} medical records, encrypted on the server. Search finds words inside PDFs and scans.
         </p>
         <Button onClick={() => setOpen({ kind: 'upload' })}>
           <Upload aria-hidden="true" /> Upload Document
         </Button>
       </div>
       {isMobile && list}
-      <QueryView query={all} what="your documents">
+      <QueryView query={all} what={`${w.your} documents`}>
         {(docs) => (
           <>
             <RepositoryCard docs={docs} onOpen={() => openCard('repository')} onView={actions.onView} />
@@ -105,7 +123,7 @@ export function DocumentsPage() {
       )}
       {progress !== null && (
         <Suspense fallback={null}>
-          <ProcessingDialog progress={progress} />
+          <ProcessingDialog progress={progress} whose={w.your} />
         </Suspense>
       )}
     </div>

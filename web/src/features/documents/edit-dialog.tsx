@@ -15,7 +15,7 @@ import { FormField } from '@/components/ui/form-field';
 import { Label } from '@/components/ui/label';
 import { Select } from '@/components/ui/select';
 import { Textarea } from '@/components/ui/textarea';
-import { errorMessage } from '@/lib/api';
+import { ApiError, errorMessage } from '@/lib/api';
 import { type DocumentResponse, useUpdateDocument } from './documents-api';
 
 /** Edit a document's title, category and description ("Document Saved"). */
@@ -25,9 +25,16 @@ export function EditDialog({ document, onClose }: { document: DocumentResponse; 
   const [title, setTitle] = useState(document.title);
   const [category, setCategory] = useState(document.category);
   const [description, setDescription] = useState(document.description ?? '');
+  const [titleError, setTitleError] = useState<string>();
 
   const submit = (e: FormEvent) => {
     e.preventDefault();
+    // Checked here, in words, before anything is sent (the upload form asks for a title the same way).
+    if (!title.trim()) {
+      setTitleError('Enter a title.');
+      return;
+    }
+    setTitleError(undefined);
     save.mutate(
       { id: document.id, body: { title, category: category as DocumentCategory, description } },
       {
@@ -35,10 +42,14 @@ export function EditDialog({ document, onClose }: { document: DocumentResponse; 
           toast.success('Document Saved');
           onClose();
         },
-        onError: (error) =>
-          toast.error('Could not save the document', {
-            description: errorMessage(error, 'Please try again.'),
-          }),
+        onError: (error) => {
+          const field = error instanceof ApiError && error.fieldErrors.find((f) => f.path === 'title');
+          if (field) setTitleError(field.message);
+          else
+            toast.error('Could not save the document', {
+              description: errorMessage(error, 'Please try again.'),
+            });
+        },
       },
     );
   };
@@ -50,8 +61,15 @@ export function EditDialog({ document, onClose }: { document: DocumentResponse; 
           <DialogTitle>Edit Document</DialogTitle>
           <DialogDescription>{document.fileName}</DialogDescription>
         </DialogHeader>
-        <form className="flex flex-col gap-4" onSubmit={submit}>
-          <FormField label="Title" value={title} onChange={(e) => setTitle(e.target.value)} />
+        <form className="flex flex-col gap-4" onSubmit={submit} noValidate>
+          <FormField
+            label="Title"
+            required
+            maxLength={200}
+            value={title}
+            error={titleError}
+            onChange={(e) => setTitle(e.target.value)}
+          />
           <div className="flex flex-col gap-2">
             <Label htmlFor={ids.category}>Category</Label>
             <Select id={ids.category} value={category} onChange={(e) => setCategory(e.target.value)}>

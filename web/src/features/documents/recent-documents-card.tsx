@@ -3,6 +3,7 @@ import { FileText } from 'lucide-react';
 import { Link } from 'react-router';
 import { CardDescription } from '@/components/ui/card';
 import { Spinner } from '@/components/ui/spinner';
+import { useWhose } from '@/features/household/whose';
 import { QueryView } from '@/features/trackers/screen-parts';
 import { useDocuments } from './documents-api';
 
@@ -11,9 +12,10 @@ const SHOWN = 3;
 /** The dashboard's "Recent Documents": the newest uploads. */
 export function RecentDocumentsBody({ empty }: { empty: string }) {
   const docs = useDocuments();
-  if (docs.isPending) return <Spinner label="Loading your recent documents" />;
+  const w = useWhose();
+  if (docs.isPending) return <Spinner label={`Loading ${w.your} recent documents`} />;
   return (
-    <QueryView query={docs} what="your recent documents">
+    <QueryView query={docs} what={`${w.your} recent documents`}>
       {(items) =>
         items.length ? (
           <ul className="flex flex-col gap-2 text-sm">

@@ -1,5 +1,9 @@
 import { DOCUMENT_CATEGORIES } from '@healthfolio/core/documents/document-categories';
-import { ACCEPT_ATTRIBUTE, titleFromFileName } from '@healthfolio/core/documents/document-files';
+import {
+  ACCEPT_ATTRIBUTE,
+  titleFromFileName,
+  uploadLimitMessage,
+} from '@healthfolio/core/documents/document-files';
 import { type FormEvent, useId, useState } from 'react';
 import { Button } from '@/components/ui/button';
 import {
@@ -55,6 +59,8 @@ export function UploadDialog({
     description: '',
   });
   const set = (patch: Partial<UploadDialogValues>) => setValues((v) => ({ ...v, ...patch }));
+  // A file over the limit is refused when it is picked, not after minutes of sending it.
+  const [fileError, setFileError] = useState<string>();
 
   const submit = async (e: FormEvent) => {
     e.preventDefault();
@@ -77,11 +83,25 @@ export function UploadDialog({
               id={ids.file}
               type="file"
               accept={ACCEPT_ATTRIBUTE}
+              aria-invalid={fileError ? true : undefined}
+              aria-describedby={fileError ? `${ids.file}-error` : undefined}
               onChange={(e) => {
                 const file = e.target.files?.[0];
+                if (file && limit && file.size > limit) {
+                  e.target.value = '';
+                  setFileError(uploadLimitMessage(limit));
+                  set({ file: undefined });
+                  return;
+                }
+                setFileError(undefined);
                 set({ file, ...(file && !values.title ? { title: titleFromFileName(file.name) } : {}) });
               }}
             />
+            {fileError && (
+              <p id={`${ids.file}-error`} role="alert" className="text-sm text-destructive">
+                {fileError}
+              </p>
+            )}
           </div>
           <FormField label="Title" value={values.title} onChange={(e) => set({ title: e.target.value })} />
           <div className="flex flex-col gap-2">

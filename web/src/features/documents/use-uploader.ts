@@ -1,4 +1,4 @@
-import { isAllowedFileName } from '@healthfolio/core/documents/document-files';
+import { isAllowedFileName, uploadLimitMessage } from '@healthfolio/core/documents/document-files';
 import {
   MISSING_INFORMATION_MESSAGE,
   MISSING_INFORMATION_TITLE,
@@ -6,6 +6,7 @@ import {
 import { useQueryClient } from '@tanstack/react-query';
 import { useState } from 'react';
 import { toast } from 'sonner';
+import { useInstanceOverview } from '@/features/landing/use-instance-overview';
 import { ApiError } from '@/lib/api';
 import { type DocumentResponse, documentKeys, sendUpload, type UploadFields } from './documents-api';
 
@@ -33,6 +34,8 @@ const missingFields = (file?: File, title?: string, category?: string) => {
 export const useUploader = () => {
   const client = useQueryClient();
   const [progress, setProgress] = useState<number | null>(null);
+  // The admin's current limit: a larger file is refused here, before any of it is sent.
+  const limit = useInstanceOverview().data?.features.uploadLimitBytes;
 
   /** Resolves true when stored (`onStored` gets the new document); toasts say what happened either way. */
   const upload = async (
@@ -49,6 +52,10 @@ export const useUploader = () => {
       toast.error(UPLOAD_FAILED, {
         description: 'Only PDF, JPG, JPEG, PNG, DOC and DOCX files can be uploaded.',
       });
+      return false;
+    }
+    if (limit && file.size > limit) {
+      toast.error(UPLOAD_FAILED, { description: uploadLimitMessage(limit) });
       return false;
     }
     setProgress(0);

@@ -1,4 +1,3 @@
-import { formatFileSize } from '@healthfolio/core/documents/document-files';
 import { EXTRACTION_FAILURE_REASONS } from '@healthfolio/core/documents/document-texts';
 import { useQuery } from '@tanstack/react-query';
 import { Download } from 'lucide-react';
@@ -15,6 +14,7 @@ import {
 import { ErrorState } from '@/components/ui/error-state';
 import { Spinner } from '@/components/ui/spinner';
 import { ACCESS_FAILED, ACCESS_FAILED_MESSAGE, downloadDocument } from './document-actions';
+import { documentMeta } from './document-meta';
 import { type DocumentResponse, fetchFile } from './documents-api';
 import { ExtractionBadge } from './extraction-badge';
 
@@ -47,12 +47,10 @@ export function ViewDialog({ document: doc, onClose }: { document: DocumentRespo
       <DialogContent className="max-w-3xl">
         <DialogHeader>
           <DialogTitle>{doc.title}</DialogTitle>
-          <DialogDescription>
-            {doc.category} · {doc.date} · {doc.fileName} · {formatFileSize(doc.fileSize)}
-          </DialogDescription>
+          <DialogDescription>{documentMeta(doc)}</DialogDescription>
         </DialogHeader>
         <div className="flex flex-wrap items-center gap-2">
-          <ExtractionBadge state={doc.extraction} />
+          <ExtractionBadge state={doc.extraction} textFound={doc.textFound} />
         </div>
         {doc.extraction === 'failed' && (
           <p className="text-sm text-muted-foreground">

@@ -1,10 +1,12 @@
 import { countOf } from '@healthfolio/core/text/count-words';
+import { zoneWords } from '@healthfolio/core/text/zone-words';
 import { mealTypeLabel } from '@healthfolio/core/trackers/enums';
 import { glucoseDecimals } from '@healthfolio/core/units/glucose-units';
 import { Card, CardContent, CardDescription, CardHeader, CardTitle } from '@/components/ui/card';
 import { percent, useGlucoseFormat } from '@/features/diabetes/format';
 import { useGlucoseAnalytics } from '@/features/diabetes/glucose-api';
 import { BackLink, NoReadings, QueryState, StatCard } from '@/features/diabetes/glucose-ui';
+import { useWhose } from '@/features/household/whose';
 import { ClinicianReportCard } from '@/features/reports/clinician-report-card';
 import { BarsChart } from './lazy-charts';
 
@@ -16,6 +18,7 @@ const DAYS = 30;
  */
 export function DetailedAnalyticsPage() {
   const fmt = useGlucoseFormat();
+  const w = useWhose();
   const analytics = useGlucoseAnalytics(DAYS);
   const a = analytics.data;
   const decimals = glucoseDecimals(fmt.unit);
@@ -27,14 +30,13 @@ export function DetailedAnalyticsPage() {
     <div className="flex max-w-6xl flex-col gap-4">
       <BackLink />
       <ClinicianReportCard />
-      <QueryState query={analytics} what="your glucose analytics">
+      <QueryState query={analytics} what={`${w.your} glucose analytics`}>
         {!a || a.readings === 0 ? (
           <NoReadings days={DAYS} />
         ) : (
           <>
             <p className="text-sm text-muted-foreground">
-              Last {a.days} days · {countOf(a.readings, 'reading')} · times in{' '}
-              {fmt.timeZone.replaceAll('_', ' ')}
+              Last {a.days} days · {countOf(a.readings, 'reading')} · times in {zoneWords(fmt.timeZone)}
             </p>
             <section aria-label="Spikes and recovery" className="grid grid-cols-2 gap-3 lg:grid-cols-4">
               <StatCard

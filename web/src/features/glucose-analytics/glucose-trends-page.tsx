@@ -3,6 +3,7 @@ import { bandTargetMet } from '@healthfolio/core/glucose/band-targets';
 import { glucoseChartScale } from '@healthfolio/core/glucose/chart-scale';
 import { TIME_IN_RANGE_GOAL_PERCENT, variabilityLabel } from '@healthfolio/core/glucose/variability';
 import { countOf } from '@healthfolio/core/text/count-words';
+import { zoneWords } from '@healthfolio/core/text/zone-words';
 import { glucoseDecimals } from '@healthfolio/core/units/glucose-units';
 import { Upload } from 'lucide-react';
 import { useState } from 'react';
@@ -11,6 +12,7 @@ import { Card, CardContent, CardDescription, CardHeader, CardTitle } from '@/com
 import { useGlucoseFormat } from '@/features/diabetes/format';
 import { useGlucoseSeries, useGlucoseStats, useGlucoseTargets } from '@/features/diabetes/glucose-api';
 import { BackLink, NoReadings, QueryState, RangeChips, StatCard } from '@/features/diabetes/glucose-ui';
+import { useWhose } from '@/features/household/whose';
 import { chartTimeFormat } from './chart-time';
 import { agpValuesMgdl, GmiText, levelLinesText, TimeInRangeBar, toAgpPoints } from './glucose-summary';
 import { AgpChart, GlucoseLineChart } from './lazy-charts';
@@ -22,6 +24,7 @@ type Days = (typeof RANGES)[number];
 /** /dashboard/glucose-trends: "Glucose Trends and Analytics". */
 export function GlucoseTrendsPage() {
   const fmt = useGlucoseFormat();
+  const w = useWhose();
   const [days, setDays] = useState<Days>(30);
   const stats = useGlucoseStats(days);
   const series = useGlucoseSeries(days);
@@ -57,7 +60,7 @@ export function GlucoseTrendsPage() {
         </Link>
       </div>
       <RangeChips label="Period" options={RANGES} value={days} onChange={setDays} />
-      <QueryState query={stats} what="your glucose statistics">
+      <QueryState query={stats} what={`${w.your} glucose statistics`}>
         {!s || !stats.data ? (
           <NoReadings days={days} />
         ) : (
@@ -99,7 +102,7 @@ export function GlucoseTrendsPage() {
                 <CardDescription>
                   {caption}, in {fmt.unit}; dashed lines at {levelLinesText(lineScale, fmt)}
                   {targets?.custom
-                    ? ` (your range is ${fmt.value(targets.targetLow)}–${fmt.value(targets.targetHigh)})`
+                    ? ` (${w.your} range is ${fmt.value(targets.targetLow)}–${fmt.value(targets.targetHigh)})`
                     : ''}
                   .
                 </CardDescription>
@@ -137,8 +140,7 @@ export function GlucoseTrendsPage() {
                 <CardHeader>
                   <CardTitle>Ambulatory glucose profile</CardTitle>
                   <CardDescription>
-                    Median, 25th–75th and 5th–95th percentiles by time of day (
-                    {fmt.timeZone.replaceAll('_', ' ')}).
+                    Median, 25th–75th and 5th–95th percentiles by time of day ({zoneWords(fmt.timeZone)}).
                   </CardDescription>
                 </CardHeader>
                 <CardContent>

@@ -1,5 +1,7 @@
 import { glucoseChartScale } from '@healthfolio/core/glucose/chart-scale';
+import { patternDescription } from '@healthfolio/core/glucose/pattern-words';
 import { countOf } from '@healthfolio/core/text/count-words';
+import { zoneWords } from '@healthfolio/core/text/zone-words';
 import { glucoseDecimals } from '@healthfolio/core/units/glucose-units';
 import { Lightbulb } from 'lucide-react';
 import { Badge } from '@/components/ui/badge';
@@ -7,6 +9,8 @@ import { Card, CardContent, CardDescription, CardHeader, CardTitle } from '@/com
 import { type GlucoseFormat, percent } from '@/features/diabetes/format';
 import { type Patterns, useGlucoseSeries } from '@/features/diabetes/glucose-api';
 import { QueryState } from '@/features/diabetes/glucose-ui';
+import { whoseRecord } from '@/features/household/whose';
+import { useDashboardContext } from '@/features/shell/use-dashboard-context';
 import { BarsChart, GlucoseLineChart } from './lazy-charts';
 import { seriesPoints } from './series-points';
 
@@ -37,12 +41,14 @@ const evidenceValue = (key: string, value: number, fmt: GlucoseFormat) => {
 const hourLabel = (h: number) => `${String(h).padStart(2, '0')}:00`;
 
 export function DetectedPatterns({ data, fmt }: { data: Patterns; fmt: GlucoseFormat }) {
+  // Whose readings the patterns are: "Mia’s glucose is higher ..." while a guardian acts for Mia.
+  const w = whoseRecord(useDashboardContext().acting);
   if (data.patterns.length === 0) {
     return (
       <Card>
         <CardContent className="p-6 text-center text-muted-foreground">
-          No patterns detected in your last {data.days} days ({countOf(data.readings, 'reading')}). Patterns
-          need enough readings at the right times of day.
+          No patterns detected in {w.your} last {data.days} days ({countOf(data.readings, 'reading')}).
+          Patterns need enough readings at the right times of day.
         </CardContent>
       </Card>
     );
@@ -62,7 +68,7 @@ export function DetectedPatterns({ data, fmt }: { data: Patterns; fmt: GlucoseFo
               </Badge>
             </CardHeader>
             <CardContent className="flex flex-col gap-3">
-              <p>{p.description}</p>
+              <p>{patternDescription(p.id, fmt.unit, w) ?? p.description}</p>
               <dl className="grid grid-cols-2 gap-x-4 gap-y-1 text-sm">
                 {Object.entries(p.evidence).map(([key, value]) => (
                   <div key={key} className="contents">
@@ -86,8 +92,7 @@ export function TimeOfDay({ data, fmt }: { data: Patterns; fmt: GlucoseFormat })
       <CardHeader>
         <CardTitle>Average by hour of day</CardTitle>
         <CardDescription>
-          Mean glucose for each hour over {data.days} days, in {fmt.unit}, in your time zone (
-          {fmt.timeZone.replaceAll('_', ' ')}).
+          Mean glucose for each hour over {data.days} days, in {fmt.unit}, in {zoneWords(fmt.timeZone)}.
         </CardDescription>
       </CardHeader>
       <CardContent className="flex flex-col gap-4">

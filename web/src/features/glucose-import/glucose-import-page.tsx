@@ -1,3 +1,4 @@
+import { zoneWords } from '@healthfolio/core/text/zone-words';
 import { FileUp } from 'lucide-react';
 import { lazy, Suspense, useId, useState } from 'react';
 import { Alert } from '@/components/ui/alert';
@@ -56,8 +57,8 @@ export function GlucoseImportPage() {
           </CardTitle>
           <CardDescription>
             An export from Dexcom Clarity or LibreView, or a CSV with a timestamp, a value and a unit per row.
-            The file is read in your browser; times without a zone are taken as{' '}
-            {fmt.timeZone.replaceAll('_', ' ')} time. Importing the same file again adds nothing.
+            The file is read in your browser; times without a zone are taken to be in{' '}
+            {zoneWords(fmt.timeZone)}. Importing the same file again adds nothing.
           </CardDescription>
         </CardHeader>
         <CardContent className="grid gap-4 sm:grid-cols-2">

@@ -1,3 +1,5 @@
+import { countOf } from '@healthfolio/core/text/count-words';
+import { zoneWords } from '@healthfolio/core/text/zone-words';
 import { Card, CardContent, CardHeader, CardTitle } from '@/components/ui/card';
 import type { GlucoseFormat } from '@/features/diabetes/format';
 import { FORMAT_LABELS } from './format-labels';
@@ -40,7 +42,7 @@ export function ImportPreview({
             <dd className="font-medium tabular-nums">{result.readings.length.toLocaleString()}</dd>
           </div>
           <div className="sm:col-span-2">
-            <dt className="text-muted-foreground">Date range ({fmt.timeZone.replaceAll('_', ' ')})</dt>
+            <dt className="text-muted-foreground">Date range ({zoneWords(fmt.timeZone)})</dt>
             <dd className="font-medium">
               {result.firstAt != null && result.lastAt != null
                 ? `${fmt.dateTime(result.firstAt)} – ${fmt.dateTime(result.lastAt)}`
@@ -51,8 +53,10 @@ export function ImportPreview({
             <div className="sm:col-span-2">
               <dt className="text-muted-foreground">Sensor limits</dt>
               <dd>
-                {result.clipped.toLocaleString()} readings were “Low” or “High” beyond the sensor's range and
-                are stored at its limits ({fmt.withUnit(40)} and {fmt.withUnit(400)}).
+                {countOf(result.clipped, 'reading')} {result.clipped === 1 ? 'was' : 'were'} “Low” or “High”
+                beyond the sensor's range and
+                {result.clipped === 1 ? 'is' : 'are'} stored at its limits ({fmt.withUnit(40)} and{' '}
+                {fmt.withUnit(400)}).
               </dd>
             </div>
           ) : null}

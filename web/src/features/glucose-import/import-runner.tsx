@@ -1,5 +1,6 @@
 import { GLUCOSE_BATCH_MAX } from '@healthfolio/core/glucose/glucose.schema';
 import { importSource, type ParsedImport } from '@healthfolio/core/glucose/import/types';
+import { countOf } from '@healthfolio/core/text/count-words';
 import { useState } from 'react';
 import { Link } from 'react-router';
 import { Alert } from '@/components/ui/alert';
@@ -63,7 +64,7 @@ export function ImportRunner({ result }: { result: ParsedImport }) {
       <CardContent className="flex flex-col gap-4">
         {run.state === 'idle' && (
           <Button className="self-start" onClick={start}>
-            Import {result.readings.length.toLocaleString()} readings
+            Import {countOf(result.readings.length, 'reading')}
           </Button>
         )}
         {(run.state === 'running' || run.state === 'failed') && (
@@ -78,10 +79,11 @@ export function ImportRunner({ result }: { result: ParsedImport }) {
               value={run.done}
               max={run.total}
             >
-              {run.done} of {run.total} batches
+              {run.done} of {countOf(run.total, 'batch', 'batches')}
             </progress>
             <p className="text-sm text-muted-foreground" aria-live="polite">
-              {run.done} of {run.total} batches done · {run.inserted.toLocaleString()} new so far
+              {run.done} of {countOf(run.total, 'batch', 'batches')} done · {run.inserted.toLocaleString()}{' '}
+              new so far
             </p>
           </div>
         )}
@@ -90,8 +92,8 @@ export function ImportRunner({ result }: { result: ParsedImport }) {
             <p className="font-semibold">The import stopped</p>
             <p>{run.message}</p>
             <p className="mt-1">
-              {run.inserted.toLocaleString()} readings were saved before it stopped. Importing again is safe:
-              readings already saved are skipped.
+              {countOf(run.inserted, 'reading')} {run.inserted === 1 ? 'was' : 'were'} saved before it
+              stopped. Importing again is safe: readings already saved are skipped.
             </p>
             <Button variant="outline" className="mt-2" onClick={start}>
               Try again

@@ -1,5 +1,5 @@
 import type { HealthSummaryItem } from '@healthfolio/core/records/health-summary.schema';
-import { healthSummaryWhen } from '@healthfolio/core/records/health-summary-dates';
+import { healthSummaryText, healthSummaryWhen } from '@healthfolio/core/records/health-summary-dates';
 import {
   HEALTH_SUMMARY_KINDS,
   HEALTH_SUMMARY_SECTIONS,
@@ -7,31 +7,18 @@ import {
 import { Link } from 'react-router';
 import { Badge } from '@/components/ui/badge';
 import { Card, CardContent, CardHeader, CardTitle } from '@/components/ui/card';
+import { useWhose } from '@/features/household/whose';
 import { ImportRecordButton } from '@/features/record-import/import-record-button';
 import { QueryView } from '@/features/trackers/screen-parts';
+import { dateWords } from './date-words';
 import { useHealthSummary } from './health-summary-api';
-
-/** A FHIR date or dateTime in words: "15 Mar 2018" (the day as the record wrote it, no time zone shift). */
-const dateWords = (v: string | null) => {
-  const m = v?.match(/^(\d{4})(?:-(\d{2}))?(?:-(\d{2}))?/);
-  if (!m) return null;
-  const [, y, mo, d] = m;
-  if (!mo) return y;
-  const date = new Date(Date.UTC(Number(y), Number(mo) - 1, Number(d ?? 1)));
-  return date.toLocaleDateString(undefined, {
-    timeZone: 'UTC',
-    year: 'numeric',
-    month: 'short',
-    ...(d ? { day: 'numeric' } : {}),
-  });
-};
 
 function ItemRow({ item }: { item: HealthSummaryItem }) {
   const { status, when, details } = healthSummaryWhen(item, (v) => dateWords(v) ?? v);
   return (
     <li className="flex flex-col gap-1 border-b py-3 last:border-b-0">
       <span className="flex flex-wrap items-center gap-2">
-        <span className="font-medium">{item.text}</span>
+        <span className="font-medium">{healthSummaryText(item.text)}</span>
         {status && <Badge variant="outline">{status}</Badge>}
       </span>
       <span className="text-sm text-muted-foreground">
@@ -41,9 +28,12 @@ function ItemRow({ item }: { item: HealthSummaryItem }) {
       </span>
       {item.sourceDocumentId && (
         <span className="text-sm text-muted-foreground">
-          From{' '}
-          <Link to="/dashboard/documents" className="underline underline-offset-4">
-            {item.sourceDocumentTitle ?? 'an imported record'}
+          Source:{' '}
+          <Link
+            to={`/dashboard/documents?document=${item.sourceDocumentId}`}
+            className="underline underline-offset-4"
+          >
+            {item.sourceDocumentTitle ?? 'the imported record'}
           </Link>
         </span>
       )}
@@ -54,21 +44,23 @@ function ItemRow({ item }: { item: HealthSummaryItem }) {
 /** /dashboard/health-summary: what imported records say, read-only, one section per kind. */
 export function HealthSummaryPage() {
   const summary = useHealthSummary();
+  const w = useWhose();
   return (
     <div className="flex max-w-4xl flex-col gap-6">
       <div className="flex flex-wrap items-center justify-between gap-3">
         <p className="text-muted-foreground">
-          Conditions, allergies, immunizations, procedures and medications from the records you imported.
+          Conditions, allergies, immunizations, procedures and medications from{' '}
+          {w.name ? `${w.your} imported records` : 'the records you imported'}.
         </p>
         <ImportRecordButton />
       </div>
-      <QueryView query={summary} what="your health summary">
+      <QueryView query={summary} what={`${w.your} health summary`}>
         {(items) =>
           items.length === 0 ? (
             <Card>
               <CardContent className="py-8 text-center text-muted-foreground">
-                Nothing here yet. Import a record from your patient portal (FHIR or C-CDA) and its conditions,
-                allergies, immunizations, procedures and medications show here.
+                Nothing here yet. Import a record from {w.your} patient portal (FHIR or C-CDA) and its
+                conditions, allergies, immunizations, procedures and medications show here.
               </CardContent>
             </Card>
           ) : (
@@ -81,7 +73,7 @@ export function HealthSummaryPage() {
                   </CardHeader>
                   <CardContent>
                     {list.length === 0 ? (
-                      <p className="text-sm text-muted-foreground">None in your imported records.</p>
+                      <p className="text-sm text-muted-foreground">None in {w.your} imported records.</p>
                     ) : (
                       <ul aria-label={HEALTH_SUMMARY_SECTIONS[kind]}>
                         {list.map((item) => (

@@ -6,11 +6,13 @@ import { Card, CardContent, CardDescription, CardHeader, CardTitle } from '@/com
 import { FormField } from '@/components/ui/form-field';
 import { Segmented } from '@/components/ui/segmented';
 import { Spinner } from '@/components/ui/spinner';
+import { ImportRecordButton } from '@/features/record-import/import-record-button';
 import { QueryView } from '@/features/trackers/screen-parts';
 import { errorMessage } from '@/lib/api';
 import { DiscoveryPreview } from './discovery-preview';
 import { type HealthSystemKind, useDiscover, useEndpoints } from './health-systems-api';
 import { KIND_WORDS } from './kind-words';
+import { NOT_SET_UP, useCanConnect } from './use-can-connect';
 
 /** The server being looked at: one from the list (with its name) or an address the user typed. */
 export type ConnectTarget = { name: string | null; fhirBaseUrl: string };
@@ -141,6 +143,7 @@ export function ConnectCard({
     if (target) mutate(target.fhirBaseUrl);
   }, [target, mutate, reset]);
   const name = target?.name ?? (target ? hostOf(target.fhirBaseUrl) : '');
+  const canConnect = useCanConnect();
   return (
     <Card id="connect">
       <CardHeader>
@@ -149,12 +152,22 @@ export function ConnectCard({
           Connect a health system
         </CardTitle>
         <CardDescription>
-          Bring in your records from a hospital’s or clinic’s patient portal, or your claims from your
-          insurer. Healthfolio connects to them directly and keeps bringing in what is new.
+          {canConnect === false
+            ? NOT_SET_UP
+            : 'Bring in your records from a hospital’s or clinic’s patient portal, or your claims from your insurer. Healthfolio connects to them directly and keeps bringing in what is new.'}
         </CardDescription>
       </CardHeader>
       <CardContent className="flex flex-col gap-6">
-        {target ? (
+        {canConnect === undefined && !target ? (
+          <Spinner label="Loading the health systems" className="p-4" />
+        ) : canConnect === false && !target ? (
+          <div className="flex flex-col items-start gap-3">
+            <p className="text-sm">
+              You can still bring in your records with a file downloaded from your patient portal.
+            </p>
+            <ImportRecordButton />
+          </div>
+        ) : target ? (
           discover.isPending || discover.isIdle ? (
             <Spinner label={`Reading what ${name} offers`} className="p-4" />
           ) : discover.isError ? (

@@ -1,6 +1,7 @@
 import { Building2, ChevronRight } from 'lucide-react';
 import { Link } from 'react-router';
 import { Card, CardContent } from '@/components/ui/card';
+import { useCanConnect } from './use-can-connect';
 
 const WORDS = {
   provider: {
@@ -16,6 +17,8 @@ const WORDS = {
 /** A card on Lab Results (health systems) and Insurance & Claims (insurers) leading to Health systems. */
 export function ConnectHealthSystemCard({ kind }: { kind: 'provider' | 'payer' }) {
   const words = WORDS[kind];
+  // Offered only when one of this kind can be connected here.
+  if (!useCanConnect(kind)) return null;
   return (
     <Card>
       <CardContent className="pt-6">

@@ -4,6 +4,7 @@ import { Spinner } from '@/components/ui/spinner';
 import { QueryView } from '@/features/trackers/screen-parts';
 import { ConnectCard, type ConnectTarget } from './connect-card';
 import { expectSync, type HealthSystemConnection, useConnections } from './health-systems-api';
+import { useCanConnect } from './use-can-connect';
 
 // The connections (their words, which bring the record-import groups' schema, and the confirm dialog)
 // load after the page: DESIGN §9's 170 KB first load.
@@ -16,6 +17,7 @@ export function HealthSystemsPage() {
   // Back from the portal, the first sync may not have started when the list is first read.
   useState(() => params.has('connected') && expectSync());
   const connections = useConnections();
+  const canConnect = useCanConnect();
   const [target, setTarget] = useState<ConnectTarget | null>(null);
   const reconnect = (c: HealthSystemConnection) => {
     setTarget({ name: c.name, fhirBaseUrl: c.fhirBaseUrl });
@@ -30,18 +32,21 @@ export function HealthSystemsPage() {
         <ReturnNotice connections={connections.data} />
       </Suspense>
       <ConnectCard target={target} onTarget={setTarget} />
-      <section aria-labelledby="connections-heading" className="flex flex-col gap-3">
-        <h2 id="connections-heading" className="text-lg font-semibold">
-          Your connections
-        </h2>
-        <QueryView query={connections} what="your connections">
-          {(items) => (
-            <Suspense fallback={<Spinner label="Loading your connections" className="p-4" />}>
-              <ConnectionList connections={items} onReconnect={reconnect} />
-            </Suspense>
-          )}
-        </QueryView>
-      </section>
+      {/* With nothing to connect here, an empty "Your connections" would only repeat it. */}
+      {(canConnect !== false || (connections.data?.length ?? 0) > 0) && (
+        <section aria-labelledby="connections-heading" className="flex flex-col gap-3">
+          <h2 id="connections-heading" className="text-lg font-semibold">
+            Your connections
+          </h2>
+          <QueryView query={connections} what="your connections">
+            {(items) => (
+              <Suspense fallback={<Spinner label="Loading your connections" className="p-4" />}>
+                <ConnectionList connections={items} onReconnect={reconnect} />
+              </Suspense>
+            )}
+          </QueryView>
+        </section>
+      )}
     </div>
   );
 }

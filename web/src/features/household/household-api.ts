@@ -4,6 +4,7 @@ import type {
   HouseholdFollowerCreateRequest,
   HouseholdFollowerListResponse,
   InvitationAcceptResponse,
+  InvitationCreatedResponse,
   InvitationCreateRequest,
   InvitationPreview,
   PendingInvitation,
@@ -49,7 +50,7 @@ export const useDeletePerson = () =>
 
 export const useInvite = () =>
   useHouseholdMutation(({ personId, body }: { personId: string; body: InvitationCreateRequest }) =>
-    api<PendingInvitation>(`${personPath(personId)}/invitations`, { method: 'POST', body }),
+    api<InvitationCreatedResponse>(`${personPath(personId)}/invitations`, { method: 'POST', body }),
   );
 
 export const useCancelInvitation = () =>

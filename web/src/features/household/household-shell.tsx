@@ -86,9 +86,8 @@ export function useActingPerson(enabled: boolean) {
   };
 }
 
-/** "Mia’s", "James’": a person's name as the owner of what a screen shows. */
-export const possessive = (name: string) =>
-  /s$/i.test(name.trim()) ? `${name.trim()}’` : `${name.trim()}’s`;
+/** "Mia’s", "James’": a person's name as the owner of what a screen shows (core's rule). */
+export { possessive } from '@healthfolio/core/text/whose';
 
 // The switcher and the band load only for an account with wards: most accounts have none, and every
 // dashboard page's first load stays within its budget (web/scripts/check-first-load.mjs).

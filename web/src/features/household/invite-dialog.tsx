@@ -1,7 +1,11 @@
-import type { InvitationKind } from '@healthfolio/core';
-import { INVITATION_VALID_DAYS } from '@healthfolio/core/household/household.schema';
+import {
+  INVITATION_VALID_DAYS,
+  type InvitationCreatedResponse,
+  type InvitationKind,
+} from '@healthfolio/core/household/household.schema';
 import { countOf } from '@healthfolio/core/text/count-words';
-import { type FormEvent, useState } from 'react';
+import { Copy } from 'lucide-react';
+import { type FormEvent, useId, useState } from 'react';
 import { toast } from 'sonner';
 import { Alert } from '@/components/ui/alert';
 import { Button } from '@/components/ui/button';
@@ -14,29 +18,47 @@ import {
   DialogTitle,
 } from '@/components/ui/dialog';
 import { FormField } from '@/components/ui/form-field';
+import { Input } from '@/components/ui/input';
+import { Label } from '@/components/ui/label';
 import { ApiError, errorMessage } from '@/lib/api';
 import { useServices } from '@/lib/use-services';
 import { type Person, useInvite } from './household-api';
-import { possessive } from './household-shell';
+import { invitationCreatedTexts, inviteTexts } from './invitation-words';
 
 const EMAIL = /^[^\s@]+@[^\s@]+\.[^\s@]+$/;
 
-const TEXTS = (
-  name: string,
-): Record<InvitationKind, { title: string; description: string; send: string }> => ({
-  guardian: {
-    title: `Invite a guardian for ${name}`,
-    description: `They get an email with a link, and accept by signing in with this address (or creating an account with it). Then they can see and change everything in ${possessive(name)} record, as you can, and get ${possessive(name)} alerts. Their own record stays private to them.`,
-    send: 'Send invitation',
-  },
-  handover: {
-    title: `Hand over ${possessive(name)} record`,
-    description: `${name} gets an email with a link to their own sign-in: they choose a password, or link an account they already have with this address. From then on the record is theirs. You and the other guardians no longer see it, unless ${name} gives you caregiver access.`,
-    send: 'Send handover invitation',
-  },
-});
+/** Shown when the server sent no email: the link to copy and send on (it is not shown again). */
+function InvitationLink({ created, onClose }: { created: InvitationCreatedResponse; onClose: () => void }) {
+  const id = useId();
+  const link = created.link ?? '';
+  const copy = async () => {
+    try {
+      await navigator.clipboard.writeText(link);
+      toast.success('Invitation link copied');
+    } catch {
+      toast.error('Could not copy', { description: 'Select the link and copy it yourself.' });
+    }
+  };
+  return (
+    <div className="flex flex-col gap-3">
+      <p className="text-sm">{invitationCreatedTexts(created.email, false).note}</p>
+      <Label htmlFor={id}>Invitation link</Label>
+      <Input id={id} readOnly value={link} onFocus={(e) => e.currentTarget.select()} />
+      <p className="text-xs text-muted-foreground">
+        It works for {countOf(INVITATION_VALID_DAYS, 'day')}, and only for {created.email}. You will not see
+        it again: to send a new one, withdraw this invitation and invite them again.
+      </p>
+      <DialogFooter>
+        <Button variant="outline" onClick={copy}>
+          <Copy aria-hidden="true" /> Copy invitation link
+        </Button>
+        <Button onClick={onClose}>Done</Button>
+      </DialogFooter>
+    </div>
+  );
+}
 
-/** Invites a second guardian, or hands the record over to the person, by email. */
+/** Invites a second guardian, or hands the record over to the person, by email (or by a link to copy). */
 export function InviteDialog({
   person,
   kind,
@@ -47,12 +69,13 @@ export function InviteDialog({
   onClose: () => void;
 }) {
   const invite = useInvite();
-  // The link travels only by email: a server that sends none cannot invite anyone.
+  // Without email, the invitation is still made: the guardian gets its link to send on.
   const noMail = useServices().data?.mail === false;
   const [email, setEmail] = useState('');
   const [fieldError, setFieldError] = useState<string | undefined>();
   const [error, setError] = useState<string | null>(null);
-  const texts = TEXTS(person.displayName)[kind];
+  const [created, setCreated] = useState<InvitationCreatedResponse | null>(null);
+  const texts = inviteTexts(person.displayName, kind, !noMail);
 
   const submit = (e: FormEvent) => {
     e.preventDefault();
@@ -64,9 +87,11 @@ export function InviteDialog({
     invite.mutate(
       { personId: person.id, body: { email: address, kind } },
       {
-        onSuccess: () => {
-          toast.success('Invitation sent', { description: `We emailed a link to ${address}.` });
-          onClose();
+        onSuccess: (answer) => {
+          const words = invitationCreatedTexts(address, answer.emailed);
+          toast.success(words.toast, { description: words.description });
+          if (answer.link) setCreated(answer);
+          else onClose();
         },
         onError: (err) => {
           const onEmail =
@@ -85,37 +110,35 @@ export function InviteDialog({
           <DialogTitle>{texts.title}</DialogTitle>
           <DialogDescription>{texts.description}</DialogDescription>
         </DialogHeader>
-        <form noValidate onSubmit={submit} className="flex flex-col gap-4">
-          <FormField
-            label="Email address"
-            type="email"
-            autoComplete="off"
-            value={email}
-            onChange={(e) => setEmail(e.target.value)}
-            error={fieldError}
-            hint={`The link in the email works for ${countOf(INVITATION_VALID_DAYS, 'day')}.`}
-            autoFocus
-          />
-          {noMail && (
-            <Alert role="status">
-              This Healthfolio does not send email, so an invitation cannot reach anyone. Whoever runs it can
-              turn email on.
-            </Alert>
-          )}
-          {error && (
-            <Alert variant="destructive" role="alert">
-              {error}
-            </Alert>
-          )}
-          <DialogFooter>
-            <Button type="button" variant="outline" onClick={onClose}>
-              Cancel
-            </Button>
-            <Button type="submit" disabled={invite.isPending || noMail}>
-              {invite.isPending ? 'Sending…' : texts.send}
-            </Button>
-          </DialogFooter>
-        </form>
+        {created ? (
+          <InvitationLink created={created} onClose={onClose} />
+        ) : (
+          <form noValidate onSubmit={submit} className="flex flex-col gap-4">
+            <FormField
+              label="Email address"
+              type="email"
+              autoComplete="off"
+              value={email}
+              onChange={(e) => setEmail(e.target.value)}
+              error={fieldError}
+              hint={`The link ${noMail ? '' : 'in the email '}works for ${countOf(INVITATION_VALID_DAYS, 'day')}.`}
+              autoFocus
+            />
+            {error && (
+              <Alert variant="destructive" role="alert">
+                {error}
+              </Alert>
+            )}
+            <DialogFooter>
+              <Button type="button" variant="outline" onClick={onClose}>
+                Cancel
+              </Button>
+              <Button type="submit" disabled={invite.isPending}>
+                {invite.isPending ? (noMail ? 'Creating…' : 'Sending…') : texts.send}
+              </Button>
+            </DialogFooter>
+          </form>
+        )}
       </DialogContent>
     </Dialog>
   );

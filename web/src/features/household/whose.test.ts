@@ -1,13 +1,28 @@
 import { describe, expect, it } from 'vitest';
-import { whoseWords } from './whose';
+import { whoseRecord } from './whose';
 
 const person = (displayName: string) => ({ id: 'p1', displayName }) as never;
 
-describe('whose data a sentence speaks of', () => {
+describe('whose record a screen speaks of', () => {
   it('says "your" for the account’s own record and the ward’s name while acting for them', () => {
-    expect(whoseWords(null)).toEqual({ Your: 'Your', your: 'your' });
-    expect(whoseWords({ ward: false, person: person('Alex') })).toEqual({ Your: 'Your', your: 'your' });
-    expect(whoseWords({ ward: true, person: person('Mia') })).toEqual({ Your: 'Mia’s', your: 'Mia’s' });
-    expect(whoseWords({ ward: true, person: person('James') }).Your).toBe('James’');
+    for (const own of [null, { ward: false, person: person('Alex') }]) {
+      const w = whoseRecord(own);
+      expect([w.Your, w.your, w.You, w.you, w.verb('have', 'has')]).toEqual([
+        'Your',
+        'your',
+        'You',
+        'you',
+        'have',
+      ]);
+    }
+    const mia = whoseRecord({ ward: true, person: person('Mia') });
+    expect([mia.Your, mia.your, mia.You, mia.you, mia.verb('have', 'has')]).toEqual([
+      'Mia’s',
+      'Mia’s',
+      'Mia',
+      'Mia',
+      'has',
+    ]);
+    expect(whoseRecord({ ward: true, person: person('James') }).Your).toBe('James’');
   });
 });

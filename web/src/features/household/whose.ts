@@ -1,13 +1,17 @@
+import { type Whose, whose } from '@healthfolio/core/text/whose';
 import { useDashboardContext } from '@/features/shell/use-dashboard-context';
-import { type ActingView, possessive } from './household-shell';
+import type { ActingView } from './household-shell';
+
+export type { Whose };
 
 /**
- * Whose data a sentence speaks of: "your" for the account's own record, the person's name while
- * acting for a ward ("Mia’s glucose at a glance"), so a guardian never reads a child's figures as theirs.
+ * Whose record the screen shows (core's rule, text/whose.ts): the account's own ("your weight",
+ * "You have no results"), or the ward's while acting for them, named ("Mia’s weight", "Mia has no
+ * results"), so a guardian never reads a child's figures as theirs. Account-level screens (settings,
+ * security, sign-in) are the guardian's own and do not use it.
  */
-export const whoseWords = (acting: Pick<ActingView, 'ward' | 'person'> | null) => {
-  const name = acting?.ward ? possessive(acting.person.displayName) : null;
-  return { Your: name ?? 'Your', your: name ?? 'your' };
-};
+export const whoseRecord = (acting: Pick<ActingView, 'ward' | 'person'> | null): Whose =>
+  whose(acting?.ward ? acting.person.displayName : null);
 
-export const useWhose = () => whoseWords(useDashboardContext().acting);
+/** Whose record the dashboard screen on show speaks of. */
+export const useWhose = () => whoseRecord(useDashboardContext().acting);

@@ -11,6 +11,7 @@ import { toast } from 'sonner';
 import { Card, CardContent, CardDescription, CardHeader, CardTitle } from '@/components/ui/card';
 import { Spinner } from '@/components/ui/spinner';
 import { useGlucoseFormat } from '@/features/diabetes/format';
+import { useWhose } from '@/features/household/whose';
 import { errorMessage } from '@/lib/api';
 import { useFollowUps, useHypoSettings, useUpdateHypoSettings } from './hypo-api';
 
@@ -24,6 +25,7 @@ const STATUS_WORDS = {
 /** The on/off switch of low-glucose follow-ups, who is alerted, and the latest follow-ups. */
 export function HypoSettingsCard() {
   const fmt = useGlucoseFormat();
+  const w = useWhose();
   const settings = useHypoSettings();
   const update = useUpdateHypoSettings();
   const followUps = useFollowUps();
@@ -36,7 +38,7 @@ export function HypoSettingsCard() {
           description: on ? 'Low-glucose follow-ups turned on.' : 'Low-glucose follow-ups turned off.',
         }),
       onError: (error) =>
-        toast.error('Error', { description: errorMessage(error, 'Failed to save your settings') }),
+        toast.error('Error', { description: errorMessage(error, `Failed to save ${w.your} settings`) }),
       onSettled: () => setChoice(null),
     });
   };
@@ -47,18 +49,19 @@ export function HypoSettingsCard() {
       <CardHeader>
         <CardTitle>Low-glucose follow-up</CardTitle>
         <CardDescription>
-          When a reading below {fmt.withUnit(LOW_GLUCOSE_BELOW_MGDL)} comes in (logged, imported or from a
-          device), you are alerted at once, reminded to re-check after {HYPO_RECHECK_AFTER_MINUTES} minutes,
-          and alerted urgently if it is still low or not re-checked after {HYPO_ESCALATE_AFTER_MINUTES}{' '}
-          minutes. Below {fmt.withUnit(URGENT_LOW_GLUCOSE_BELOW_MGDL)} the first alert is already urgent.
+          When {w.name ? `one of ${w.your} readings` : 'a reading'} below{' '}
+          {fmt.withUnit(LOW_GLUCOSE_BELOW_MGDL)} comes in (logged, imported or from a device), you are alerted
+          at once, reminded to re-check after {HYPO_RECHECK_AFTER_MINUTES} minutes, and alerted urgently if it
+          is still low or not re-checked after {HYPO_ESCALATE_AFTER_MINUTES} minutes. Below{' '}
+          {fmt.withUnit(URGENT_LOW_GLUCOSE_BELOW_MGDL)} the first alert is already urgent.
         </CardDescription>
       </CardHeader>
       <CardContent className="flex flex-col gap-3">
         {settings.isPending ? (
-          <Spinner label="Loading your follow-up settings" />
+          <Spinner label={`Loading ${w.your} follow-up settings`} />
         ) : settings.isLoadingError ? (
           <p className="text-sm text-destructive">
-            {errorMessage(settings.error, 'Could not load your follow-up settings.')}
+            {errorMessage(settings.error, `Could not load ${w.your} follow-up settings.`)}
           </p>
         ) : (
           <>
@@ -78,7 +81,7 @@ export function HypoSettingsCard() {
                 ? `The urgent alert also goes to ${settings.data.alertRecipients
                     .map((r) => r.name || r.email)
                     .join(', ')} (chosen in Health Data Sharing).`
-                : 'No caregiver is chosen for alerts: the urgent alert reaches only you. In Health Data Sharing, invite someone or open Manage Permissions and turn on “Email them if my glucose stays low after a low-glucose alert”.'}
+                : `No caregiver is chosen for alerts: the urgent alert reaches only ${w.name ? `${w.your} household` : 'you'}. In Health Data Sharing, invite someone or open Manage Permissions and turn on “Email them if my glucose stays low after a low-glucose alert”.`}
             </p>
           </>
         )}

@@ -1,6 +1,7 @@
 import { highDoseAboveUnits, type InsulinDose, insulinDoseLevel } from '@healthfolio/core/glucose/insulin';
 import { TriangleAlert } from 'lucide-react';
 import { Alert } from '@/components/ui/alert';
+import { useWhose } from '@/features/household/whose';
 import { cn } from '@/lib/utils';
 
 // Colour and a word: above the maximum red (refused), above the alert's threshold orange, else green.
@@ -16,6 +17,8 @@ const units = (n: number) => `${n.toFixed(1)} units`;
 export function DoseResult({ dose, maximum }: { dose: InsulinDose | null; maximum: number }) {
   const kind = dose ? insulinDoseLevel(dose.totalInsulin, maximum) : null;
   const level = kind ? LEVEL[kind] : null;
+  const w = useWhose();
+  const word = kind === 'above_maximum' && w.name ? `Refused: above ${w.your} maximum` : level?.word;
   return (
     <>
       <section aria-live="polite" aria-label="Calculated dose" className="rounded-lg border bg-muted/40 p-4">
@@ -33,13 +36,13 @@ export function DoseResult({ dose, maximum }: { dose: InsulinDose | null; maximu
               <dt className="text-sm text-muted-foreground">Total insulin</dt>
               <dd className={cn('text-2xl font-bold tabular-nums', level?.className)}>
                 {units(dose.totalInsulin)}
-                <span className="block text-xs font-medium">{level?.word}</span>
+                <span className="block text-xs font-medium">{word}</span>
               </dd>
             </div>
           </dl>
         ) : (
           <p className="text-sm text-muted-foreground">
-            Enter your glucose, the carbs you will eat, or both.
+            Enter {w.your} glucose, the carbs {w.you} will eat, or both.
           </p>
         )}
       </section>
@@ -49,8 +52,11 @@ export function DoseResult({ dose, maximum }: { dose: InsulinDose | null; maximu
           <div>
             <p className="font-semibold">High Dose Alert</p>
             <p>
-              This dose is above {highDoseAboveUnits(maximum)} units (two thirds of your {maximum}-unit
-              maximum). Double-check your numbers before you take it.
+              This dose is above {highDoseAboveUnits(maximum)} units (two thirds of {w.your} {maximum}-unit
+              maximum).{' '}
+              {w.name
+                ? 'Double-check the numbers before it is given.'
+                : 'Double-check your numbers before you take it.'}
             </p>
           </div>
         </Alert>

@@ -8,6 +8,7 @@ import {
   DialogHeader,
   DialogTitle,
 } from '@/components/ui/dialog';
+import { useWhose } from '@/features/household/whose';
 
 /**
  * "High Dose Alert" before logging above the alert's threshold (two thirds of the user's maximum): an
@@ -28,6 +29,7 @@ export function HighDoseDialog({
   onClose: () => void;
 }) {
   const above = check.kind === 'above_maximum';
+  const w = useWhose();
   return (
     <Dialog open onOpenChange={(open) => !open && onClose()}>
       <DialogContent role="alertdialog">
@@ -35,8 +37,10 @@ export function HighDoseDialog({
           <DialogTitle>High Dose Alert</DialogTitle>
           <DialogDescription>
             {above
-              ? doseAboveMaximumMessage(check.maximum)
-              : `You are about to log ${units.toFixed(1)} units, more than ${check.alertAbove} units. Double-check your glucose, carbs and settings before you take it.`}
+              ? doseAboveMaximumMessage(check.maximum, w)
+              : w.name
+                ? `You are about to log ${units.toFixed(1)} units for ${w.name}, more than ${check.alertAbove} units. Double-check ${w.your} glucose, carbs and settings before it is given.`
+                : `You are about to log ${units.toFixed(1)} units, more than ${check.alertAbove} units. Double-check your glucose, carbs and settings before you take it.`}
           </DialogDescription>
         </DialogHeader>
         <DialogFooter>

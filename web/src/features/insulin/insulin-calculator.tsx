@@ -2,7 +2,7 @@ import {
   checkDose,
   type DoseCheck,
   doseAboveMaximumMessage,
-  ESTIMATE_NOT_ADVICE,
+  estimateNotAdvice,
   isLowGlucose,
   type SavedInsulinSettings,
 } from '@healthfolio/core/glucose/dosing-guards';
@@ -30,6 +30,7 @@ import { Segmented } from '@/components/ui/segmented';
 import { Select } from '@/components/ui/select';
 import { useGlucoseFormat } from '@/features/diabetes/format';
 import { useLogEntry } from '@/features/diabetes/glucose-api';
+import { useWhose } from '@/features/household/whose';
 import { isQueued } from '@/features/offline/queued-entry';
 import { errorMessage } from '@/lib/api';
 import { DoseResult } from './dose-result';
@@ -73,6 +74,7 @@ export function InsulinCalculator({
     void loadHighDoseDialog();
   }, []);
   const fmt = useGlucoseFormat();
+  const w = useWhose();
   const create = useLogEntry();
   // Re-rendered every minute, and read afresh on every render: a dose logged a moment ago counts.
   const now = Math.max(useMinuteClock(), Date.now());
@@ -181,7 +183,7 @@ export function InsulinCalculator({
       </div>
       {settingsError && (
         <Alert variant="destructive" role="alert">
-          {settingsError}. Fix it in your insulin settings.
+          {settingsError}. Fix it in {w.your} insulin settings.
         </Alert>
       )}
       {low && glucoseMgdl !== null ? (
@@ -198,15 +200,15 @@ export function InsulinCalculator({
           {adjusted && <IobResult adjusted={adjusted} dosing={settings} />}
           {dose && dosesFailed && (
             <Alert role="status">
-              Insulin on board could not be worked out: your logged doses did not load. The result above does
-              not count insulin still active.
+              Insulin on board could not be worked out: {w.your} logged doses did not load. The result above
+              does not count insulin still active.
             </Alert>
           )}
         </>
       )}
       <p className="flex gap-2 text-sm text-muted-foreground">
         <Info className="mt-0.5 size-4 shrink-0" aria-hidden="true" />
-        {ESTIMATE_NOT_ADVICE} Confirm doses and settings with your care team.
+        {estimateNotAdvice(w)} Confirm doses and settings with {w.your} care team.
       </p>
       {!low && !refusal && (
         <div className="flex flex-col gap-3">
@@ -224,7 +226,7 @@ export function InsulinCalculator({
           {refused && logged && (
             <Alert variant="destructive" role="alert">
               <p className="font-semibold">Refused: {logged.total.toFixed(1)} units cannot be logged</p>
-              <p>{doseAboveMaximumMessage(settings.maxSingleDose)}</p>
+              <p>{doseAboveMaximumMessage(settings.maxSingleDose, w)}</p>
             </Alert>
           )}
           <Button

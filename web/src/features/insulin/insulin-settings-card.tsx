@@ -1,3 +1,4 @@
+import { insulinSettingsReviewMessage } from '@healthfolio/core/glucose/dosing-guards';
 import {
   DIA_MAX_HOURS,
   DIA_MIN_HOURS,
@@ -17,6 +18,7 @@ import { Label } from '@/components/ui/label';
 import { Select } from '@/components/ui/select';
 import { useGlucoseFormat } from '@/features/diabetes/format';
 import { useCreateEntry } from '@/features/diabetes/glucose-api';
+import { useWhose, type Whose } from '@/features/household/whose';
 import type { StoredInsulinSettings } from './use-insulin-settings';
 
 type Values = {
@@ -28,8 +30,8 @@ type Values = {
   maxDose: string;
 };
 
-const CARE_TEAM_LINE =
-  'These come from your care team: use the carb ratio, correction factor, target, maximum single dose, insulin type and duration of action they gave you.';
+const careTeamLine = (w: Whose) =>
+  `These come from ${w.your} care team: use the carb ratio, correction factor, target, maximum single dose, insulin type and duration of action they gave you.`;
 
 /**
  * Carb ratio, correction factor and target, the insulin's curve and duration of action (for insulin on
@@ -48,6 +50,7 @@ export function InsulinSettingsCard({
   savedAt: string | null;
 }) {
   const fmt = useGlucoseFormat();
+  const w = useWhose();
   const create = useCreateEntry();
   const decimals = glucoseDecimals(fmt.unit);
   const glucoseText = (mgdl: number | undefined) =>
@@ -111,8 +114,10 @@ export function InsulinSettingsCard({
         <CardDescription>
           {saved && savedAt
             ? `Saved ${fmt.dateTime(savedAt)}.`
-            : 'No dose is suggested until you save your own settings.'}{' '}
-          {CARE_TEAM_LINE}
+            : stored?.needs_review
+              ? insulinSettingsReviewMessage(w)
+              : `No dose is suggested until you save ${w.name ? w.your : 'your own'} settings.`}{' '}
+          {careTeamLine(w)}
         </CardDescription>
       </CardHeader>
       <CardContent>

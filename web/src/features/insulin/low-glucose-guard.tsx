@@ -8,6 +8,7 @@ import { CircleAlert } from 'lucide-react';
 import { Alert } from '@/components/ui/alert';
 import { Button } from '@/components/ui/button';
 import { useGlucoseFormat } from '@/features/diabetes/format';
+import { useWhose } from '@/features/household/whose';
 import { useFollowUps, useStartFollowUp } from '@/features/hypo/hypo-api';
 import { errorMessage } from '@/lib/api';
 
@@ -17,6 +18,7 @@ import { errorMessage } from '@/lib/api';
  */
 export function LowGlucoseGuard({ glucoseMgdl }: { glucoseMgdl: number }) {
   const fmt = useGlucoseFormat();
+  const w = useWhose();
   const start = useStartFollowUp();
   // One follow-up per episode: a running one (from a logged or imported low) is shown, not restarted.
   const running = useFollowUps().data?.items.find((f) => f.status === 'active');
@@ -31,12 +33,17 @@ export function LowGlucoseGuard({ glucoseMgdl }: { glucoseMgdl: number }) {
           {TREAT_LOW_FIRST_MESSAGE}
         </p>
         {glucoseLevel(glucoseMgdl).id === 'very_low' && (
-          <p className="font-medium">This is urgently low. If you cannot treat it yourself, get help now.</p>
+          <p className="font-medium">
+            This is urgently low. If you cannot treat {w.name ? `${w.your} low` : 'it'} yourself, get help
+            now.
+          </p>
         )}
         {followUp ? (
           <p role="status" className="text-foreground">
-            {start.data ? 'Follow-up started' : 'A follow-up is already running'}: we will remind you to
-            re-check at {fmt.time(followUp.recheckDueAt)}.
+            {start.data ? 'Follow-up started' : 'A follow-up is already running'}:{' '}
+            {w.name
+              ? `we will remind you to re-check ${w.your} glucose at ${fmt.time(followUp.recheckDueAt)}.`
+              : `we will remind you to re-check at ${fmt.time(followUp.recheckDueAt)}.`}
           </p>
         ) : (
           <div className="flex flex-col gap-1">

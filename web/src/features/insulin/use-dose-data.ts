@@ -1,11 +1,12 @@
 import {
   doseDataFresh,
-  STALE_DOSE_DATA_TITLE,
   staleDoseDataMessage,
-  UNREAD_DOSE_DATA_MESSAGE,
+  staleDoseDataTitle,
+  unreadDoseDataMessage,
 } from '@healthfolio/core/glucose/dosing-guards';
 import type { LoggedDose } from '@healthfolio/core/glucose/insulin-on-board';
 import { useEffect } from 'react';
+import { useWhose } from '@/features/household/whose';
 import { useOnline } from '@/features/offline/online-status';
 import { usePendingEntries } from '@/features/offline/use-pending-entries';
 import { useInsulinDoses } from './use-insulin-doses';
@@ -33,6 +34,7 @@ export interface DoseRefusal {
  * of insulin action, might be a dose: no suggestion until it is dealt with.
  */
 export function useDoseData(now: number, diaHours: number) {
+  const w = useWhose();
   const { query: dosesQuery, doses: logged } = useInsulinDoses();
   const { query: settingsQuery } = useInsulinSettings();
   const pending = usePendingEntries();
@@ -70,8 +72,8 @@ export function useDoseData(now: number, diaHours: number) {
   let refusal: DoseRefusal | null = null;
   if (!fresh && !rereading)
     refusal = {
-      title: STALE_DOSE_DATA_TITLE,
-      message: readAt > 0 ? staleDoseDataMessage(shown(readAt)) : UNREAD_DOSE_DATA_MESSAGE,
+      title: staleDoseDataTitle(w),
+      message: readAt > 0 ? staleDoseDataMessage(shown(readAt), w) : unreadDoseDataMessage(w),
     };
   else if (unopened)
     refusal = {

@@ -9,6 +9,8 @@ export type StoredInsulinSettings = Partial<{
   insulin_curve: string;
   dia_hours: number;
   max_single_dose: number;
+  /** Brought back by a record import: not in force until the user saves the settings again. */
+  needs_review: true;
 }>;
 
 /**

@@ -1,6 +1,7 @@
 import {
   billsOfYear,
   categoryBreakdown,
+  claimsYearToDate,
   monthlySpending,
   yearToDateTotals,
 } from '@healthfolio/core/insurance/analytics';
@@ -9,7 +10,6 @@ import { lazy, Suspense } from 'react';
 import { Button } from '@/components/ui/button';
 import { Card, CardContent, CardDescription, CardHeader, CardTitle } from '@/components/ui/card';
 import { Spinner } from '@/components/ui/spinner';
-import { StatCard } from '@/components/ui/stat-card';
 import { BalancesCard } from './balances-card';
 import { DeductibleCard } from './deductible-card';
 import type { Open } from './dialog-state';
@@ -17,6 +17,7 @@ import { EmptyState } from './empty-state';
 import { ExportCard } from './export-card';
 import type { BillResponse, ClaimResponse, InsuranceSettingsResponse, PlanResponse } from './insurance-api';
 import { formatMonth, useInsuranceLocale } from './insurance-format';
+import { BillFigures, ClaimFigures } from './year-figures';
 
 // recharts loads only when Analytics is opened.
 const charts = () => import('./spending-charts');
@@ -42,15 +43,18 @@ export function AnalyticsTab({
       [...claims.map((c) => c.serviceDate), ...bills.map((b) => b.dueDate)].map((d) => Number(d.slice(0, 4))),
     ),
   ];
+  const claimTotals = claimsYearToDate(claims, today);
+  const claimFigures = claimTotals.count > 0 && <ClaimFigures totals={claimTotals} money={money} />;
   if (bills.length === 0)
     return (
       <div className="flex flex-col gap-6">
         <EmptyState
           icon={ChartLine}
-          title="No spending yet"
+          title={claimFigures ? 'No bills yet' : 'No spending yet'}
           text="Add your bills to see monthly spending, where the money goes and your year-to-date totals."
           action={<Button onClick={() => open({ kind: 'bill' })}>Add Bill</Button>}
         />
+        {claimFigures}
         <ExportCard years={years} />
       </div>
     );
@@ -59,17 +63,15 @@ export function AnalyticsTab({
   const shares = categoryBreakdown(billsOfYear(bills, today));
   return (
     <div className="flex flex-col gap-6">
-      <section aria-label="Year to date" className="grid gap-4 sm:grid-cols-2 xl:grid-cols-5">
-        <StatCard title="Total Spent" value={money(ytd.totalSpentCents)} detail="This year" />
-        <StatCard title="Insurance Paid" value={money(ytd.insurancePaidCents)} detail="This year" />
-        <StatCard title="Out of Pocket" value={money(ytd.outOfPocketCents)} detail="This year" />
-        <StatCard title="Prescriptions" value={money(ytd.prescriptionsCents)} detail="This year" />
-        <StatCard title="Preventive Care" value={money(ytd.preventiveCareCents)} detail="This year" />
-      </section>
+      <BillFigures ytd={ytd} money={money} />
+      {claimFigures}
       <Card>
         <CardHeader>
           <CardTitle className="text-base">Monthly Spending</CardTitle>
-          <CardDescription>The last 12 months, each bill in the month it is due</CardDescription>
+          <CardDescription>
+            Each bill in the month it is due, over the 12 months up to this one or up to the last bill due
+            this year
+          </CardDescription>
         </CardHeader>
         <CardContent>
           <Suspense fallback={<Spinner label="Loading the chart" />}>

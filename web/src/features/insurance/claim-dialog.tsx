@@ -1,4 +1,5 @@
 import type { ClaimCreateRequest } from '@healthfolio/core';
+import { claimShares } from '@healthfolio/core/insurance/claim-amounts';
 import { CLAIM_STATUSES } from '@healthfolio/core/insurance/insurance-options';
 import { useAttachableDocuments } from './attachable-documents';
 import { type ClaimResponse, type PlanResponse, useSaveClaim } from './insurance-api';
@@ -61,7 +62,10 @@ export function ClaimDialog({
   const { locale, today } = useInsuranceLocale();
   const save = useSaveClaim();
   const documents = useAttachableDocuments(claim?.eobDocument ?? null);
-  const money = (cents: number | undefined) => (cents === undefined ? '' : centsForInput(cents, locale));
+  const money = (cents: number | null | undefined) =>
+    cents === undefined || cents === null ? '' : centsForInput(cents, locale);
+  // Amounts not known yet (a claim not decided, left blank) stay blank, not "0.00".
+  const shares = claim ? claimShares(claim) : undefined;
   // An imported claim whose record gave it no number shows none; an edit keeps it unless one is typed.
   const unnumbered = claim?.claimNumber === null;
   return (
@@ -77,9 +81,9 @@ export function ClaimDialog({
         status: claim?.status ?? 'pending',
         insurancePlanId: claim?.insurancePlanId ?? plans.find((p) => p.status === 'active')?.id ?? '',
         amount: money(claim?.amountCents),
-        allowed: money(claim?.allowedCents ?? undefined),
-        covered: money(claim?.coveredCents),
-        patientResponsibility: money(claim?.patientResponsibilityCents),
+        allowed: money(claim?.allowedCents),
+        covered: money(shares?.coveredCents),
+        patientResponsibility: money(shares?.patientResponsibilityCents),
         description: claim?.description ?? '',
         eobDocumentId: claim?.eobDocumentId ?? '',
       }}

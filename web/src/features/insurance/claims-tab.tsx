@@ -1,3 +1,4 @@
+import { claimShares } from '@healthfolio/core/insurance/claim-amounts';
 import { CLAIM_SORT_KEYS, CLAIM_STATUSES } from '@healthfolio/core/insurance/insurance-options';
 import { FileText, Plus } from 'lucide-react';
 import { useId, useState } from 'react';
@@ -9,6 +10,7 @@ import type { Open } from './dialog-state';
 import { EmptyState } from './empty-state';
 import type { ClaimResponse } from './insurance-api';
 import { capitalize, formatDay, useInsuranceLocale } from './insurance-format';
+import { claimAmount } from './insurance-words';
 import { StatusBadge } from './status-badge';
 
 type Filter = 'all' | (typeof CLAIM_STATUSES)[number];
@@ -92,10 +94,7 @@ export function ClaimsTab({ claims, open }: { claims: readonly ClaimResponse[]; 
                       {claim.claimNumber === null ? 'Service' : `Claim ${claim.claimNumber} · service`}{' '}
                       {formatDay(claim.serviceDate)} · submitted {formatDay(claim.submittedDate)}
                     </p>
-                    <p className="text-sm tabular-nums">
-                      {money(claim.amountCents)} billed · {money(claim.coveredCents)} covered ·{' '}
-                      {money(claim.patientResponsibilityCents)} yours
-                    </p>
+                    <ClaimFigures claim={claim} money={money} />
                   </div>
                   <Button variant="outline" size="sm" onClick={() => open({ kind: 'claimDetails', claim })}>
                     View Claim Details
@@ -107,5 +106,18 @@ export function ClaimsTab({ claims, open }: { claims: readonly ClaimResponse[]; 
         </ul>
       )}
     </div>
+  );
+}
+
+/** "$450.00 billed · covered not yet known · yours not yet known" while the plan has not decided. */
+function ClaimFigures({ claim, money }: { claim: ClaimResponse; money: (c: number) => string }) {
+  const shares = claimShares(claim);
+  const part = (cents: number | null, what: string) =>
+    cents === null ? `${what} ${claimAmount(null, money)}` : `${money(cents)} ${what}`;
+  return (
+    <p className="text-sm tabular-nums">
+      {money(claim.amountCents)} billed · {part(shares.coveredCents, 'covered')} ·{' '}
+      {part(shares.patientResponsibilityCents, 'yours')}
+    </p>
   );
 }

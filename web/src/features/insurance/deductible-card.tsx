@@ -1,13 +1,13 @@
 import { type DeductibleProgress, deductibleProgress } from '@healthfolio/core/insurance/analytics';
-import { countOf } from '@healthfolio/core/text/count-words';
 import { Button } from '@/components/ui/button';
 import { Card, CardContent, CardDescription, CardHeader, CardTitle } from '@/components/ui/card';
 import { Progress } from '@/components/ui/progress';
 import type { Open } from './dialog-state';
 import type { PlanResponse } from './insurance-api';
 import { formatDay, useInsuranceLocale } from './insurance-format';
+import { planYearLeft } from './insurance-words';
 
-/** Deductible progress of the active primary plan: met, total and the months left in its plan year. */
+/** Deductible progress of the active primary plan: met, total and the time left in its plan year. */
 export function DeductibleCard({ plans, open }: { plans: readonly PlanResponse[]; open: Open }) {
   const { money, today } = useInsuranceLocale();
   const primary = plans.find((p) => p.type === 'primary' && p.status === 'active');
@@ -49,7 +49,7 @@ function DeductibleMet({ d, money }: { d: DeductibleProgress; money: (c: number)
         valueText={`${money(d.currentCents)} of ${money(d.totalCents)}`}
       />
       <p className="text-muted-foreground">
-        {money(d.remainingCents)} to go · {countOf(d.remainingMonths, 'month')} left in the plan year (renews{' '}
+        {money(d.remainingCents)} to go · {planYearLeft(d)} left in the plan year (renews{' '}
         {formatDay(d.planYearEnd)})
       </p>
     </>

@@ -1,4 +1,5 @@
 import { billStatusOn } from '@healthfolio/core/insurance/bill-math';
+import { claimShares } from '@healthfolio/core/insurance/claim-amounts';
 import { EOB_UNAVAILABLE_MESSAGE, eobDownloadable } from '@healthfolio/core/insurance/insurance-options';
 import type { ReactNode } from 'react';
 import { Button } from '@/components/ui/button';
@@ -19,7 +20,8 @@ import {
   useSaveBill,
   useSaveClaim,
 } from './insurance-api';
-import { formatDay, useInsuranceLocale } from './insurance-format';
+import { capitalize, formatDay, useInsuranceLocale } from './insurance-format';
+import { claimAmount } from './insurance-words';
 import { StatusBadge } from './status-badge';
 
 function Details({
@@ -74,6 +76,7 @@ export function ClaimDetailsDialog({
   const { money } = useInsuranceLocale();
   const save = useSaveClaim();
   const plan = plans.find((p) => p.id === claim.insurancePlanId);
+  const shares = claimShares(claim);
   return (
     <Details
       title={claim.claimNumber === null ? 'Claim' : `Claim ${claim.claimNumber}`}
@@ -85,8 +88,8 @@ export function ClaimDetailsDialog({
         ['Insurance provider', plan?.name ?? 'Not specified'],
         ['Amount', money(claim.amountCents)],
         ['Allowed by the plan', claim.allowedCents === null ? '—' : money(claim.allowedCents)],
-        ['Covered', money(claim.coveredCents)],
-        ['Patient responsibility', money(claim.patientResponsibilityCents)],
+        ['Covered', capitalize(claimAmount(shares.coveredCents, money))],
+        ['Patient responsibility', capitalize(claimAmount(shares.patientResponsibilityCents, money))],
         ['Description', claim.description ?? '—'],
       ]}
       onClose={onClose}

@@ -41,8 +41,5 @@ export const useInsuranceLocale = () => {
   return value;
 };
 
-const monthFormat = new Intl.DateTimeFormat(undefined, { month: 'short', year: '2-digit', timeZone: 'UTC' });
-/** "2026-11" → "Nov 26". */
-export const formatMonth = (ym: string) => monthFormat.format(new Date(`${ym}-01T00:00:00Z`));
-
 export { capitalize } from './day-format';
+export { formatMonth } from './insurance-words';

@@ -7,7 +7,6 @@ import { Spinner } from '@/components/ui/spinner';
 import { Tabs, TabsContent, TabsList, TabsTrigger } from '@/components/ui/tabs';
 import { useDashboardContext } from '@/features/shell/use-dashboard-context';
 import { errorMessage } from '@/lib/api';
-import { ClaimsTab } from './claims-tab';
 import type { OpenDialog } from './dialog-state';
 import { useBills, useClaims, useInsuranceSettings, usePlans } from './insurance-api';
 import { InsuranceLocaleContext, makeInsuranceLocale } from './insurance-format';
@@ -17,6 +16,7 @@ import { OverviewTab } from './overview-tab';
 // A tab seldom opened first: not part of the page's first load (DESIGN §9's 170 KB).
 // Tabs other than the overview load beside the page (within the first-load budget).
 const ProvidersTab = lazy(async () => ({ default: (await import('./providers-tab')).ProvidersTab }));
+const ClaimsTab = lazy(async () => ({ default: (await import('./claims-tab')).ClaimsTab }));
 const BillsTab = lazy(async () => ({ default: (await import('./bills-tab')).BillsTab }));
 const AnalyticsTab = lazy(async () => ({ default: (await import('./analytics-tab')).AnalyticsTab }));
 const ConnectHealthSystemCard = lazy(async () => ({
@@ -81,7 +81,9 @@ export function InsurancePage() {
           </Suspense>
         </TabsContent>
         <TabsContent value="claims">
-          <ClaimsTab claims={data.claims} open={setDialog} />
+          <Suspense fallback={<Spinner label="Loading your claims" className="p-4" />}>
+            <ClaimsTab claims={data.claims} open={setDialog} />
+          </Suspense>
         </TabsContent>
         <TabsContent value="bills">
           <Suspense fallback={<Spinner label="Loading your bills" className="p-4" />}>

@@ -3,6 +3,7 @@ import { useState } from 'react';
 import { Segmented } from '@/components/ui/segmented';
 import { type BillResponse, useRecordPayment } from './insurance-api';
 import { useInsuranceLocale } from './insurance-format';
+import { paymentProblem } from './insurance-words';
 import { type FieldSpec, RecordDialog } from './record-dialog';
 import { centsForInput } from './record-form';
 
@@ -14,7 +15,10 @@ const FIELDS: FieldSpec[] = [
 
 type Kind = 'full' | 'partial';
 
-/** "Payment Process": pay a bill in full or in part; a bill paid in full becomes paid. */
+/**
+ * Record a payment on a bill, in full or in part (the spec's "Payment Process"); a bill paid in full
+ * becomes paid. A payment above what is outstanding is refused in the form, in the user's currency.
+ */
 export function PaymentDialog({ bill, onClose }: { bill: BillResponse; onClose: () => void }) {
   const { money, locale, today } = useInsuranceLocale();
   const pay = useRecordPayment();
@@ -22,11 +26,15 @@ export function PaymentDialog({ bill, onClose }: { bill: BillResponse; onClose: 
   const full = centsForInput(bill.outstandingCents, locale);
   return (
     <RecordDialog<PaymentCreateRequest>
-      title="Payment Process"
+      title="Record a payment"
       description={`${bill.provider}: ${money(bill.outstandingCents)} outstanding.`}
       fields={FIELDS}
       defaults={{ amount: full, paidOn: today, note: '' }}
       schema="PaymentCreateRequest"
+      check={(body) => {
+        const message = paymentProblem(String(body.amount), bill.outstandingCents, money);
+        return message ? { path: 'amount', message } : null;
+      }}
       save={(body) => pay.mutateAsync({ id: bill.id, body })}
       savedToast="Payment recorded"
       failedToast="Could not record the payment"

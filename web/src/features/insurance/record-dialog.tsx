@@ -120,6 +120,7 @@ export function RecordDialog<Body>({
   failedToast,
   submitLabel = 'Save',
   omitEmpty,
+  check,
   onClose,
   children,
 }: {
@@ -134,13 +135,15 @@ export function RecordDialog<Body>({
   submitLabel?: string;
   /** Fields sent only when filled in (recordResolver). */
   omitEmpty?: readonly string[];
+  /** The form's own check beyond the schema, said at the field before anything is sent. */
+  check?: (body: Body) => { path: string; message: string } | null;
   onClose: () => void;
   children?: (form: UseFormReturn<FormValues, unknown, Body>) => ReactNode;
 }) {
   const { parse } = useInsuranceLocale();
   const money = fields.filter((f) => f.kind === 'money').map((f) => f.name);
   const form = useForm<FormValues, unknown, Body>({
-    resolver: recordResolver<Body>(schema, money, parse, omitEmpty),
+    resolver: recordResolver<Body>(schema, money, parse, omitEmpty, check),
     defaultValues: defaults,
   });
   const submit = form.handleSubmit(async (body) => {
@@ -153,7 +156,9 @@ export function RecordDialog<Body>({
       const fieldErrors = error instanceof ApiError ? error.fieldErrors : [];
       for (const { path, message } of fieldErrors)
         form.setError(known.has(path) ? path : 'root', { type: 'server', message });
-      toast.error(failedToast, { description: errorMessage(error, 'Please try again.') });
+      // The form already says what to fix: the toast does not say it a second time.
+      if (fieldErrors.length) toast.error(failedToast);
+      else toast.error(failedToast, { description: errorMessage(error, 'Please try again.') });
     }
   });
   const rootError = form.formState.errors.root?.message;

@@ -25,6 +25,8 @@ export function recordResolver<Body>(
   parse: (text: string) => number | null,
   /** Fields left out of the body when empty: the record keeps what it has (an edit only). */
   omitEmpty: readonly string[] = [],
+  /** A check of the form's own beyond the schema (a payment above what is owed), on a valid body. */
+  check?: (body: Body) => { path: string; message: string } | null,
 ): Resolver<FormValues, unknown, Body> {
   return async (values) => {
     const core = await loadCore();
@@ -48,6 +50,8 @@ export function recordResolver<Body>(
         errors[field] ??= { type: issue.code, message: issue.message };
       }
     }
+    const problem = Object.keys(errors).length ? null : check?.(body as Body);
+    if (problem) errors[problem.path] = { type: 'check', message: problem.message };
     if (Object.keys(errors).length) return { values: {}, errors: errors as FieldErrors<FormValues> };
     return { values: body as Body, errors: {} };
   };

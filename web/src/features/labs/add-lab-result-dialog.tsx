@@ -1,4 +1,10 @@
-import { convertLabValue, defaultReferenceRange, roundLabValue } from '@healthfolio/core/labs/lab-units';
+import {
+  convertLabValue,
+  defaultReferenceRange,
+  highEndExclusive,
+  LAB_CRITICAL_ADVICE,
+  roundLabValue,
+} from '@healthfolio/core/labs/lab-units';
 import type { LabTestDefinition } from '@healthfolio/core/labs/loinc-subset';
 import { ucumLabel } from '@healthfolio/core/labs/ucum-labels';
 import { parseDecimalInput } from '@healthfolio/core/units/round';
@@ -17,11 +23,13 @@ import { FormField } from '@/components/ui/form-field';
 import { Label } from '@/components/ui/label';
 import { Select } from '@/components/ui/select';
 import { localInputToIso, todayIn } from '@/features/diabetes/format';
+import { useWhose } from '@/features/household/whose';
 import { useDashboardContext } from '@/features/shell/use-dashboard-context';
 import { ApiError, errorMessage } from '@/lib/api';
 import { LabResultDetailsFields } from './lab-result-details-fields';
 import { useAddLabResult } from './labs-api';
 import { LoincCombobox } from './loinc-combobox';
+import { numericValueError } from './value-check';
 
 type Errors = Partial<Record<'test' | 'value' | 'date' | 'range', string>>;
 
@@ -37,6 +45,7 @@ export function AddLabResultDialog({
   onOpenChange: (o: boolean) => void;
 }) {
   const { profile } = useDashboardContext();
+  const w = useWhose();
   const add = useAddLabResult();
   const [test, setTest] = useState<LabTestDefinition | null>(null);
   const [unit, setUnit] = useState('');
@@ -73,7 +82,8 @@ export function AddLabResultDialog({
     e.preventDefault();
     const next: Errors = {};
     if (!test) next.test = 'Choose a test from the list';
-    if (n === null) next.value = value.trim() ? 'Enter the value as a number' : 'Enter the value';
+    const valueError = numericValueError(value);
+    if (valueError) next.value = valueError;
     const today = todayIn(profile.timezone);
     if (!date) next.date = 'Enter the date of the test';
     else if (date > today) next.date = 'Cannot be in the future';
@@ -82,6 +92,7 @@ export function AddLabResultDialog({
     if (lo !== null && hi !== null && lo > hi) next.range = 'The low end must not be above the high end';
     setErrors(next);
     if (Object.keys(next).length > 0 || !test || n === null) return;
+    const shipped = defaultReferenceRange(test.loinc, unit);
     const noon = localInputToIso(`${date}T12:00`, profile.timezone)!;
     const now = new Date().toISOString();
     try {
@@ -92,13 +103,15 @@ export function AddLabResultDialog({
         unit,
         referenceLow: lo,
         referenceHigh: hi,
-        referenceText: defaultReferenceRange(test.loinc, unit)?.text ?? null,
+        referenceHighExclusive: highEndExclusive(shipped, hi),
+        referenceText: shipped?.text ?? null,
         flag: critical ? 'critical' : null,
         effectiveAt: Date.parse(noon) < Date.parse(now) ? noon : now,
         labName: labName.trim() || null,
         note: note.trim() || null,
       });
-      toast.success(`${test.name} result added`);
+      if (critical) toast.warning(`${test.name} result added`, { description: LAB_CRITICAL_ADVICE });
+      else toast.success(`${test.name} result added`);
       onOpenChange(false);
     } catch (err) {
       if (err instanceof ApiError && err.status === 409) setErrors({ value: err.message });
@@ -111,7 +124,7 @@ export function AddLabResultDialog({
       <DialogContent>
         <DialogHeader>
           <DialogTitle>Add a result</DialogTitle>
-          <DialogDescription>Copy a result from your lab report.</DialogDescription>
+          <DialogDescription>Copy a result from {w.your} lab report.</DialogDescription>
         </DialogHeader>
         <form noValidate onSubmit={save} className="flex flex-col gap-4">
           <LoincCombobox value={test} onChange={chooseTest} error={errors.test} />

@@ -1,5 +1,7 @@
 import type { LabResultUpdateRequest } from '@healthfolio/core';
+import { highEndExclusive } from '@healthfolio/core/labs/lab-units';
 import { findLabTest } from '@healthfolio/core/labs/loinc-subset';
+import { recordDay } from '@healthfolio/core/units/date-precision';
 import { parseDecimalInput } from '@healthfolio/core/units/round';
 import { useState } from 'react';
 import { toast } from 'sonner';
@@ -16,21 +18,22 @@ import { FormField } from '@/components/ui/form-field';
 import { Label } from '@/components/ui/label';
 import { Select } from '@/components/ui/select';
 import { localInputToIso, todayIn } from '@/features/diabetes/format';
+import { useWhose } from '@/features/household/whose';
 import { useDashboardContext } from '@/features/shell/use-dashboard-context';
 import { ApiError, errorMessage } from '@/lib/api';
 import { LabResultDetailsFields } from './lab-result-details-fields';
 import { type LabResultResponse, useUpdateLabResult } from './labs-api';
 import { unitChoiceLabel } from './unit-words';
+import { numericValueError } from './value-check';
 
 type Field = 'value' | 'unit' | 'date' | 'range' | 'labName' | 'note';
 type Errors = Partial<Record<Field, string>>;
 
 const numberOrNull = (s: string) => (s.trim() === '' ? null : parseDecimalInput(s));
 const shown = (n: number | null | undefined) => (n === null || n === undefined ? '' : String(n));
-const dayOf = (iso: string, timeZone: string) =>
-  new Intl.DateTimeFormat('en-CA', { timeZone, year: 'numeric', month: '2-digit', day: '2-digit' }).format(
-    new Date(iso),
-  );
+/** The result's day as the date field shows it: the record's own day for one dated only so, not moved by the zone. */
+const dayOf = (r: LabResultResponse, timeZone: string) =>
+  recordDay(r.effectiveAt, r.effectivePrecision, timeZone);
 /** The server's field paths, as the fields of this form show them. */
 const FIELD_OF: Record<string, Field> = {
   value: 'value',
@@ -50,13 +53,14 @@ const FIELD_OF: Record<string, Field> = {
  */
 export function EditLabResultDialog({ result, onClose }: { result: LabResultResponse; onClose: () => void }) {
   const { profile } = useDashboardContext();
+  const w = useWhose();
   const tz = profile.timezone;
   const update = useUpdateLabResult();
   const test = findLabTest(result.loinc);
   const numeric = result.value !== null;
   const [value, setValue] = useState(numeric ? shown(result.value) : (result.valueText ?? ''));
   const [unit, setUnit] = useState(result.unit ?? '');
-  const [date, setDate] = useState(dayOf(result.effectiveAt, tz));
+  const [date, setDate] = useState(dayOf(result, tz));
   const [low, setLow] = useState(shown(result.referenceLow));
   const [high, setHigh] = useState(shown(result.referenceHigh));
   const [critical, setCritical] = useState(result.flag === 'critical');
@@ -75,7 +79,8 @@ export function EditLabResultDialog({ result, onClose }: { result: LabResultResp
     e.preventDefault();
     const next: Errors = {};
     const n = numeric ? parseDecimalInput(value) : null;
-    if (numeric && n === null) next.value = value.trim() ? 'Enter the value as a number' : 'Enter the value';
+    const valueError = numeric ? numericValueError(value) : null;
+    if (valueError) next.value = valueError;
     if (!numeric && !value.trim()) next.value = 'Enter the value';
     const today = todayIn(tz);
     if (!date) next.date = 'Enter the date of the test';
@@ -92,13 +97,18 @@ export function EditLabResultDialog({ result, onClose }: { result: LabResultResp
     if (numeric && n !== result.value) patch.value = n;
     if (!numeric && value.trim() !== result.valueText) patch.valueText = value.trim();
     if (numeric && unit !== (result.unit ?? '')) patch.unit = unit || null;
-    if (date !== dayOf(result.effectiveAt, tz)) {
+    if (date !== dayOf(result, tz)) {
       const noon = localInputToIso(`${date}T12:00`, tz)!;
       const now = new Date().toISOString();
       patch.effectiveAt = Date.parse(noon) < Date.parse(now) ? noon : now;
     }
     if (lo !== result.referenceLow) patch.referenceLow = lo;
     if (hi !== result.referenceHigh) patch.referenceHigh = hi;
+    const exclusive = highEndExclusive(
+      { high: result.referenceHigh, highExclusive: result.referenceHighExclusive },
+      hi,
+    );
+    if (exclusive !== result.referenceHighExclusive) patch.referenceHighExclusive = exclusive;
     // Unmarked, the flag is worked out from the value and range again.
     if (critical !== (result.flag === 'critical')) patch.flag = critical ? 'critical' : null;
     if ((labName.trim() || null) !== result.labName) patch.labName = labName.trim() || null;
@@ -128,7 +138,7 @@ export function EditLabResultDialog({ result, onClose }: { result: LabResultResp
         <DialogHeader>
           <DialogTitle>Edit result</DialogTitle>
           <DialogDescription>
-            {result.testName} (LOINC {result.loinc}). Correct it as your lab report has it.
+            {result.testName} (LOINC {result.loinc}). Correct it as {w.your} lab report has it.
           </DialogDescription>
         </DialogHeader>
         <form noValidate onSubmit={save} className="flex flex-col gap-4">

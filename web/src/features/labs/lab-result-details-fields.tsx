@@ -1,4 +1,5 @@
 import { FormField } from '@/components/ui/form-field';
+import { useWhose } from '@/features/household/whose';
 
 type Field<T> = { value: T; set: (value: T) => void };
 
@@ -24,6 +25,7 @@ export function LabResultDetailsFields({
   maxDate: string;
   errors: { date?: string; range?: string; labName?: string; note?: string };
 }) {
+  const w = useWhose();
   return (
     <>
       <FormField
@@ -35,7 +37,7 @@ export function LabResultDetailsFields({
         error={errors.date}
       />
       <fieldset className="flex flex-col gap-2">
-        <legend className="mb-2 text-sm font-medium">Reference range (from your report)</legend>
+        <legend className="mb-2 text-sm font-medium">Reference range (from {w.your} report)</legend>
         <div className="grid grid-cols-2 gap-4">
           <FormField
             label="Low end"

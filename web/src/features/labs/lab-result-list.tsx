@@ -1,8 +1,10 @@
-import type { LabFlag } from '@healthfolio/core/labs/lab-units';
+import { LAB_CRITICAL_ADVICE, type LabFlag } from '@healthfolio/core/labs/lab-units';
 import { rangeWords, labValueText as valueWithUnit } from '@healthfolio/core/labs/lab-value-format';
+import { Link } from 'react-router';
+import { Alert } from '@/components/ui/alert';
 import { Badge } from '@/components/ui/badge';
 import { Button } from '@/components/ui/button';
-import { formatDate } from '@/lib/zoned-format';
+import { recordDate } from '@/lib/entry-when';
 import type { LabResultResponse } from './labs-api';
 
 const FLAG_WORDS: Record<LabFlag, string> = {
@@ -21,9 +23,23 @@ const SOURCE_WORDS: Record<LabResultResponse['source'], string> = {
 export const labValueText = (r: Pick<LabResultResponse, 'value' | 'valueText' | 'unit'>) =>
   r.value !== null ? valueWithUnit(r.value, r.unit) : (r.valueText ?? '');
 
+/** When the result was taken: the day in the person's zone, or the year, month or day the record gave. */
+export const labDate = (r: Pick<LabResultResponse, 'effectiveAt' | 'effectivePrecision'>, timeZone: string) =>
+  recordDate(r.effectiveAt, r.effectivePrecision, timeZone);
+
 /** The reference range as written on the report, or built from its ends. */
 export const labRangeText = (r: LabResultResponse) =>
-  rangeWords(r.referenceLow, r.referenceHigh, r.unit) || (r.referenceText ?? '');
+  rangeWords(r.referenceLow, r.referenceHigh, r.unit, r.referenceHighExclusive) || (r.referenceText ?? '');
+
+/** What to do now, before the figure of a result marked critical. */
+export function CriticalAdvice({ flag }: { flag: LabFlag | null }) {
+  if (flag !== 'critical') return null;
+  return (
+    <Alert variant="destructive" className="p-3 font-medium">
+      {LAB_CRITICAL_ADVICE}
+    </Alert>
+  );
+}
 
 /** The flag in words (never colour alone); nothing when the result has no range to compare with. */
 export function FlagBadge({ flag }: { flag: LabFlag | null }) {
@@ -40,6 +56,7 @@ export function LabResultList({
   timeZone,
   label,
   showTest = true,
+  linkSources = false,
   onEdit,
   onDelete,
 }: {
@@ -47,6 +64,8 @@ export function LabResultList({
   timeZone: string;
   label: string;
   showTest?: boolean;
+  /** The owner's list links an imported result to its source document; a caregiver's does not. */
+  linkSources?: boolean;
   /** The owner's list offers editing and deleting a result; a caregiver's does not. */
   onEdit?: (r: LabResultResponse) => void;
   onDelete?: (r: LabResultResponse) => void;
@@ -55,8 +74,9 @@ export function LabResultList({
     <ul aria-label={label} className="flex flex-col divide-y rounded-md border text-sm">
       {results.map((r) => (
         <li key={r.id} className="flex flex-col gap-1 px-3 py-2">
+          <CriticalAdvice flag={r.flag} />
           <span className="flex flex-wrap items-baseline justify-between gap-2">
-            <span className="font-medium">{showTest ? r.testName : formatDate(r.effectiveAt, timeZone)}</span>
+            <span className="font-medium">{showTest ? r.testName : labDate(r, timeZone)}</span>
             <span className="flex items-center gap-2">
               <span className="font-semibold tabular-nums">{labValueText(r)}</span>
               <FlagBadge flag={r.flag} />
@@ -64,8 +84,17 @@ export function LabResultList({
           </span>
           <span className="flex flex-wrap justify-between gap-2 text-muted-foreground">
             <span>
-              {showTest ? `${formatDate(r.effectiveAt, timeZone)} · ` : ''}
-              {sourceWords(r)}
+              {showTest ? `${labDate(r, timeZone)} · ` : ''}
+              {linkSources && r.documentId ? (
+                <Link
+                  to={`/dashboard/documents?document=${r.documentId}`}
+                  className="underline underline-offset-4"
+                >
+                  {sourceWords(r)}
+                </Link>
+              ) : (
+                sourceWords(r)
+              )}
               {r.labName ? ` · ${r.labName}` : ''}
             </span>
             {labRangeText(r) && <span>Reference: {labRangeText(r)}</span>}
@@ -77,7 +106,7 @@ export function LabResultList({
                 <Button
                   variant="ghost"
                   size="sm"
-                  aria-label={`Edit the result of ${formatDate(r.effectiveAt, timeZone)}`}
+                  aria-label={`Edit the result of ${labDate(r, timeZone)}`}
                   onClick={() => onEdit(r)}
                 >
                   Edit
@@ -87,7 +116,7 @@ export function LabResultList({
                 <Button
                   variant="ghost"
                   size="sm"
-                  aria-label={`Delete the result of ${formatDate(r.effectiveAt, timeZone)}`}
+                  aria-label={`Delete the result of ${labDate(r, timeZone)}`}
                   onClick={() => onDelete(r)}
                 >
                   Delete

@@ -1,3 +1,4 @@
+import { countOf } from '@healthfolio/core/text/count-words';
 import { Plus } from 'lucide-react';
 import { lazy, Suspense, useState } from 'react';
 import { Link } from 'react-router';
@@ -5,11 +6,13 @@ import { Button } from '@/components/ui/button';
 import { Card, CardContent, CardDescription, CardHeader, CardTitle } from '@/components/ui/card';
 import { Spinner } from '@/components/ui/spinner';
 import { ConnectHealthSystemCard } from '@/features/health-systems/connect-health-system-card';
+import { useCanConnect } from '@/features/health-systems/use-can-connect';
+import { useWhose } from '@/features/household/whose';
 import { ImportRecordButton } from '@/features/record-import/import-record-button';
 import { useDashboardContext } from '@/features/shell/use-dashboard-context';
 import { QueryView } from '@/features/trackers/screen-parts';
-import { formatDate } from '@/lib/zoned-format';
-import { FlagBadge, labValueText, sourceWords } from './lab-result-list';
+import { CriticalAdvice, FlagBadge, labDate, labValueText, sourceWords } from './lab-result-list';
+import { noLabResultsWords } from './lab-words';
 import { type LabResultResponse, useLabResults } from './labs-api';
 
 const AddLabResultDialog = lazy(async () => ({
@@ -28,10 +31,14 @@ export function LabResultsPage() {
   const { profile } = useDashboardContext();
   const results = useLabResults();
   const [adding, setAdding] = useState(false);
+  const canConnect = useCanConnect('provider');
+  const w = useWhose();
   return (
     <div className="flex max-w-4xl flex-col gap-6">
       <div className="flex flex-wrap items-center justify-between gap-3">
-        <p className="text-muted-foreground">Your lab tests, each with its latest result and its trend.</p>
+        <p className="text-muted-foreground">
+          {w.Your} lab tests, each with its latest result and its trend.
+        </p>
         <div className="flex flex-wrap gap-2">
           <ImportRecordButton />
           <Button onClick={() => setAdding(true)}>
@@ -45,13 +52,12 @@ export function LabResultsPage() {
           <AddLabResultDialog open={adding} onOpenChange={setAdding} />
         </Suspense>
       )}
-      <QueryView query={results} what="your lab results">
+      <QueryView query={results} what={`${w.your} lab results`}>
         {(items) =>
           items.length === 0 ? (
             <Card>
               <CardContent className="py-8 text-center text-muted-foreground">
-                No lab results yet. Add one from your lab report with “Add a result”, import a record from
-                your patient portal, or connect your health system below.
+                {noLabResultsWords(Boolean(canConnect), w)}
               </CardContent>
             </Card>
           ) : (
@@ -71,16 +77,17 @@ export function LabResultsPage() {
                           </Link>
                         </CardTitle>
                         <CardDescription>
-                          {group.length === 1 ? '1 result' : `${group.length} results`} · LOINC {latest.loinc}
+                          {countOf(group.length, 'result')} · LOINC {latest.loinc}
                         </CardDescription>
                       </CardHeader>
                       <CardContent className="flex flex-col gap-1">
+                        <CriticalAdvice flag={latest.flag} />
                         <span className="flex items-center gap-2">
                           <span className="text-2xl font-semibold tabular-nums">{labValueText(latest)}</span>
                           <FlagBadge flag={latest.flag} />
                         </span>
                         <span className="text-sm text-muted-foreground">
-                          {formatDate(latest.effectiveAt, profile.timezone)} · {sourceWords(latest)}
+                          {labDate(latest, profile.timezone)} · {sourceWords(latest)}
                         </span>
                       </CardContent>
                     </Card>

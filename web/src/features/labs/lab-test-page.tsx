@@ -1,5 +1,3 @@
-import { convertLabValue, roundLabValue } from '@healthfolio/core/labs/lab-units';
-import { rangeWords } from '@healthfolio/core/labs/lab-value-format';
 import { ucumLabel } from '@healthfolio/core/labs/ucum-labels';
 import { lazy, Suspense, useState } from 'react';
 import { useNavigate, useParams } from 'react-router';
@@ -7,11 +5,13 @@ import { toast } from 'sonner';
 import { BackLink } from '@/components/ui/back-link';
 import { Card, CardContent, CardDescription, CardHeader, CardTitle } from '@/components/ui/card';
 import { Spinner } from '@/components/ui/spinner';
+import { useWhose } from '@/features/household/whose';
 import { useDashboardContext } from '@/features/shell/use-dashboard-context';
 import { QueryView } from '@/features/trackers/screen-parts';
-import { errorMessage } from '@/lib/api';
-import { formatDate } from '@/lib/zoned-format';
-import { LabResultList, labValueText } from './lab-result-list';
+import { ApiError, errorMessage } from '@/lib/api';
+import { labChartData } from './lab-chart-data';
+import { CriticalAdvice, LabResultList, labDate, labValueText } from './lab-result-list';
+import { noTestResultsWords } from './lab-words';
 import {
   type LabResultResponse,
   type LabTestSeriesResponse,
@@ -29,39 +29,22 @@ const EditLabResultDialog = lazy(async () => ({
 }));
 const LabTrendChart = lazy(async () => ({ default: (await import('./lab-trend-chart')).LabTrendChart }));
 
-/** The series in the latest result's unit (results in a unit it cannot convert from are left out). */
-const chartOf = (s: LabTestSeriesResponse, timeZone: string) => {
-  const latest = s.items.at(-1)!;
-  const unit = latest.unit ?? '';
-  const points = s.items.flatMap((r) => {
-    if (r.value === null) return [];
-    const v = convertLabValue(s.loinc, r.value, r.unit ?? '', unit);
-    return v === null
-      ? []
-      : [
-          {
-            at: Date.parse(r.effectiveAt),
-            date: formatDate(r.effectiveAt, timeZone),
-            value: roundLabValue(v),
-          },
-        ];
-  });
-  return { unit, points, low: latest.referenceLow, high: latest.referenceHigh };
-};
-
 function TestTrend({ series, timeZone }: { series: LabTestSeriesResponse; timeZone: string }) {
-  const chart = chartOf(series, timeZone);
+  const chart = labChartData(series, timeZone);
   const remove = useDeleteLabResult();
   const navigate = useNavigate();
   const [deleting, setDeleting] = useState<LabResultResponse | null>(null);
   const [editing, setEditing] = useState<LabResultResponse | null>(null);
   const results = [...series.items].reverse();
-  const band =
-    chart.low !== null || chart.high !== null
-      ? `, the reference range shaded (${rangeWords(chart.low, chart.high, chart.unit)})`
-      : '';
+  const band = !chart.shaded
+    ? ''
+    : chart.oneRange
+      ? `, the reference range shaded (${chart.oneRange})`
+      : ', each result’s reference range shaded';
   return (
     <div className="flex flex-col gap-6">
+      {/* The chart's figures come first on this page: the latest result's advice goes before them. */}
+      <CriticalAdvice flag={series.items.at(-1)!.flag} />
       {chart.points.length > 0 && (
         <Card>
           <CardHeader>
@@ -75,16 +58,17 @@ function TestTrend({ series, timeZone }: { series: LabTestSeriesResponse; timeZo
             >
               <div aria-hidden="true">
                 <Suspense fallback={<Spinner label="Loading chart" />}>
-                  <LabTrendChart
-                    data={chart.points}
-                    unit={ucumLabel(chart.unit)}
-                    timeZone={timeZone}
-                    low={chart.low}
-                    high={chart.high}
-                  />
+                  <LabTrendChart chart={chart} unit={ucumLabel(chart.unit)} timeZone={timeZone} />
                 </Suspense>
               </div>
             </figure>
+            {chart.leftOut.length > 0 && (
+              <ul aria-label="Results not on the chart" className="mt-2 text-sm text-muted-foreground">
+                {chart.leftOut.map((line) => (
+                  <li key={line}>{line}</li>
+                ))}
+              </ul>
+            )}
           </CardContent>
         </Card>
       )}
@@ -95,6 +79,7 @@ function TestTrend({ series, timeZone }: { series: LabTestSeriesResponse; timeZo
           timeZone={timeZone}
           label={`${series.testName} results`}
           showTest={false}
+          linkSources
           onEdit={setEditing}
           onDelete={setDeleting}
         />
@@ -108,7 +93,7 @@ function TestTrend({ series, timeZone }: { series: LabTestSeriesResponse; timeZo
         <Suspense fallback={<Spinner label="Opening the confirmation" />}>
           <ConfirmDialog
             title="Delete this result?"
-            description={`${series.testName} of ${formatDate(deleting.effectiveAt, timeZone)}: ${labValueText(deleting)}.`}
+            description={`${series.testName} of ${labDate(deleting, timeZone)}: ${labValueText(deleting)}.`}
             confirmLabel="Delete result"
             pending={remove.isPending}
             onClose={() => setDeleting(null)}
@@ -135,19 +120,31 @@ export function LabTestPage() {
   const { loinc = '' } = useParams();
   const { profile } = useDashboardContext();
   const series = useLabSeries(loinc);
+  const w = useWhose();
+  // An address with no results (404) or no test code (400) is said as such; Try again cannot help.
+  const status = series.error instanceof ApiError ? series.error.status : null;
+  const nothing =
+    status === 404 ? noTestResultsWords(w) : status === 400 ? 'This is not the address of a lab test.' : null;
   return (
     <div className="flex max-w-4xl flex-col gap-6">
       <BackLink to="/dashboard/lab-results" label="Back to lab results" />
-      <QueryView query={series} what="this test’s results">
-        {(s) => (
-          <>
-            <h2 className="text-xl font-semibold">
-              {s.testName} <span className="text-sm font-normal text-muted-foreground">LOINC {s.loinc}</span>
-            </h2>
-            <TestTrend series={s} timeZone={profile.timezone} />
-          </>
-        )}
-      </QueryView>
+      {nothing ? (
+        <Card>
+          <CardContent className="p-6 text-sm text-muted-foreground">{nothing}</CardContent>
+        </Card>
+      ) : (
+        <QueryView query={series} what="this test’s results">
+          {(s) => (
+            <>
+              <h2 className="text-xl font-semibold">
+                {s.testName}{' '}
+                <span className="text-sm font-normal text-muted-foreground">LOINC {s.loinc}</span>
+              </h2>
+              <TestTrend series={s} timeZone={profile.timezone} />
+            </>
+          )}
+        </QueryView>
+      )}
     </div>
   );
 }

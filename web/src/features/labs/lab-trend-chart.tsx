@@ -10,58 +10,55 @@ import {
 } from 'recharts';
 import { formatDate } from '@/lib/zoned-format';
 
-const tick = { fill: 'currentColor', fontSize: 12 };
-const DAY = 86_400_000;
+import type { LabChartData, LabPoint } from './lab-chart-data';
 
-export type LabPoint = { at: number; date: string; value: number };
+const tick = { fill: 'currentColor', fontSize: 12 };
+
+/** A tooltip's heading: its result's date. */
+export const pointDate = (payload: readonly { payload?: unknown }[] | undefined) =>
+  (payload?.[0]?.payload as LabPoint | undefined)?.date ?? '';
 
 /**
- * A test's results by date, spaced by time, in one unit, with the reference range shaded (open ends run
- * to the chart's edge). The axis holds every point and the band.
+ * A test's results by date, spaced by time, in one unit, each result's reference range shaded around
+ * it (open ends run to the chart's edge). The axis holds every point and band, at round ticks.
  */
 export function LabTrendChart({
-  data,
+  chart,
   unit,
-  low,
-  high,
   timeZone,
 }: {
-  data: LabPoint[];
+  chart: LabChartData;
+  /** The unit as people write it, for the tooltip. */
   unit: string;
   /** The profile's zone, so a result's date on the axis is the date the list shows. */
   timeZone: string;
-  low: number | null;
-  high: number | null;
 }) {
-  const values = [...data.map((d) => d.value), ...[low, high].filter((v): v is number => v !== null)];
-  const min = Math.min(...values);
-  const max = Math.max(...values);
-  const pad = (max - min || Math.abs(max) || 1) * 0.15;
-  const lo = Math.max(0, min - pad);
-  const hi = max + pad;
-  const first = data[0]?.at ?? 0;
-  const last = data.at(-1)?.at ?? first;
-  const xDomain = last - first < DAY ? [first - 15 * DAY, last + 15 * DAY] : [first, last];
   const dateOf = (at: number) => formatDate(new Date(at).toISOString(), timeZone);
   return (
     <ResponsiveContainer width="100%" height={260}>
-      <LineChart data={data} margin={{ top: 8, right: 12, bottom: 4, left: 0 }} accessibilityLayer={false}>
+      <LineChart
+        data={chart.points}
+        margin={{ top: 8, right: 12, bottom: 4, left: 0 }}
+        accessibilityLayer={false}
+      >
         <CartesianGrid strokeDasharray="3 3" vertical={false} stroke="currentColor" strokeOpacity={0.15} />
-        {(low !== null || high !== null) && (
+        {chart.bands.map((b) => (
           <ReferenceArea
-            y1={low ?? lo}
-            y2={high ?? hi}
+            key={`${b.x1}-${b.y1}-${b.y2}`}
+            x1={b.x1}
+            x2={b.x2}
+            y1={b.y1}
+            y2={b.y2}
             fill="#009E73"
             fillOpacity={0.12}
             stroke="none"
-            ifOverflow="extendDomain"
           />
-        )}
+        ))}
         <XAxis
           dataKey="at"
           type="number"
           scale="time"
-          domain={xDomain}
+          domain={chart.xDomain}
           tickFormatter={dateOf}
           tick={tick}
           tickLine={false}
@@ -71,7 +68,9 @@ export function LabTrendChart({
           tick={tick}
           tickLine={false}
           width={48}
-          domain={[Number(lo.toPrecision(3)), Number(hi.toPrecision(3))]}
+          domain={chart.y.domain}
+          ticks={chart.y.ticks}
+          interval={0}
         />
         <Tooltip
           contentStyle={{
@@ -80,7 +79,7 @@ export function LabTrendChart({
             borderRadius: 8,
             fontSize: 12,
           }}
-          labelFormatter={(at) => dateOf(Number(at))}
+          labelFormatter={(_, payload) => pointDate(payload)}
           formatter={(v) => [`${v} ${unit}`, 'Result']}
         />
         <Line dataKey="value" stroke="#0072B2" strokeWidth={2} dot={{ r: 4 }} isAnimationActive={false} />

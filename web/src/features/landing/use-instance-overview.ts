@@ -7,7 +7,13 @@ export interface InstanceOverview {
   registration: { open: boolean; requiresApproval: boolean };
   usage: { accounts: number; entriesLogged: number; caregivers: number } | null;
   /** What this instance is set up to do; the landing page claims nothing beyond it. */
-  features: { ai: 'none' | 'this_server' | 'outside'; devices: boolean; uploadLimitBytes: number };
+  features: {
+    ai: 'none' | 'this_server' | 'outside';
+    devices: boolean;
+    uploadLimitBytes: number;
+    /** The kinds of health system a person can connect here; empty when none is set up. */
+    healthSystems: ('provider' | 'payer')[];
+  };
 }
 
 /** Where the records live and who else reads them, as true of this instance; null until it is known. */

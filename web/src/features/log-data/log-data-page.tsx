@@ -1,5 +1,6 @@
 import { useState } from 'react';
 import { Link } from 'react-router';
+import { useWhose } from '@/features/household/whose';
 import { LogDialogHost, type LogTarget } from '@/features/trackers/log-dialog-host';
 import { QueryView } from '@/features/trackers/screen-parts';
 import { TILES } from '@/features/trackers/tracker-meta';
@@ -16,8 +17,9 @@ export function LogDataPage() {
   const summary = useStreakSummary();
   const [target, setTarget] = useState<LogTarget>(null);
   const isMobile = useIsMobile();
+  const w = useWhose();
   const stats = (
-    <QueryView query={summary} what="your streak">
+    <QueryView query={summary} what={`${w.your} streak`}>
       {(s) => (
         <>
           <StreakCards summary={s} onLog={() => setTarget({ tracker: 'blood-glucose' })} />

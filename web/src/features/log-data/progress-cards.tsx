@@ -2,6 +2,7 @@ import type { StreakSummaryResponse } from '@healthfolio/core';
 import { entriesCount } from '@healthfolio/core/text/count-words';
 import { Card, CardContent, CardDescription, CardHeader, CardTitle } from '@/components/ui/card';
 import { Progress } from '@/components/ui/progress';
+import { useWhose } from '@/features/household/whose';
 import { days } from './streak-cards';
 
 const WEEKLY_TARGET = 7;
@@ -16,6 +17,7 @@ const towards = (n: number, goal: number, noun: (k: number) => string) =>
  * streak vs its goal, the all-time best. Each counts what it names, in the user's calendar days.
  */
 export function ProgressCards({ summary }: { summary: StreakSummaryResponse }) {
+  const w = useWhose();
   const cards = [
     {
       title: 'This Week',
@@ -43,7 +45,7 @@ export function ProgressCards({ summary }: { summary: StreakSummaryResponse }) {
       value: summary.longestStreak,
       max: summary.longestStreak + 10,
       text: days(summary.longestStreak),
-      note: 'Your longest streak; beat it by logging every day',
+      note: `${w.Your} longest streak; beat it by logging every day`,
     },
   ];
   return (

@@ -5,7 +5,7 @@ import { Input } from '@/components/ui/input';
 import { Label } from '@/components/ui/label';
 
 /** "08:00" as the user's locale writes a time ("8:00 AM"), for the list and its remove buttons. */
-const timeText = (hhmm: string) =>
+export const timeText = (hhmm: string) =>
   new Intl.DateTimeFormat(undefined, { timeStyle: 'short', timeZone: 'UTC' }).format(
     new Date(`1970-01-01T${hhmm}:00Z`),
   );

@@ -6,8 +6,16 @@ import { DoseItem } from './dose-item';
 import { type DoseResponse, dayLabel, groupByDay } from './dose-status';
 import { useMarkDose } from './medications-api';
 
-const FAILED = { take: 'Failed to update medication status', skip: 'Failed to skip dose' } as const;
-const DONE = { take: 'Medication marked as taken', skip: 'Dose Skipped' } as const;
+const FAILED = {
+  take: 'Failed to update medication status',
+  skip: 'Failed to skip dose',
+  undo: 'Could not undo',
+} as const;
+const DONE = {
+  take: 'Medication marked as taken',
+  skip: 'Dose Skipped',
+  undo: 'The dose is open again',
+} as const;
 
 type Props = {
   doses: DoseResponse[];
@@ -20,11 +28,15 @@ type Props = {
 /** Doses due first, one section per day of the profile's calendar, with Taken and Skip on each. */
 export function DoseList({ doses, timeZone, hasMore, loadingMore, onMore }: Props) {
   const mark = useMarkDose();
-  const answer = (dose: DoseResponse, action: 'take' | 'skip') =>
+  const answer = (dose: DoseResponse, action: 'take' | 'skip' | 'undo') =>
     mark.mutate(
       { id: dose.id, action },
       {
-        onSuccess: () => toast.success(DONE[action]),
+        // A mis-tap on a phone is put right from the toast.
+        onSuccess: () =>
+          toast.success(DONE[action], {
+            action: action === 'undo' ? undefined : { label: 'Undo', onClick: () => answer(dose, 'undo') },
+          }),
         onError: (error) =>
           toast.error(FAILED[action], { description: errorMessage(error, 'Please try again.') }),
       },

@@ -1,7 +1,8 @@
 import type { DoseResponse, DoseStatus } from '@healthfolio/core';
+import { isDoseMarkable } from '@healthfolio/core/notifications/dose-timing';
 import { addCalendarDays, localDate, localDayStart } from '@healthfolio/core/units/local-time';
 import { CircleAlert, CircleCheck, Clock, type LucideIcon, SkipForward } from 'lucide-react';
-import { formatDate } from '@/lib/zoned-format';
+import { formatDate, formatTime } from '@/lib/zoned-format';
 
 export type { DoseResponse, DoseStatus };
 
@@ -21,10 +22,12 @@ export const STATUS_META: Record<DoseStatus, { label: string; icon: LucideIcon; 
 };
 
 /**
- * Taken and Skip are offered only while the dose is neither. The server's status decides: a reminder
- * merely marked read in the notification list is still open.
+ * Taken and Skip are offered only while the dose is neither, and from an hour before it is due (the
+ * server's rule, from core). The server's status decides: a reminder merely marked read in the
+ * notification list is still open.
  */
-export const canAct = (dose: DoseResponse) => dose.status === 'pending' || dose.status === 'overdue';
+export const canAct = (dose: DoseResponse, nowMs: number = Date.now()) =>
+  (dose.status === 'pending' || dose.status === 'overdue') && isDoseMarkable(dose.dueDate, nowMs);
 
 /** The instant a calendar day starts on the profile's wall clock (midnight there, not in the browser). */
 export const dayStart = localDayStart;
@@ -61,4 +64,15 @@ export const dayLabel = (ymd: string, timeZone: string) => {
 export const instructionsOf = (dose: DoseResponse) => {
   const value = dose.metadata.special_instructions;
   return typeof value === 'string' && value.trim() ? value : undefined;
+};
+
+/**
+ * What a dose's Taken and Skip buttons name after their word, for screen readers: the medication,
+ * time and date (", Metformin 500 mg at 8:00 AM on Nov 30, 2026"), so a month of buttons never share
+ * a name.
+ */
+export const doseActionContext = (dose: DoseResponse, timeZone: string) => {
+  const what = `${dose.medicationName} ${dose.dosage}`;
+  if (!dose.dueDate) return `, ${what}`;
+  return `, ${what} at ${formatTime(dose.dueDate, timeZone)} on ${formatDate(dose.dueDate, timeZone)}`;
 };

@@ -1,5 +1,6 @@
-import type { MedicationScheduleRequest } from '@healthfolio/core';
+import type { MedicationScheduleRequest, MedicationScheduleSummary } from '@healthfolio/core';
 import { countOf } from '@healthfolio/core/text/count-words';
+import { zoneWords } from '@healthfolio/core/text/zone-words';
 import { useId } from 'react';
 import { Controller, useForm } from 'react-hook-form';
 import { toast } from 'sonner';
@@ -20,36 +21,64 @@ import { DailyTimesField } from './daily-times-field';
 import {
   FREQUENCY_OPTIONS,
   fieldForPath,
+  formMessage,
   initialValues,
   type MedicationValues,
   medicationResolver,
   ownError,
+  valuesOf,
 } from './medication-form';
-import { useCreateSchedule } from './medications-api';
+import { useCreateSchedule, useUpdateSchedule } from './medications-api';
 import { PrescriptionFields } from './prescription-fields';
 
-/** "Add Medication": one schedule, expanded by the server into a reminder per dose. */
-export function MedicationFormDialog({ timeZone, onClose }: { timeZone: string; onClose: () => void }) {
+/**
+ * "Add Medication": one schedule, expanded by the server into a reminder per dose. Given a schedule,
+ * "Edit Medication": the change applies to the doses still to come; its start date stays.
+ */
+export function MedicationFormDialog({
+  timeZone,
+  schedule,
+  onClose,
+}: {
+  timeZone: string;
+  schedule?: MedicationScheduleSummary;
+  onClose: () => void;
+}) {
   const create = useCreateSchedule();
+  const update = useUpdateSchedule();
   const frequencyId = useId();
   const form = useForm<MedicationValues, unknown, MedicationScheduleRequest>({
     resolver: medicationResolver,
-    defaultValues: initialValues(timeZone),
+    defaultValues: schedule ? valuesOf(schedule) : initialValues(timeZone),
   });
   const { errors, isSubmitting } = form.formState;
   const invalid = (name: keyof MedicationValues) => (errors[name] ? true : undefined);
 
-  const save = form.handleSubmit(async (payload) => {
-    try {
+  const send = async (payload: MedicationScheduleRequest) => {
+    if (!schedule) {
       const { created } = await create.mutateAsync(payload);
       toast.success(`Created ${countOf(created, 'medication reminder')}`);
+      return;
+    }
+    const { startDate: _, ...change } = payload;
+    await update.mutateAsync({ id: schedule.id, body: change });
+    toast.success(`${change.medicationName} updated`, {
+      description: 'The doses still to come follow the new schedule.',
+    });
+  };
+
+  const save = form.handleSubmit(async (payload) => {
+    try {
+      await send(payload);
       onClose();
     } catch (error) {
       if (error instanceof ApiError && error.status === 401) {
         toast.error('Error', { description: 'You must be logged in to create medication reminders' });
         return;
       }
-      toast.error('Error', { description: 'Failed to create medication reminders' });
+      toast.error('Error', {
+        description: schedule ? 'Failed to update the medication' : 'Failed to create medication reminders',
+      });
       if (error instanceof ApiError)
         for (const { path, message } of error.fieldErrors)
           form.setError(fieldForPath(path), { type: 'server', message });
@@ -60,16 +89,18 @@ export function MedicationFormDialog({ timeZone, onClose }: { timeZone: string; 
     <Dialog open onOpenChange={(open) => !open && onClose()}>
       <DialogContent className="max-w-xl">
         <DialogHeader>
-          <DialogTitle>Add Medication</DialogTitle>
+          <DialogTitle>{schedule ? 'Edit Medication' : 'Add Medication'}</DialogTitle>
           <DialogDescription>
-            Each daily time becomes a reminder on every day of the schedule (time zone:{' '}
-            {timeZone.replaceAll('_', ' ')}).
+            {schedule
+              ? 'Changes apply to the doses still to come. Doses already due stay as they were. '
+              : 'Each daily time becomes a reminder on every day of the schedule '}
+            (time zone: {zoneWords(timeZone)}).
           </DialogDescription>
         </DialogHeader>
         <form noValidate onSubmit={save} className="flex flex-col gap-4">
-          {errors.root?.message && (
+          {formMessage(errors) && (
             <p role="alert" className="text-sm text-destructive">
-              {errors.root.message}
+              {formMessage(errors)}
             </p>
           )}
           <div className="grid gap-4 sm:grid-cols-2">
@@ -119,6 +150,7 @@ export function MedicationFormDialog({ timeZone, onClose }: { timeZone: string; 
             <FormField
               label="Start date"
               type="date"
+              readOnly={Boolean(schedule)}
               error={ownError(errors, 'startDate')}
               {...form.register('startDate')}
             />
@@ -135,7 +167,7 @@ export function MedicationFormDialog({ timeZone, onClose }: { timeZone: string; 
               Cancel
             </Button>
             <Button type="submit" disabled={isSubmitting}>
-              {isSubmitting ? 'Saving…' : 'Save Medication'}
+              {isSubmitting ? 'Saving…' : schedule ? 'Save Changes' : 'Save Medication'}
             </Button>
           </DialogFooter>
         </form>

@@ -1,4 +1,8 @@
-import type { MedicationFrequency, MedicationScheduleRequest } from '@healthfolio/core';
+import type {
+  MedicationFrequency,
+  MedicationScheduleRequest,
+  MedicationScheduleSummary,
+} from '@healthfolio/core';
 import type { FieldErrors, Resolver } from 'react-hook-form';
 import { loadCore } from '@/lib/lazy-resolver';
 import { today } from './dose-status';
@@ -37,6 +41,20 @@ export const initialValues = (timeZone: string): MedicationValues => ({
   refillDate: '',
 });
 
+/** A schedule as the form edits it. */
+export const valuesOf = (s: MedicationScheduleSummary): MedicationValues => ({
+  medicationName: s.medicationName,
+  dosage: s.dosage,
+  dailyTimes: s.dailyTimes,
+  frequency: s.frequency,
+  startDate: s.startDate ?? '',
+  endDate: s.endDate ?? '',
+  specialInstructions: s.specialInstructions ?? '',
+  prescriber: s.prescriber ?? '',
+  prescriptionNumber: s.prescriptionNumber ?? '',
+  refillDate: s.refillDate ?? '',
+});
+
 const FIELDS = new Set<string>(Object.keys(initialValues('UTC')));
 
 /** A schema or server path ("dailyTimes.0") as the form field it belongs to. */
@@ -49,7 +67,9 @@ type Errors = Record<string, { type: string; message: string }>;
 
 /**
  * Validates with the core schema the server uses. The spec has one message for a missing name,
- * dosage or time; it is shown once for the form, while each missing field is still marked invalid.
+ * dosage or time: each missing field carries it (type `required`) and `formMessage` shows it once.
+ * It is not put at the form's root: react-hook-form re-validates only the field being changed, so a
+ * root error would stay after every field was filled in.
  */
 export const medicationResolver: Resolver<MedicationValues, unknown, MedicationScheduleRequest> = async (
   values,
@@ -61,10 +81,16 @@ export const medicationResolver: Resolver<MedicationValues, unknown, MedicationS
   for (const issue of result.error.issues) {
     const field = fieldForPath(issue.path);
     const required = issue.message === MEDICATION_REQUIRED_MESSAGE;
-    if (required) errors.root ??= { type: 'required', message: MEDICATION_REQUIRED_MESSAGE };
     errors[field] ??= { type: required ? 'required' : issue.code, message: issue.message };
   }
   return { values: {}, errors: errors as FieldErrors<MedicationValues> };
+};
+
+/** The message above the form: the server's, or the missing-fields one while a field is still missing. */
+export const formMessage = (errors: FieldErrors<MedicationValues>): string | undefined => {
+  if (errors.root?.message) return errors.root.message;
+  const missing = Object.values(errors).find((e) => e && 'type' in e && e.type === 'required');
+  return missing?.message as string | undefined;
 };
 
 /** A field's own message; a missing value is told once for the whole form instead. */

@@ -1,3 +1,4 @@
+import { zoneWords } from '@healthfolio/core/text/zone-words';
 import { History, Pill, Plus } from 'lucide-react';
 import { useRef, useState } from 'react';
 import { Button } from '@/components/ui/button';
@@ -8,6 +9,7 @@ import { DoseList } from './dose-list';
 import { dayStart, today } from './dose-status';
 import { MedicationFormDialog } from './medication-form-dialog';
 import { useDoseList } from './medications-api';
+import { ScheduleList } from './schedule-list';
 
 // Yesterday by default, so a dose missed last night still shows as overdue; a month on request.
 const RECENT_DAYS = 1;
@@ -45,7 +47,7 @@ export function MedicationSetup() {
             Medication reminders
           </h2>
           <p className="text-sm text-muted-foreground">
-            Mark each dose Taken or Skip. Times are in {timezone.replaceAll('_', ' ')}.
+            Mark each dose Taken or Skip. Times are in {zoneWords(timezone)}.
           </p>
         </div>
         <Button onClick={() => setAdding(true)}>
@@ -53,6 +55,7 @@ export function MedicationSetup() {
           Add Medication
         </Button>
       </div>
+      <ScheduleList timeZone={timezone} />
       {daysBack === RECENT_DAYS && (doses.data || doses.isError) && (
         <Button variant="ghost" size="sm" className="self-start" onClick={showEarlier}>
           <History aria-hidden="true" />

@@ -1,8 +1,12 @@
 import type {
   DoseListResponse,
   DoseResponse,
+  MedicationScheduleListResponse,
   MedicationScheduleRequest,
   MedicationScheduleResponse,
+  MedicationScheduleStopResponse,
+  MedicationScheduleSummary,
+  MedicationScheduleUpdateRequest,
 } from '@healthfolio/core';
 import {
   type InfiniteData,
@@ -63,10 +67,38 @@ export const useCreateSchedule = () => {
   });
 };
 
+const SCHEDULES = '/api/v1/medications/schedules';
+
+/** The user's schedules, keyed under the doses key so every dose change refreshes them too. */
+export const useSchedules = () =>
+  useQuery({
+    queryKey: [...notificationKeys.doses, 'schedules'],
+    queryFn: () => api<MedicationScheduleListResponse>(SCHEDULES).then((r) => r.items),
+  });
+
+/** Change, stop or delete a schedule; the doses and the notification lists then load again. */
+const useScheduleMutation = <V, R>(fn: (v: V) => Promise<R>) => {
+  const client = useQueryClient();
+  return useMutation({ mutationFn: fn, onSettled: () => refreshNotifications(client) });
+};
+
+export const useUpdateSchedule = () =>
+  useScheduleMutation(({ id, body }: { id: string; body: MedicationScheduleUpdateRequest }) =>
+    api<MedicationScheduleSummary>(`${SCHEDULES}/${id}`, { method: 'PATCH', body }),
+  );
+
+export const useStopSchedule = () =>
+  useScheduleMutation((id: string) =>
+    api<MedicationScheduleStopResponse>(`${SCHEDULES}/${id}/stop`, { method: 'POST' }),
+  );
+
+export const useDeleteSchedule = () =>
+  useScheduleMutation((id: string) => api<void>(`${SCHEDULES}/${id}`, { method: 'DELETE' }));
+
 export const useMarkDose = () => {
   const client = useQueryClient();
   return useMutation({
-    mutationFn: ({ id, action }: { id: string; action: 'take' | 'skip' }) =>
+    mutationFn: ({ id, action }: { id: string; action: 'take' | 'skip' | 'undo' }) =>
       api<DoseResponse>(`/api/v1/medications/doses/${id}/${action}`, { method: 'POST' }),
     onSuccess: (dose) => replaceDose(client, dose),
     // A 409 means another device already answered this dose: refreshing shows what it was.

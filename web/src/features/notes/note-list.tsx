@@ -5,6 +5,7 @@ import { Button } from '@/components/ui/button';
 import { ErrorState } from '@/components/ui/error-state';
 import { LoadMore } from '@/components/ui/load-more';
 import { Spinner } from '@/components/ui/spinner';
+import { useWhose } from '@/features/household/whose';
 import { NotificationCard } from '@/features/notifications/notification-card';
 import {
   itemsOf,
@@ -26,12 +27,13 @@ export function NoteList({ query, timeZone, onEdit, onDelete }: Props) {
   const list = useNotificationList('notes', query);
   const update = useUpdateNotification();
   const compact = useIsMobile();
+  const w = useWhose();
 
   if (list.isPending) return <Spinner label="Loading notes" className="flex justify-center py-8" />;
   if (list.isLoadingError)
     return (
       <ErrorState
-        title="Could not load your notes"
+        title={`Could not load ${w.your} notes`}
         message={errorMessage(list.error, 'The server did not answer.')}
         onRetry={() => list.refetch()}
       />
@@ -56,7 +58,7 @@ export function NoteList({ query, timeZone, onEdit, onDelete }: Props) {
   return (
     <div className="flex flex-col gap-3">
       {/* The cards' titles are h3s; this keeps the outline whole under the page's h1. */}
-      <h2 className="sr-only">Your notes</h2>
+      <h2 className="sr-only">{w.Your} notes</h2>
       <ul className="flex flex-col gap-3" aria-label="Notes">
         {notes.map((note) => (
           <li key={note.id}>

@@ -1,4 +1,5 @@
 import type { NotificationCreateRequest } from '@healthfolio/core';
+import { zoneWords } from '@healthfolio/core/text/zone-words';
 import { useId, useMemo } from 'react';
 import { useForm } from 'react-hook-form';
 import { toast } from 'sonner';
@@ -82,7 +83,9 @@ export function AddNotificationDialog({
       <DialogContent>
         <DialogHeader>
           <DialogTitle>Add Notification</DialogTitle>
-          <DialogDescription>Sent from You. Times are in your time zone ({timezone}).</DialogDescription>
+          <DialogDescription>
+            Sent from You. Times are in your time zone: {zoneWords(timezone)}.
+          </DialogDescription>
         </DialogHeader>
         <form noValidate onSubmit={save} className="flex flex-col gap-4">
           <div className="grid gap-3 sm:grid-cols-2">

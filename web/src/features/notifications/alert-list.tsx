@@ -6,6 +6,7 @@ import { Spinner } from '@/components/ui/spinner';
 import { errorMessage } from '@/lib/api';
 import { NotificationCard } from './notification-card';
 import { itemsOf, type useNotificationList, useUpdateNotification } from './notifications-api';
+import { ScheduledReminders } from './scheduled-reminders';
 
 const EMPTY: Record<NotificationTab, string> = {
   all: 'No alerts yet.',
@@ -34,8 +35,14 @@ export function AlertList({ tab, list, timeZone }: Props) {
       />
     );
   const items = itemsOf(list.data);
+  const scheduled = <ScheduledReminders tab={tab} timeZone={timeZone} compact />;
   if (items.length === 0)
-    return <p className="py-6 text-center text-sm text-muted-foreground">{EMPTY[tab]}</p>;
+    return (
+      <div className="flex flex-col gap-3">
+        <p className="py-6 text-center text-sm text-muted-foreground">{EMPTY[tab]}</p>
+        {scheduled}
+      </div>
+    );
 
   const change = (id: string, body: { isRead: true } | { isCompleted: true }, failure: string) =>
     update.mutate(
@@ -63,6 +70,7 @@ export function AlertList({ tab, list, timeZone }: Props) {
         ))}
       </ul>
       <LoadMore list={list} what="alerts" />
+      {scheduled}
     </div>
   );
 }

@@ -17,7 +17,7 @@ const has = (data: NotificationPages, id: string) => data.pages.some((p) => p.it
 
 /**
  * A new or newly due item goes on top of every loaded list it belongs to; a list that already has
- * it gets the fresh copy in place instead (a due reminder was usually listed at creation).
+ * it gets the fresh copy in place instead (the stream's echo of an item the list was refetched with).
  */
 export const upsertInLists = (client: QueryClient, item: NotificationResponse, tabs: TabTypes) => {
   for (const [key, data] of client.getQueriesData<NotificationPages>({ queryKey: notificationKeys.lists })) {

@@ -6,8 +6,10 @@ import { LoadMore } from '@/components/ui/load-more';
 import { Spinner } from '@/components/ui/spinner';
 import { useDashboardContext } from '@/features/shell/use-dashboard-context';
 import { errorMessage } from '@/lib/api';
+import { DeleteReminderButton, isOwnReminder } from './delete-reminder';
 import { NotificationCard } from './notification-card';
 import { itemsOf, useNotificationList, useUpdateNotification } from './notifications-api';
+import { ScheduledReminders } from './scheduled-reminders';
 
 const EMPTY: Record<NotificationTab, string> = {
   all: 'No notifications yet. Add one, or wait for reminders to arrive.',
@@ -45,11 +47,15 @@ export function NotificationTabPanel({ tab }: { tab: NotificationTab }) {
     );
 
   const items = itemsOf(list.data);
+  const scheduled = <ScheduledReminders tab={tab} timeZone={profile.timezone} />;
   if (items.length === 0)
     return (
-      <div className="flex flex-col items-center gap-2 rounded-lg border border-dashed p-8 text-center">
-        <Inbox className="size-8 text-muted-foreground" aria-hidden="true" />
-        <p className="text-sm text-muted-foreground">{EMPTY[tab]}</p>
+      <div className="flex flex-col gap-3">
+        <div className="flex flex-col items-center gap-2 rounded-lg border border-dashed p-8 text-center">
+          <Inbox className="size-8 text-muted-foreground" aria-hidden="true" />
+          <p className="text-sm text-muted-foreground">{EMPTY[tab]}</p>
+        </div>
+        {scheduled}
       </div>
     );
 
@@ -74,12 +80,14 @@ export function NotificationTabPanel({ tab }: { tab: NotificationTab }) {
               timeZone={profile.timezone}
               onMarkRead={markRead}
               onComplete={complete}
+              actions={isOwnReminder(item) && <DeleteReminderButton item={item} />}
               busy={busyId === item.id}
             />
           </li>
         ))}
       </ul>
       <LoadMore list={list} what="notifications" />
+      {scheduled}
     </div>
   );
 }

@@ -29,13 +29,16 @@ export const notificationKeys = {
   lists: ['notifications', 'list'] as const,
   list: (tab: NotificationTab, q = '') => ['notifications', 'list', tab, q] as const,
   counts: ['notifications', 'unread-counts'] as const,
+  scheduled: ['notifications', 'scheduled'] as const,
+  scheduledIn: (tab: NotificationTab) => ['notifications', 'scheduled', tab] as const,
   doses: ['notifications', 'doses'] as const,
 };
 
 const PAGE = 50;
 
-const listPath = (tab: NotificationTab, q: string, cursor: string | null) => {
+const listPath = (tab: NotificationTab, q: string, cursor: string | null, scheduled = false) => {
   const params = new URLSearchParams({ tab, limit: String(PAGE) });
+  if (scheduled) params.set('when', 'scheduled');
   if (q.trim()) params.set('q', q.trim());
   if (cursor) params.set('cursor', cursor);
   return `/api/v1/notifications?${params}` as const;
@@ -48,6 +51,19 @@ export const useNotificationList = (tab: NotificationTab, q = '', enabled = true
   useInfiniteQuery({
     queryKey: notificationKeys.list(tab, q),
     queryFn: ({ pageParam }) => api<NotificationListResponse>(listPath(tab, q, pageParam)),
+    initialPageParam: null as string | null,
+    getNextPageParam: (last) => last.nextCursor,
+    enabled,
+  });
+
+/**
+ * The user's own reminders still to come, soonest first. They are not in the lists above until due;
+ * the live stream's due event moves one over (and the scheduler adds a repeating one's next time here).
+ */
+export const useScheduledReminders = (tab: NotificationTab, enabled = true) =>
+  useInfiniteQuery({
+    queryKey: notificationKeys.scheduledIn(tab),
+    queryFn: ({ pageParam }) => api<NotificationListResponse>(listPath(tab, '', pageParam, true)),
     initialPageParam: null as string | null,
     getNextPageParam: (last) => last.nextCursor,
     enabled,
@@ -107,13 +123,16 @@ export const useUpdateNotification = () => {
   });
 };
 
-export const useDeleteNote = () => {
+/** Deletes a note or a reminder the user set (a repeating one's waiting next time goes too). */
+export const useDeleteNotification = () => {
   const client = useQueryClient();
   return useMutation({
     mutationFn: (id: string) => api<null>(`/api/v1/notifications/${id}`, { method: 'DELETE' }),
     onSuccess: () => refreshNotifications(client),
   });
 };
+/** The notes screen's name for the same delete. */
+export const useDeleteNote = useDeleteNotification;
 
 /** Settings → Reminders: a test item sent the way due reminders arrive (its toast comes over the stream). */
 export const useSendTestNotification = () => {

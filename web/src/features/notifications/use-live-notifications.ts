@@ -1,5 +1,5 @@
 import type { NotificationResponse } from '@healthfolio/core';
-import { NOTIFICATION_TABS } from '@healthfolio/core/notifications/notification-tabs';
+import { NOTIFICATION_TABS, waitsForDueTime } from '@healthfolio/core/notifications/notification-tabs';
 import { useQueryClient } from '@tanstack/react-query';
 import { useEffect, useRef } from 'react';
 import { toast } from 'sonner';
@@ -66,6 +66,8 @@ export function useLiveNotifications(enabled: boolean, acting: ActingView | null
       clearTimeout(timer);
       timer = setTimeout(() => {
         client.invalidateQueries({ queryKey: notificationKeys.counts });
+        // A reminder set for later, one come due, or a repeating one's next time (the scheduler's).
+        client.invalidateQueries({ queryKey: notificationKeys.scheduled });
         client.invalidateQueries({ queryKey: notificationKeys.doses });
         // A glucose alarm raised, acknowledged or snoozed arrives as a notice: the Alarms card too.
         client.invalidateQueries({ queryKey: ['notifications', 'glucose-alarms'] });
@@ -81,7 +83,8 @@ export function useLiveNotifications(enabled: boolean, acting: ActingView | null
       const item = parse<StreamItem>(event);
       if (!item) return;
       const here = onShow(item);
-      if (here) upsertInLists(client, item, NOTIFICATION_TABS);
+      // A reminder set for later waits in the scheduled list until due, as in the server's lists.
+      if (here && !waitsForDueTime(item)) upsertInLists(client, item, NOTIFICATION_TABS);
       if (announceIt(item)) announce(item, actingRef.current);
       if (here) refreshCounts();
     };

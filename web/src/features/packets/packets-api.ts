@@ -30,3 +30,11 @@ export const useRevokePacket = () => {
     onSuccess: () => client.invalidateQueries({ queryKey: KEY }),
   });
 };
+
+export const useDeletePacket = () => {
+  const client = useQueryClient();
+  return useMutation({
+    mutationFn: (id: string) => api<null>(`${BASE}/${id}`, { method: 'DELETE' }),
+    onSuccess: () => client.invalidateQueries({ queryKey: KEY }),
+  });
+};

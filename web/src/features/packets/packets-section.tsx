@@ -1,15 +1,15 @@
-import { PACKET_CATEGORY_LABELS, type PacketStatus } from '@healthfolio/core/packets/packet.schema';
+import { type PacketStatus, packetCategoryLabel } from '@healthfolio/core/packets/packet.schema';
 import { countOf } from '@healthfolio/core/text/count-words';
 import { ClipboardList } from 'lucide-react';
 import { lazy, Suspense, useState } from 'react';
-import { toast } from 'sonner';
 import { Badge } from '@/components/ui/badge';
 import { Button } from '@/components/ui/button';
 import { Card, CardContent } from '@/components/ui/card';
-import { ConfirmDialog } from '@/components/ui/confirm-dialog';
 import { QueryView } from '@/features/trackers/screen-parts';
+import { useProfile } from '@/lib/session';
 import { formatWhen } from '../sharing/share-format';
-import { type PacketResponse, usePackets, useRevokePacket } from './packets-api';
+import { type PacketAction, PacketConfirmDialog } from './packet-confirm-dialog';
+import { type PacketResponse, usePackets } from './packets-api';
 
 // The dialog brings the QR code library: loaded when the button is pressed.
 const PacketDialog = lazy(async () => ({ default: (await import('./packet-dialog')).PacketDialog }));
@@ -21,16 +21,41 @@ const STATUS_LABELS: Record<PacketStatus, string> = {
   locked: 'Locked (too many wrong passcodes)',
 };
 
+/**
+ * What is true of the link now: a live one's expiry and passcode attempts; a revoked one only when it
+ * was revoked (its expiry and attempts no longer mean anything), an expired one when it expired.
+ */
+const linkState = (packet: PacketResponse, timeZone: string) => {
+  const opened = `Opened ${countOf(packet.openedCount, 'time')}`;
+  const attempts = `${countOf(packet.attemptsLeft, 'passcode attempt')} left`;
+  switch (packet.status) {
+    case 'active':
+      return `Expires ${formatWhen(packet.expiresAt, timeZone)} · ${opened} · ${attempts}`;
+    case 'revoked':
+      return `Revoked ${formatWhen(packet.revokedAt ?? packet.expiresAt, timeZone)} · ${opened}`;
+    case 'expired':
+      return `Expired ${formatWhen(packet.expiresAt, timeZone)} · ${opened}`;
+    case 'locked':
+      return opened;
+  }
+};
+
 function PacketCard({
   packet,
   timeZone,
+  diabetes,
   onRevoke,
+  onDelete,
 }: {
   packet: PacketResponse;
   timeZone: string;
+  diabetes: boolean;
   onRevoke: () => void;
+  onDelete: () => void;
 }) {
   const active = packet.status === 'active';
+  // The button's name says which packet, as a list of several read by a screen reader needs.
+  const which = `the packet of the last ${packet.days} days, created ${formatWhen(packet.createdAt, timeZone)}`;
   return (
     <Card>
       <CardContent className="flex flex-col gap-2 pt-6 text-sm">
@@ -41,16 +66,29 @@ function PacketCard({
           <Badge variant={active ? 'default' : 'secondary'}>{STATUS_LABELS[packet.status]}</Badge>
         </div>
         <p className="text-muted-foreground">
-          {packet.categories.map((c) => PACKET_CATEGORY_LABELS[c]).join(', ')}
+          {packet.categories.map((c) => packetCategoryLabel(c, diabetes)).join(', ')}
           {packet.questionCount ? `; ${countOf(packet.questionCount, 'question')}` : ''}
         </p>
-        <p>
-          {active ? 'Expires' : 'Expiry'} {formatWhen(packet.expiresAt, timeZone)} · Opened{' '}
-          {countOf(packet.openedCount, 'time')} · {countOf(packet.attemptsLeft, 'passcode attempt')} left
-        </p>
-        {active && (
-          <Button variant="outline" size="sm" className="self-start" onClick={onRevoke}>
+        <p>{linkState(packet, timeZone)}</p>
+        {active ? (
+          <Button
+            variant="outline"
+            size="sm"
+            className="self-start"
+            onClick={onRevoke}
+            aria-label={`Revoke ${which}`}
+          >
             Revoke
+          </Button>
+        ) : (
+          <Button
+            variant="outline"
+            size="sm"
+            className="self-start"
+            onClick={onDelete}
+            aria-label={`Delete ${which}`}
+          >
+            Delete
           </Button>
         )}
       </CardContent>
@@ -61,9 +99,9 @@ function PacketCard({
 /** The sharing screen's "Prepare for a visit": the button, then the packets made so far. */
 export function PacketsSection({ timeZone }: { timeZone: string }) {
   const packets = usePackets();
-  const revoke = useRevokePacket();
+  const diabetes = useProfile().data?.userType === 'diabetes_focused';
   const [creating, setCreating] = useState(false);
-  const [revoking, setRevoking] = useState<PacketResponse | null>(null);
+  const [confirming, setConfirming] = useState<{ action: PacketAction; packet: PacketResponse } | null>(null);
   return (
     <section aria-labelledby="packets-heading" className="flex flex-col gap-3">
       <div className="flex flex-wrap items-center justify-between gap-3">
@@ -85,7 +123,13 @@ export function PacketsSection({ timeZone }: { timeZone: string }) {
             <ul className="grid gap-3 lg:grid-cols-2">
               {items.map((p) => (
                 <li key={p.id}>
-                  <PacketCard packet={p} timeZone={timeZone} onRevoke={() => setRevoking(p)} />
+                  <PacketCard
+                    packet={p}
+                    timeZone={timeZone}
+                    diabetes={diabetes}
+                    onRevoke={() => setConfirming({ action: 'revoke', packet: p })}
+                    onDelete={() => setConfirming({ action: 'delete', packet: p })}
+                  />
                 </li>
               ))}
             </ul>
@@ -97,23 +141,11 @@ export function PacketsSection({ timeZone }: { timeZone: string }) {
           <PacketDialog timeZone={timeZone} onClose={() => setCreating(false)} />
         </Suspense>
       )}
-      {revoking && (
-        <ConfirmDialog
-          title="Revoke this packet?"
-          description="Its link and QR code will stop working at once."
-          confirmLabel="Revoke"
-          keepLabel="Keep packet"
-          pending={revoke.isPending}
-          onConfirm={() =>
-            revoke.mutate(revoking.id, {
-              onSuccess: () => {
-                toast.success('Packet revoked');
-                setRevoking(null);
-              },
-              onError: () => toast.error('Failed to revoke the packet'),
-            })
-          }
-          onClose={() => setRevoking(null)}
+      {confirming && (
+        <PacketConfirmDialog
+          action={confirming.action}
+          packet={confirming.packet}
+          onClose={() => setConfirming(null)}
         />
       )}
     </section>

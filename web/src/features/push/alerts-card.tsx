@@ -22,7 +22,8 @@ import {
 } from './push-api';
 import { QuietHours } from './quiet-hours';
 import {
-  PermissionRefused,
+  BLOCKED_WORDS,
+  pushFailureWords,
   pushUnsupportedReason,
   subscribeThisDevice,
   unsubscribeThisDevice,
@@ -52,10 +53,7 @@ export function AlertsCard() {
     },
     onError: (error) =>
       toast.error('Alerts could not be turned on', {
-        description:
-          error instanceof PermissionRefused
-            ? 'Your browser did not allow alerts. You can allow them in the site settings of your browser.'
-            : errorMessage(error, 'Please try again.'),
+        description: pushFailureWords(error, Notification.permission),
       }),
   });
   const turnOff = useMutation({
@@ -108,6 +106,8 @@ export function AlertsCard() {
             onTest={() => sendTest(mine.id)}
             onOff={() => turnOff.mutate(mine.id)}
           />
+        ) : Notification.permission === 'denied' ? (
+          <p>{BLOCKED_WORDS}</p>
         ) : (
           <div className="flex flex-col items-start gap-2">
             <p>Alerts are off on this device.</p>

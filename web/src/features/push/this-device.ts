@@ -1,4 +1,5 @@
 import { useQuery, useQueryClient } from '@tanstack/react-query';
+import { ApiError } from '@/lib/api';
 
 /** Why this browser cannot get alerts, in words for the person; null when it can. */
 export const pushUnsupportedReason = (): string | null => {
@@ -14,13 +15,36 @@ export const pushUnsupportedReason = (): string | null => {
 /** The app's service worker, if this page has one (none in development, or where it failed to start). */
 const registration = () => navigator.serviceWorker.getRegistration('/');
 
-class NoServiceWorker extends Error {
-  constructor() {
-    super(
-      'Alerts need the app’s background worker, which has not started in this browser. Reload the page and try again.',
-    );
-  }
-}
+export class PermissionRefused extends Error {}
+class NoServiceWorker extends Error {}
+
+/** Said up front when this site's alerts are blocked: the browser will not even ask again. */
+export const BLOCKED_WORDS =
+  'Alerts are blocked for Healthfolio in this browser. To allow them, open this site’s settings (the icon beside the address), set Notifications to Allow, then reload this page.';
+
+const NOT_READY =
+  'Healthfolio is still getting ready in this browser. Try again in a moment, or reload the page.';
+const NO_PUSH_SERVICE =
+  'This browser window cannot receive alerts. A private or incognito window cannot; open Healthfolio in a normal window and try again.';
+
+/**
+ * Why turning alerts on failed, in words: the browser's own exception text ("Failed to execute
+ * 'subscribe' on 'PushManager'…") is never shown. `permission` is Notification.permission now.
+ */
+export const pushFailureWords = (error: unknown, permission: NotificationPermission): string => {
+  // Healthfolio's own server answers in words already.
+  if (error instanceof ApiError) return error.message;
+  if (error instanceof PermissionRefused || permission === 'denied') return BLOCKED_WORDS;
+  if (error instanceof NoServiceWorker) return NOT_READY;
+  const name = error instanceof Error ? error.name : '';
+  const text = error instanceof Error ? error.message : '';
+  // No active service worker yet (Chromium: AbortError "…no active Service Worker"; others InvalidStateError).
+  if (name === 'InvalidStateError' || /service ?worker/i.test(text)) return NOT_READY;
+  // Permission granted, yet the push service refuses or is missing: a private window, or none in this browser.
+  if (error instanceof DOMException || name === 'NotAllowedError' || name === 'AbortError')
+    return NO_PUSH_SERVICE;
+  return 'Please try again.';
+};
 
 /** This browser's push subscription, if it has one. */
 export const useThisDevice = (enabled: boolean) =>
@@ -41,12 +65,10 @@ const keyBytes = (base64url: string) => {
   return Uint8Array.from(raw, (c) => c.charCodeAt(0));
 };
 
-export class PermissionRefused extends Error {}
-
 /** Asks for permission, then subscribes this browser with the server's key. */
 export const subscribeThisDevice = async (publicKey: string) => {
   const permission = await Notification.requestPermission();
-  if (permission !== 'granted') throw new PermissionRefused('Alerts were not allowed for this site.');
+  if (permission !== 'granted') throw new PermissionRefused();
   const reg = await registration();
   if (!reg) throw new NoServiceWorker();
   const existing = await reg.pushManager.getSubscription();
@@ -55,7 +77,7 @@ export const subscribeThisDevice = async (publicKey: string) => {
     (await reg.pushManager.subscribe({ userVisibleOnly: true, applicationServerKey: keyBytes(publicKey) }));
   const json = sub.toJSON();
   if (!json.endpoint || !json.keys?.p256dh || !json.keys.auth)
-    throw new Error('The browser gave no push address.');
+    throw new DOMException('The browser gave no push address.', 'AbortError');
   return { endpoint: json.endpoint, keys: { p256dh: json.keys.p256dh, auth: json.keys.auth } };
 };
 

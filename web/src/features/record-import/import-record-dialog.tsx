@@ -4,6 +4,7 @@ import {
   RECORD_IMPORT_FORMAT_WORDS,
   totalOf,
 } from '@healthfolio/core/records/record-import.schema';
+import { otherPersonWords, personWords } from '@healthfolio/core/records/whose-record';
 import { useId, useState } from 'react';
 import { Button } from '@/components/ui/button';
 import {
@@ -17,6 +18,7 @@ import {
 import { Label } from '@/components/ui/label';
 import { Spinner } from '@/components/ui/spinner';
 import { errorMessage } from '@/lib/api';
+import { notImportedLines, previewWords } from './import-words';
 import { useImportRecord, usePreviewRecord } from './record-import-api';
 
 function NotUnderstoodList({ items }: { items: NotUnderstood[] }) {
@@ -25,9 +27,16 @@ function NotUnderstoodList({ items }: { items: NotUnderstood[] }) {
     <div className="flex flex-col gap-1">
       <p className="text-sm font-medium">Not imported</p>
       <ul className="list-disc pl-5 text-sm text-muted-foreground">
-        {items.map((n) => (
-          <li key={`${n.what}:${n.reason}`}>
-            {n.what} ({n.count.toLocaleString()}): {n.reason}
+        {notImportedLines(items).map((line) => (
+          <li key={line.what}>
+            {line.what}
+            {line.reasons.length > 0 && (
+              <ul className="list-[circle] pl-5">
+                {line.reasons.map((reason) => (
+                  <li key={reason}>{reason}</li>
+                ))}
+              </ul>
+            )}
           </li>
         ))}
       </ul>
@@ -47,11 +56,14 @@ export function ImportRecordDialog({
   onOpenChange(open: boolean): void;
 }) {
   const inputId = useId();
+  const confirmId = useId();
   const [file, setFile] = useState<File | null>(null);
+  const [otherPersonConfirmed, setOtherPersonConfirmed] = useState(false);
   const preview = usePreviewRecord();
   const importing = useImportRecord();
   const choose = (f: File | null) => {
     setFile(f);
+    setOtherPersonConfirmed(false);
     preview.reset();
     importing.reset();
     if (f) preview.mutate(f);
@@ -90,12 +102,31 @@ export function ImportRecordDialog({
             )}
             {p && !report && (
               <div className="flex flex-col gap-2">
-                <p className="text-sm text-muted-foreground">{RECORD_IMPORT_FORMAT_WORDS[p.format]}</p>
-                <p>
-                  {totalOf(p.found) === 0
-                    ? 'Nothing in this file can be imported.'
-                    : `${describeCounts(p.found)}; ${totalOf(p.alreadyHere).toLocaleString()} already here.`}
+                <p className="text-sm text-muted-foreground">
+                  {RECORD_IMPORT_FORMAT_WORDS[p.format]}
+                  {p.patient && ` · the record of ${personWords(p.patient)}`}
                 </p>
+                {p.patient && p.otherPerson && (
+                  <div
+                    role="alert"
+                    className="flex flex-col gap-2 rounded-lg border border-destructive/50 p-3"
+                  >
+                    <p className="text-sm font-medium text-destructive">
+                      {otherPersonWords(p.patient, p.importingFor)}
+                    </p>
+                    <label htmlFor={confirmId} className="flex items-start gap-2 text-sm">
+                      <input
+                        id={confirmId}
+                        type="checkbox"
+                        className="mt-0.5"
+                        checked={otherPersonConfirmed}
+                        onChange={(e) => setOtherPersonConfirmed(e.target.checked)}
+                      />
+                      Import it into this record anyway
+                    </label>
+                  </div>
+                )}
+                <p>{previewWords(p)}</p>
                 <NotUnderstoodList items={p.notUnderstood} />
               </div>
             )}
@@ -119,6 +150,11 @@ export function ImportRecordDialog({
                     {describeCounts(report.skipped)}.
                   </p>
                 )}
+                {report.notices.map((notice) => (
+                  <p key={notice} role="note" className="text-sm font-medium">
+                    {notice}
+                  </p>
+                ))}
                 <p className="text-sm text-muted-foreground">The file is kept in your Documents.</p>
                 <NotUnderstoodList items={report.notUnderstood} />
               </div>
@@ -131,8 +167,14 @@ export function ImportRecordDialog({
           </Button>
           {!report && (
             <Button
-              disabled={!file || !p || busy || totalOf(p.found) === totalOf(p.alreadyHere)}
-              onClick={() => file && importing.mutate(file)}
+              disabled={
+                !file ||
+                !p ||
+                busy ||
+                totalOf(p.found) === totalOf(p.alreadyHere) ||
+                (p.otherPerson && !otherPersonConfirmed)
+              }
+              onClick={() => file && importing.mutate({ file, otherPerson: otherPersonConfirmed })}
             >
               Import
             </Button>

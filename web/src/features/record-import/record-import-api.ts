@@ -34,7 +34,12 @@ export const usePreviewRecord = () =>
 export const useImportRecord = () => {
   const client = useQueryClient();
   return useMutation({
-    mutationFn: (file: File) => sendRecord<RecordImportReport>('/api/v1/records/import', file),
+    /** `otherPerson`: the person has confirmed that a file of someone else belongs in this record. */
+    mutationFn: ({ file, otherPerson }: { file: File; otherPerson: boolean }) =>
+      sendRecord<RecordImportReport>(
+        `/api/v1/records/import${otherPerson ? '?otherPerson=confirmed' : ''}`,
+        file,
+      ),
     onSuccess: () => client.invalidateQueries(),
   });
 };

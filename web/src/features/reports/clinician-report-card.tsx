@@ -9,6 +9,7 @@ import { Alert } from '@/components/ui/alert';
 import { Button } from '@/components/ui/button';
 import { Card, CardContent, CardDescription, CardHeader, CardTitle } from '@/components/ui/card';
 import { Segmented } from '@/components/ui/segmented';
+import { useWhose } from '@/features/household/whose';
 import { downloadFile, errorMessage } from '@/lib/api';
 
 const OPTIONS = CLINICIAN_REPORT_DAYS.map((d) => ({ value: d, label: `${d} days` }));
@@ -16,6 +17,7 @@ const today = () => new Date().toLocaleDateString('en-CA');
 
 /** The printable clinician report (PDF) for the last 14 or 90 days, to bring or send to a care team. */
 export function ClinicianReportCard() {
+  const w = useWhose();
   const [days, setDays] = useState<ClinicianReportDays>(14);
   const [busy, setBusy] = useState(false);
   const [error, setError] = useState<string | null>(null);
@@ -35,15 +37,15 @@ export function ClinicianReportCard() {
       <CardHeader>
         <CardTitle className="text-base">Clinician report</CardTitle>
         <CardDescription>
-          A printable PDF for your care team: your glucose profile (AGP) with time in range and time in tight
-          range, daily profiles, blood pressure, weight, medications, recent lab results and insulin.
+          A printable PDF for {w.your} care team: {w.your} glucose profile (AGP) with time in range and time
+          in tight range, daily profiles, blood pressure, weight, medications, recent lab results and insulin.
         </CardDescription>
       </CardHeader>
       <CardContent className="flex flex-col gap-3">
         <div className="flex flex-wrap items-center gap-3">
           <Segmented label="Report period" options={OPTIONS} value={days} onChange={setDays} />
           <Button onClick={download} disabled={busy} aria-busy={busy}>
-            <Download aria-hidden="true" /> {busy ? 'Preparing your report…' : 'Download PDF'}
+            <Download aria-hidden="true" /> {busy ? `Preparing ${w.your} report…` : 'Download PDF'}
           </Button>
         </div>
         {error && (

@@ -9,7 +9,7 @@ import { Alert } from '@/components/ui/alert';
 import { Button } from '@/components/ui/button';
 import { Card, CardContent, CardDescription, CardHeader, CardTitle } from '@/components/ui/card';
 import { FormField } from '@/components/ui/form-field';
-import { errorMessage } from '@/lib/api';
+import { ApiError, errorMessage } from '@/lib/api';
 import { authApi } from '@/lib/auth-api';
 
 const ChangePasswordForm = z
@@ -28,6 +28,11 @@ export function PasswordCard() {
   const change = useMutation({
     mutationFn: (v: { currentPassword: string; newPassword: string }) =>
       authApi.changePassword(v.currentPassword, v.newPassword),
+    // A problem about one field (a wrong current password) shows at that field, not under the form.
+    onError: (error) => {
+      for (const { path, message } of error instanceof ApiError ? error.fieldErrors : [])
+        if (path === 'currentPassword' || path === 'newPassword') form.setError(path, { message });
+    },
     onSuccess: () => {
       form.reset();
       toast.success('Success!', {
@@ -36,6 +41,7 @@ export function PasswordCard() {
     },
   });
   const { errors } = form.formState;
+  const fieldProblem = change.error instanceof ApiError && change.error.fieldErrors.length > 0;
 
   return (
     <Card>
@@ -46,7 +52,11 @@ export function PasswordCard() {
       <CardContent>
         <form
           noValidate
-          onSubmit={form.handleSubmit((v) => change.mutate(v))}
+          onSubmit={(e) => {
+            // The last attempt's answer goes: only this attempt's problems show.
+            change.reset();
+            return form.handleSubmit((v) => change.mutate(v))(e);
+          }}
           className="flex flex-col gap-4"
         >
           <FormField
@@ -57,7 +67,7 @@ export function PasswordCard() {
             {...form.register('currentPassword')}
           />
           <NewPasswordFields form={form} />
-          {change.isError && (
+          {change.isError && !fieldProblem && (
             <Alert variant="destructive" role="alert">
               {errorMessage(change.error, 'Could not change the password.')}
             </Alert>

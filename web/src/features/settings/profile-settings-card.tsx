@@ -1,4 +1,5 @@
 import type { ProfileUpdateRequest } from '@healthfolio/core/profiles/profile.schema';
+import { zoneWords } from '@healthfolio/core/text/zone-words';
 import { useEffect, useState } from 'react';
 import { useForm } from 'react-hook-form';
 import { toast } from 'sonner';
@@ -13,16 +14,26 @@ import { useDashboardContext } from '@/features/shell/use-dashboard-context';
 import { errorMessage } from '@/lib/api';
 import { lazyZodResolver } from '@/lib/lazy-resolver';
 import { useUpdateProfile } from '@/lib/session';
+import type { ZoneGroup } from './time-zones';
 
 type Values = z.input<typeof ProfileUpdateRequest>;
-type Choices = { zones: string[]; value: string };
+type Choices = { groups: ZoneGroup[]; value: string };
 
-/** The zone list (the tz database's names) loads beside the page: until then, the profile's own zone. */
+/**
+ * The zone list (the tz database's names, shown in words by region) loads beside the page: until
+ * then, the profile's own zone.
+ */
 const useZoneChoices = (current: string): Choices => {
-  const [choices, setChoices] = useState<Choices>({ zones: [current], value: current });
+  const [choices, setChoices] = useState<Choices>({
+    groups: [{ label: '', zones: [{ value: current, label: zoneWords(current) }] }],
+    value: current,
+  });
   useEffect(() => {
     let live = true;
-    void import('./time-zones').then((m) => live && setChoices(m.zoneChoices(current)));
+    void import('./time-zones').then((m) => {
+      const { zones, value } = m.zoneChoices(current);
+      if (live) setChoices({ groups: m.zoneGroups(zones), value });
+    });
     return () => {
       live = false;
     };
@@ -34,7 +45,7 @@ export function ProfileSettingsCard() {
   const { profile, acting } = useDashboardContext();
   const ward = acting?.ward ? acting.person.displayName : null;
   const update = useUpdateProfile();
-  const { zones, value: timezone } = useZoneChoices(profile.timezone);
+  const { groups, value: timezone } = useZoneChoices(profile.timezone);
   const form = useForm<Values, unknown, z.output<typeof ProfileUpdateRequest>>({
     // The profile's rules (and zod) load on first validation, not with the settings page.
     resolver: lazyZodResolver(
@@ -83,11 +94,23 @@ export function ProfileSettingsCard() {
           <div className="flex flex-col gap-2">
             <Label htmlFor="timezone">Time zone</Label>
             <Select id="timezone" aria-describedby="timezone-hint" {...form.register('timezone')}>
-              {zones.map((zone) => (
-                <option key={zone} value={zone}>
-                  {zone.replaceAll('_', ' ')}
-                </option>
-              ))}
+              {groups.map((g) =>
+                g.label ? (
+                  <optgroup key={g.label} label={g.label}>
+                    {g.zones.map((z) => (
+                      <option key={z.value} value={z.value}>
+                        {z.label}
+                      </option>
+                    ))}
+                  </optgroup>
+                ) : (
+                  g.zones.map((z) => (
+                    <option key={z.value} value={z.value}>
+                      {z.label}
+                    </option>
+                  ))
+                ),
+              )}
             </Select>
             <p id="timezone-hint" className="text-xs text-muted-foreground">
               Dates and times are shown in this time zone.

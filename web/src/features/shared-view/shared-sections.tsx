@@ -8,7 +8,8 @@ import { entryValue } from '@/features/trackers/entry-format';
 import { LazyTrendChart as TrendChart } from '@/features/trackers/lazy-trend-chart';
 import { QueryView } from '@/features/trackers/screen-parts';
 import { glucoseLevelSeries, pressureSeries } from '@/features/trackers/trend-series';
-import { formatDate, formatShortDate, formatTime } from '@/lib/zoned-format';
+import { entryWhen } from '@/lib/entry-when';
+import { formatDate, formatTime } from '@/lib/zoned-format';
 import { SharedDocumentList } from './shared-document-list';
 import {
   type SharedAppointmentsResponse,
@@ -38,8 +39,10 @@ function EntryTable({
 }) {
   if (entries.length === 0) return <Empty>No {caption.toLowerCase()} in the shared period.</Empty>;
   const sorted = [...entries].sort((a, b) => b.occurredAt.localeCompare(a.occurredAt));
-  const when = (e: EntryResponse) =>
-    `${formatDate(e.occurredAt, o.timeZone)} ${formatTime(e.occurredAt, o.timeZone)}`;
+  const when = (e: EntryResponse) => {
+    const w = entryWhen(e, o.timeZone);
+    return [w.date, w.time].filter(Boolean).join(' ');
+  };
   return (
     <>
       {/* A phone gets one card per entry: four columns there cut the notes off at the screen's edge. */}
@@ -151,8 +154,9 @@ function Health({ token, overview: o }: Props) {
             <TrendChart
               height={240}
               series={glucoseLevelSeries(
-                d.glucose.points.map((p) => ({ label: formatShortDate(p.at, o.timeZone), mgdl: p.mean })),
+                d.glucose.points.map((p) => ({ at: p.at, mgdl: p.mean })),
                 o.glucoseUnit,
+                o.timeZone,
               )}
             />
           )}

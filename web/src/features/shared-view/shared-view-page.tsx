@@ -1,4 +1,5 @@
 import { ACCESS_LEVEL_DESCRIPTIONS, SHARE_CATEGORY_LABELS } from '@healthfolio/core/sharing/share-rules';
+import { zoneWords } from '@healthfolio/core/text/zone-words';
 import { Eye } from 'lucide-react';
 import { useParams } from 'react-router';
 import { LinkMessagePage } from '@/components/link-message-page';
@@ -53,7 +54,7 @@ export function SharedViewPage() {
         <h1 className="text-2xl font-semibold">{o.ownerName}’s shared health data</h1>
         <p className="text-sm text-muted-foreground">
           {`${ACCESS_LEVEL_DESCRIPTIONS[o.accessType]} Shared until ${formatWhen(o.expiresAt, o.timeZone, 'revoked')}.`}{' '}
-          {`Times are in ${o.timeZone.replaceAll('_', ' ')}; glucose in ${o.glucoseUnit}.`}
+          {`Times are in ${zoneWords(o.timeZone)}; glucose in ${o.glucoseUnit}.`}
         </p>
       </header>
       {o.categories.map((c) => (

@@ -11,6 +11,7 @@ import { brandFor } from './brand';
 import { ADMIN_TAB, MAIN_TABS } from './nav-items';
 import { PlatformModeSwitch } from './platform-mode-switch';
 import { Sidebar } from './sidebar';
+import { MAIN_ID, SkipLink } from './skip-link';
 import type { DashboardContext } from './use-dashboard-context';
 
 type Props = { context: DashboardContext; title: string; parent?: string };
@@ -21,6 +22,7 @@ export function DesktopLayout({ context, title }: Props) {
   const tabs = context.roles.isAdmin ? [...MAIN_TABS, ADMIN_TAB] : MAIN_TABS;
   return (
     <div className="min-h-screen bg-background">
+      <SkipLink />
       <ActingBandSlot view={context.acting} />
       <header className="border-b bg-card">
         <div className="mx-auto flex h-16 max-w-7xl items-center gap-4 px-6">
@@ -73,14 +75,14 @@ export function DesktopLayout({ context, title }: Props) {
       <div className="mx-auto flex max-w-7xl gap-8 px-6 py-6">
         <Sidebar diabetes={context.diabetes} isAdmin={context.roles.isAdmin} />
         {/* Room below the last card, so the assistant's button never covers its bottom corner. */}
-        <main className="min-w-0 flex-1 pb-20">
+        <main id={MAIN_ID} tabIndex={-1} className="min-w-0 flex-1 pb-20 focus:outline-none">
           <h1 className="mb-6 text-2xl font-semibold tracking-tight">{title}</h1>
           <LazyPendingEntries />
           {/* A screen of one person never lives on as another's: switching mounts it afresh. */}
           <Outlet context={context} key={screenKey(context.acting)} />
         </main>
       </div>
-      <ChatLauncher mobile={false} />
+      <ChatLauncher mobile={false} acting={context.acting} />
     </div>
   );
 }

@@ -7,6 +7,7 @@ import { LazyPendingEntries } from '@/features/offline/lazy-pending-entries';
 import { cn } from '@/lib/utils';
 import { AccountMenu } from './account-menu';
 import { ADMIN_TAB, MAIN_TABS } from './nav-items';
+import { MAIN_ID, SkipLink } from './skip-link';
 import type { DashboardContext } from './use-dashboard-context';
 
 type Props = { context: DashboardContext; title: string; parent?: string };
@@ -15,7 +16,8 @@ export function MobileLayout({ context, title, parent }: Props) {
   const navigate = useNavigate();
   const tabs = context.roles.isAdmin ? [...MAIN_TABS, ADMIN_TAB] : MAIN_TABS;
   return (
-    <div className="flex min-h-screen flex-col bg-background">
+    <div className="mobile-shell flex min-h-screen flex-col bg-background">
+      <SkipLink />
       <header className="sticky top-0 z-40 border-b bg-card/95 backdrop-blur">
         <ActingBandSlot view={context.acting} />
         <div className="flex min-h-14 items-center gap-2 px-2 py-1">
@@ -41,11 +43,11 @@ export function MobileLayout({ context, title, parent }: Props) {
       </header>
       {/* Room below the content for the tab bar (4rem) and the chat button above it (3.5rem + gaps),
           so the last of a page can be scrolled clear of both. */}
-      <main className="flex-1 px-4 pt-4 pb-40">
+      <main id={MAIN_ID} tabIndex={-1} className="flex-1 px-4 pt-4 pb-40 focus:outline-none">
         <LazyPendingEntries />
         <Outlet context={context} key={screenKey(context.acting)} />
       </main>
-      <ChatLauncher mobile />
+      <ChatLauncher mobile acting={context.acting} />
       <nav
         aria-label="Main"
         className="fixed inset-x-0 bottom-0 z-40 border-t bg-card/95 pb-[env(safe-area-inset-bottom)] backdrop-blur"

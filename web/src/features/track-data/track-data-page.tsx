@@ -1,6 +1,7 @@
 import { List } from 'lucide-react';
 import { Link } from 'react-router';
 import { Button } from '@/components/ui/button';
+import { useWhose } from '@/features/household/whose';
 import { days } from '@/features/log-data/streak-cards';
 import { useDashboardContext } from '@/features/shell/use-dashboard-context';
 import { entryValue } from '@/features/trackers/entry-format';
@@ -16,9 +17,10 @@ export function TrackDataPage() {
   const summary = useStreakSummary();
   const recent = useEntries({ order: 'desc' }, 50);
   const { dialogs, showDetails } = useEntryDialogs();
+  const w = useWhose();
   return (
     <div className="flex flex-col gap-6">
-      <QueryView query={summary} what="your figures">
+      <QueryView query={summary} what={`${w.your} figures`}>
         {(s) => (
           <div className="grid gap-4 sm:grid-cols-3">
             <StatCard
@@ -31,7 +33,11 @@ export function TrackDataPage() {
               value={days(s.currentStreak)}
               detail={`Longest: ${days(s.longestStreak)}`}
             />
-            <StatCard title="Categories" value={s.categories} detail="Trackers you have used" />
+            <StatCard
+              title="Categories"
+              value={s.categories}
+              detail={`Trackers ${w.you} ${w.verb('have', 'has')} used`}
+            />
           </div>
         )}
       </QueryView>

@@ -8,11 +8,12 @@ import { Spinner } from '@/components/ui/spinner';
 import { useDashboardContext } from '@/features/shell/use-dashboard-context';
 import { errorMessage } from '@/lib/api';
 import { bpText, isCrisisEntry } from './entry-format';
-import { PressureCrisisTag } from './pressure-crisis';
-import { pressureSeries } from './trend-series';
+import { PressureCrisisTag } from './pressure-crisis-tag';
 import { useEntryRange, useTrackerStats } from './use-entries';
 
-const TrendChart = lazy(() => import('./trend-chart').then((m) => ({ default: m.TrendChart })));
+const PressureTrendChart = lazy(() =>
+  import('./trend-chart').then((m) => ({ default: m.PressureTrendChart })),
+);
 
 function Small<T>({
   query,
@@ -80,7 +81,7 @@ export function PressureTrendBody({ empty }: { empty: string }) {
             {isCrisisEntry(latest) && <PressureCrisisTag />}
             <Suspense fallback={<Spinner label="Loading chart" className="h-[120px]" />}>
               <div aria-hidden="true">
-                <TrendChart series={pressureSeries(entries, profile)} height={120} compact />
+                <PressureTrendChart entries={entries} profile={profile} />
               </div>
             </Suspense>
             <p className="text-xs text-muted-foreground">

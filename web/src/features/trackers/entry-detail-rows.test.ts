@@ -99,7 +99,33 @@ describe('an entry’s details in words a person would write', () => {
     });
   });
 
+  it('says a weight once, with its unit, and no separate "Weight unit" row', () => {
+    expect(
+      rows(entry('weight', 'Weight', { weight: 170.9, weightUnit: 'lbs', weightContext: 'morning' })),
+    ).toEqual({
+      Value: '170.9 lbs',
+      'Weight context': 'Morning',
+    });
+  });
+
   it('shows an A1C result as a percentage', () => {
     expect(entryValue(entry('a1c', 'A1C', { value: 7.2, test_date: '2026-11-20' }), 'mg/dL')).toBe('7.2%');
+  });
+});
+
+describe('An imported entry its record dated only by day', () => {
+  it('shows that day in every time zone and no time of day', () => {
+    const day: EntryResponse = {
+      ...entry('weight', 'Weight', { weight: 86, weightUnit: 'kg' }),
+      occurredAt: '2012-09-10T12:00:00.000Z',
+      occurredPrecision: 'day',
+    };
+    const shown = Object.fromEntries(entryDetailRows(day, 'mg/dL', 'Pacific/Kiritimati'));
+    expect(shown.Date).toBe(
+      new Intl.DateTimeFormat(undefined, { dateStyle: 'medium', timeZone: 'UTC' }).format(
+        new Date('2012-09-10T12:00:00Z'),
+      ),
+    );
+    expect(shown).not.toHaveProperty('Time');
   });
 });

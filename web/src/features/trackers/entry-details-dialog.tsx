@@ -11,6 +11,7 @@ import {
   DialogHeader,
   DialogTitle,
 } from '@/components/ui/dialog';
+import { whoseRecord } from '@/features/household/whose';
 import { useDashboardContext } from '@/features/shell/use-dashboard-context';
 import { errorMessage } from '@/lib/api';
 import { entryDetailRows } from './entry-detail-rows';
@@ -31,12 +32,13 @@ export function EntryDetailsDialog({
   onClose: () => void;
   onEdit: (entry: EntryResponse & { tracker: LogTracker }) => void;
 }) {
-  const { profile } = useDashboardContext();
+  const { profile, acting } = useDashboardContext();
+  const w = whoseRecord(acting);
   const { glucoseUnit: unit, timezone } = profile;
   const [confirming, setConfirming] = useState(false);
   const remove = useDeleteEntry();
   const photoId = typeof entry.data.mealPhotoId === 'string' ? entry.data.mealPhotoId : null;
-  const rows = entryDetailRows(entry, unit, timezone);
+  const rows = entryDetailRows(entry, unit, timezone, w);
   const del = () =>
     remove.mutate(entry.id, {
       onSuccess: () => {
@@ -70,8 +72,10 @@ export function EntryDetailsDialog({
               src={mealPhotoUrl(photoId)}
               alt={
                 typeof entry.data.value === 'string' && entry.data.value
-                  ? `Your meal: ${entry.data.value}`
-                  : 'Your meal, as you logged it'
+                  ? `${w.Your} meal: ${entry.data.value}`
+                  : w.name
+                    ? `${w.Your} meal, as it was logged`
+                    : 'Your meal, as you logged it'
               }
               loading="lazy"
               width={160}

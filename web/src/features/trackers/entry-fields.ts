@@ -1,10 +1,12 @@
 import type { EntryResponse, GlucoseUnit } from '@healthfolio/core';
 import { countOf } from '@healthfolio/core/text/count-words';
+import { OWN_RECORD, type Whose } from '@healthfolio/core/text/whose';
 import { MOOD_SCALE_MAX, PAIN_SCALE_MAX } from '@healthfolio/core/trackers/scales';
 import { formatGlucoseWithUnit } from '@healthfolio/core/units/glucose-units';
 import { humanize, humanizeKey } from './tracker-meta';
 
-type Text = (value: unknown, unit: GlucoseUnit) => string | undefined;
+/** A value as text, in `unit`, speaking of whose record it is (`w`: the account's own unless told). */
+type Text = (value: unknown, unit: GlucoseUnit, w?: Whose) => string | undefined;
 
 const num = (v: unknown): number | undefined => (typeof v === 'number' && Number.isFinite(v) ? v : undefined);
 const withNumber =
@@ -60,7 +62,13 @@ const FIELDS: Record<string, { label: string; text?: Text }> = {
   insulin_curve: { label: 'Insulin type' },
   high_dose_confirmed: {
     label: 'High Dose Alert',
-    text: (v) => (v === true ? 'You confirmed this dose' : undefined),
+    // A ward's dose may have been confirmed by her or by any of her guardians: not "you".
+    text: (v, _, w) =>
+      v !== true
+        ? undefined
+        : w?.name
+          ? 'This dose was confirmed when it was logged'
+          : 'You confirmed this dose',
   },
   foods: { label: 'Foods', text: foods },
   systolic: { label: 'Systolic', text: mmHg },
@@ -77,9 +85,14 @@ const FIELDS: Record<string, { label: string; text?: Text }> = {
 export const fieldLabel = (key: string) => FIELDS[key]?.label ?? humanizeKey(key);
 
 /** A data value as text: the field's own words and unit, else enumerations as words and lists joined. */
-export const dataValueText = (key: string, value: unknown, unit: GlucoseUnit): string | undefined => {
+export const dataValueText = (
+  key: string,
+  value: unknown,
+  unit: GlucoseUnit,
+  w: Whose = OWN_RECORD,
+): string | undefined => {
   const own = FIELDS[key]?.text;
-  if (own) return own(value, unit);
+  if (own) return own(value, unit, w);
   // Units read as written ("kg", "lbs"), not as a sentence ("Kg").
   if (key === 'weightUnit' && typeof value === 'string') return value;
   if (Array.isArray(value))

@@ -7,6 +7,7 @@ import { formatWeight } from '@healthfolio/core/units/weight-units';
 import { outOf, toolsetValue } from './entry-fields';
 import { humanize } from './tracker-meta';
 
+export { entryDateTime, entryShortDate, entryWhen } from '@/lib/entry-when';
 export { formatDate, formatDateTime, formatShortDate, formatTime } from '@/lib/zoned-format';
 
 const num = (v: unknown): number | undefined => (typeof v === 'number' && Number.isFinite(v) ? v : undefined);

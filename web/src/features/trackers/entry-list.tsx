@@ -8,7 +8,7 @@ import { ErrorState } from '@/components/ui/error-state';
 import { Spinner } from '@/components/ui/spinner';
 import { useDashboardContext } from '@/features/shell/use-dashboard-context';
 import { errorMessage } from '@/lib/api';
-import { formatDate, formatTime } from './entry-format';
+import { entryWhen } from './entry-format';
 
 export type RowView = { text?: ReactNode; badge?: ReactNode; preserveLines?: boolean };
 
@@ -45,6 +45,7 @@ export function EntryList({
       <ul aria-label={label} className="flex flex-col divide-y rounded-xl border bg-card">
         {entries.map((entry) => {
           const view = row(entry);
+          const when = entryWhen(entry, timezone);
           return (
             <li key={entry.id}>
               <button
@@ -54,7 +55,7 @@ export function EntryList({
               >
                 <span className="flex flex-wrap items-center justify-between gap-2">
                   <span className="text-sm text-muted-foreground">
-                    {formatDate(entry.occurredAt, timezone)} · {formatTime(entry.occurredAt, timezone)}
+                    {[when.date, when.time].filter(Boolean).join(' · ')}
                   </span>
                   {view.badge !== undefined && <Badge variant="secondary">{view.badge}</Badge>}
                 </span>

@@ -4,6 +4,7 @@ import { ClipboardPlus, TrendingUp } from 'lucide-react';
 import { Link } from 'react-router';
 import { Button } from '@/components/ui/button';
 import { RangeTag } from '@/features/diabetes/glucose-level-tag';
+import { useWhose } from '@/features/household/whose';
 import { useDashboardContext } from '@/features/shell/use-dashboard-context';
 import { dataNumber, dataText } from './entry-format';
 import { EmptyWithLink, EntryList } from './entry-list';
@@ -18,6 +19,7 @@ import { useEntryDialogs } from './use-entry-dialogs';
  */
 export function BloodGlucosePage() {
   const { glucoseUnit: unit } = useDashboardContext().profile;
+  const w = useWhose();
   const stats = useTrackerStats('blood-glucose');
   const pages = useEntryPages({ tracker: 'blood-glucose', order: 'desc' });
   const { dialogs, showDetails } = useEntryDialogs();
@@ -64,7 +66,7 @@ export function BloodGlucosePage() {
           query={pages}
           label="Blood glucose readings"
           onOpen={showDetails}
-          empty={<EmptyWithLink text="No blood glucose readings yet." link="Add your first reading" />}
+          empty={<EmptyWithLink text="No blood glucose readings yet." link={`Add ${w.your} first reading`} />}
           row={(e) => {
             const mgdl = dataNumber(e, 'glucose');
             const timing = dataText(e, 'timing');

@@ -1,5 +1,6 @@
 import type { EntryCreateRequest, EntryResponse } from '@healthfolio/core';
-import { useId, useMemo } from 'react';
+import { zoneWords } from '@healthfolio/core/text/zone-words';
+import { useEffect, useId, useMemo } from 'react';
 import { type FieldErrors, type Resolver, useForm, useWatch } from 'react-hook-form';
 import { toast } from 'sonner';
 import { Button } from '@/components/ui/button';
@@ -14,12 +15,14 @@ import {
 import { FormField } from '@/components/ui/form-field';
 import { Label } from '@/components/ui/label';
 import { Textarea } from '@/components/ui/textarea';
+import { whoseRecord } from '@/features/household/whose';
 import { isQueued } from '@/features/offline/queued-entry';
 import { useDashboardContext } from '@/features/shell/use-dashboard-context';
 import { ApiError, errorMessage } from '@/lib/api';
 import { loadCore } from '@/lib/lazy-resolver';
 import { errorOf } from './field-helpers';
 import { toastLowAfterSave } from './glucose-toast';
+import { savedWords } from './log-alert-words';
 import { GlucoseFields, PressureFields, ValueField, WeightFields } from './log-fields';
 import { fieldForPath, initialValues, type LogValues, missingText, toPayload } from './log-form';
 import { MealFields } from './meal-fields';
@@ -27,15 +30,8 @@ import { PHOTO_ATTACH_TEXTS as P, withPickedPhoto } from './meal-photo-api';
 import { MoodFields, PainFields } from './mood-pain-fields';
 import { toastCrisisAfterSave } from './pressure-crisis';
 import { type LogTracker, logName } from './tracker-meta';
-import { useCreateEntry, useUpdateEntry } from './use-entries';
-
-const successText = (payload: EntryCreateRequest) => {
-  if (payload.tracker === 'mood-energy') {
-    const { mood, energy, stress } = payload.data;
-    return `Mood: ${mood ?? '-'}/5, Energy: ${energy ?? '-'}/5, Stress: ${stress ?? '-'}/5`;
-  }
-  return payload.tracker === 'meal' ? 'Your meal was recorded.' : 'Your entry was recorded.';
-};
+import { useCreateEntry, useTrackerStats, useUpdateEntry } from './use-entries';
+import { defaultWeightUnit } from './weight-progress';
 
 /** "Log {tracker}": a new entry, or the same form filled in when `entry` is being edited. */
 export function LogDialog({
@@ -47,7 +43,9 @@ export function LogDialog({
   entry?: EntryResponse;
   onClose: () => void;
 }) {
-  const { profile } = useDashboardContext();
+  const { profile, acting } = useDashboardContext();
+  // One object while the person on show stays the same: the form's resolver is made from it.
+  const w = useMemo(() => whoseRecord(acting), [acting]);
   const { glucoseUnit: unit, timezone } = profile;
   const create = useCreateEntry();
   const update = useUpdateEntry();
@@ -64,17 +62,26 @@ export function LogDialog({
         const field = fieldForPath(issue.path, tracker);
         // Only a field left empty is "missing"; a value out of range or not a number keeps the schema's words.
         const empty = field !== 'root' && String(values[field] ?? '').trim() === '';
-        const missing = issue.code === 'invalid_type' && empty ? missingText(field, tracker) : undefined;
+        const missing = issue.code === 'invalid_type' && empty ? missingText(field, tracker, w) : undefined;
         errors[field] ??= { type: issue.code, message: missing ?? issue.message };
       }
       return { values: {}, errors: errors as FieldErrors<LogValues> };
     },
-    [tracker, unit, timezone],
+    [tracker, unit, timezone, w],
   );
+  // A new weight starts in the person's unit (profile, else the last one logged), not always lbs.
+  const newWeight = tracker === 'weight' && !entry;
+  const weightStats = useTrackerStats('weight', newWeight);
+  const weightUnit = defaultWeightUnit(profile.weightGoal, weightStats.data?.latest);
   const form = useForm<LogValues, unknown, EntryCreateRequest>({
     resolver,
-    defaultValues: initialValues(timezone, unit, entry),
+    defaultValues: initialValues(timezone, unit, entry, weightUnit),
   });
+  // The last entry may arrive after the dialog opened: follow it until the person picks a unit or types.
+  useEffect(() => {
+    if (!newWeight || form.getFieldState('weightUnit').isDirty || form.getValues('weight')) return;
+    form.setValue('weightUnit', weightUnit);
+  }, [newWeight, weightUnit, form]);
   const { errors, isSubmitting } = form.formState;
   // Save waits while the meal photo is analysed: the meal is saved once, with its photo and figures.
   const photoBusy = useWatch({ control: form.control, name: 'photoBusy' });
@@ -96,14 +103,14 @@ export function LogDialog({
       // A value that signals an emergency is told as the alert it is instead of "Saved {tracker}".
       const alert =
         payload.tracker === 'blood-glucose'
-          ? toastLowAfterSave(payload.data.glucose, unit)
+          ? toastLowAfterSave(payload.data.glucose, unit, w)
           : payload.tracker === 'blood-pressure' &&
-            toastCrisisAfterSave(payload.data.systolic, payload.data.diastolic);
+            toastCrisisAfterSave(payload.data.systolic, payload.data.diastolic, w);
       if (queued && !alert)
         toast.success(`${name} kept on this device`, {
           description: 'You are offline: it will be sent when the connection returns.',
         });
-      else if (!alert) toast.success(`Saved ${name}`, { description: successText(payload) });
+      else if (!alert) toast.success(`Saved ${name}`, { description: savedWords(payload, w) });
       onClose();
     } catch (error) {
       if (error instanceof ApiError && error.status === 401) {
@@ -136,7 +143,7 @@ export function LogDialog({
             label="Date and time"
             type="datetime-local"
             required
-            hint={`Time zone: ${timezone.replaceAll('_', ' ')}`}
+            hint={`Time zone: ${zoneWords(timezone)}`}
             error={errorOf(errors, 'occurredAt')}
             {...form.register('occurredAt')}
           />

@@ -1,4 +1,5 @@
 import type { EntryCreateRequest, EntryResponse, GlucoseUnit, TrackerKey } from '@healthfolio/core';
+import { OWN_RECORD, type Whose } from '@healthfolio/core/text/whose';
 import { formatGlucose, parseGlucoseInput } from '@healthfolio/core/units/glucose-units';
 import type { WeightUnit } from '@healthfolio/core/units/weight-units';
 import { isoToLocalInput, localInputToIso, nowLocalInput } from './local-datetime';
@@ -79,9 +80,17 @@ const BLANK: Omit<LogValues, 'occurredAt'> = {
   reliefMethods: [],
 };
 
-/** Fresh defaults (time now, sliders at 3, pain 1, lbs), or an entry's own values when editing. */
-export function initialValues(timeZone: string, unit: GlucoseUnit, entry?: EntryResponse): LogValues {
-  const values: LogValues = { ...BLANK, occurredAt: nowLocalInput(timeZone) };
+/**
+ * Fresh defaults (time now, sliders at 3, pain 1, the person's weight unit), or an entry's own values
+ * when editing.
+ */
+export function initialValues(
+  timeZone: string,
+  unit: GlucoseUnit,
+  entry?: EntryResponse,
+  weightUnit: WeightUnit = 'lbs',
+): LogValues {
+  const values: LogValues = { ...BLANK, weightUnit, occurredAt: nowLocalInput(timeZone) };
   if (!entry) return values;
   values.occurredAt = isoToLocalInput(entry.occurredAt, timeZone);
   values.notes = entry.notes ?? '';
@@ -178,19 +187,22 @@ export function fieldForPath(
   return 'root';
 }
 
-// zod's own words for a missing value are not for people.
-const MISSING: Partial<Record<keyof LogValues, string>> = {
-  glucose: 'Enter a glucose value',
-  weight: 'Enter your weight',
-  systolic: 'Enter the systolic value',
-  diastolic: 'Enter the diastolic value',
+// zod's own words for a missing value are not for people; they name whose entry it is (households).
+const MISSING: Partial<Record<keyof LogValues, (w: Whose) => string>> = {
+  glucose: () => 'Enter a glucose value',
+  weight: (w) => `Enter ${w.your} weight`,
+  systolic: () => 'Enter the systolic value',
+  diastolic: () => 'Enter the diastolic value',
 };
 // The one text field of a journal or medication entry, named.
-const MISSING_VALUE: Partial<Record<LogTracker, string>> = {
-  journal: 'Write your journal entry',
-  medication: 'Enter the medication you took',
+const MISSING_VALUE: Partial<Record<LogTracker, (w: Whose) => string>> = {
+  journal: (w) => `Write ${w.your} journal entry`,
+  medication: (w) => `Enter the medication ${w.you} took`,
 };
 
-/** What to say for a field left empty, naming it; undefined keeps the schema's own words. */
-export const missingText = (field: string, tracker: LogTracker) =>
-  field === 'value' ? MISSING_VALUE[tracker] : MISSING[field as keyof LogValues];
+/**
+ * What to say for a field left empty, naming it ("Enter your weight", "Enter Mia’s weight" while a
+ * guardian acts for Mia); undefined keeps the schema's own words.
+ */
+export const missingText = (field: string, tracker: LogTracker, w: Whose = OWN_RECORD) =>
+  (field === 'value' ? MISSING_VALUE[tracker] : MISSING[field as keyof LogValues])?.(w);

@@ -1,32 +1,19 @@
-import {
-  BLOOD_PRESSURE_CATEGORY_TEXT,
-  CRISIS_PRESSURE_STEPS,
-  isCrisisPressure,
-} from '@healthfolio/core/trackers/blood-pressure-category';
-import { TriangleAlert } from 'lucide-react';
+import type { Whose } from '@healthfolio/core/text/whose';
 import { toast } from 'sonner';
-
-export const CRISIS_WORD = BLOOD_PRESSURE_CATEGORY_TEXT.crisis.name;
-
-/** The word and icon beside a crisis-level reading: never colour alone. */
-export function PressureCrisisTag() {
-  return (
-    <span className="inline-flex items-center gap-1 text-sm font-semibold text-destructive">
-      <TriangleAlert className="size-4" aria-hidden="true" />
-      {CRISIS_WORD}
-    </span>
-  );
-}
+import { crisisAlertWords } from './log-alert-words';
 
 /**
  * After a reading is saved: a crisis level is told as the alert it is, what to do now before the
- * figure, and it stays until the user closes it. Returns false (nothing shown) below that level.
+ * figure (for whose record it is), and it stays until the user closes it. Returns false (nothing
+ * shown) below that level. (The tag beside a listed reading is in pressure-crisis-tag.tsx, so lists
+ * do not load these words.)
  */
-export function toastCrisisAfterSave(systolic: number, diastolic: number): boolean {
-  if (!isCrisisPressure(systolic, diastolic)) return false;
-  toast.error(`${CRISIS_WORD}: what to do now`, {
+export function toastCrisisAfterSave(systolic: number, diastolic: number, w: Whose): boolean {
+  const words = crisisAlertWords(systolic, diastolic, w);
+  if (!words) return false;
+  toast.error(words.title, {
     id: 'pressure-crisis-alert',
-    description: `${CRISIS_PRESSURE_STEPS} Saved: ${systolic}/${diastolic} mmHg.`,
+    description: words.description,
     duration: Number.POSITIVE_INFINITY,
     closeButton: true,
   });

@@ -1,7 +1,7 @@
 import { mealTypeLabel } from '@healthfolio/core/trackers/enums';
 import { bpText, dataNumber, dataText, isCrisisEntry, mealText } from './entry-format';
 import { MoodCards } from './mood-cards';
-import { PressureCrisisTag } from './pressure-crisis';
+import { PressureCrisisTag } from './pressure-crisis-tag';
 import { humanize } from './tracker-meta';
 import { TrackerScreen } from './tracker-screen';
 import { WeightCards } from './weight-cards';
@@ -14,7 +14,7 @@ export function BloodPressurePage() {
         logLabel: 'Log BP Reading',
         trends: true,
         empty: 'No blood pressure readings yet.',
-        emptyLink: 'Add your first reading',
+        emptyLink: (w) => `Add ${w.your} first reading`,
         listLabel: 'Blood pressure readings',
         row: (e) => ({ text: bpText(e), badge: isCrisisEntry(e) ? <PressureCrisisTag /> : undefined }),
       }}
@@ -32,7 +32,7 @@ export function MoodEnergyPage() {
         logLabel: 'Log Mood & Energy',
         trends: true,
         empty: 'No mood and energy entries yet.',
-        emptyLink: 'Add your first entry',
+        emptyLink: (w) => `Add ${w.your} first entry`,
         listLabel: 'Mood and energy entries',
         cards: <MoodCards />,
         row: (e) => ({
@@ -62,7 +62,7 @@ export function MealPage() {
         tracker: 'meal',
         logLabel: 'Log Meal',
         empty: 'No meals logged yet.',
-        emptyLink: 'Add your first meal',
+        emptyLink: (w) => `Add ${w.your} first meal`,
         listLabel: 'Meals',
         row: (e) => {
           const type = dataText(e, 'mealType');
@@ -80,7 +80,7 @@ export function PainPage() {
         tracker: 'pain',
         logLabel: 'Log Pain Entry',
         empty: 'No pain entries yet.',
-        emptyLink: 'Add your first entry',
+        emptyLink: (w) => `Add ${w.your} first entry`,
         listLabel: 'Pain entries',
         row: (e) => {
           const intensity = dataNumber(e, 'painIntensity');
@@ -103,7 +103,7 @@ export function JournalPage() {
         tracker: 'journal',
         logLabel: 'New Journal Entry',
         empty: 'No journal entries yet.',
-        emptyLink: 'Write your first entry',
+        emptyLink: (w) => `Write ${w.your} first entry`,
         listLabel: 'Journal entries',
         row: (e) => ({
           text: dataText(e, 'value') ?? e.notes ?? undefined,
@@ -123,7 +123,7 @@ export function MedicationPage() {
         logLabel: 'Log Medication',
         logLink: '/dashboard/log-data',
         empty: 'No medications logged yet.',
-        emptyLink: 'Log your first medication',
+        emptyLink: (w) => `Log ${w.your} first medication`,
         listLabel: 'Medications',
         row: (e) => ({ badge: dataText(e, 'value') ?? 'Medication' }),
       }}

@@ -3,6 +3,7 @@ import { Plus, TrendingUp } from 'lucide-react';
 import type { ReactNode } from 'react';
 import { Link } from 'react-router';
 import { Button } from '@/components/ui/button';
+import { useWhose, type Whose } from '@/features/household/whose';
 import { EmptyWithLink, EntryList, type RowView } from './entry-list';
 import { BackLink } from './screen-parts';
 import type { LogTracker } from './tracker-meta';
@@ -16,7 +17,8 @@ export type TrackerScreenConfig = {
   logLink?: string;
   trends?: boolean;
   empty: string;
-  emptyLink: string;
+  /** The link to Log Data under `empty`, for whose record it is ("Add Mia’s first reading"). */
+  emptyLink: (w: Whose) => string;
   listLabel: string;
   row: (entry: EntryResponse) => RowView;
   /** Summary cards above the buttons; they get the dialog opener for buttons like "Set Goal". */
@@ -29,6 +31,7 @@ export function TrackerScreen({ config }: { config: TrackerScreenConfig }) {
   const { tracker } = config;
   const pages = useEntryPages({ tracker, order: 'desc' });
   const { dialogs, showDetails, log } = useEntryDialogs();
+  const w = useWhose();
   return (
     <div className="flex flex-col gap-6">
       <BackLink to="/dashboard/track-data" label="Back to Track Data" />
@@ -63,7 +66,7 @@ export function TrackerScreen({ config }: { config: TrackerScreenConfig }) {
           row={config.row}
           label={config.listLabel}
           onOpen={showDetails}
-          empty={<EmptyWithLink text={config.empty} link={config.emptyLink} />}
+          empty={<EmptyWithLink text={config.empty} link={config.emptyLink(w)} />}
         />
       </section>
       {dialogs}

@@ -1,3 +1,5 @@
+import type { EntryResponse, ProfileResponse } from '@healthfolio/core';
+import { useState } from 'react';
 import {
   CartesianGrid,
   Legend,
@@ -10,7 +12,9 @@ import {
   YAxis,
 } from 'recharts';
 import { levelLineColour } from '@/features/glucose-analytics/level-lines';
-import type { Series } from './trend-series';
+import { formatShortDate } from '@/lib/zoned-format';
+import { niceTicks, trendTimeAxis } from './trend-axis';
+import { pressureSeries, type Series, tooltipLabel } from './trend-series';
 
 // Okabe–Ito colours plus a distinct dash and marker per line: told apart without colour too.
 const STYLES = [
@@ -19,40 +23,61 @@ const STYLES = [
   { color: '#009E73', dash: '2 3', dot: { r: 2 } },
 ];
 
-/** A line chart of a series; "about one x label per six points" (interval 5). */
+const MARGIN = { top: 8, right: 16, bottom: 8, left: 0 };
+const Y_AXIS_WIDTH = 44;
+const iso = (at: number) => new Date(at).toISOString();
+
+/**
+ * A line chart of a series over time: the x axis is proportional to time (a gap between readings
+ * shows as a gap, two readings of one day sit close), over the `days` chosen or the days the
+ * readings fall on, with a date label at local midnights as often as the width allows.
+ */
 export function TrendChart({
   series,
+  days,
   height = 300,
   compact = false,
 }: {
   series: Series;
+  /** The period shown: the last `days` days up to now. */
+  days?: number;
   height?: number;
   compact?: boolean;
 }) {
+  const [width, setWidth] = useState(600);
+  const x = trendTimeAxis({
+    at: series.points.map((p) => p.at),
+    timeZone: series.timeZone,
+    days,
+    now: Date.now(),
+    plotWidth: width - Y_AXIS_WIDTH - MARGIN.right - MARGIN.left,
+  });
+  const yTicks =
+    series.ticks ?? (series.domain[0] === 'auto' ? undefined : niceTicks(series.domain, compact ? 3 : 6));
   return (
-    <ResponsiveContainer width="100%" height={height}>
-      <LineChart
-        data={series.points}
-        margin={{ top: 8, right: 16, bottom: 8, left: 0 }}
-        accessibilityLayer={false}
-      >
+    <ResponsiveContainer width="100%" height={height} onResize={(w) => setWidth(w)}>
+      <LineChart data={series.points} margin={MARGIN} accessibilityLayer={false}>
         <CartesianGrid strokeDasharray="3 3" stroke="currentColor" strokeOpacity={0.15} />
         <XAxis
-          dataKey="label"
-          interval={compact ? 'preserveStartEnd' : 5}
+          dataKey="at"
+          type="number"
+          scale="time"
+          domain={x.domain}
+          ticks={x.ticks}
+          interval={0}
+          allowDataOverflow
+          tickFormatter={(at: number) => formatShortDate(iso(at), series.timeZone)}
           tick={{ fill: 'currentColor', fontSize: 12 }}
           tickLine={false}
         />
         <YAxis
           domain={series.domain}
-          ticks={series.ticks}
-          tickFormatter={
-            series.ticks ? (v: number) => v.toFixed(series.unit === 'mmol/L' ? 1 : 0) : undefined
-          }
+          ticks={yTicks}
+          tickFormatter={yTicks ? (v: number) => v.toFixed(series.unit === 'mmol/L' ? 1 : 0) : undefined}
           allowDecimals={series.unit === 'mmol/L' || series.unit === 'kg' || series.unit === 'lbs'}
           tick={{ fill: 'currentColor', fontSize: 12 }}
           tickLine={false}
-          width={44}
+          width={Y_AXIS_WIDTH}
         />
         <Tooltip
           contentStyle={{
@@ -60,6 +85,7 @@ export function TrendChart({
             borderColor: 'var(--border)',
             color: 'var(--card-foreground)',
           }}
+          labelFormatter={(_, payload) => tooltipLabel(payload)}
           formatter={(value) => `${value}${series.unit ? ` ${series.unit}` : ''}`}
         />
         {!compact && <Legend />}
@@ -86,4 +112,15 @@ export function TrendChart({
       </LineChart>
     </ResponsiveContainer>
   );
+}
+
+/** The home card's small blood pressure chart of the last 30 days, its series built here, off the first load. */
+export function PressureTrendChart({
+  entries,
+  profile,
+}: {
+  entries: EntryResponse[];
+  profile: ProfileResponse;
+}) {
+  return <TrendChart series={pressureSeries(entries, profile)} days={30} height={120} compact />;
 }

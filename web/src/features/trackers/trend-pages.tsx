@@ -1,4 +1,5 @@
 import type { EntryResponse, ProfileResponse } from '@healthfolio/core';
+import { zoneWords } from '@healthfolio/core/text/zone-words';
 import { TriangleAlert } from 'lucide-react';
 import { lazy, Suspense, useState } from 'react';
 import { Card, CardContent, CardDescription, CardHeader, CardTitle } from '@/components/ui/card';
@@ -53,7 +54,7 @@ function TrendScreen({
                     fallback={<Spinner label="Loading chart" className="h-[300px] w-full justify-center" />}
                   >
                     <div aria-hidden="true">
-                      <TrendChart series={series} />
+                      <TrendChart series={series} days={days} />
                     </div>
                   </Suspense>
                   <figcaption className="flex flex-col gap-1 text-sm text-muted-foreground">
@@ -78,9 +79,7 @@ function TrendScreen({
           </QueryView>
         </CardContent>
       </Card>
-      <CardDescription>
-        Dates are shown in your time zone ({profile.timezone.replaceAll('_', ' ')}).
-      </CardDescription>
+      <CardDescription>Dates are shown in {zoneWords(profile.timezone)}.</CardDescription>
     </div>
   );
 }

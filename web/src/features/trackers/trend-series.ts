@@ -4,9 +4,21 @@ import { countOf } from '@healthfolio/core/text/count-words';
 import { BLOOD_PRESSURE_CATEGORY_TEXT } from '@healthfolio/core/trackers/blood-pressure-category';
 import { roundGlucoseForDisplay } from '@healthfolio/core/units/glucose-units';
 import { convertWeight, roundWeightForDisplay, type WeightUnit } from '@healthfolio/core/units/weight-units';
-import { dataNumber, dataText, formatShortDate, isCrisisEntry } from './entry-format';
+import {
+  dataNumber,
+  dataText,
+  entryDateTime,
+  entryShortDate,
+  formatDateTime,
+  formatShortDate,
+  isCrisisEntry,
+} from './entry-format';
 
-export type Point = { label: string } & Record<string, number | string | undefined>;
+/**
+ * A point at an instant (`at`, epoch ms: the x axis is time), with its date as the caption writes it
+ * and when it was taken as its tooltip says it (the date alone for an entry dated only by day).
+ */
+export type Point = { label: string; at: number; when: string } & Record<string, number | string | undefined>;
 export type Line = { key: string; name: string };
 export type Series = {
   points: Point[];
@@ -17,6 +29,8 @@ export type Series = {
   /** Dashed reference lines (the glucose level limits), with the mg/dL limit each stands for. */
   levelLines?: { mgdl: number; value: number }[];
   unit: string;
+  /** The zone the dates are written in (the profile's). */
+  timeZone: string;
   caption?: string;
   /** The latest values as they were logged, when the chart plots them on another scale. */
   latest?: string;
@@ -33,8 +47,14 @@ const padded = (points: Point[], keys: string[], pad: number): [number, number] 
 };
 
 const base = (e: EntryResponse, timeZone: string): Point => ({
-  label: formatShortDate(e.occurredAt, timeZone),
+  label: entryShortDate(e, timeZone),
+  at: Date.parse(e.occurredAt),
+  when: entryDateTime(e, timeZone),
 });
+
+/** A tooltip's heading: when its point was taken. */
+export const tooltipLabel = (payload: readonly { payload?: unknown }[] | undefined) =>
+  (payload?.[0]?.payload as Point | undefined)?.when ?? '';
 
 export function pressureSeries(entries: EntryResponse[], profile: ProfileResponse): Series {
   const points = entries.map((e) => ({
@@ -52,6 +72,7 @@ export function pressureSeries(entries: EntryResponse[], profile: ProfileRespons
     lines,
     domain: padded(points, ['Systolic', 'Diastolic'], 10),
     unit: 'mmHg',
+    timeZone: profile.timezone,
     alert: crisis
       ? `${countOf(crisis, 'reading')} at a ${BLOOD_PRESSURE_CATEGORY_TEXT.crisis.name.toLowerCase()} (${BLOOD_PRESSURE_CATEGORY_TEXT.crisis.range}).`
       : undefined,
@@ -75,6 +96,7 @@ export function moodSeries(entries: EntryResponse[], profile: ProfileResponse): 
     lines: MOOD_KEYS.map((key) => ({ key, name: key })),
     domain: [0, 10],
     unit: '',
+    timeZone: profile.timezone,
     caption: 'Mood, energy and stress are logged on a 1–5 scale and shown doubled on this 0–10 axis.',
     latest: last
       ? MOOD_KEYS.map((k) => `${k} ${dataNumber(last, k.toLowerCase()) ?? '-'}/5`).join(', ')
@@ -95,16 +117,25 @@ export function weightSeries(entries: EntryResponse[], profile: ProfileResponse)
       Weight: w === undefined ? undefined : roundWeightForDisplay(convertWeight(w, from, unit)),
     };
   });
-  return { points, lines: [{ key: 'Weight', name: 'Weight' }], domain: padded(points, ['Weight'], 5), unit };
+  return {
+    points,
+    lines: [{ key: 'Weight', name: 'Weight' }],
+    domain: padded(points, ['Weight'], 5),
+    unit,
+    timeZone: profile.timezone,
+  };
 }
 
 /** Glucose points (mg/dL, already in time order) on core's glucose axis: every point and the 70–180 range fit. */
 export function glucoseLevelSeries(
-  readings: { label: string; mgdl: number | undefined }[],
+  readings: { at: string; mgdl: number | undefined }[],
   unit: ProfileResponse['glucoseUnit'],
+  timeZone: string,
 ): Series {
   const points = readings.map((r) => ({
-    label: r.label,
+    label: formatShortDate(r.at, timeZone),
+    at: Date.parse(r.at),
+    when: formatDateTime(r.at, timeZone),
     Glucose: r.mgdl === undefined ? undefined : roundGlucoseForDisplay(r.mgdl, unit),
   }));
   const scale = glucoseChartScale(
@@ -118,12 +149,14 @@ export function glucoseLevelSeries(
     ticks: scale.ticks,
     levelLines: scale.lines,
     unit,
+    timeZone,
   };
 }
 
 export function glucoseSeries(entries: EntryResponse[], profile: ProfileResponse): Series {
   return glucoseLevelSeries(
-    entries.map((e) => ({ ...base(e, profile.timezone), mgdl: dataNumber(e, 'glucose') })),
+    entries.map((e) => ({ at: e.occurredAt, mgdl: dataNumber(e, 'glucose') })),
     profile.glucoseUnit,
+    profile.timezone,
   );
 }

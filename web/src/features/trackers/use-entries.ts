@@ -84,10 +84,11 @@ export const useStreakSummary = () =>
   });
 
 export const trackerStatsPath = (tracker: TrackerKey) => `/api/v1/trackers/${tracker}/stats` as const;
-export const useTrackerStats = (tracker: TrackerKey) =>
+export const useTrackerStats = (tracker: TrackerKey, enabled = true) =>
   useQuery({
     queryKey: entryKeys.stats(tracker),
     queryFn: () => api<TrackerStatsResponse>(trackerStatsPath(tracker)),
+    enabled,
   });
 
 /** After any write: lists, trends, the streak and the per-tracker figures may all have changed. */

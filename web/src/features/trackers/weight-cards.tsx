@@ -2,6 +2,7 @@ import { Target } from 'lucide-react';
 import { lazy, Suspense, useState } from 'react';
 import { Button } from '@/components/ui/button';
 import { Progress } from '@/components/ui/progress';
+import { useWhose } from '@/features/household/whose';
 import { useDashboardContext } from '@/features/shell/use-dashboard-context';
 import { weightText } from './entry-format';
 import { QueryView, StatCard } from './screen-parts';
@@ -14,6 +15,7 @@ const GoalDialog = lazy(() => import('./weight-goal-dialog').then((m) => ({ defa
 function Cards() {
   const { weightGoal } = useDashboardContext().profile;
   const stats = useTrackerStats('weight');
+  const w = useWhose();
   const first = useEntries({ tracker: 'weight', order: 'asc' }, 1);
   return (
     <QueryView query={stats} what="weight figures">
@@ -46,7 +48,7 @@ function Cards() {
                     </span>
                   </span>
                 ) : weightGoal ? (
-                  `Goal ${weightGoal.value} ${weightGoal.unit}: log a weight to see your progress`
+                  `Goal ${weightGoal.value} ${weightGoal.unit}: log a weight to see ${w.your} progress`
                 ) : (
                   'Choose a goal weight with Set Goal'
                 )
@@ -70,7 +72,7 @@ export function WeightCards() {
           logLabel: 'Log Weight',
           trends: true,
           empty: 'No weight measurements yet.',
-          emptyLink: 'Add your first weight measurement',
+          emptyLink: (w) => `Add ${w.your} first weight measurement`,
           listLabel: 'Weight measurements',
           cards: <Cards />,
           extraButtons: (

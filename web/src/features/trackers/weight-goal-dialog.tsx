@@ -14,6 +14,7 @@ import {
 import { FormField } from '@/components/ui/form-field';
 import { Label } from '@/components/ui/label';
 import { Select } from '@/components/ui/select';
+import { useWhose } from '@/features/household/whose';
 import { useDashboardContext } from '@/features/shell/use-dashboard-context';
 import { errorMessage } from '@/lib/api';
 import { lazyZodResolver, loadCore } from '@/lib/lazy-resolver';
@@ -24,6 +25,7 @@ const resolver = lazyZodResolver<WeightGoal, WeightGoal>(() => loadCore().then((
 /** "Set Goal": the goal weight, kept in the profile so every device shows the same progress. */
 export function WeightGoalDialog({ onClose }: { onClose: () => void }) {
   const { weightGoal } = useDashboardContext().profile;
+  const w = useWhose();
   const update = useUpdateProfile();
   const unitId = useId();
   const form = useForm<WeightGoal, unknown, WeightGoal>({
@@ -35,7 +37,9 @@ export function WeightGoalDialog({ onClose }: { onClose: () => void }) {
       { weightGoal: goal },
       {
         onSuccess: () => {
-          toast.success('Goal saved', { description: `Your goal weight is ${goal.value} ${goal.unit}.` });
+          toast.success('Goal saved', {
+            description: `${w.Your} goal weight is ${goal.value} ${goal.unit}.`,
+          });
           onClose();
         },
         onError: (error) =>
@@ -61,7 +65,7 @@ export function WeightGoalDialog({ onClose }: { onClose: () => void }) {
         <DialogHeader>
           <DialogTitle>Set Goal</DialogTitle>
           <DialogDescription>
-            Progress is measured from your first logged weight to this goal.
+            Progress is measured from {w.your} first logged weight to this goal.
           </DialogDescription>
         </DialogHeader>
         <form noValidate onSubmit={save} className="flex flex-col gap-4">

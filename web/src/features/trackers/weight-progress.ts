@@ -9,6 +9,19 @@ export const weightOf = (entry: EntryResponse | null | undefined, unit: WeightUn
   return value === undefined ? undefined : convertWeight(value, from, unit);
 };
 
+/**
+ * The unit a new weight starts in: the one the person chose in their profile (their goal's unit),
+ * else the one they last logged a weight in, else lbs (the spec's default).
+ */
+export const defaultWeightUnit = (
+  goal: WeightGoal | null | undefined,
+  latest: EntryResponse | null | undefined,
+): WeightUnit => {
+  if (goal) return goal.unit;
+  const last = latest ? dataText(latest, 'weightUnit') : undefined;
+  return last === 'kg' || last === 'lbs' ? last : 'lbs';
+};
+
 export type GoalProgress = { percent: number; detail: string };
 
 /** Progress from the first weight logged, through the current one, to the goal: clamped to 0–100%. */
