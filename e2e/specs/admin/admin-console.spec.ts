@@ -264,8 +264,8 @@ test.describe('admin console', () => {
     await expect(toast(page, 'Please fill in all required fields')).toBeVisible();
     await page.getByRole('checkbox', { name: new RegExp(name) }).check();
     await expect(page.getByText('1 selected')).toBeVisible();
-    await page.getByLabel('Title').fill('Planned upgrade');
-    await page.getByLabel('Content').fill('The app will be offline at 22:00 UTC.');
+    await page.getByLabel('Title', { exact: true }).fill('Planned upgrade');
+    await page.getByLabel('Content', { exact: true }).fill('The app will be offline at 22:00 UTC.');
     await page.getByRole('button', { name: 'Send Message' }).click();
     await expect(toast(page, 'Message Sent')).toContainText('Message sent to 1 user successfully');
     await expect(toast(userPage, 'Planned upgrade')).toContainText('The app will be offline at 22:00 UTC.');

@@ -12,13 +12,23 @@ test('the floating chat opens, minimises to its header, streams answers, shows e
 }) => {
   await signInAs(await newAccount('ai-widget', { type: 'general_health' }));
   await page.goto('/dashboard');
-  await page.getByRole('button', { name: 'Open AI chat' }).click();
+  // From the keyboard: opening moves focus into the message box.
+  const launcher = page.getByRole('button', { name: 'Open AI chat' });
+  await launcher.focus();
+  await page.keyboard.press('Enter');
   const widget = page.getByRole('region', { name: 'AI chat' });
   const log = widget.getByRole('log', { name: 'Conversation' });
   await expect(log.getByText(GREETING)).toBeVisible();
-  await expectNoAxeViolations(page);
-
   const input = widget.getByRole('textbox', { name: 'Message' });
+  await expect(input).toBeFocused();
+  await expectNoAxeViolations(page);
+  // Escape closes it, and focus is back on the button that opened it.
+  await page.keyboard.press('Escape');
+  await expect(widget).toBeHidden();
+  await expect(launcher).toBeFocused();
+  await page.keyboard.press('Enter');
+  await expect(input).toBeFocused();
+
   // Blank input is ignored; Shift+Enter breaks the line, Enter sends.
   await input.fill('   ');
   await input.press('Enter');
@@ -50,9 +60,10 @@ test('the floating chat opens, minimises to its header, streams answers, shows e
   await expect(widget.getByRole('heading', { name: 'AI Health Assistant' })).toBeVisible();
   await widget.getByRole('button', { name: 'Expand chat' }).click();
   await expect(log.getByText('Stub answer: Hello there')).toBeVisible();
+  await expect(input).toBeFocused();
   await widget.getByRole('button', { name: 'Close chat' }).click();
   await expect(widget).toBeHidden();
-  await expect(page.getByRole('button', { name: 'Open AI chat' })).toBeVisible();
+  await expect(launcher).toBeFocused();
 });
 
 test('the full page answers a quick question, keeps the history after a reload, and clears it', async ({

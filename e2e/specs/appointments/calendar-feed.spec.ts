@@ -17,7 +17,7 @@ test('a private calendar link serves the appointments until it is revoked', asyn
   const address = page.getByLabel('Your private calendar link');
   await expect(address).toHaveValue(/\/api\/v1\/calendar\/[\w-]+\.ics$/);
   await expect(page.getByText('it will not be shown again')).toBeVisible();
-  const url = await address.inputValue();
+  let url = await address.inputValue();
   await expectNoAxeViolations(page);
   await expect(page.getByRole('link', { name: 'Open in your calendar app' })).toHaveAttribute(
     'href',
@@ -35,6 +35,19 @@ test('a private calendar link serves the appointments until it is revoked', asyn
   await expect(page.getByText('Your calendar link is active.')).toBeVisible();
   await expect(page.getByLabel('Your private calendar link')).toHaveCount(0);
   await expect(page.getByRole('button', { name: 'Replace link' })).toBeVisible();
+
+  // Replacing ends the link calendars use now: it asks first, and keeping it changes nothing.
+  await page.getByRole('button', { name: 'Replace link' }).click();
+  const replace = page.getByRole('alertdialog', { name: 'Replace the calendar link?' });
+  await expect(replace).toContainText('stops working at once');
+  await replace.getByRole('button', { name: 'Keep it' }).click();
+  expect((await request.get(url)).status()).toBe(200);
+  await page.getByRole('button', { name: 'Replace link' }).click();
+  await replace.getByRole('button', { name: 'Replace link' }).click();
+  await expect(address).not.toHaveValue(url);
+  expect((await request.get(url)).status()).toBe(404);
+  url = await address.inputValue();
+  expect((await request.get(url)).status()).toBe(200);
 
   await page.getByRole('button', { name: 'Revoke' }).click();
   await page

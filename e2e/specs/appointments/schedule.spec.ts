@@ -134,3 +134,38 @@ test('a calendar file asked for after the session ended is refused in words, not
   await expect(toast(page, 'Download failed', 'Please sign in to continue.')).toBeVisible();
   expect(downloads).toBe(0);
 });
+
+test('a visit already past is added to Past, not scheduled, and its notes can still be corrected', async ({
+  page,
+  newAccount,
+  signInAs,
+}) => {
+  await signInAs(await newAccount('appointments-past'));
+  await page.goto('/dashboard/appointments');
+  await page.getByRole('button', { name: 'Schedule Appointment' }).click();
+  const dialog = page.getByRole('dialog', { name: 'Schedule New Appointment' });
+  const date = dateAhead(-27);
+  await dialog.getByLabel('Provider').fill('Dr. Molar');
+  await dialog.getByLabel('Date', { exact: true }).fill(date);
+  await dialog.getByLabel('Start time').fill('10:00');
+  await dialog.getByLabel('Reason').fill('Chekcup');
+  await dialog.getByRole('button', { name: 'Save', exact: true }).click();
+  await expect(
+    toast(page, 'Appointment added to Past', 'Its date has passed, so no reminders will come.'),
+  ).toBeVisible();
+  await expect(toast(page, 'Appointment scheduled')).toHaveCount(0);
+
+  const card = section(page, 'Past').getByRole('article', { name: 'Dr. Molar' });
+  await expect(card).toContainText(shownDate(date));
+  await card.getByRole('button', { name: /^Edit/ }).click();
+  const edit = page.getByRole('dialog', { name: 'Edit Appointment' });
+  await expect(edit.getByLabel('Reason')).toHaveValue('Chekcup');
+  await edit.getByLabel('Reason').fill('Checkup');
+  await edit.getByRole('button', { name: 'Save changes' }).click();
+  await expect(toast(page, 'Appointment updated')).toBeVisible();
+  await expect(card).toContainText('Checkup');
+  await expect(card).not.toContainText('Chekcup');
+  // Still past: no Join, no Cancel; Delete stays.
+  await expect(card.getByRole('button', { name: /^Cancel appointment/ })).toHaveCount(0);
+  await expect(card.getByRole('button', { name: /^Delete/ })).toBeVisible();
+});

@@ -17,8 +17,12 @@ test('a document is uploaded with progress, found by a word inside it, viewed, e
     'Insurance Cards',
     'Referrals',
     'Medical History',
-  ])
-    await expect(page.getByRole('region', { name: card })).toContainText('No files yet.');
+  ]) {
+    const region = page.getByRole('region', { name: card });
+    await expect(region).toContainText('No files yet.');
+    // The category is a heading in a screen reader's list of headings (not hidden inside a button).
+    await expect(region.getByRole('heading', { level: 2 })).toContainText(card);
+  }
   // Each card's Scan opens the camera on a phone.
   await expect(page.locator('input[type=file][capture=environment][accept="image/*"]')).toHaveCount(6);
   await expect(page.getByText('No documents here yet. Upload one to get started.')).toBeVisible();

@@ -93,9 +93,14 @@ test('a plan, a claim and two bills; a partial payment; Overview, Analytics and 
   // A partial payment of 40.00 on the lab bill.
   const labRow = panel(page).getByRole('listitem').filter({ hasText: 'City Lab' });
   await labRow.getByRole('button', { name: 'Record Payment' }).click();
-  dialog = page.getByRole('dialog', { name: 'Payment Process' });
+  dialog = page.getByRole('dialog', { name: 'Record a payment' });
   await expect(dialog.getByLabel('Payment amount (USD)')).toHaveValue('100.10');
   await dialog.getByText('Partial payment').click();
+  // More than is owed: said once, at the field, in dollars, before anything is sent.
+  await dialog.getByLabel('Payment amount (USD)').fill('100.20');
+  await dialog.getByRole('button', { name: 'Record Payment' }).click();
+  await expect(dialog.getByText('The payment is more than the $100.10 outstanding')).toHaveCount(1);
+  await expect(toast(page, 'Could not record the payment')).toHaveCount(0);
   await dialog.getByLabel('Payment amount (USD)').fill('40');
   await dialog.getByRole('button', { name: 'Record Payment' }).click();
   await expect(toast(page, 'Payment recorded')).toBeVisible();
@@ -110,9 +115,14 @@ test('a plan, a claim and two bills; a partial payment; Overview, Analytics and 
 
   // Analytics follows: this year's totals, categories adding up to 100, the chart.
   await tab(page, 'Analytics').click();
-  const ytd = panel(page).getByRole('region', { name: 'Year to date' });
+  const ytd = panel(page).getByRole('region', { name: 'Your bills this year' });
   await expect(ytd).toContainText('Total Spent$300.30');
   await expect(ytd).toContainText('Prescriptions$200.20');
+  // The claim is counted apart from the bills (a bill may be its patient's share): pending, so awaiting.
+  const claimsYear = panel(page).getByRole('region', { name: 'Your claims this year' });
+  await expect(claimsYear).toContainText('Claims Billed$250.00');
+  await expect(claimsYear).toContainText('Covered by Your Plans$0.00');
+  await expect(claimsYear).toContainText('Awaiting a Decision$250.00');
   const breakdown = panel(page).getByRole('list', { name: 'Category breakdown' });
   await expect(breakdown).toContainText('Prescriptions$200.20 · 67%');
   await expect(breakdown).toContainText('Lab Work$100.10 · 33%');
@@ -186,6 +196,10 @@ test('an EOB uploaded to a paid claim downloads; a pending claim’s download st
   }
   await page.goto('/dashboard/insurance');
   await tab(page, 'Claims').click();
+  // Covered and the patient's share were left blank on the pending claim: not known, not "$0.00".
+  await expect(panel(page).getByRole('listitem').filter({ hasText: 'Waiting Clinic' })).toContainText(
+    '$80.00 billed · covered not yet known · yours not yet known',
+  );
   const details = async (provider: string) => {
     const row = panel(page).getByRole('listitem').filter({ hasText: provider });
     await row.getByRole('button', { name: 'View Claim Details' }).click();

@@ -45,6 +45,8 @@ test('a medication schedule is set up through the form and its doses are listed'
   await expect(times).toHaveText([/^8:00\sAM/, /^12:30\sPM/, /^8:00\sPM/]);
   await dialog.getByRole('button', { name: /^Remove 12:30\sPM$/ }).click();
   await expect(times).toHaveText([/^8:00\sAM/, /^8:00\sPM/]);
+  // Everything required is filled in now: the message goes without saving again.
+  await expect(dialog.getByRole('alert')).toHaveCount(0);
   await expectNoAxeViolations(page);
 
   // An end before the start is refused before anything is sent.
@@ -60,7 +62,7 @@ test('a medication schedule is set up through the form and its doses are listed'
   // Daily, two times, no end date: 30 days × 2.
   await expect(toast(page, 'Created 60 medication reminders')).toBeVisible();
 
-  // Tomorrow's doses are still ahead whatever the time now: both pending, both answerable.
+  // Tomorrow's doses are still ahead whatever the time now: both pending, not answerable yet.
   const tomorrow = dosesOn(page, 'Tomorrow').getByRole('listitem');
   await expect(tomorrow).toHaveCount(2);
   const [morning, evening] = [tomorrow.nth(0), tomorrow.nth(1)];
@@ -70,6 +72,7 @@ test('a medication schedule is set up through the form and its doses are listed'
   await expect(morning).toContainText('Take with food');
   await expect(morning).toContainText('Pending');
   await expect(evening).toContainText('Pending');
+  await expect(dosesOn(page, 'Tomorrow').getByRole('button')).toHaveCount(0);
   await expect(dosesOn(page, 'Today').getByRole('listitem')).toHaveCount(2);
   await expectNoAxeViolations(page);
 
@@ -81,6 +84,42 @@ test('a medication schedule is set up through the form and its doses are listed'
     page.getByRole('status').filter({ hasText: 'No earlier doses in the last 30 days.' }),
   ).toBeVisible();
   await expect(dosesOn(page, 'Today').getByRole('listitem')).toHaveCount(2);
+
+  // The schedule is listed, and a wrong dosage is put right for the doses to come.
+  const meds = page.getByRole('region', { name: 'Your medications' }).getByRole('listitem');
+  await expect(meds).toHaveCount(1);
+  await expect(meds).toContainText('Metformin 500 mg');
+  await expect(meds).toContainText(/Daily at 8:00\sAM and 8:00\sPM/);
+  await meds.getByRole('button', { name: 'Edit Metformin 500 mg' }).click();
+  const edit = page.getByRole('dialog', { name: 'Edit Medication' });
+  await expect(edit.getByLabel('Dosage')).toHaveValue('500 mg');
+  await edit.getByLabel('Dosage').fill('850 mg');
+  await edit.getByRole('button', { name: 'Save Changes' }).click();
+  await expect(edit).toBeHidden();
+  await expect(toast(page, 'Metformin updated')).toBeVisible();
+  await expect(meds).toContainText('Metformin 850 mg');
+  await expect(tomorrow.nth(0)).toContainText('850 mg');
+
+  // Stop asks first, then ends the reminders to come.
+  await meds.getByRole('button', { name: 'Stop Metformin 850 mg' }).click();
+  const stop = page.getByRole('alertdialog', { name: 'Stop Metformin?' });
+  await expectNoAxeViolations(page);
+  await stop.getByRole('button', { name: 'Stop Medication' }).click();
+  await expect(toast(page, 'Metformin stopped')).toBeVisible();
+  await expect(dosesOn(page, 'Tomorrow')).toHaveCount(0);
+  await expect(meds).toContainText('Ended');
+  await expect(meds.getByRole('button', { name: /^Stop/ })).toHaveCount(0);
+
+  // Delete asks first; Cancel keeps it.
+  await meds.getByRole('button', { name: 'Delete Metformin 850 mg' }).click();
+  const del = page.getByRole('alertdialog', { name: 'Delete Metformin?' });
+  await del.getByRole('button', { name: 'Cancel' }).click();
+  await expect(meds).toHaveCount(1);
+  await meds.getByRole('button', { name: 'Delete Metformin 850 mg' }).click();
+  await del.getByRole('button', { name: 'Delete Medication' }).click();
+  await expect(toast(page, 'Metformin deleted')).toBeVisible();
+  await expect(meds).toHaveCount(0);
+  await expect(page.getByText('No medication reminders yet.')).toBeVisible();
 });
 
 test('a dose is taken and another skipped; the buttons go and the answers are kept', async ({
@@ -89,26 +128,47 @@ test('a dose is taken and another skipped; the buttons go and the answers are ke
   signInAs,
 }) => {
   await signInAs(await newAccount('meds-answer', { type: 'general_health' }));
-  await postSchedule(page, { medicationName: 'Metformin', dosage: '500 mg', dailyTimes: ['08:00', '20:00'] });
+  await postSchedule(page, {
+    medicationName: 'Metformin',
+    dosage: '500 mg',
+    dailyTimes: ['08:00', '20:00'],
+    startDate: day(-1),
+    endDate: day(1),
+  });
   await openMedicationSetup(page);
-  const tomorrow = dosesOn(page, 'Tomorrow').getByRole('listitem');
-  const [morning, evening] = [tomorrow.nth(0), tomorrow.nth(1)];
-  await expect(morning).toContainText('Pending');
+  // Tomorrow's doses are not due yet: nothing to answer there.
+  await expect(dosesOn(page, 'Tomorrow').getByRole('listitem')).toHaveCount(2);
+  await expect(dosesOn(page, 'Tomorrow').getByRole('button')).toHaveCount(0);
+  const yesterday = dosesOn(page, 'Yesterday').getByRole('listitem');
+  const [morning, evening] = [yesterday.nth(0), yesterday.nth(1)];
+  await expect(morning).toContainText('Overdue');
 
-  await morning.getByRole('button', { name: /^Taken/ }).click();
+  // A mis-tap is put right from the toast.
+  await evening.getByRole('button', { name: /^Taken/ }).click();
+  await toast(page, 'Medication marked as taken').getByRole('button', { name: 'Undo' }).click();
+  await expect(toast(page, 'The dose is open again')).toBeVisible();
+  await expect(evening).toContainText('Overdue');
+  await expect(toast(page, 'Medication marked as taken')).toHaveCount(0);
+
+  // With the keyboard: once answered, focus is on the dose's new status, not lost to the page.
+  await morning.getByRole('button', { name: /^Taken/ }).focus();
+  await page.keyboard.press('Enter');
   await expect(toast(page, 'Medication marked as taken')).toBeVisible();
   await expect(morning).toContainText('Taken');
   await expect(morning.getByRole('button')).toHaveCount(0);
+  await expect(morning.getByText('Taken', { exact: true })).toBeFocused();
 
-  await evening.getByRole('button', { name: /^Skip/ }).click();
+  await evening.getByRole('button', { name: /^Skip/ }).focus();
+  await page.keyboard.press('Enter');
   await expect(toast(page, 'Dose Skipped')).toBeVisible();
   await expect(evening).toContainText('Skipped');
   await expect(evening.getByRole('button')).toHaveCount(0);
+  await expect(evening.getByText('Skipped', { exact: true })).toBeFocused();
 
   // The answers are kept by the server, not just on screen.
   await page.reload();
   await page.getByRole('tab', { name: 'Medication Setup' }).click();
-  await expect(tomorrow.nth(0)).toContainText('Taken');
-  await expect(tomorrow.nth(1)).toContainText('Skipped');
-  await expect(tomorrow.getByRole('button')).toHaveCount(0);
+  await expect(yesterday.nth(0)).toContainText('Taken');
+  await expect(yesterday.nth(1)).toContainText('Skipped');
+  await expect(yesterday.getByRole('button')).toHaveCount(0);
 });

@@ -77,9 +77,11 @@ test('a note, a notification and a reminder added through the dialog land in the
   await add({ type: 'reminder', title: 'Refill prescription', due: '2030-06-02T20:15', frequency: 'weekly' });
 
   const all = page.getByRole('list', { name: 'All notifications' });
-  // Newest first.
-  await expect(all.getByRole('article')).toHaveCount(3);
-  await expect(all.getByRole('article').first()).toHaveAccessibleName('Refill prescription');
+  // Newest first; the reminder is still to come, so it waits under Scheduled, not unread.
+  await expect(all.getByRole('article')).toHaveCount(2);
+  await expect(all.getByRole('article').first()).toHaveAccessibleName('Call the clinic');
+  await expect(page.getByRole('list', { name: 'Scheduled reminders' }).getByRole('article')).toHaveCount(1);
+  await expect(page.getByRole('button', { name: 'Notifications, 2 unread' })).toBeVisible();
 
   const notes = await openTab(page, /^Notes/);
   await expect(card(page, 'Pharmacy hours')).toContainText('From You');
@@ -92,7 +94,11 @@ test('a note, a notification and a reminder added through the dialog land in the
   await expect(card(page, 'Call the clinic')).toContainText('High priority');
 
   const reminders = await openTab(page, /^Reminders/);
-  await expect(reminders.getByRole('article')).toHaveCount(1);
+  await expect(reminders.getByText('No reminders yet.')).toBeVisible();
+  const scheduled = reminders.getByRole('list', { name: 'Scheduled reminders' });
+  await expect(scheduled.getByRole('article')).toHaveCount(1);
+  await expect(card(page, 'Refill prescription')).toContainText('Scheduled');
+  await expect(card(page, 'Refill prescription')).not.toContainText('Unread');
   await expect(card(page, 'Refill prescription')).toContainText('Due Jun 2, 2030, 8:15 PM');
   await expect(card(page, 'Refill prescription')).toContainText('Repeats weekly');
 

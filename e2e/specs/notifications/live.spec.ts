@@ -19,19 +19,25 @@ test('notifications arriving while the page is open show up at once, without a r
     (window as unknown as { stayedOpen: boolean }).stayedOpen = true;
   });
 
-  // A reminder from another device, due in 3 s: listed at once, announced when due.
-  const due = new Date(Date.now() + 3_000).toISOString();
+  // A reminder from another device, due in 4 s: scheduled at once (not unread, not on the bell);
+  // when due it is announced, moves into the list and counts as unread.
+  const due = new Date(Date.now() + 4_000).toISOString();
   const walk = await postNotification(account, {
     type: 'reminder',
     title: 'Take a walk',
     content: 'Ten minutes outside.',
     dueDate: due,
   });
-  await expect(card(page, 'Take a walk')).toBeVisible();
-  await expect(page.getByRole('button', { name: 'Notifications, 1 unread' })).toBeVisible();
-  await expect(page.getByRole('tab', { name: 'Reminders 1 unread' })).toBeVisible();
+  const scheduled = page.getByRole('list', { name: 'Scheduled reminders' });
+  const inbox = page.getByRole('list', { name: 'All notifications' });
+  await expect(scheduled.getByRole('article', { name: 'Take a walk' })).toContainText('Scheduled');
+  await expect(page.getByRole('button', { name: 'Notifications', exact: true })).toBeVisible();
   await expect(toast(page, 'Take a walk')).toContainText('Ten minutes outside.');
   await expect(toast(page, 'Take a walk')).not.toHaveAttribute('data-type', 'error');
+  await expect(inbox.getByRole('article', { name: 'Take a walk' })).toContainText('Unread');
+  await expect(scheduled).toHaveCount(0);
+  await expect(page.getByRole('button', { name: 'Notifications, 1 unread' })).toBeVisible();
+  await expect(page.getByRole('tab', { name: 'Reminders 1 unread' })).toBeVisible();
 
   // An urgent one is announced in the alarming style.
   await postNotification(account, {

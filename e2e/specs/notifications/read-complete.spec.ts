@@ -24,8 +24,11 @@ test('Mark Read lowers the unread badges and Complete finishes a task', async ({
 
   const note = card(page, 'Blood test results');
   await expect(note).toContainText('Unread');
-  await note.getByRole('button', { name: 'Mark Read' }).click();
+  // With the keyboard: once read, focus is on the card, not lost to the page.
+  await note.getByRole('button', { name: 'Mark Read' }).focus();
+  await page.keyboard.press('Enter');
   await expect(note.getByRole('button', { name: 'Mark Read' })).toHaveCount(0);
+  await expect(note).toBeFocused();
   await expect(note).not.toContainText('Unread');
   await expect(page.getByRole('tab', { name: 'All 1 unread' })).toBeVisible();
   await expect(page.getByRole('tab', { name: 'Notes', exact: true })).toBeVisible();
@@ -35,8 +38,10 @@ test('Mark Read lowers the unread badges and Complete finishes a task', async ({
 
   await openTab(page, /^Actions/);
   const task = card(page, 'Book a check-up');
-  await task.getByRole('button', { name: 'Complete' }).click();
+  await task.getByRole('button', { name: 'Complete' }).focus();
+  await page.keyboard.press('Enter');
   await expect(page.getByText('Task completed')).toBeVisible();
+  await expect(task).toBeFocused();
   await expect(page.getByText('Completed', { exact: true }).first()).toBeVisible();
   await expect(task.getByRole('button', { name: 'Complete' })).toHaveCount(0);
   await expect(task).toContainText('Completed');

@@ -141,3 +141,31 @@ test('the page fits a phone and passes axe there', async ({ page, accounts, sign
   expect(overflow).toBeLessThanOrEqual(0);
   await expectNoAxeViolations(page);
 });
+
+test('with no health system set up here: said once, Import a record offered, nothing to search or type', async ({
+  page,
+  accounts,
+  signInAs,
+}) => {
+  // This server has a portal by now (the admin added it above): the page is shown the overview of an
+  // instance where none is set up, as the server answers it before the admin adds one.
+  await page.route('**/api/v1/public/overview', async (route) => {
+    const body = await (await route.fetch()).json();
+    await route.fulfill({ json: { ...body, features: { ...body.features, healthSystems: [] } } });
+  });
+  await signInAs(await accounts.general());
+  await page.goto('/dashboard/health-systems');
+  await expect(
+    page.getByText('Connecting to patient portals and insurers is not set up on this Healthfolio'),
+  ).toHaveCount(1);
+  await expect(page.getByRole('button', { name: 'Import a record' })).toBeVisible();
+  await expect(page.getByLabel('Search health systems and insurers')).toHaveCount(0);
+  await expect(page.getByLabel('Or type your portal’s FHIR address')).toHaveCount(0);
+  await expect(page.getByText('Choose yours above')).toHaveCount(0);
+  await expectNoAxeViolations(page);
+  const overviewRead = page.waitForResponse('**/api/v1/public/overview');
+  await page.goto('/dashboard/lab-results');
+  await overviewRead;
+  await expect(page.getByRole('button', { name: 'Add a result' })).toBeVisible();
+  await expect(page.getByRole('link', { name: /Connect a health system/ })).toHaveCount(0);
+});

@@ -34,10 +34,12 @@ test('a visit packet opens at the clinic with its passcode', async ({
   await expect(page.getByText('No visit packets yet.', { exact: false })).toBeVisible();
   await page.getByRole('button', { name: 'Prepare for a visit' }).click();
   const dialog = page.getByRole('dialog');
+  await expect(dialog).toContainText('The link works for 7 days, or until you revoke it.');
   await dialog.getByRole('radio', { name: '30 days' }).check();
-  await dialog
-    .getByRole('checkbox', { name: 'Glucose and insulin (AGP, metrics, basal and bolus)' })
-    .uncheck();
+  // General mode, no glucose readings: no glucose part on offer, and no diabetes words.
+  await expect(dialog.getByRole('checkbox', { name: 'Blood pressure' })).toBeChecked();
+  await expect(dialog.getByRole('checkbox', { name: /glucose/i })).toHaveCount(0);
+  await expect(dialog).not.toContainText('AGP');
   await dialog
     .getByLabel('Questions for the doctor (optional, one a line)')
     .fill('Is my blood pressure fine?');
@@ -80,4 +82,38 @@ test('a visit packet opens at the clinic with its passcode', async ({
 
   await page.reload();
   await expect(page.getByText('Opened 1 time ·', { exact: false })).toBeVisible();
+
+  // Revoked, the card says when, and no longer an expiry or passcode attempts; then it can go.
+  // Its buttons say which packet they act on.
+  await page
+    .getByRole('button', { name: /^Revoke the packet of the last \d+ days, created \w{3} \d/ })
+    .click();
+  await page
+    .getByRole('alertdialog', { name: 'Revoke this packet?' })
+    .getByRole('button', { name: 'Revoke' })
+    .click();
+  await expect(page.getByText(/^Revoked \w{3} \d{1,2}, \d{4}.* · Opened 1 time$/)).toBeVisible();
+  await expect(page.getByText('passcode attempt', { exact: false })).toHaveCount(0);
+  await expect(page.getByText('Expiry', { exact: false })).toHaveCount(0);
+  await page.getByRole('button', { name: /^Delete the packet of the last \d+ days, created/ }).click();
+  await page
+    .getByRole('alertdialog', { name: 'Delete this packet?' })
+    .getByRole('button', { name: 'Delete' })
+    .click();
+  await expect(page.getByText('No visit packets yet.', { exact: false })).toBeVisible();
+
+  // With a glucose reading, general mode offers it in plain words.
+  const reading = await page.request.post('/api/v1/entries', {
+    headers,
+    data: {
+      tracker: 'blood-glucose',
+      occurredAt: new Date(Date.now() - 3_600_000).toISOString(),
+      data: { glucose: 104 },
+    },
+  });
+  expect(reading.status()).toBe(201);
+  await page.reload();
+  await page.getByRole('button', { name: 'Prepare for a visit' }).click();
+  await expect(page.getByRole('dialog').getByRole('checkbox', { name: 'Blood glucose' })).toBeChecked();
+  await expect(page.getByRole('dialog')).not.toContainText('AGP');
 });

@@ -54,6 +54,20 @@ test.describe('landing page', () => {
     await expect(swatch('Above 180')).toHaveCSS('background-color', 'rgb(240, 228, 66)');
     await expect(swatch('Below 70')).toHaveCSS('background-color', 'rgb(204, 121, 167)');
     await expect(swatch('Below 54')).toHaveCSS('background-color', 'rgb(213, 94, 0)');
+    // On a phone the targets chart's bar names stay apart, none running into the next.
+    await page.setViewportSize({ width: 390, height: 844 });
+    await page
+      .getByRole('region', { name: 'Measured against published targets' })
+      .evaluate((section) => section.scrollIntoView({ block: 'end' }));
+    const gaps = () =>
+      page.evaluate(() => {
+        const boxes = Array.from(document.querySelectorAll('.recharts-wrapper text'))
+          .filter((t) => /^(In range|Above|Below)/.test(t.textContent ?? ''))
+          .map((t) => t.getBoundingClientRect());
+        return boxes.slice(1).map((b, i) => b.left - (boxes[i]?.right ?? 0));
+      });
+    await expect.poll(async () => (await gaps()).length).toBe(3);
+    await expect.poll(async () => Math.min(...(await gaps()))).toBeGreaterThan(0);
 
     // Sign-in and sign-up links for signed-out visitors, and the title back to /.
     const account = page.getByRole('navigation', { name: 'Account' });

@@ -48,6 +48,20 @@ test.describe('desktop 1280×800', () => {
     await header.getByRole('button', { name: 'Settings' }).click();
     await expect(page).toHaveURL(/\/dashboard\/settings$/);
     await expect(page.getByRole('heading', { name: 'Settings', level: 1 })).toBeVisible();
+
+    // The first Tab stop is "Skip to content", shown once focused; it leads past the header, tabs and
+    // sidebar, so the next Tab is already on the page's own content.
+    await page.goto('/dashboard');
+    await expect(page.getByRole('heading', { name: 'Health Dashboard', level: 1 })).toBeVisible();
+    await page.keyboard.press('Tab');
+    const skip = page.getByRole('link', { name: 'Skip to content' });
+    await expect(skip).toBeFocused();
+    expect((await skip.boundingBox())?.width ?? 0).toBeGreaterThan(40);
+    await page.keyboard.press('Enter');
+    await expect(page.getByRole('main')).toBeFocused();
+    await expect(page).toHaveURL(/\/dashboard$/);
+    await page.keyboard.press('Tab');
+    await expect(page.getByRole('main').locator(':focus')).toHaveCount(1);
   });
 });
 

@@ -45,6 +45,29 @@ test('settings: an empty display name is refused before sending', async ({ page,
   await expect(name).toHaveValue('Gina General');
 });
 
+test('settings: a wrong current password is marked at that field, and an old error goes on the next try', async ({
+  page,
+  accounts,
+  signInAs,
+}) => {
+  await signInAs(await accounts.general());
+  await page.goto('/dashboard/settings');
+  const current = page.getByLabel('Current password');
+  await current.fill('Not-My-Password-77');
+  await page.getByLabel('New password', { exact: true }).fill('Another-Fine-Pass-31');
+  await page.getByLabel('Confirm new password').fill('Another-Fine-Pass-31');
+  await page.getByRole('button', { name: 'Change password' }).click();
+  await expect(current).toHaveAttribute('aria-invalid', 'true');
+  await expect(current).toHaveAccessibleDescription('Your current password is not right.');
+  await expect(page.getByText('Invalid password')).toHaveCount(0);
+
+  await page.getByLabel('Confirm new password').fill('Something-Else-31');
+  await page.getByRole('button', { name: 'Change password' }).click();
+  await expect(page.getByText('The passwords do not match')).toBeVisible();
+  await expect(page.getByText('Your current password is not right.')).toHaveCount(0);
+  await expect(current).not.toHaveAttribute('aria-invalid', 'true');
+});
+
 test('settings: reminder emails are opted in and out, and the choice survives a reload', async ({
   page,
   newAccount,

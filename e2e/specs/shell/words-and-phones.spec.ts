@@ -57,6 +57,10 @@ test('the zone list uses today’s names (Asia/Kolkata, not Asia/Calcutta)', asy
   expect(zones).not.toContain('Asia/Calcutta');
   expect(zones).not.toContain('Asia/Saigon');
   expect(zones).not.toContain('Europe/Kiev');
+  // A person reads each zone in words, by its city, never its id.
+  const words = await page.getByLabel('Time zone').locator('option').allTextContents();
+  expect(words).toEqual(expect.arrayContaining(['India Standard Time (Kolkata)', 'Eastern Time (New York)']));
+  expect(words.filter((w) => /[/_]/.test(w))).toEqual([]);
 });
 
 test.describe('on a phone (375×812)', () => {

@@ -1,4 +1,4 @@
-import { expect, test } from '../../support/fixtures';
+import { expect, expectNoAxeViolations, test } from '../../support/fixtures';
 
 test('an LDL result typed in mmol/L is converted, flagged high and has its trend page', async ({
   page,
@@ -17,6 +17,36 @@ test('an LDL result typed in mmol/L is converted, flagged high and has its trend
   const dialog = page.getByRole('dialog', { name: 'Add a result' });
   // The test is found by keyboard in the LOINC subset.
   const test_ = dialog.getByRole('combobox', { name: 'Test' });
+  const list = dialog.getByRole('listbox', { name: 'Tests' });
+  // By keyboard: Enter in the empty field picks no test, Tab leaves the field with its list open,
+  // and Escape closes the list only, keeping what was typed.
+  await expect(test_).toBeFocused();
+  await page.keyboard.press('Enter');
+  await expect(dialog.getByText('Choose a test from the list')).toBeVisible();
+  await expect(test_).toHaveValue('');
+  await page.keyboard.type('ldl');
+  await expect(list).toBeVisible();
+  await page.keyboard.press('Tab');
+  await expect(dialog.getByLabel('Value')).toBeFocused();
+  await page.keyboard.press('Shift+Tab');
+  await expect(test_).toBeFocused();
+  await page.keyboard.press('ArrowDown');
+  await expect(list).toBeVisible();
+  await page.keyboard.press('Escape');
+  await expect(list).toBeHidden();
+  await expect(dialog).toBeVisible();
+  await expect(test_).toHaveValue('ldl');
+  await test_.fill('zzzz');
+  await expect(dialog.getByText('No test matches.')).toBeVisible();
+  await expectNoAxeViolations(page);
+  // With the list closed, Escape closes the dialog; it opens afresh.
+  await page.keyboard.press('Escape');
+  await expect(dialog.getByText('No test matches.')).toBeHidden();
+  await expect(dialog).toBeVisible();
+  await page.keyboard.press('Escape');
+  await expect(dialog).toBeHidden();
+  await page.getByRole('button', { name: 'Add a result' }).click();
+  await expect(test_).toHaveValue('');
   await test_.fill('ldl calc');
   await expect(dialog.getByRole('option', { name: /LDL cholesterol \(calculated\)/ })).toBeVisible();
   await test_.press('ArrowDown');
@@ -24,7 +54,7 @@ test('an LDL result typed in mmol/L is converted, flagged high and has its trend
   await expect(test_).toHaveValue('LDL cholesterol (calculated)');
   await dialog.getByLabel('Unit').selectOption('mmol/L');
   // The subset's range (below 100 mg/dL) in the unit chosen.
-  await expect(dialog.getByLabel('High end')).toHaveValue('2.56');
+  await expect(dialog.getByLabel('High end')).toHaveValue('2.59');
   await dialog.getByLabel('Value').fill('3.4');
   await expect(dialog.getByLabel('Value')).toHaveAccessibleDescription('That is 131 mg/dL.');
   await dialog.getByRole('button', { name: 'Add result' }).click();
@@ -45,7 +75,7 @@ test('an LDL result typed in mmol/L is converted, flagged high and has its trend
   ).toBeVisible();
   const results = page.getByRole('list', { name: 'LDL cholesterol (calculated) results' });
   await expect(results.getByRole('listitem')).toHaveCount(1);
-  await expect(results).toContainText('Reference: 2.56 mmol/L or less');
+  await expect(results).toContainText('Reference: Below 2.59 mmol/L');
 
   // A typo in the value is corrected on screen: checked first, then the flag follows the new value.
   await results.getByRole('button', { name: /^Edit the result of/ }).click();
@@ -74,6 +104,13 @@ test('an LDL result typed in mmol/L is converted, flagged high and has its trend
   await page.getByRole('alertdialog').getByRole('button', { name: 'Delete result' }).click();
   await expect(page).toHaveURL(/\/dashboard\/lab-results$/);
   await expect(page.getByText('No lab results yet.')).toBeVisible();
+
+  // A test with no results, or an address that is not a test, is said plainly, with no Try again.
+  await page.goto('/dashboard/lab-results/9999-9');
+  await expect(page.getByText('You have no results for this test yet.')).toBeVisible();
+  await page.goto('/dashboard/lab-results/abc%20def');
+  await expect(page.getByText('This is not the address of a lab test.')).toBeVisible();
+  await expect(page.getByRole('button', { name: 'Try again' })).toHaveCount(0);
 });
 
 test('in diabetes mode an A1C added on the A1C tracker is a lab result with its flag', async ({
@@ -102,4 +139,28 @@ test('in diabetes mode an A1C added on the A1C tracker is a lab result with its 
   await expect(card).toContainText('6.8%');
   await expect(card).toContainText('High');
   await expect(card).toContainText('LOINC 4548-4');
+
+  // A result the report marks critical says what to do now, before its figure.
+  const advice =
+    'The lab marked this result critical. Contact your doctor or the lab today; if you feel very unwell, call emergency services.';
+  await page.getByRole('button', { name: 'Add a result' }).click();
+  const dialog = page.getByRole('dialog', { name: 'Add a result' });
+  await dialog.getByRole('combobox', { name: 'Test' }).fill('potassium');
+  await dialog.getByRole('option', { name: /^Potassium/ }).click();
+  await dialog.getByLabel('Value').fill('6.9');
+  await dialog.getByLabel('The report marks this result critical').check();
+  await dialog.getByRole('button', { name: 'Add result' }).click();
+  await expect(page.getByText('Potassium result added')).toBeVisible();
+  await expect(page.locator('[data-sonner-toast]').getByText(advice)).toBeVisible();
+  // The advice, then the figure, in the text of the card and of the test page's result.
+  const adviceThen = (figure: string) =>
+    new RegExp(`${advice.replace(/[.;]/g, '\\$&')}.*${figure.replace('.', '\\.')}`);
+  const potassium = page
+    .getByRole('list', { name: 'Lab tests' })
+    .getByRole('listitem')
+    .filter({ hasText: 'Potassium' });
+  await expect(potassium).toContainText(adviceThen('6.9 mmol/L'));
+  await potassium.getByRole('link', { name: 'Potassium' }).click();
+  await expect(page.getByRole('list', { name: 'Potassium results' })).toContainText(adviceThen('6.9 mmol/L'));
+  await expect(page.getByText(advice).first()).toBeVisible();
 });

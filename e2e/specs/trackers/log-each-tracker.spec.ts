@@ -1,7 +1,16 @@
 import type { Locator, Page } from '@playwright/test';
 import type { Account } from '../../support/accounts';
-import { expect, test } from '../../support/fixtures';
-import { expectDetails, localInput, logFromTile, shown, TRACKING_BROWSER, toast } from './tracking';
+import { expect, PHONE, test } from '../../support/fixtures';
+import {
+  expectDetails,
+  isoAt,
+  localInput,
+  logFromTile,
+  postEntry,
+  shown,
+  TRACKING_BROWSER,
+  toast,
+} from './tracking';
 
 test.use(TRACKING_BROWSER);
 
@@ -149,6 +158,49 @@ test('blood pressure: logged with "Log BP Reading", found in its list, details a
   });
 });
 
+test('blood pressure trend on a phone: time on the x axis, round values, every date label whole', async ({
+  page,
+}) => {
+  await page.setViewportSize(PHONE);
+  // Five mornings of the last week, the fourth day back left out.
+  for (const [daysAgo, systolic] of [
+    [6, 124],
+    [5, 131],
+    [3, 127],
+    [2, 138],
+    [1, 122],
+  ] as const)
+    await postEntry(page, {
+      tracker: 'blood-pressure',
+      occurredAt: isoAt(daysAgo, '08:00'),
+      data: { systolic, diastolic: systolic - 44 },
+    });
+  await page.goto('/dashboard/trackers/blood-pressure/trends');
+  await page.getByRole('radio', { name: '7 Days' }).check();
+  await expect(page.getByRole('figure')).toContainText('5 entries in mmHg');
+  const dots = page.locator('.recharts-line-dots').first().locator('circle');
+  await expect(dots).toHaveCount(5);
+  const x = await dots.evaluateAll((cs) => cs.map((c) => Number(c.getAttribute('cx'))));
+  const day = (x[1] ?? 0) - (x[0] ?? 0);
+  // The missing day is a gap twice as wide as one day.
+  expect(((x[2] ?? 0) - (x[1] ?? 0)) / day).toBeCloseTo(2, 1);
+  expect(((x[3] ?? 0) - (x[2] ?? 0)) / day).toBeCloseTo(1, 1);
+
+  const chart = await page.locator('.recharts-wrapper').first().boundingBox();
+  // Axis labels: dates along the bottom, values up the side.
+  const labels = page.locator('.recharts-cartesian-axis-tick-value');
+  const dates = labels.filter({ hasText: /^[A-Z][a-z]{2} \d{1,2}$/ });
+  expect(await dates.count()).toBeGreaterThanOrEqual(2);
+  for (const label of await dates.all()) {
+    const box = await label.boundingBox();
+    expect(box && chart && box.x >= chart.x && box.x + box.width <= chart.x + chart.width).toBe(true);
+  }
+  const values = (await labels.allTextContents()).filter((t) => /^\d+$/.test(t));
+  expect(values.length).toBeGreaterThanOrEqual(3);
+  expect(values.length + (await dates.count())).toBe(await labels.count());
+  for (const v of values) expect(Number(v) % 10, v).toBe(0);
+});
+
 test('weight: logged with "Log Weight" (live kg conversion), found in its list, details and trend', async ({
   page,
 }) => {
@@ -168,7 +220,7 @@ test('weight: logged with "Log Weight" (live kg conversion), found in its list, 
     list: 'Weight measurements',
     row: (row) => expect(row).toContainText('172.4 lbs'),
     value: '172.4 lbs',
-    details: { Weight: '172.4', 'Weight unit': 'lbs', 'Weight context': 'Morning' },
+    details: { 'Weight context': 'Morning' },
     trend: 'Weight 172.4',
   });
 });
