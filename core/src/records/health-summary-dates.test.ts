@@ -33,11 +33,44 @@ describe('the dates of a health summary item', () => {
     expect(oneDay.when).toBe('Done on 2017-04-04');
     expect(oneDay.details).toEqual({});
     const span = healthSummaryWhen(
-      item({ kind: 'procedure', onsetAt: '2017-04-04', details: { Ended: '2017-04-06', Reason: 'Pain' } }),
+      item({
+        kind: 'procedure',
+        status: 'completed',
+        onsetAt: '2017-04-04',
+        details: { Ended: '2017-04-06', Reason: 'Pain' },
+      }),
       date,
     );
     expect(span.when).toBe('Done 2017-04-04 to 2017-04-06');
     expect(span.details).toEqual({ Reason: 'Pain' });
+  });
+
+  it('says "done" only of a completed procedure: one in progress, on hold or stopped says so', () => {
+    const procedure = (status: string | null, Ended?: string) =>
+      healthSummaryWhen(
+        item({ kind: 'procedure', status, onsetAt: '2012-05-12', details: Ended ? { Ended } : {} }),
+        date,
+      );
+    expect(procedure('in-progress')).toMatchObject({
+      status: 'In progress',
+      when: 'In progress since 2012-05-12',
+    });
+    // Medplum's word for a C-CDA procedure in progress.
+    expect(procedure('active')).toMatchObject({
+      status: 'In progress',
+      when: 'In progress since 2012-05-12',
+    });
+    expect(procedure('on-hold')).toMatchObject({ status: 'On hold', when: 'Started 2012-05-12' });
+    expect(procedure('stopped', '2012-05-14')).toMatchObject({
+      status: 'Stopped',
+      when: 'Started 2012-05-12, stopped on 2012-05-14',
+    });
+    expect(procedure('stopped')).toMatchObject({ status: 'Stopped', when: 'Started 2012-05-12' });
+    expect(procedure('unknown')).toMatchObject({ status: 'Status unknown', when: 'On 2012-05-12' });
+    expect(procedure(null).when).toBe('On 2012-05-12');
+    expect(procedure('completed').when).toBe('Done on 2012-05-12');
+    for (const status of ['in-progress', 'active', 'on-hold', 'stopped', 'unknown', null])
+      expect(procedure(status, '2012-05-14').when).not.toMatch(/^Done/);
   });
 
   it('keeps "since" for a condition still going on', () => {

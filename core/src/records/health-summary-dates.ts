@@ -36,9 +36,25 @@ export const healthSummaryText = (text: string) =>
 /** Kinds whose "since" would be wrong once they are over: a stopped medication was started then, not stopped. */
 const OVER = new Set(['stopped', 'completed', 'inactive', 'cancelled', 'not-taken', 'entered-in-error']);
 
+/** Medplum reads a C-CDA procedure's status "active" as FHIR's word for it, which FHIR has not: in progress. */
+const PROCEDURE_STATUS: Record<string, string> = { active: 'in-progress' };
+
+/**
+ * When a procedure was done, or what became of it: only a completed one was "done"; one in progress,
+ * on hold or stopped says so, and one whose status the record does not give is only dated.
+ */
+const procedureWhen = (status: string | null, start: string, end: string | undefined) => {
+  if (status === 'completed') return end ? `Done ${start} to ${end}` : `Done on ${start}`;
+  if (status === 'in-progress')
+    return end ? `Started ${start}, in progress until ${end}` : `In progress since ${start}`;
+  if (status === 'stopped') return end ? `Started ${start}, stopped on ${end}` : `Started ${start}`;
+  if (status === 'on-hold') return `Started ${start}`;
+  return end ? `${start} to ${end}` : `On ${start}`;
+};
+
 /**
  * The status word and the dates of a health summary item, as the record has them: an immunization is
- * given on a day and a procedure done on one (never "since"); a condition with an end date is not called
+ * given on a day and a completed procedure done on one (never "since"); a condition with an end date is not called
  * active without saying it ended; an end before the start is shown as written, saying the dates disagree.
  * `date` writes a FHIR date in words; the end date it consumes is left out of `details`.
  */
@@ -53,7 +69,9 @@ export function healthSummaryWhen(item: Item, date: (fhir: string) => string) {
     end !== undefined &&
     !(item.kind === 'procedure' && start !== null && end.slice(0, 10) === start.slice(0, 10));
   const disagree = ended && start !== null && before(end, start);
-  let status = healthSummaryStatusWords(item.status);
+  const code =
+    item.kind === 'procedure' && item.status ? (PROCEDURE_STATUS[item.status] ?? item.status) : item.status;
+  let status = healthSummaryStatusWords(code);
   if (item.kind === 'condition' && ended && item.status && ONGOING.has(item.status))
     status = `${status}, but has an end date`;
 
@@ -64,8 +82,7 @@ export function healthSummaryWhen(item: Item, date: (fhir: string) => string) {
   } else if (disagree)
     when = `Started ${date(start)}, ended ${date(end)}: the record’s dates disagree (it ends before it starts)`;
   else if (item.kind === 'immunization') when = `Given on ${date(start)}`;
-  else if (item.kind === 'procedure')
-    when = ended ? `Done ${date(start)} to ${date(end)}` : `Done on ${date(start)}`;
+  else if (item.kind === 'procedure') when = procedureWhen(code, date(start), ended ? date(end) : undefined);
   else if (ended) when = `${date(start)} to ${date(end)}`;
   else if (item.kind === 'medication' && item.status && OVER.has(item.status))
     when = `Started ${date(start)}`;
