@@ -143,16 +143,25 @@ const statement = (s: MedicationStatement, medications: Map<string, Medication>)
     ]),
   });
 
+/**
+ * A medicine only planned or proposed (not prescribed) and not in force, or a request not yet in
+ * force at all (a draft: a C-CDA's planned medicine, ccda-planned-medicines.ts), is not one taken.
+ */
+const isPlanned = (m: MedicationRequest) =>
+  m.status === 'draft' || ((m.intent === 'plan' || m.intent === 'proposal') && m.status !== 'active');
+
 const request = (m: MedicationRequest, medications: Map<string, Medication>) =>
-  item('medications', 'medication', medicationConcept(m, medications), {
-    status: m.status ?? null,
-    onsetAt: fhirDate(m.authoredOn ?? m.dispenseRequest?.validityPeriod?.start),
-    recordedAt: null,
-    details: details([
-      ['Dose', m.dosageInstruction?.[0]?.text],
-      ['Prescriber', referenceText(m.requester)],
-    ]),
-  });
+  isPlanned(m)
+    ? PLANNED
+    : item('medications', 'medication', medicationConcept(m, medications), {
+        status: m.status ?? null,
+        onsetAt: fhirDate(m.authoredOn ?? m.dispenseRequest?.validityPeriod?.start),
+        recordedAt: null,
+        details: details([
+          ['Dose', m.dosageInstruction?.[0]?.text],
+          ['Prescriber', referenceText(m.requester)],
+        ]),
+      });
 
 /**
  * Condition, AllergyIntolerance, Immunization, Procedure, MedicationStatement and MedicationRequest;

@@ -2,6 +2,7 @@ import type { RecordImportFormat } from '@healthfolio/core';
 import { type Ccda, convertCcdaToFhir, convertXmlToCcda } from '@medplum/ccda';
 import type { Bundle, Resource } from '@medplum/fhirtypes';
 import { LimitedRunError } from '../../untrusted/run-limited';
+import { takePlannedMedicines } from './ccda-planned-medicines';
 import { takePlannedProcedures } from './ccda-procedures';
 import { withReferenceRanges } from './ccda-ranges';
 import { carryPartialTimes, withPartialTimes } from './ccda-times';
@@ -62,7 +63,7 @@ const readCcda = (text: string): Resource[] => {
   try {
     ccda = convertXmlToCcda(text);
     carryPartialTimes(ccda);
-    planned = takePlannedProcedures(ccda);
+    planned = [...takePlannedProcedures(ccda), ...takePlannedMedicines(ccda)];
     bundle = convertCcdaToFhir(ccda);
   } catch {
     throw malformed('The C-CDA document could not be read: its XML is damaged or incomplete.');
