@@ -69,7 +69,7 @@ export interface NsReadingQuery {
   count: number;
   fromMs?: number;
   toMs?: number;
-  /** API v3 history: stored after this instant, oldest change first. */
+  /** API v3 history: stored or changed after this instant, oldest change first. */
   storedAfterMs?: number;
   ascending?: boolean;
   /** More conditions (API v1 `find[...]` on `date` or `sgv`), on `recorded_at` and `value_mgdl`. */
@@ -83,6 +83,8 @@ export type NsReadingRow = {
   source: string;
   trend: string | null;
   created_at: Date;
+  /** When the row last changed (a resend with other fields, an edit): API v3's `srvModified`. */
+  updated_at: Date;
   ns_fields?: Record<string, unknown> | null;
 };
 
@@ -94,16 +96,16 @@ export const selectNsReadings = async (tx: Tx, userId: string, q: NsReadingQuery
   if (q.toMs !== undefined) where.push(sql`recorded_at <= ${new Date(q.toMs).toISOString()}`);
   // srvModified is whole milliseconds; PostgreSQL keeps microseconds, so "after" starts at the next ms.
   if (q.storedAfterMs !== undefined)
-    where.push(sql`created_at >= ${new Date(q.storedAfterMs + 1).toISOString()}`);
+    where.push(sql`updated_at >= ${new Date(q.storedAfterMs + 1).toISOString()}`);
   if (q.extra) where.push(...q.extra);
   const order =
     q.storedAfterMs !== undefined
-      ? sql`created_at asc, recorded_at asc`
+      ? sql`updated_at asc, recorded_at asc`
       : q.ascending
         ? sql`recorded_at asc`
         : sql`recorded_at desc`;
   const result = await tx.execute<NsReadingRow>(sql`
-    select id, recorded_at, value_mgdl, source, trend, created_at, ns_fields from glucose_readings
+    select id, recorded_at, value_mgdl, source, trend, created_at, updated_at, ns_fields from glucose_readings
     where ${sql.join(where, sql` and `)} order by ${order} limit ${q.count}`);
   return result.rows;
 };
@@ -111,7 +113,7 @@ export const selectNsReadings = async (tx: Tx, userId: string, q: NsReadingQuery
 /** The stored row of one uploaded reading (its id is the API v3 identifier). */
 export const selectReadingAt = async (tx: Tx, userId: string, atMs: number, source: string) => {
   const result = await tx.execute<NsReadingRow>(sql`
-    select id, recorded_at, value_mgdl, source, trend, created_at, ns_fields from glucose_readings
+    select id, recorded_at, value_mgdl, source, trend, created_at, updated_at, ns_fields from glucose_readings
     where user_id = ${userId} and recorded_at = ${new Date(atMs).toISOString()} and source = ${source}`);
   return result.rows[0];
 };
@@ -119,15 +121,15 @@ export const selectReadingAt = async (tx: Tx, userId: string, atMs: number, sour
 /** One reading by its row id (API v3's identifier). */
 export const selectReadingById = async (tx: Tx, userId: string, id: string) => {
   const result = await tx.execute<NsReadingRow>(sql`
-    select id, recorded_at, value_mgdl, source, trend, created_at, ns_fields from glucose_readings
+    select id, recorded_at, value_mgdl, source, trend, created_at, updated_at, ns_fields from glucose_readings
     where user_id = ${userId} and id = ${id}`);
   return result.rows[0];
 };
 
-/** When the newest reading was stored: API v3 `lastModified` for entries. */
+/** When a reading was last stored or changed: API v3 `lastModified` for entries. */
 export const selectLastStored = async (tx: Tx, userId: string) => {
   const result = await tx.execute<{ at: Date | null }>(
-    sql`select max(created_at) as at from glucose_readings where user_id = ${userId}`,
+    sql`select max(updated_at) as at from glucose_readings where user_id = ${userId}`,
   );
   const at = result.rows[0]?.at;
   return at ? new Date(at).getTime() : null;

@@ -295,7 +295,7 @@ export const deleteReadings = (
 export const readingDoc = (userId: string, r: NsReadingRow) => {
   const atMs = new Date(r.recorded_at).getTime();
   const kind = r.source === 'manual' || r.source === 'meter' ? ('mbg' as const) : ('sgv' as const);
-  const stored = new Date(r.created_at).getTime();
+  const created = new Date(r.created_at).getTime();
   return {
     ...entryDoc(
       userId,
@@ -304,8 +304,8 @@ export const readingDoc = (userId: string, r: NsReadingRow) => {
     ),
     mills: atMs,
     identifier: r.id,
-    srvModified: stored,
-    srvCreated: stored,
+    srvModified: new Date(r.updated_at).getTime(),
+    srvCreated: created,
   };
 };
 
