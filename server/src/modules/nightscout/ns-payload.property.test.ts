@@ -54,6 +54,7 @@ describe('Nightscout upload bodies', () => {
           source: `device:nightscout:${r!.device}`,
           trend: r!.direction,
           created_at: new Date(NOW),
+          updated_at: new Date(NOW),
         });
         expect(served).toMatchObject({
           type: 'sgv',
