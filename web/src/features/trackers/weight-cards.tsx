@@ -8,12 +8,12 @@ import { weightText } from './entry-format';
 import { QueryView, StatCard } from './screen-parts';
 import { TrackerScreen } from './tracker-screen';
 import { useEntries, useTrackerStats } from './use-entries';
-import { goalProgress, monthDelta } from './weight-progress';
+import { currentWeight, goalProgress, monthDelta } from './weight-progress';
 
 const GoalDialog = lazy(() => import('./weight-goal-dialog').then((m) => ({ default: m.WeightGoalDialog })));
 
 function Cards() {
-  const { weightGoal } = useDashboardContext().profile;
+  const { weightGoal, timezone } = useDashboardContext().profile;
   const stats = useTrackerStats('weight');
   const w = useWhose();
   const first = useEntries({ tracker: 'weight', order: 'asc' }, 1);
@@ -24,11 +24,7 @@ function Cards() {
         return (
           <div className="grid gap-4 sm:grid-cols-2 xl:grid-cols-4">
             <StatCard title="Total Entries" value={s.total} />
-            <StatCard
-              title="Current Weight"
-              value={s.latest ? weightText(s.latest) : '—'}
-              detail={s.latest ? undefined : 'No weight logged yet'}
-            />
+            <StatCard title="Current Weight" {...currentWeight(s.latest, timezone, Date.now())} />
             <StatCard title="This Month" value={s.thisMonth} detail={monthDelta(s.thisMonth, s.lastMonth)} />
             <StatCard
               title="Goal Progress"

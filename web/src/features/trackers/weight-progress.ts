@@ -1,6 +1,8 @@
 import type { EntryResponse, WeightGoal } from '@healthfolio/core';
+import { currentValueWords } from '@healthfolio/core/trackers/current-value';
 import { convertWeight, formatWeight, type WeightUnit } from '@healthfolio/core/units/weight-units';
-import { dataNumber, dataText } from './entry-format';
+import { recordDate } from '@/lib/entry-when';
+import { dataNumber, dataText, weightText } from './entry-format';
 
 export const weightOf = (entry: EntryResponse | null | undefined, unit: WeightUnit): number | undefined => {
   if (!entry) return undefined;
@@ -20,6 +22,26 @@ export const defaultWeightUnit = (
   if (goal) return goal.unit;
   const last = latest ? dataText(latest, 'weightUnit') : undefined;
   return last === 'kg' || last === 'lbs' ? last : 'lbs';
+};
+
+/**
+ * The Current Weight card: the latest weight with its date when it is recent, else a dash and the
+ * latest with its date (an imported weight of 2012 is not the current one).
+ */
+export const currentWeight = (latest: EntryResponse | null, timeZone: string, now: number) => {
+  const text = latest ? weightText(latest) : undefined;
+  return currentValueWords(
+    latest && text
+      ? {
+          text,
+          at: latest.occurredAt,
+          date: recordDate(latest.occurredAt, latest.occurredPrecision, timeZone),
+          partial: latest.occurredPrecision === 'month' || latest.occurredPrecision === 'year',
+        }
+      : null,
+    now,
+    'No weight logged yet',
+  );
 };
 
 export type GoalProgress = { percent: number; detail: string };
