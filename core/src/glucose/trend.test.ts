@@ -24,4 +24,10 @@ describe('glucose trend arrow', () => {
     expect(latestGlucoseTrend([])).toBe('none');
     expect(latestGlucoseTrend([{ at: Date.now(), mgdl: 100 }])).toBe('none');
   });
+
+  it('shows no arrow across a gap in the data: the previous reading is too old to compare', () => {
+    const now = { at: '2024-06-08T08:00:00Z', mgdl: 150 };
+    expect(latestGlucoseTrend([now, { at: '2024-06-01T08:00:00Z', mgdl: 100 }])).toBe('none');
+    expect(latestGlucoseTrend([now, { at: '2024-06-08T07:31:00Z', mgdl: 100 }])).toBe('up');
+  });
 });

@@ -1,4 +1,5 @@
 import { toEpochMs } from '../units/local-time';
+import { isCgmGap } from './cgm-gap';
 import type { GlucoseReading } from './time-of-day';
 
 /** Direction of the arrow beside the current glucose: the UI shows up in red, down in green. */
@@ -12,7 +13,8 @@ export function glucoseTrend(latestMgdl: number, previousMgdl: number): GlucoseT
 
 /**
  * Trend from the two most recent readings by time, whatever order they arrive in; 'none' with
- * fewer than two readings, as there is nothing to compare against.
+ * fewer than two readings, as there is nothing to compare against, and across a gap in the data
+ * (a reading of last week says nothing of where glucose is heading now).
  */
 export function latestGlucoseTrend(readings: readonly GlucoseReading[]): GlucoseTrend {
   let latest: { ms: number; mgdl: number } | undefined;
@@ -26,5 +28,7 @@ export function latestGlucoseTrend(readings: readonly GlucoseReading[]): Glucose
       previous = current;
     }
   }
-  return latest && previous ? glucoseTrend(latest.mgdl, previous.mgdl) : 'none';
+  return latest && previous && !isCgmGap(previous.ms, latest.ms)
+    ? glucoseTrend(latest.mgdl, previous.mgdl)
+    : 'none';
 }

@@ -4,7 +4,7 @@ import { latestGlucoseTrend } from '@healthfolio/core/glucose/trend';
 import { Activity, ArrowDown, ArrowUp, CalendarCheck, Droplet, Target } from 'lucide-react';
 import { type GlucoseFormat, percent } from './format';
 import { RangeTag, StatCard } from './glucose-ui';
-import { LastReadings, lastReadings } from './stat-words';
+import { LastReadings, lastReadings, readingWhen } from './stat-words';
 
 const icon = 'size-4 text-muted-foreground';
 
@@ -53,7 +53,7 @@ export function HomeStats({
         detail={
           <span className="flex flex-wrap items-center gap-x-2">
             <RangeTag mgdl={current.valueMgdl} />
-            <span>{fmt.time(current.recordedAt)}</span>
+            <span>{readingWhen(current.recordedAt, Date.now(), fmt)}</span>
           </span>
         }
       />
