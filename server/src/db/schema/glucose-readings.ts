@@ -75,7 +75,8 @@ export const glucoseReadings = pgTable(
       .where(sql`source in ('manual', 'meter')`),
     // Nightscout API v3 asks what changed since an instant (`lastModified`, `history`) on every sync of
     // AndroidAPS: without this, each ask read all of the user's readings (a year of CGM data: 105,120).
-    index('glucose_readings_user_created_idx').on(t.userId, t.createdAt),
+    // A change is a store or a later update (a resend with other fields, an edit): `updated_at`.
+    index('glucose_readings_user_updated_idx').on(t.userId, t.updatedAt),
     check('glucose_readings_value_check', sql`${t.valueMgdl} > 0 and ${t.valueMgdl} < 2000`),
     check(
       'glucose_readings_source_check',
