@@ -119,3 +119,73 @@ test.describe('on a phone (375×812)', () => {
     expect(lastBottom).toBeLessThanOrEqual(chat.y);
   });
 });
+
+test.describe('on a 390 px phone', () => {
+  test.use({ viewport: { width: 390, height: 844 } });
+
+  test('the header shows the person’s name whole, or wraps it, with all of it as its title', async ({
+    page,
+    newAccount,
+    signInAs,
+  }) => {
+    await signInAs(await newAccount('phone-name', { type: 'general_health', name: 'Pat Words' }));
+    const ward = 'Alexandra Montgomery-Whitfield';
+    const added = await page.request.post('/api/v1/household/people', {
+      data: { displayName: ward, platformMode: 'general_health', glucoseUnit: 'mg/dL' },
+    });
+    expect(added.status()).toBe(201);
+    await page.goto('/dashboard/log-data');
+    const switcher = (name: string) => page.getByRole('button', { name: `${name}: switch person` });
+    /** The button holds the whole name as its title, inside the screen; `whole`: its text is not cut. */
+    const shown = async (name: string, whole: boolean) => {
+      const button = switcher(name);
+      await expect(button).toBeVisible(SLOW);
+      await expect(button).toHaveAttribute('title', name);
+      const box = (await button.boundingBox())!;
+      expect(box.x + box.width).toBeLessThanOrEqual(390);
+      const text = button.getByText(name, { exact: true });
+      const fits = await text.evaluate(
+        (el) => el.scrollWidth <= el.clientWidth + 1 && el.scrollHeight <= el.clientHeight + 1,
+      );
+      if (whole) expect(fits, `${name} is cut`).toBe(true);
+      // A name too long for the room wraps to a second line before it ends in an ellipsis.
+      else expect((await text.boundingBox())!.height).toBeGreaterThan(20);
+    };
+    await shown('Pat Words', true);
+    await switcher('Pat Words').click();
+    await page.getByRole('menuitemradio', { name: new RegExp(`^${ward}`) }).click();
+    await expect(page.getByText(`Acting for ${ward}`)).toBeVisible(SLOW);
+    await shown(ward, false);
+    await expect(page.getByRole('heading', { level: 1, name: 'Log Data' })).toBeVisible();
+  });
+});
+
+test('the weight chart names its unit on the value axis and draws its newest point whole', async ({
+  page,
+  newAccount,
+  signInAs,
+}) => {
+  await signInAs(await newAccount('weight-chart', { type: 'general_health' }));
+  for (const [daysAgo, weight] of [
+    [3, 71.2],
+    [0, 70.4],
+  ] as const) {
+    const res = await page.request.post('/api/v1/entries', {
+      data: {
+        tracker: 'weight',
+        occurredAt: new Date(Date.now() - daysAgo * 86_400_000 - 60_000).toISOString(),
+        data: { weight, weightUnit: 'kg' },
+      },
+    });
+    expect(res.status(), await res.text()).toBe(201);
+  }
+  await page.goto('/dashboard/trackers/weight/trends');
+  const chart = page.locator('.recharts-wrapper');
+  await expect(chart.locator('text.recharts-label')).toHaveText('kg', SLOW);
+  const dots = chart.locator('.recharts-line-dots circle');
+  await expect(dots).toHaveCount(2);
+  const axis = (await chart.locator('.recharts-xAxis .recharts-cartesian-axis-line').boundingBox())!;
+  const newest = (await dots.last().boundingBox())!;
+  // The newest marker ends inside the plot (which clips what lies beyond its right edge).
+  expect(newest.x + newest.width).toBeLessThanOrEqual(axis.x + axis.width);
+});

@@ -5,6 +5,8 @@ import {
   Password,
   SignInRequest,
   SignUpRequest,
+  TimeZone,
+  UserType,
 } from '@healthfolio/core';
 import { dictionary } from '@zxcvbn-ts/language-common';
 import { z } from 'zod';
@@ -80,4 +82,20 @@ export const parseAuthBody = (path: string, raw: string): Record<string, unknown
   const body = parsed.data as Record<string, unknown>;
   if (path === '/sign-up/email') body.name = typeof body.name === 'string' ? body.name : '';
   return body;
+};
+
+/**
+ * What an email sign-up chose for the new profile (better-auth's create hook, `path` and `body` of its
+ * request): the platform picked before signing up, so it holds after the address is confirmed, and
+ * the browser's zone when the server knows it. Nothing for other ways in (Google sets up after).
+ */
+export const signUpChoices = (path: string | undefined, body: unknown) => {
+  if (path !== '/sign-up/email' || typeof body !== 'object' || body === null) return {};
+  const { userType, timezone } = body as Record<string, unknown>;
+  const type = UserType.safeParse(userType);
+  const zone = TimeZone.safeParse(timezone);
+  return {
+    ...(type.success ? { userType: type.data } : {}),
+    ...(zone.success ? { timezone: zone.data } : {}),
+  };
 };

@@ -25,6 +25,7 @@ import { insertProfile } from '../modules/profiles/profiles.repository';
 import { insertDefaultRole } from '../modules/roles/roles.repository';
 import { createAdminPromoter } from './admin-emails';
 import { DISABLED_AUTH_PATHS } from './auth-paths';
+import { signUpChoices } from './auth-request';
 import type { BackgroundTasks } from './background';
 import { OAUTH2_CALLBACK_PATH } from './oauth2-alias';
 import { secondFactorOfPath } from './second-factor';
@@ -175,7 +176,12 @@ export const createAuth = ({
             if (settings && (await settings.getPlatformSettings()).user_registration.require_approval)
               await db.owner.update(user).set({ status: 'pending_approval' }).where(eq(user.id, u.id));
             await db.asSystem(async (tx) => {
-              await insertProfile(tx, u.id, defaultDisplayName(u.name, u.email));
+              await insertProfile(
+                tx,
+                u.id,
+                defaultDisplayName(u.name, u.email),
+                signUpChoices(ctx?.path, ctx?.body),
+              );
               await insertDefaultRole(tx, u.id);
             });
             await audit({

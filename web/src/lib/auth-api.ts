@@ -1,4 +1,4 @@
-import type { AuthProvidersResponse } from '@healthfolio/core';
+import type { AuthProvidersResponse, UserType } from '@healthfolio/core';
 import { api } from './api';
 
 export type SessionUser = { id: string; email: string; name?: string | null; emailVerified?: boolean };
@@ -14,7 +14,13 @@ export const authApi = {
   providers: () => api<AuthProvidersResponse>('/api/v1/auth/providers'),
   signIn: (body: { email: string; password: string }) =>
     api<{ user: SessionUser }>('/api/auth/sign-in/email', { method: 'POST', body }),
-  signUp: (body: { email: string; password: string; name?: string }) =>
+  signUp: (body: {
+    email: string;
+    password: string;
+    name?: string;
+    userType?: UserType;
+    timezone?: string;
+  }) =>
     api<unknown>('/api/auth/sign-up/email', {
       method: 'POST',
       body: { ...body, callbackURL: CONFIRMED_CALLBACK },

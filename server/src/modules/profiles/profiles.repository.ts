@@ -1,4 +1,4 @@
-import type { ProfileUpdateRequest } from '@healthfolio/core';
+import type { ProfileUpdateRequest, UserType } from '@healthfolio/core';
 import { eq, sql } from 'drizzle-orm';
 import type { Tx } from '../../db/database';
 import { prebuiltSelect } from '../../db/prebuilt-select';
@@ -20,8 +20,17 @@ export const findProfile = async (tx: Tx, userId: string): Promise<ProfileRow | 
   return row;
 };
 
-export const insertProfile = (tx: Tx, userId: string, displayName: string) =>
-  tx.insert(profiles).values({ userId, displayName }).onConflictDoNothing({ target: profiles.userId });
+/** A new account's profile; `chosen` is what its sign-up chose (the platform, the browser's zone). */
+export const insertProfile = (
+  tx: Tx,
+  userId: string,
+  displayName: string,
+  chosen: { userType?: UserType; timezone?: string } = {},
+) =>
+  tx
+    .insert(profiles)
+    .values({ userId, displayName, ...chosen })
+    .onConflictDoNothing({ target: profiles.userId });
 
 export const updateProfile = async (tx: Tx, userId: string, patch: ProfileUpdateRequest) => {
   const [row] = await tx

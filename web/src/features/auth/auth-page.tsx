@@ -116,7 +116,7 @@ export function AuthPage() {
                   <SignInForm onCodeStep={() => setCodeStep(true)} />
                 </TabsContent>
                 <TabsContent value="signup">
-                  <SignUpForm />
+                  <SignUpForm userType={routing.queryType} />
                 </TabsContent>
               </Tabs>
             </fieldset>

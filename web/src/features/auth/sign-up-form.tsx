@@ -1,4 +1,4 @@
-import type { SignUpRequest } from '@healthfolio/core';
+import type { SignUpRequest, UserType } from '@healthfolio/core';
 import { useMutation, useQuery } from '@tanstack/react-query';
 import { MailCheck } from 'lucide-react';
 import { useForm } from 'react-hook-form';
@@ -16,7 +16,11 @@ export const SIGN_UP_SENT =
 
 type Values = z.input<typeof SignUpRequest>;
 
-export function SignUpForm() {
+/**
+ * `userType` is the platform chosen before signing up (/auth?type=…): sent with the account, with the
+ * browser's zone, so the profile is set up with them once the address is confirmed, on any device.
+ */
+export function SignUpForm({ userType }: { userType?: UserType }) {
   const providers = useQuery({
     queryKey: queryKeys.providers,
     queryFn: authApi.providers,
@@ -48,7 +52,14 @@ export function SignUpForm() {
     <form
       noValidate
       className="flex flex-col gap-4"
-      onSubmit={form.handleSubmit(({ name, ...rest }) => signUp.mutate(name ? { ...rest, name } : rest))}
+      onSubmit={form.handleSubmit(({ name, ...rest }) =>
+        signUp.mutate({
+          ...rest,
+          ...(name ? { name } : {}),
+          ...(userType ? { userType } : {}),
+          timezone: Intl.DateTimeFormat().resolvedOptions().timeZone,
+        }),
+      )}
     >
       <FormField
         label="Name (optional)"

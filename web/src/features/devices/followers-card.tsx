@@ -3,6 +3,7 @@ import { type FormEvent, useState } from 'react';
 import { Button } from '@/components/ui/button';
 import { Card, CardContent, CardDescription, CardHeader, CardTitle } from '@/components/ui/card';
 import { FormField } from '@/components/ui/form-field';
+import { useWhose, type Whose } from '@/features/household/whose';
 import { QueryView } from '@/features/trackers/screen-parts';
 import { errorMessage } from '@/lib/api';
 import { CopyField } from './copy-field';
@@ -15,11 +16,11 @@ import {
 import { TokenList } from './token-list';
 
 /** The token comes only in the answer that created it; it is never read back. */
-function CreatedFollower({ created }: { created: NsFollowerCreatedResponse }) {
+function CreatedFollower({ created, w }: { created: NsFollowerCreatedResponse; w: Whose }) {
   return (
     <div className="flex flex-col gap-3 rounded-lg border p-4" role="status">
       <p className="text-sm font-medium">
-        “{created.name}” can now follow your readings. Copy these now: the token will not be shown again.
+        “{created.name}” can now follow {w.your} readings. Copy these now: the token will not be shown again.
       </p>
       <CopyField
         label="Site address"
@@ -29,7 +30,7 @@ function CreatedFollower({ created }: { created: NsFollowerCreatedResponse }) {
       <CopyField
         label="Token"
         value={created.token}
-        note="Read-only: it can see your data but never change it."
+        note={`Read-only: it can see ${w.your} data but never change it.`}
       />
       <CopyField
         label="Address with token"
@@ -50,6 +51,7 @@ function CreatedFollower({ created }: { created: NsFollowerCreatedResponse }) {
  * one token per follower, so each can be stopped alone.
  */
 export function FollowersCard() {
+  const w = useWhose();
   const list = useFollowers();
   const create = useCreateFollower();
   const revoke = useRevokeFollower();
@@ -65,7 +67,7 @@ export function FollowersCard() {
       <CardHeader>
         <CardTitle>Followers</CardTitle>
         <CardDescription>
-          Let a parent, partner or carer follow your glucose, insulin and loop in LoopFollow, Nightguard,
+          Let a parent, partner or carer follow {w.your} glucose, insulin and loop in LoopFollow, Nightguard,
           xDrip+ or a watch face. Each follower gets a read-only token; remove it to stop them.
         </CardDescription>
       </CardHeader>
@@ -85,8 +87,8 @@ export function FollowersCard() {
             <UserPlus aria-hidden="true" /> Add follower
           </Button>
         </form>
-        {create.data && <CreatedFollower created={create.data} />}
-        <QueryView query={list} what="your followers">
+        {create.data && <CreatedFollower created={create.data} w={w} />}
+        <QueryView query={list} what={`${w.your} followers`}>
           {({ items }) => (
             <TokenList
               items={items}
@@ -98,7 +100,7 @@ export function FollowersCard() {
                 made: 'Added',
                 used: 'last read',
                 action: 'Remove',
-                consequence: 'Their app can no longer read your data, from its next request.',
+                consequence: `Their app can no longer read ${w.your} data, from its next request.`,
                 done: 'Follower removed',
               }}
             />

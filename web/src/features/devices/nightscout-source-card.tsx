@@ -11,6 +11,7 @@ import { ConfirmDialog } from '@/components/ui/confirm-dialog';
 import { FormField } from '@/components/ui/form-field';
 import { Label } from '@/components/ui/label';
 import { Select } from '@/components/ui/select';
+import { useWhose, type Whose } from '@/features/household/whose';
 import { QueryView } from '@/features/trackers/screen-parts';
 import { errorMessage } from '@/lib/api';
 import {
@@ -28,7 +29,7 @@ const STATUS_TEXT = {
   error: 'Last pull failed',
 } as const;
 
-function SourceStatus({ source }: { source: NightscoutSourceResponse }) {
+function SourceStatus({ source, w }: { source: NightscoutSourceResponse; w: Whose }) {
   const when = useWhen();
   const sync = useSyncNightscout();
   const remove = useRemoveNightscoutSource();
@@ -71,7 +72,7 @@ function SourceStatus({ source }: { source: NightscoutSourceResponse }) {
       </div>
       {confirming && (
         <ConfirmDialog
-          title="Stop pulling from your Nightscout site?"
+          title={`Stop pulling from ${w.your} Nightscout site?`}
           description="Readings already pulled stay in Healthfolio."
           confirmLabel="Remove"
           pending={remove.isPending}
@@ -129,18 +130,19 @@ function SourceForm() {
 }
 
 export function NightscoutSourceCard() {
+  const w = useWhose();
   const source = useNightscoutSource();
   return (
     <Card id="nightscout-site">
       <CardHeader>
         <CardTitle>Nightscout site</CardTitle>
         <CardDescription>
-          Already run Nightscout? Healthfolio reads new readings from your site every few minutes.
+          Already run Nightscout? Healthfolio reads new readings from {w.your} site every few minutes.
         </CardDescription>
       </CardHeader>
       <CardContent>
-        <QueryView query={source} what="your Nightscout site">
-          {(s) => (s.configured ? <SourceStatus source={s} /> : <SourceForm />)}
+        <QueryView query={source} what={`${w.your} Nightscout site`}>
+          {(s) => (s.configured ? <SourceStatus source={s} w={w} /> : <SourceForm />)}
         </QueryView>
       </CardContent>
     </Card>

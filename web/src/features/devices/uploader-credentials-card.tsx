@@ -3,6 +3,7 @@ import { type FormEvent, useState } from 'react';
 import { Button } from '@/components/ui/button';
 import { Card, CardContent, CardDescription, CardHeader, CardTitle } from '@/components/ui/card';
 import { FormField } from '@/components/ui/form-field';
+import { useWhose } from '@/features/household/whose';
 import { QueryView } from '@/features/trackers/screen-parts';
 import { errorMessage } from '@/lib/api';
 import { CopyField } from './copy-field';
@@ -41,6 +42,7 @@ function CreatedCredential({ created }: { created: NsCredentialCreatedResponse }
 }
 
 export function UploaderCredentialsCard() {
+  const w = useWhose();
   const list = useNsCredentials();
   const create = useCreateNsCredential();
   const revoke = useRevokeNsCredential();
@@ -56,8 +58,8 @@ export function UploaderCredentialsCard() {
       <CardHeader>
         <CardTitle>Nightscout uploader</CardTitle>
         <CardDescription>
-          Let xDrip+ and other Nightscout apps on your phone upload readings, carbs and insulin here. Make one
-          credential per app; revoke it to stop that app.
+          Let xDrip+ and other Nightscout apps on {w.your} phone upload readings, carbs and insulin here. Make
+          one credential per app; revoke it to stop that app.
         </CardDescription>
       </CardHeader>
       <CardContent className="flex flex-col gap-4">
@@ -77,7 +79,7 @@ export function UploaderCredentialsCard() {
           </Button>
         </form>
         {create.data && <CreatedCredential created={create.data} />}
-        <QueryView query={list} what="your upload credentials">
+        <QueryView query={list} what={`${w.your} upload credentials`}>
           {(items) => (
             <TokenList
               items={items}

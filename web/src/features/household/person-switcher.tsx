@@ -22,11 +22,20 @@ export function PersonButton({
       size="sm"
       aria-label={`${person.displayName}: switch person`}
       aria-haspopup="menu"
-      className={cn('gap-2 px-2', compact && 'max-w-32')}
+      title={person.displayName}
+      // On a phone the name wraps to a second line before it is cut (with an ellipsis): the whole of it
+      // is the button's title and accessible name.
+      className={cn('gap-2 px-2', compact && 'h-auto min-h-9 max-w-[45vw] py-1')}
       {...props}
     >
       <PersonAvatar initials={person.initials} ward={view.ward} />
-      <span className="truncate">{person.displayName}</span>
+      <span
+        className={cn(
+          compact ? 'line-clamp-2 text-left leading-tight break-words whitespace-normal' : 'truncate',
+        )}
+      >
+        {person.displayName}
+      </span>
       <ChevronDown aria-hidden="true" className="shrink-0" />
     </Button>
   );

@@ -24,7 +24,14 @@ const STYLES = [
 ];
 
 const MARGIN = { top: 8, right: 16, bottom: 8, left: 0 };
+/** Room above the plot for the value axis' unit ("lbs", "mg/dL"). */
+const UNIT_MARGIN = { ...MARGIN, top: 28 };
 const Y_AXIS_WIDTH = 44;
+/**
+ * The newest point can fall on the period's last instant (logged a moment ago): the time axis ends
+ * this far inside the plot, so its marker is drawn whole rather than cut in half at the edge.
+ */
+const X_END_PADDING = 12;
 const iso = (at: number) => new Date(at).toISOString();
 
 /**
@@ -50,13 +57,15 @@ export function TrendChart({
     timeZone: series.timeZone,
     days,
     now: Date.now(),
-    plotWidth: width - Y_AXIS_WIDTH - MARGIN.right - MARGIN.left,
+    plotWidth: width - Y_AXIS_WIDTH - MARGIN.right - MARGIN.left - X_END_PADDING,
   });
+  // The unit the values are drawn in, over the value axis (the small home card has no room for it).
+  const unit = compact ? '' : series.unit;
   const yTicks =
     series.ticks ?? (series.domain[0] === 'auto' ? undefined : niceTicks(series.domain, compact ? 3 : 6));
   return (
     <ResponsiveContainer width="100%" height={height} onResize={(w) => setWidth(w)}>
-      <LineChart data={series.points} margin={MARGIN} accessibilityLayer={false}>
+      <LineChart data={series.points} margin={unit ? UNIT_MARGIN : MARGIN} accessibilityLayer={false}>
         <CartesianGrid strokeDasharray="3 3" stroke="currentColor" strokeOpacity={0.15} />
         <XAxis
           dataKey="at"
@@ -66,6 +75,7 @@ export function TrendChart({
           ticks={x.ticks}
           interval={0}
           allowDataOverflow
+          padding={{ left: 0, right: X_END_PADDING }}
           tickFormatter={(at: number) => formatShortDate(iso(at), series.timeZone)}
           tick={{ fill: 'currentColor', fontSize: 12 }}
           tickLine={false}
@@ -78,6 +88,11 @@ export function TrendChart({
           tick={{ fill: 'currentColor', fontSize: 12 }}
           tickLine={false}
           width={Y_AXIS_WIDTH}
+          label={
+            unit
+              ? { value: unit, position: 'top', offset: 14, fill: 'currentColor', fontSize: 12 }
+              : undefined
+          }
         />
         <Tooltip
           contentStyle={{
