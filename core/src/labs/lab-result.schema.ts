@@ -1,6 +1,13 @@
 import { z } from 'zod';
 import { text } from '../http/text';
-import { DATE_PRECISIONS } from '../units/date-precision';
+import {
+  DATE_PRECISIONS,
+  type DatePrecision,
+  datePrecisionOf,
+  isPartialDateBegun,
+  partialDateInstant,
+  partialDateMiddle,
+} from '../units/date-precision';
 import { FUTURE_DATE_MESSAGE, isNotInFuture } from '../units/not-in-future';
 import { LAB_FLAGS } from './lab-units';
 
@@ -50,12 +57,20 @@ export const labResultFields = {
   referenceText: optionalText(200),
   /** Left out, the flag is computed from the reference range. */
   flag: LabFlagSchema.nullish().transform((v) => v ?? null),
-  effectiveAt: z.iso
-    .datetime({ offset: true, error: 'Date is required' })
-    .refine((at) => isNotInFuture(at), FUTURE_DATE_MESSAGE),
   /**
-   * The record dated the result only by year, month or day (`effectiveAt` is then the middle of it,
-   * units/date-precision.ts); left out, `effectiveAt` is the time it was taken.
+   * When it was taken: a date and time with its offset, or a date only (`2026-03-15`; `2026-03`,
+   * `2026` for a month or a year), which is stored so (below).
+   */
+  effectiveAt: z
+    .string({ error: 'Date is required' })
+    .trim()
+    .refine(
+      (at) => partialDateInstant(at) !== null || z.iso.datetime({ offset: true }).safeParse(at).success,
+      'Enter a date such as 2026-03-15, or a date and time with its offset',
+    ),
+  /**
+   * The result is dated only by year, month or day (`effectiveAt` is then the middle of it,
+   * units/date-precision.ts): set by a date without a time; else null, `effectiveAt` is the time it was taken.
    */
   effectivePrecision: z
     .enum(DATE_PRECISIONS)
@@ -76,10 +91,45 @@ const oneValue = (r: { value: number | null; valueText: string | null }) =>
 const rangeInOrder = (r: { referenceLow: number | null; referenceHigh: number | null }) =>
   r.referenceLow === null || r.referenceHigh === null || r.referenceLow <= r.referenceHigh;
 
+type Dated = { effectiveAt: string; effectivePrecision: DatePrecision | null };
+
+/** A date without a time is dated by its own precision; a date of a precision is stored at its middle. */
+const datedAsGiven = ({ effectiveAt, effectivePrecision }: Dated): Dated => {
+  const precision = datePrecisionOf(effectiveAt) ?? effectivePrecision;
+  return precision
+    ? {
+        effectiveAt: partialDateInstant(effectiveAt) ?? partialDateMiddle(effectiveAt, precision),
+        effectivePrecision: precision,
+      }
+    : { effectiveAt, effectivePrecision: null };
+};
+
+/**
+ * Not in the future: a time of day by the instant, a date by whether it has begun anywhere (the
+ * server checks it against the person's zone, labs.service.ts).
+ */
+const notInFuture = (r: Dated) => {
+  const d = datedAsGiven(r);
+  return d.effectivePrecision
+    ? isPartialDateBegun(d.effectiveAt, d.effectivePrecision)
+    : isNotInFuture(d.effectiveAt);
+};
+/** The future check runs beside the other fields' problems, once the date and precision can be read. */
+const datedWell = ({ value }: { value: unknown }) => {
+  const { effectiveAt: at, effectivePrecision: p } = (value ?? {}) as Record<string, unknown>;
+  return (
+    typeof at === 'string' &&
+    (partialDateInstant(at) !== null || !Number.isNaN(Date.parse(at))) &&
+    (p == null || DATE_PRECISIONS.includes(p as DatePrecision))
+  );
+};
+
 export const LabResultCreateRequest = z
   .strictObject(labResultFields)
   .refine(oneValue, { message: 'Enter a value', path: ['value'] })
-  .refine(rangeInOrder, { message: 'The low end must not be above the high end', path: ['referenceLow'] });
+  .refine(rangeInOrder, { message: 'The low end must not be above the high end', path: ['referenceLow'] })
+  .refine(notInFuture, { message: FUTURE_DATE_MESSAGE, path: ['effectiveAt'], when: datedWell })
+  .transform((r) => ({ ...r, ...datedAsGiven(r) }));
 export type LabResultCreateRequest = z.input<typeof LabResultCreateRequest>;
 export type LabResultFields = z.output<typeof LabResultCreateRequest>;
 

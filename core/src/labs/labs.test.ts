@@ -184,4 +184,26 @@ describe('lab result request', () => {
     expect(bad({ loinc: 'LDL' })).toBe(false);
     expect(bad({ referenceLow: 5, referenceHigh: 1 })).toBe(false);
   });
+
+  it('dates a result given a date only by its day, stored at noon UTC; a time keeps it a timed one', () => {
+    const parse = (extra: object) => LabResultCreateRequest.parse({ ...base, value: 1, ...extra });
+    expect(parse({ effectiveAt: '2026-01-05' })).toMatchObject({
+      effectiveAt: '2026-01-05T12:00:00.000Z',
+      effectivePrecision: 'day',
+    });
+    expect(parse({})).toMatchObject({ effectiveAt: base.effectiveAt, effectivePrecision: null });
+    // An instant said to be of a day is stored at the middle of that day, as an import stores it.
+    expect(parse({ effectiveAt: '2026-01-05T03:00:00Z', effectivePrecision: 'day' })).toMatchObject({
+      effectiveAt: '2026-01-05T12:00:00.000Z',
+      effectivePrecision: 'day',
+    });
+    const refused = (effectiveAt: string) =>
+      LabResultCreateRequest.safeParse({ ...base, value: 1, effectiveAt }).error?.issues.map((i) => i.path);
+    expect(refused('2026-02-30')).toEqual([['effectiveAt']]);
+    expect(refused('2026-01-05T09:00')).toEqual([['effectiveAt']]);
+    // A date that has begun nowhere on Earth yet.
+    expect(refused(new Date(Date.now() + 3 * 86_400_000).toISOString().slice(0, 10))).toEqual([
+      ['effectiveAt'],
+    ]);
+  });
 });

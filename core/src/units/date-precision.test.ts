@@ -1,7 +1,10 @@
 import { describe, expect, it } from 'vitest';
 import {
   datePrecisionOf,
+  isPartialDateNotInFuture,
+  partialDateInstant,
   partialDateIso,
+  partialDateMiddle,
   partialDateWords,
   recordDateIso,
   recordDay,
@@ -35,5 +38,34 @@ describe('A date of a year, a month or a day written out', () => {
     expect(recordDay('2019-03-14T12:00:00.000Z', null, 'Pacific/Kiritimati')).toBe('2019-03-15');
     expect(recordDateIso('2019-03-15T12:00:00.000Z', 'month', 'Pacific/Kiritimati')).toBe('2019-03');
     expect(recordDateIso('2019-03-14T12:00:00.000Z', null, 'Pacific/Kiritimati')).toBe('2019-03-15');
+  });
+});
+
+describe('a date typed without a time', () => {
+  it('is stored at the middle of its day, month or year; a date no calendar has is none', () => {
+    expect(partialDateInstant('2026-03-15')).toBe('2026-03-15T12:00:00.000Z');
+    expect(partialDateInstant('2026-03')).toBe('2026-03-15T12:00:00.000Z');
+    expect(partialDateInstant('2026')).toBe('2026-07-01T12:00:00.000Z');
+    expect(partialDateInstant('2026-02-30')).toBeNull();
+    expect(partialDateInstant('2026-13')).toBeNull();
+    expect(partialDateInstant('2026-03-15T10:00:00Z')).toBeNull();
+    expect(partialDateMiddle('2026-03-15T23:59:00Z', 'day')).toBe('2026-03-15T12:00:00.000Z');
+  });
+
+  it("may be today in the person's own zone, at either end of the day line, and not tomorrow", () => {
+    // 11:30 UTC on Jan 10: already 00:30 on Jan 11 in Auckland, still 01:30 on Jan 10 in Honolulu.
+    const now = Date.parse('2026-01-10T11:30:00Z');
+    const ok = (date: string, zone: string) =>
+      isPartialDateNotInFuture(partialDateInstant(date)!, 'day', zone, now);
+    expect(ok('2026-01-11', 'Pacific/Auckland')).toBe(true);
+    expect(ok('2026-01-12', 'Pacific/Auckland')).toBe(false);
+    expect(ok('2026-01-10', 'Pacific/Honolulu')).toBe(true);
+    expect(ok('2026-01-11', 'Pacific/Honolulu')).toBe(false);
+    // This month and this year count, the next do not.
+    expect(isPartialDateNotInFuture('2026-01-15T12:00:00.000Z', 'month', 'Pacific/Honolulu', now)).toBe(true);
+    expect(isPartialDateNotInFuture('2026-02-15T12:00:00.000Z', 'month', 'Pacific/Auckland', now)).toBe(
+      false,
+    );
+    expect(isPartialDateNotInFuture('2027-07-01T12:00:00.000Z', 'year', 'Pacific/Auckland', now)).toBe(false);
   });
 });

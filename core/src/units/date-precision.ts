@@ -1,4 +1,5 @@
 import { localDate } from './local-time';
+import { isDateNotInFuture, latestAllowedMs } from './not-in-future';
 
 /**
  * How much of a date a record gave, for what is stored as an instant (a lab result, an imported
@@ -17,6 +18,24 @@ export const datePrecisionOf = (fhir: string | null | undefined): DatePrecision 
   if (/^\d{4}-\d{2}$/.test(v)) return 'month';
   if (/^\d{4}-\d{2}-\d{2}$/.test(v)) return 'day';
   return null;
+};
+
+const LENGTH: Record<DatePrecision, number> = { year: 4, month: 7, day: 10 };
+const MIDDLE: Record<DatePrecision, string> = {
+  year: '-07-01T12:00:00.000Z',
+  month: '-15T12:00:00.000Z',
+  day: 'T12:00:00.000Z',
+};
+
+/**
+ * The instant a FHIR date (`2019`, `2019-03`, `2019-03-15`) is stored at: the middle of it (above);
+ * null for anything else, or a date no calendar has.
+ */
+export const partialDateInstant = (date: string): string | null => {
+  const precision = datePrecisionOf(date);
+  if (!precision) return null;
+  const at = `${date.trim()}${MIDDLE[precision]}`;
+  return Number.isNaN(Date.parse(at)) || !at.startsWith(new Date(at).toISOString().slice(0, 10)) ? null : at;
 };
 
 /** A stored date of that precision as the record gave it: "2019", "Mar 2019", "Mar 15, 2019". */
@@ -56,3 +75,22 @@ export const recordDateIso = (
 
 /** The same day stored as an earlier Healthfolio stored a C-CDA date of a day: midnight UTC of it. */
 export const midnightUtcOf = (iso: string) => `${iso.slice(0, 10)}T00:00:00.000Z`;
+
+/** An instant moved to the middle of its year, month or day (UTC), where a date of that precision is stored. */
+export const partialDateMiddle = (at: Date | string, precision: DatePrecision) =>
+  partialDateInstant(partialDateIso(at, precision))!;
+
+/**
+ * Whether a date of that precision has begun in the person's zone (today, this month and this year
+ * count, a clock a little ahead allowed): a person in Auckland or Honolulu may date a result today.
+ */
+export const isPartialDateNotInFuture = (
+  at: Date | string,
+  precision: DatePrecision,
+  timeZone: string,
+  nowMs: number = Date.now(),
+) => partialDateIso(at, precision) <= localDate(latestAllowedMs(nowMs), timeZone).slice(0, LENGTH[precision]);
+
+/** The same without the zone: the date has begun somewhere on Earth (never refuses anyone's today). */
+export const isPartialDateBegun = (at: Date | string, precision: DatePrecision, nowMs: number = Date.now()) =>
+  isDateNotInFuture(`${partialDateIso(at, precision)}-01-01`.slice(0, 10), nowMs);

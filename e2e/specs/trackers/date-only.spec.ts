@@ -1,15 +1,10 @@
+import type { Page } from '@playwright/test';
 import { expect, test } from '../../support/fixtures';
 
 const DAY = 86_400_000;
 
-test('a weight its record dated only by its day shows that day without a time in the trend chart', async ({
-  page,
-  newAccount,
-  signInAs,
-}) => {
-  await signInAs(await newAccount('date-only', { type: 'general_health' }));
-  // A clinic's record dating the weight by its day alone, three days ago.
-  const day = new Date(Date.now() - 3 * DAY).toISOString().slice(0, 10);
+/** Imports a clinic's record of an 80 kg weight dated by its day alone, from the lab results screen. */
+const importWeight = async (page: Page, day: string) => {
   const record = {
     resourceType: 'Bundle',
     type: 'collection',
@@ -33,7 +28,6 @@ test('a weight its record dated only by its day shows that day without a time in
       },
     ],
   };
-  await page.goto('/dashboard/lab-results');
   await page.getByRole('button', { name: 'Import a record' }).click();
   const dialog = page.getByRole('dialog', { name: 'Import a record' });
   await dialog.getByLabel('Record file').setInputFiles({
@@ -45,6 +39,18 @@ test('a weight its record dated only by its day shows that day without a time in
   await dialog.getByRole('button', { name: 'Import' }).click();
   await expect(dialog).toContainText('Added 1 vital sign');
   await dialog.getByRole('button', { name: 'Done' }).click();
+};
+
+test('a weight its record dated only by its day shows that day without a time in the trend chart', async ({
+  page,
+  newAccount,
+  signInAs,
+}) => {
+  await signInAs(await newAccount('date-only', { type: 'general_health' }));
+  // A clinic's record dating the weight by its day alone, three days ago.
+  const day = new Date(Date.now() - 3 * DAY).toISOString().slice(0, 10);
+  await page.goto('/dashboard/lab-results');
+  await importWeight(page, day);
 
   await page.goto('/dashboard/trackers/weight/trends');
   await page.locator('.recharts-line-dots circle').first().hover();
@@ -52,4 +58,65 @@ test('a weight its record dated only by its day shows that day without a time in
     new Date(`${day}T12:00:00Z`),
   );
   await expect(page.locator('.recharts-tooltip-label')).toHaveText(words);
+});
+
+test('the edit dialog of a weight dated only by its day shows the day without a time, and keeps it so', async ({
+  page,
+  newAccount,
+  signInAs,
+}) => {
+  await signInAs(await newAccount('date-only-edit', { type: 'general_health' }));
+  const day = new Date(Date.now() - 3 * DAY).toISOString().slice(0, 10);
+  const words = new Intl.DateTimeFormat('en-US', { timeZone: 'UTC', dateStyle: 'medium' }).format(
+    new Date(`${day}T12:00:00Z`),
+  );
+  await page.goto('/dashboard/lab-results');
+  await importWeight(page, day);
+
+  await page.goto('/dashboard/trackers/weight');
+  const list = page.getByRole('list', { name: 'Weight measurements' });
+  const openEdit = async () => {
+    await list.getByRole('button').first().click();
+    await page.getByRole('dialog', { name: 'Weight Details' }).getByRole('button', { name: 'Edit' }).click();
+    return page.getByRole('dialog', { name: 'Edit Weight' });
+  };
+  let edit = await openEdit();
+  await expect(edit.getByLabel('Date', { exact: true })).toHaveValue(day);
+  await expect(edit.getByLabel('Time', { exact: true })).toHaveValue('');
+  await edit.getByLabel('Weight', { exact: true }).fill('81');
+  await edit.getByRole('button', { name: 'Save' }).click();
+  await expect(edit).toBeHidden();
+  // Saved with its date alone: still the day, no time.
+  await expect(list).toContainText('81');
+  await expect(list.getByRole('button').first()).toContainText(words);
+  await expect(list.getByRole('button').first()).not.toContainText(' · ');
+
+  // A time entered makes it a timed entry.
+  edit = await openEdit();
+  await expect(edit.getByLabel('Date', { exact: true })).toHaveValue(day);
+  await edit.getByLabel('Time', { exact: true }).fill('08:30');
+  await edit.getByRole('button', { name: 'Save' }).click();
+  await expect(edit).toBeHidden();
+  await expect(list.getByRole('button').first()).toContainText(/ · 8:30\sAM/);
+  edit = await openEdit();
+  await expect(edit.getByLabel('Date and time')).toHaveValue(`${day}T08:30`);
+});
+
+test('a lab result added with its date is dated by that day, with no time', async ({
+  page,
+  newAccount,
+  signInAs,
+}) => {
+  await signInAs(await newAccount('date-only-lab', { type: 'general_health' }));
+  await page.goto('/dashboard/lab-results');
+  await page.getByRole('button', { name: 'Add a result' }).click();
+  const dialog = page.getByRole('dialog', { name: 'Add a result' });
+  await dialog.getByRole('combobox', { name: 'Test' }).fill('ldl calc');
+  await dialog.getByRole('option', { name: /LDL cholesterol \(calculated\)/ }).click();
+  await dialog.getByLabel('Value').fill('120');
+  const day = await dialog.getByLabel('Date of the test').inputValue();
+  await dialog.getByRole('button', { name: 'Add result' }).click();
+  await expect(dialog).toBeHidden();
+  const { items } = await (await page.request.get('/api/v1/lab-results')).json();
+  expect(items).toMatchObject([{ effectiveAt: `${day}T12:00:00.000Z`, effectivePrecision: 'day' }]);
 });

@@ -1,5 +1,7 @@
 import {
+  FUTURE_DATE_MESSAGE,
   flagFromRange,
+  isPartialDateNotInFuture,
   LabResultCreateRequest,
   type LabResultFields,
   type LabResultListQuery,
@@ -12,6 +14,7 @@ import type { Database, Tx } from '../../db/database';
 import { notFound, ProblemError, validationProblem } from '../../http/problem';
 import { changedByEdit, recordAudit } from '../audit/audit.service';
 import { conflictOnUnique } from '../insurance/unique-violation';
+import { findProfile } from '../profiles/profiles.repository';
 import { presentLabResult } from './labs.presenter';
 import {
   deleteLabResultRow,
@@ -46,6 +49,19 @@ const checkDocument = async (tx: Tx, userId: string, documentId: string | null) 
 };
 
 /**
+ * A result typed with a date only may be dated today in the person's own zone, not tomorrow (the
+ * request's own check lets through any date that has begun somewhere on Earth).
+ */
+const checkDateBegun = async (tx: Tx, userId: string, r: LabResultFields) => {
+  if (!r.effectivePrecision) return;
+  const timeZone = (await findProfile(tx, userId))?.timezone ?? 'UTC';
+  if (!isPartialDateNotInFuture(r.effectiveAt, r.effectivePrecision, timeZone))
+    throw new ProblemError(400, 'validation_failed', FUTURE_DATE_MESSAGE, [
+      { path: 'effectiveAt', message: FUTURE_DATE_MESSAGE },
+    ]);
+};
+
+/**
  * The import path (FHIR, C-CDA, portals): inserts in the caller's transaction the results not already
  * there (same test, time, value and unit), so importing the same file twice changes nothing. Each row is
  * checked like a typed one; answers the rows inserted.
@@ -69,6 +85,7 @@ export const insertLabResults = async (
 export const createLabResult = (db: Database, userId: string, req: LabResultFields) =>
   db.asUser(userId, async (tx) => {
     await checkDocument(tx, userId, req.documentId);
+    await checkDateBegun(tx, userId, req);
     const [row] = await insertLabResultsOnce(tx, userId, [toValues(req, 'typed')]);
     if (!row) throw ALREADY();
     await recordAudit(tx, userId, 'create', 'lab_result', row.id);
@@ -127,7 +144,7 @@ export const updateLabResult = (db: Database, userId: string, id: string, patch:
     .asUser(userId, async (tx) => {
       const existing = await owned(tx, userId, id);
       const defined = Object.fromEntries(Object.entries(patch).filter(([, v]) => v !== undefined));
-      // A date typed in is a day and time: the record's year, month or day goes with the old date.
+      // A new date and time replaces the record's year, month or day; a date alone is dated so (core).
       if (defined.effectiveAt !== undefined && defined.effectivePrecision === undefined)
         defined.effectivePrecision = null;
       const computed = flagFromRange(
@@ -140,6 +157,8 @@ export const updateLabResult = (db: Database, userId: string, id: string, patch:
       const merged = LabResultCreateRequest.safeParse({ ...fieldsOf(existing), ...keepFlag, ...defined });
       if (!merged.success) throw validationProblem(merged.error);
       await checkDocument(tx, userId, merged.data.documentId);
+      if (defined.effectiveAt !== undefined || defined.effectivePrecision !== undefined)
+        await checkDateBegun(tx, userId, merged.data);
       const row = await updateLabResultRow(
         tx,
         userId,

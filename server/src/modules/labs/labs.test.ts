@@ -1,5 +1,6 @@
 import { readdirSync, readFileSync } from 'node:fs';
 import { join } from 'node:path';
+import { addCalendarDays, localDate } from '@healthfolio/core';
 import { sql } from 'drizzle-orm';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { createTestServer, signUpAndSignIn, type TestClient, type TestServer } from '../../../test/harness';
@@ -125,6 +126,49 @@ describe('typing lab results', () => {
       'unit',
       'value',
     ]);
+  });
+});
+
+describe('a result typed with a date only', () => {
+  // The ends of the day line: Auckland is already on the next day while Honolulu is still on the last.
+  for (const zone of ['Pacific/Auckland', 'Pacific/Honolulu']) {
+    it(`is dated by its day, today in ${zone} included, and an edit keeps it so`, async () => {
+      const { client } = await signUpAndSignIn(server, `dates-${zone.split('/')[1]}@example.com`);
+      expect((await client.patch('/api/v1/profile', { timezone: zone })).status).toBe(200);
+      const today = localDate(Date.now(), zone);
+      const r = await add(client, ldl(120, today));
+      expect(r).toMatchObject({ effectiveAt: `${today}T12:00:00.000Z`, effectivePrecision: 'day' });
+
+      const tomorrow = addCalendarDays(today, 1);
+      const refused = await client.post('/api/v1/lab-results', ldl(121, tomorrow));
+      expect(refused.status).toBe(400);
+      expect((await refused.json()).errors).toEqual([
+        { path: 'effectiveAt', message: 'Cannot be in the future' },
+      ]);
+      const edit = (body: object) => client.patch(`/api/v1/lab-results/${r.id}`, body);
+      expect((await edit({ effectiveAt: tomorrow })).status).toBe(400);
+
+      // An edit that leaves the date alone keeps the day; a new date alone is a day; a time is a time.
+      expect(await (await edit({ note: 'Fasting' })).json()).toMatchObject({
+        effectiveAt: `${today}T12:00:00.000Z`,
+        effectivePrecision: 'day',
+      });
+      const earlier = addCalendarDays(today, -3);
+      expect(await (await edit({ effectiveAt: earlier })).json()).toMatchObject({
+        effectiveAt: `${earlier}T12:00:00.000Z`,
+        effectivePrecision: 'day',
+      });
+      const at = daysAgo(4);
+      expect(await (await edit({ effectiveAt: at })).json()).toMatchObject({
+        effectiveAt: at,
+        effectivePrecision: null,
+      });
+    });
+  }
+
+  it('keeps a time given with its date a timed result', async () => {
+    const at = daysAgo(6);
+    expect(await add(alice, ldl(97, at))).toMatchObject({ effectiveAt: at, effectivePrecision: null });
   });
 });
 

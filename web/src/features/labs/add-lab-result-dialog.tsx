@@ -22,7 +22,7 @@ import {
 import { FormField } from '@/components/ui/form-field';
 import { Label } from '@/components/ui/label';
 import { Select } from '@/components/ui/select';
-import { localInputToIso, todayIn } from '@/features/diabetes/format';
+import { todayIn } from '@/features/diabetes/format';
 import { useWhose } from '@/features/household/whose';
 import { useDashboardContext } from '@/features/shell/use-dashboard-context';
 import { ApiError, errorMessage } from '@/lib/api';
@@ -93,8 +93,6 @@ export function AddLabResultDialog({
     setErrors(next);
     if (Object.keys(next).length > 0 || !test || n === null) return;
     const shipped = defaultReferenceRange(test.loinc, unit);
-    const noon = localInputToIso(`${date}T12:00`, profile.timezone)!;
-    const now = new Date().toISOString();
     try {
       await add.mutateAsync({
         testName: test.name,
@@ -106,7 +104,8 @@ export function AddLabResultDialog({
         referenceHighExclusive: highEndExclusive(shipped, hi),
         referenceText: shipped?.text ?? null,
         flag: critical ? 'critical' : null,
-        effectiveAt: Date.parse(noon) < Date.parse(now) ? noon : now,
+        // The date alone: the result is dated by its day, with no time nobody typed.
+        effectiveAt: date,
         labName: labName.trim() || null,
         note: note.trim() || null,
       });

@@ -17,7 +17,7 @@ import {
 import { FormField } from '@/components/ui/form-field';
 import { Label } from '@/components/ui/label';
 import { Select } from '@/components/ui/select';
-import { localInputToIso, todayIn } from '@/features/diabetes/format';
+import { todayIn } from '@/features/diabetes/format';
 import { useWhose } from '@/features/household/whose';
 import { useDashboardContext } from '@/features/shell/use-dashboard-context';
 import { ApiError, errorMessage } from '@/lib/api';
@@ -97,11 +97,8 @@ export function EditLabResultDialog({ result, onClose }: { result: LabResultResp
     if (numeric && n !== result.value) patch.value = n;
     if (!numeric && value.trim() !== result.valueText) patch.valueText = value.trim();
     if (numeric && unit !== (result.unit ?? '')) patch.unit = unit || null;
-    if (date !== dayOf(result, tz)) {
-      const noon = localInputToIso(`${date}T12:00`, tz)!;
-      const now = new Date().toISOString();
-      patch.effectiveAt = Date.parse(noon) < Date.parse(now) ? noon : now;
-    }
+    // A new date alone dates the result by its day; left alone, the date keeps its time or precision.
+    if (date !== dayOf(result, tz)) patch.effectiveAt = date;
     if (lo !== result.referenceLow) patch.referenceLow = lo;
     if (hi !== result.referenceHigh) patch.referenceHigh = hi;
     const exclusive = highEndExclusive(

@@ -20,6 +20,7 @@ import { isQueued } from '@/features/offline/queued-entry';
 import { useDashboardContext } from '@/features/shell/use-dashboard-context';
 import { ApiError, errorMessage } from '@/lib/api';
 import { loadCore } from '@/lib/lazy-resolver';
+import { editBody, isDateOnly } from './date-only-when';
 import { errorOf } from './field-helpers';
 import { toastLowAfterSave } from './glucose-toast';
 import { savedWords } from './log-alert-words';
@@ -55,7 +56,7 @@ export function LogDialog({
   const resolver = useMemo<Resolver<LogValues, unknown, EntryCreateRequest>>(
     () => async (values) => {
       const { EntryCreateRequest } = await loadCore();
-      const result = EntryCreateRequest.safeParse(toPayload(tracker, values, unit, timezone));
+      const result = EntryCreateRequest.safeParse(toPayload(tracker, values, unit, timezone, entry));
       if (result.success) return { values: result.data as EntryCreateRequest, errors: {} };
       const errors: Record<string, { type: string; message: string }> = {};
       for (const issue of result.error.issues) {
@@ -67,7 +68,7 @@ export function LogDialog({
       }
       return { values: {}, errors: errors as FieldErrors<LogValues> };
     },
-    [tracker, unit, timezone, w],
+    [tracker, unit, timezone, w, entry],
   );
   // A new weight starts in the person's unit (profile, else the last one logged), not always lbs.
   const newWeight = tracker === 'weight' && !entry;
@@ -95,8 +96,7 @@ export function LogDialog({
       );
       let queued = false;
       if (entry) {
-        const { occurredAt, notes, data } = payload;
-        await update.mutateAsync({ id: entry.id, body: { occurredAt, notes: notes ?? null, data } });
+        await update.mutateAsync({ id: entry.id, body: editBody(entry, payload) });
       } else {
         queued = isQueued(await create.mutateAsync(payload));
       }
@@ -139,14 +139,33 @@ export function LogDialog({
               {errors.root.message}
             </p>
           )}
-          <FormField
-            label="Date and time"
-            type="datetime-local"
-            required
-            hint={`Time zone: ${zoneWords(timezone)}`}
-            error={errorOf(errors, 'occurredAt')}
-            {...form.register('occurredAt')}
-          />
+          {isDateOnly(entry) ? (
+            // Its record gave a date only: no time is made up; one entered makes it a timed entry.
+            <div className="grid gap-4 sm:grid-cols-2">
+              <FormField
+                label="Date"
+                type="date"
+                required
+                error={errorOf(errors, 'occurredAt')}
+                {...form.register('occurredAt')}
+              />
+              <FormField
+                label="Time"
+                type="time"
+                hint={`The record gave no time. Enter one if you know it (time zone: ${zoneWords(timezone)}); a new date needs one.`}
+                {...form.register('occurredTime')}
+              />
+            </div>
+          ) : (
+            <FormField
+              label="Date and time"
+              type="datetime-local"
+              required
+              hint={`Time zone: ${zoneWords(timezone)}`}
+              error={errorOf(errors, 'occurredAt')}
+              {...form.register('occurredAt')}
+            />
+          )}
           {tracker === 'blood-glucose' && <GlucoseFields form={form} unit={unit} />}
           {tracker === 'blood-pressure' && <PressureFields form={form} />}
           {tracker === 'weight' && <WeightFields form={form} />}

@@ -2,12 +2,16 @@ import type { EntryCreateRequest, EntryResponse, GlucoseUnit, TrackerKey } from 
 import { OWN_RECORD, type Whose } from '@healthfolio/core/text/whose';
 import { formatGlucose, parseGlucoseInput } from '@healthfolio/core/units/glucose-units';
 import type { WeightUnit } from '@healthfolio/core/units/weight-units';
-import { isoToLocalInput, localInputToIso, nowLocalInput } from './local-datetime';
+import { dateOnlyDay, isDateOnly, occurredAtOf } from './date-only-when';
+import { isoToLocalInput, nowLocalInput } from './local-datetime';
 import type { LogTracker } from './tracker-meta';
 
 /** Everything the dialog can show, as the inputs hold it (text, slider numbers, checkbox lists). */
 export type LogValues = {
+  /** The date and time (`YYYY-MM-DDTHH:MM`), or the date alone of an entry dated only so (date-only-when.ts). */
   occurredAt: string;
+  /** The time entered for an entry dated only by its day; empty keeps it so. */
+  occurredTime: string;
   notes: string;
   glucose: string;
   timing: string;
@@ -46,6 +50,7 @@ export type LogValues = {
 };
 
 const BLANK: Omit<LogValues, 'occurredAt'> = {
+  occurredTime: '',
   notes: '',
   glucose: '',
   timing: '',
@@ -92,7 +97,7 @@ export function initialValues(
 ): LogValues {
   const values: LogValues = { ...BLANK, weightUnit, occurredAt: nowLocalInput(timeZone) };
   if (!entry) return values;
-  values.occurredAt = isoToLocalInput(entry.occurredAt, timeZone);
+  values.occurredAt = isDateOnly(entry) ? dateOnlyDay(entry) : isoToLocalInput(entry.occurredAt, timeZone);
   values.notes = entry.notes ?? '';
   const target = values as unknown as Record<string, unknown>;
   for (const [key, raw] of Object.entries(entry.data)) {
@@ -163,12 +168,18 @@ const DATA: Record<LogTracker, (v: LogValues, unit: GlucoseUnit) => Record<strin
 };
 
 /** The request body: empty optional values omitted, numbers as numbers (spec §5). */
-export function toPayload(tracker: LogTracker, v: LogValues, unit: GlucoseUnit, timeZone: string) {
+export function toPayload(
+  tracker: LogTracker,
+  v: LogValues,
+  unit: GlucoseUnit,
+  timeZone: string,
+  entry?: EntryResponse,
+) {
   const data = Object.fromEntries(Object.entries(DATA[tracker](v, unit)).filter(([, x]) => x !== undefined));
   const notes = text(v.notes);
   return {
     tracker,
-    occurredAt: localInputToIso(v.occurredAt, timeZone) ?? '',
+    occurredAt: occurredAtOf(v, timeZone, entry),
     ...(notes ? { notes } : {}),
     data,
   } as EntryCreateRequest;
