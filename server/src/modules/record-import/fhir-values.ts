@@ -1,3 +1,4 @@
+import { partialDateInstant } from '@healthfolio/core/units/date-precision';
 import type { CodeableConcept, Coding, HumanName, Reference, Resource } from '@medplum/fhirtypes';
 
 export const LOINC = 'http://loinc.org';
@@ -50,10 +51,7 @@ export const instantOf = (raw: string | undefined | null): string | null => {
   if (!v) return null;
   const zoned = zonedDateTime(v);
   if (zoned) return new Date(Date.parse(zoned)).toISOString();
-  if (!isCalendarDate(v)) return null;
-  if (v.length === 10) return `${v}T12:00:00.000Z`;
-  if (v.length === 7) return `${v}-15T12:00:00.000Z`;
-  return `${v}-07-01T12:00:00.000Z`;
+  return partialDateInstant(v);
 };
 
 /**
