@@ -4,6 +4,7 @@ import { localDate, MS_PER_DAY, timeZoneOffsetMs } from '../units/local-time';
 import {
   doseStatus,
   expandMedicationSchedule,
+  firstDoseNotBefore,
   MEDICATION_REQUIRED_MESSAGE,
   MedicationScheduleRequest,
 } from './medication-schedule';
@@ -127,6 +128,49 @@ describe('expandMedicationSchedule (spec §9)', () => {
       { timeZone: 'Europe/Berlin', today: '2025-03-30' },
     );
     expect(wallTime(dose!.dueAt, 'Europe/Berlin')).toBe('03:30');
+  });
+});
+
+describe('the first dose of a schedule set up now', () => {
+  const NY = 'America/New_York';
+  // 20:30 on 14 January in New York, already 15 January in UTC.
+  const now = new Date('2025-01-15T01:30:00Z');
+  const req = (startDate: string | null) =>
+    parse({ medicationName: 'A', dosage: '1', dailyTimes: ['08:00', '20:00', '23:00'], startDate });
+  const expand = (startDate: string | null) =>
+    expandMedicationSchedule(req(startDate), {
+      timeZone: NY,
+      today: startDate ?? '2025-01-14',
+      notBefore: firstDoseNotBefore(startDate, now, NY),
+    });
+
+  it('starting today on the person’s clock, is the first time at or after now: nothing is due at once', () => {
+    for (const startDate of ['2025-01-14', null]) {
+      const doses = expand(startDate);
+      expect(doses[0]?.dueAt.toISOString()).toBe('2025-01-15T04:00:00.000Z'); // 23:00 New York
+      expect(doses.every((d) => d.dueAt >= now)).toBe(true);
+      // The 30 days stay the same: only today's 08:00 and 20:00 are left out.
+      expect(doses).toHaveLength(88);
+      expect(doses.at(-1)?.localDate).toBe('2025-02-12');
+    }
+    // A time exactly now is still to come.
+    const atEight = expandMedicationSchedule(req('2025-01-14'), {
+      timeZone: NY,
+      today: '2025-01-14',
+      notBefore: firstDoseNotBefore('2025-01-14', new Date('2025-01-15T01:00:00Z'), NY),
+    });
+    expect(atEight[0]?.localTime).toBe('20:00');
+  });
+
+  it('begun on an earlier day, keeps its doses from that day on (a course already under way)', () => {
+    expect(firstDoseNotBefore('2025-01-13', now, NY)).toBeUndefined();
+    const doses = expand('2025-01-13');
+    expect(doses[0]?.dueAt.toISOString()).toBe('2025-01-13T13:00:00.000Z');
+    expect(doses).toHaveLength(90);
+  });
+
+  it('starting on a later day, has all its doses', () => {
+    expect(expand('2025-01-15')).toHaveLength(90);
   });
 });
 

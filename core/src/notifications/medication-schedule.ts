@@ -1,12 +1,16 @@
 import { z } from 'zod';
 import { createLocalToUtc } from '../glucose/import/local-to-utc';
 import { NO_CONTROL_CHARACTERS, TEXT_CONTROL_MESSAGE } from '../http/text';
-import { MS_PER_DAY, MS_PER_MINUTE } from '../units/local-time';
+import { localDate, MS_PER_DAY, MS_PER_MINUTE } from '../units/local-time';
 import { NotificationResponse } from './notification.schema';
 import { dayNumberOf, LocalDate, LocalTime, minutesOf } from './wall-clock';
 
 export const MEDICATION_REQUIRED_MESSAGE =
   'Please fill in medication name, dosage, and at least one daily time';
+
+/** A schedule starting today whose every dose time has already passed (a once at 08:00, added at 3 p.m.). */
+export const ALL_TIMES_PASSED_MESSAGE =
+  'The times you chose for today have already passed. Choose a later time or start tomorrow.';
 
 export const MEDICATION_FREQUENCIES = ['daily', 'weekly', 'once', 'monthly'] as const;
 export const MedicationFrequency = z.enum(MEDICATION_FREQUENCIES);
@@ -144,14 +148,27 @@ export interface Dose {
 }
 
 /**
+ * From when a schedule set up at `now` has doses. Nobody can have missed a dose of a schedule that did
+ * not exist yet: one starting today (on the person's clock, in their zone) begins with its first time
+ * at or after `now`, so an 08:00 dose added at 3 p.m. is first due tomorrow. One given an earlier start
+ * day is a course already under way: its doses from that day on are kept, to be marked taken or skipped.
+ */
+export const firstDoseNotBefore = (
+  startDate: string | null | undefined,
+  now: Date,
+  timeZone: string,
+): Date | undefined => (startDate && startDate < localDate(now, timeZone) ? undefined : now);
+
+/**
  * Expands a schedule into dose instants (spec §9): daily gives 30 days with one dose per time per day,
  * weekly 4 occurrences 7 days apart, once and monthly a single occurrence; nothing after the end date.
  * Times are the user's wall clock: an 08:00 dose stays 08:00 across a DST change. A time that does not
- * exist on a spring-forward night (02:30) moves forward by the gap (03:30), as calendars do.
+ * exist on a spring-forward night (02:30) moves forward by the gap (03:30), as calendars do. With
+ * `notBefore`, the doses due before that instant are left out (the days counted stay the same).
  */
 export function expandMedicationSchedule(
   req: Pick<MedicationSchedule, 'dailyTimes' | 'frequency' | 'startDate' | 'endDate'>,
-  opts: { timeZone: string; today: string },
+  opts: { timeZone: string; today: string; notBefore?: Date },
 ): Dose[] {
   const toUtc = createLocalToUtc(opts.timeZone);
   const start = dayNumberOf(req.startDate ?? opts.today);
@@ -164,8 +181,9 @@ export function expandMedicationSchedule(
     if (day > end) break;
     const localDate = new Date(day * MS_PER_DAY).toISOString().slice(0, 10);
     for (const time of times) {
-      const localMs = day * MS_PER_DAY + minutesOf(time) * MS_PER_MINUTE;
-      doses.push({ dueAt: new Date(toUtc(localMs)), localDate, localTime: time });
+      const dueAt = new Date(toUtc(day * MS_PER_DAY + minutesOf(time) * MS_PER_MINUTE));
+      if (opts.notBefore && dueAt < opts.notBefore) continue;
+      doses.push({ dueAt, localDate, localTime: time });
     }
   }
   return doses;

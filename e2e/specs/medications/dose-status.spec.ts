@@ -1,5 +1,13 @@
 import { DESKTOP, expect, PHONE, test } from '../../support/fixtures';
-import { day, dosesOn, MEDICATION_BROWSER, openMedicationSetup, postSchedule, toast } from './medications';
+import {
+  day,
+  dosesOn,
+  MEDICATION_BROWSER,
+  openMedicationSetup,
+  postSchedule,
+  setNoonZone,
+  toast,
+} from './medications';
 
 test.use(MEDICATION_BROWSER);
 
@@ -9,15 +17,7 @@ test("a past dose is overdue, and the dashboard shows today's doses", async ({
   signInAs,
 }) => {
   await signInAs(await newAccount('meds-status', { type: 'general_health' }));
-  // A fixed-offset zone where it is about noon now, so midnight and 23:59 are hours away whenever
-  // the suite runs (Etc/GMT+N is N hours behind UTC).
-  const offset = Math.min(14, Math.max(-12, 12 - new Date().getUTCHours()));
-  const zone = offset === 0 ? 'Etc/GMT' : `Etc/GMT${offset > 0 ? '-' : '+'}${Math.abs(offset)}`;
-  const patched = await page.request.patch('/api/v1/profile', {
-    data: { timezone: zone },
-    headers: { Origin: process.env.E2E_BASE_URL ?? '' },
-  });
-  expect(patched.ok(), await patched.text()).toBe(true);
+  const offset = await setNoonZone(page);
   const localDay = (days: number) => day(days, offset);
   await page.goto('/dashboard');
   await expect(page.getByText('No medications scheduled for today.')).toBeVisible();
@@ -64,8 +64,13 @@ test("a past dose is overdue, and the dashboard shows today's doses", async ({
 
 test('load, save and answer failures say so', async ({ page, newAccount, signInAs }) => {
   await signInAs(await newAccount('meds-errors', { type: 'general_health' }));
-  // Midnight today (UTC) is past: the dose can be answered.
-  await postSchedule(page, { medicationName: 'Aspirin', dosage: '81 mg', dailyTimes: ['00:00'] });
+  // Begun yesterday, so midnight today (UTC) is a dose already due: it can be answered.
+  await postSchedule(page, {
+    medicationName: 'Aspirin',
+    dosage: '81 mg',
+    dailyTimes: ['00:00'],
+    startDate: day(-1),
+  });
 
   await page.route('**/api/v1/medications/doses?*', (route) => route.abort());
   await openMedicationSetup(page);
@@ -95,4 +100,31 @@ test('load, save and answer failures say so', async ({ page, newAccount, signInA
   await expect(toast(page, 'Error', 'Failed to create medication reminders')).toBeVisible();
   // The form stays open with what was typed, to try again.
   await expect(dialog.getByLabel('Medication name')).toHaveValue('Aspirin');
+});
+
+test('a long list of doses loads the rest on request; a failed page says so', async ({
+  page,
+  newAccount,
+  signInAs,
+}) => {
+  await signInAs(await newAccount('meds-more', { type: 'general_health' }));
+  // Every hour from yesterday on: far more doses than one page (50) of the list.
+  const hourly = Array.from({ length: 24 }, (_, h) => `${String(h).padStart(2, '0')}:00`);
+  await postSchedule(page, {
+    medicationName: 'Vitamin D',
+    dosage: '1000 IU',
+    dailyTimes: hourly,
+    startDate: day(-1),
+  });
+  await openMedicationSetup(page);
+  const listed = page.locator('ul[aria-label^="Doses: "] > li');
+  await expect(listed).toHaveCount(50);
+  const more = page.getByRole('button', { name: 'Show more doses' });
+  await more.click();
+  await expect(listed).toHaveCount(100);
+
+  await page.route('**/api/v1/medications/doses?*', (route) => route.abort());
+  await more.click();
+  await expect(page.getByRole('alert').filter({ hasText: 'More doses could not be loaded.' })).toBeVisible();
+  await expect(listed).toHaveCount(100);
 });

@@ -16,6 +16,22 @@ const DAY = 86_400_000;
 export const day = (offset = 0, utcOffsetHours = 0) =>
   new Date(Date.now() + offset * DAY + utcOffsetHours * 3_600_000).toISOString().slice(0, 10);
 
+/**
+ * Puts the account's profile in a fixed-offset zone where it is about noon now (12:00 to 12:59), so
+ * midnight, 08:00 and 20:00 are hours away whenever the suite runs; its calendar day is the UTC one
+ * (Etc/GMT+N is N hours behind UTC). Returns the zone's offset from UTC in hours.
+ */
+export const setNoonZone = async (page: Page) => {
+  const offset = 12 - new Date().getUTCHours();
+  const zone = offset === 0 ? 'Etc/GMT' : `Etc/GMT${offset > 0 ? '-' : '+'}${Math.abs(offset)}`;
+  const patched = await page.request.patch('/api/v1/profile', {
+    data: { timezone: zone },
+    headers: { Origin: process.env.E2E_BASE_URL ?? '' },
+  });
+  expect(patched.ok(), await patched.text()).toBe(true);
+  return offset;
+};
+
 /** Opens the notifications screen on its "Medication Setup" tab. */
 export const openMedicationSetup = async (page: Page) => {
   await page.goto('/dashboard/notifications');

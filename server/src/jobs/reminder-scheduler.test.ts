@@ -1,3 +1,4 @@
+import { addCalendarDays } from '@healthfolio/core';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { createTestServer, signUpAndSignIn, type TestClient, type TestServer } from '../../test/harness';
 import { startSmtpCapture, subjectOf, textBody } from '../../test/smtp-capture';
@@ -112,14 +113,16 @@ describe('reminder scheduler', () => {
       inBerlin(soon, {}) === today
         ? inBerlin(soon, { hour: '2-digit', minute: '2-digit', hourCycle: 'h23' })
         : '23:59';
+    // Begun yesterday: a new schedule starting today has no dose before the moment it was made.
+    const yesterday = addCalendarDays(today, -1);
     const res = await alice.post('/api/v1/medications/schedules', {
       medicationName: 'Metformin',
       dosage: '500 mg',
       dailyTimes: ['00:00', later],
-      frequency: 'once',
-      startDate: today,
+      startDate: yesterday,
+      endDate: today,
     });
-    expect((await res.json()).created).toBe(2);
+    expect((await res.json()).created).toBe(4);
     const doses = (await (await alice.get('/api/v1/medications/doses?limit=1000')).json()).items as {
       id: string;
       dueDate: string;

@@ -1,5 +1,6 @@
 import { randomUUID } from 'node:crypto';
 import {
+  ALL_TIMES_PASSED_MESSAGE,
   addCalendarDays,
   DOSE_NOT_DUE_MESSAGE,
   type Dose,
@@ -8,6 +9,7 @@ import {
   type DoseResponse,
   doseStatus,
   expandMedicationSchedule,
+  firstDoseNotBefore,
   isDoseMarkable,
   localDate,
   localDayStart,
@@ -30,6 +32,7 @@ import {
 } from '../notifications/notifications.repository';
 import { findProfile } from '../profiles/profiles.repository';
 import { doseWords } from './dose-words';
+import { invalid } from './invalid';
 import { insertSchedule } from './schedules.repository';
 
 /** The spec §7 wording of a dose reminder. */
@@ -79,7 +82,7 @@ export const doseRows = (
 
 /**
  * Stores a schedule and its reminders, one per dose, expanded in `timeZone` from its start date (today when
- * it has none). `pastDelivered` marks the doses already due as delivered, so a schedule brought in
+ * it has none), none due before `notBefore` when given. `pastDelivered` marks the doses already due as delivered, so a schedule brought in
  * from a record file does not send reminders for doses of the past (record-import/write-payer.ts).
  * A `stopped` schedule (the person stopped it, as a record file says) gets no dose still to come.
  */
@@ -87,12 +90,19 @@ export const insertMedicationSchedule = async (
   tx: Tx,
   userId: string,
   req: MedicationSchedule,
-  opts: { timeZone: string; now: Date; scheduleId?: string; pastDelivered?: boolean; stopped?: boolean },
+  opts: {
+    timeZone: string;
+    now: Date;
+    notBefore?: Date;
+    scheduleId?: string;
+    pastDelivered?: boolean;
+    stopped?: boolean;
+  },
 ) => {
   const startDate = req.startDate ?? localDate(opts.now, opts.timeZone);
   const doses = expandMedicationSchedule(
     { ...req, startDate },
-    { timeZone: opts.timeZone, today: startDate },
+    { timeZone: opts.timeZone, today: startDate, notBefore: opts.notBefore },
   ).filter((d) => !opts.stopped || d.dueAt <= opts.now);
   const scheduleId = opts.scheduleId ?? randomUUID();
   const metadata = scheduleMetadata(req, startDate, scheduleId);
@@ -110,7 +120,11 @@ export const insertMedicationSchedule = async (
   return { scheduleId, doses };
 };
 
-/** Expands the schedule in the user's time zone and stores one reminder per dose (spec §7, §9). */
+/**
+ * Expands the schedule in the user's time zone and stores one reminder per dose (spec §7, §9). One
+ * starting today has no dose before now (core firstDoseNotBefore); when that leaves none at all, the
+ * request is refused rather than a schedule made with nothing to remind.
+ */
 export const createMedicationSchedule = (
   db: Database,
   userId: string,
@@ -119,7 +133,13 @@ export const createMedicationSchedule = (
 ): Promise<MedicationScheduleResponse> =>
   db.asUser(userId, async (tx) => {
     const timeZone = (await findProfile(tx, userId))?.timezone ?? 'UTC';
-    const { scheduleId, doses } = await insertMedicationSchedule(tx, userId, req, { timeZone, now });
+    const notBefore = firstDoseNotBefore(req.startDate, now, timeZone);
+    const { scheduleId, doses } = await insertMedicationSchedule(tx, userId, req, {
+      timeZone,
+      now,
+      notBefore,
+    });
+    if (!doses.length) throw invalid('dailyTimes', ALL_TIMES_PASSED_MESSAGE);
     await recordAudit(tx, userId, 'create', 'medication', scheduleId, { doses: doses.length });
     return {
       created: doses.length,

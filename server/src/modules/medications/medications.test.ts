@@ -1,4 +1,4 @@
-import { localDate } from '@healthfolio/core';
+import { addCalendarDays, localDate } from '@healthfolio/core';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { createTestServer, signUpAndSignIn, type TestClient, type TestServer } from '../../../test/harness';
 
@@ -96,16 +96,30 @@ describe('medication schedules', () => {
     expect((await ended.json()).created).toBe(6);
   });
 
-  it('defaults the start to today and keeps future doses off the notification list until due', async () => {
+  it('defaults the start to today, with no dose before the moment it was set up, whatever the hour', async () => {
     const before = (await (await alice.get('/api/v1/notifications/unread-counts')).json()).reminders;
+    const hourly = Array.from({ length: 24 }, (_, h) => `${String(h).padStart(2, '0')}:00`);
+    const setUp = Date.now();
     const res = await alice.post('/api/v1/medications/schedules', {
       medicationName: 'Vitamin D',
       dosage: '1000 IU',
-      dailyTimes: ['23:59'],
+      dailyTimes: hourly,
     });
-    const { created, firstDueDate } = await res.json();
-    expect(created).toBe(30);
-    expect(new Date(firstDueDate).getTime() - Date.now()).toBeLessThan(86_400_000 + 3_600_000);
+    expect(res.status).toBe(201);
+    const { created, firstDueDate, scheduleId } = await res.json();
+    // The first dose is the next whole hour on the New York clock: nothing is overdue at once.
+    expect(Date.parse(firstDueDate)).toBeGreaterThanOrEqual(setUp);
+    expect(Date.parse(firstDueDate) - setUp).toBeLessThanOrEqual(3_600_000);
+    // Today's hours still to come, then 29 whole days.
+    expect(created).toBeGreaterThanOrEqual(29 * 24);
+    expect(created).toBeLessThanOrEqual(30 * 24);
+    const since = new Date(setUp - 86_400_000).toISOString();
+    const mine = (await doses(alice, `?from=${since}&limit=1000`)).filter(
+      (d) => d.metadata.schedule_id === scheduleId,
+    );
+    expect(mine).toHaveLength(created);
+    for (const d of mine) expect(Date.parse(d.dueDate)).toBeGreaterThanOrEqual(setUp);
+    // Doses to come stay off the notification list until due.
     const after = (await (await alice.get('/api/v1/notifications/unread-counts')).json()).reminders;
     expect(after - before).toBeLessThanOrEqual(1);
   });
@@ -149,9 +163,15 @@ describe('taking and skipping doses', () => {
 
   it('lists today’s doses on the profile’s clock when asked for day=today, and nothing else', async () => {
     const zone = 'America/New_York';
+    // Begun yesterday in New York, so it has a dose at noon today whatever the hour.
+    await alice.post('/api/v1/medications/schedules', {
+      medicationName: 'Folic acid',
+      dosage: '400 mcg',
+      dailyTimes: ['12:00'],
+      startDate: addCalendarDays(localDate(Date.now(), zone), -1),
+    });
     const today = await doses(alice, '?day=today');
-    // The daily 23:59 Vitamin D schedule above starts today in New York.
-    expect(today.map((d) => d.metadata.medication_name)).toContain('Vitamin D');
+    expect(today.map((d) => d.metadata.medication_name)).toContain('Folic acid');
     for (const d of today) expect(localDate(d.dueDate, zone)).toBe(localDate(Date.now(), zone));
     expect((await alice.get('/api/v1/medications/doses?day=today&from=2025-03-02T00:00:00Z')).status).toBe(
       400,

@@ -12,10 +12,11 @@ import {
   type MedicationScheduleUpdate,
 } from '@healthfolio/core';
 import type { Database, Tx } from '../../db/database';
-import { notFound, ProblemError } from '../../http/problem';
+import { notFound } from '../../http/problem';
 import { recordAudit } from '../audit/audit.service';
 import { insertNotifications } from '../notifications/notifications.repository';
 import { findProfile } from '../profiles/profiles.repository';
+import { invalid } from './invalid';
 import { doseRows, scheduleMetadata } from './medications.service';
 import {
   deleteReminders,
@@ -69,11 +70,6 @@ const isMarked = (r: ScheduleReminder) => r.isCompleted || r.metadata.skipped ==
 const upcoming = (rows: ScheduleReminder[], now: Date) =>
   rows.filter((r) => r.dueDate && r.dueDate > now && !isMarked(r));
 
-const invalid = (path: string, message: string) =>
-  new ProblemError(400, 'validation_failed', 'The request is not valid. See errors for each problem.', [
-    { path, message },
-  ]);
-
 const loadSchedule = async (tx: Tx, userId: string, id: string) => {
   const schedule = await selectScheduleForUpdate(tx, userId, id);
   if (!schedule) throw notFound(NOT_FOUND);
@@ -118,9 +114,11 @@ export const updateSchedule = (
     );
     const staying = rows.filter((r) => !removed.includes(r));
     const markedAt = new Set(staying.map((r) => r.dueDate?.getTime()));
-    const doses = expandMedicationSchedule({ ...next, startDate }, { timeZone, today: startDate }).filter(
-      (d) => d.dueAt > now && !markedAt.has(d.dueAt.getTime()),
-    );
+    // No new dose in the past: the person cannot have missed a time the schedule did not have.
+    const doses = expandMedicationSchedule(
+      { ...next, startDate },
+      { timeZone, today: startDate, notBefore: now },
+    ).filter((d) => !markedAt.has(d.dueAt.getTime()));
     const metadata = scheduleMetadata(next, startDate, id);
     await updateScheduleRow(tx, userId, id, metadata);
     if (doses.length) await insertNotifications(tx, doseRows(userId, next, doses, metadata));

@@ -1,6 +1,5 @@
 import { toast } from 'sonner';
-import { Button } from '@/components/ui/button';
-import { Spinner } from '@/components/ui/spinner';
+import { LoadMore } from '@/components/ui/load-more';
 import { errorMessage } from '@/lib/api';
 import { DoseItem } from './dose-item';
 import { type DoseResponse, dayLabel, groupByDay } from './dose-status';
@@ -20,13 +19,12 @@ const DONE = {
 type Props = {
   doses: DoseResponse[];
   timeZone: string;
-  hasMore: boolean;
-  loadingMore: boolean;
-  onMore: () => void;
+  /** The paged query the doses come from: its next page loads on "Show more doses". */
+  list: Parameters<typeof LoadMore>[0]['list'];
 };
 
 /** Doses due first, one section per day of the profile's calendar, with Taken and Skip on each. */
-export function DoseList({ doses, timeZone, hasMore, loadingMore, onMore }: Props) {
+export function DoseList({ doses, timeZone, list }: Props) {
   const mark = useMarkDose();
   const answer = (dose: DoseResponse, action: 'take' | 'skip' | 'undo') =>
     mark.mutate(
@@ -64,12 +62,7 @@ export function DoseList({ doses, timeZone, hasMore, loadingMore, onMore }: Prop
           </section>
         );
       })}
-      {hasMore && (
-        <Button variant="outline" className="self-center" disabled={loadingMore} onClick={onMore}>
-          {loadingMore ? <Spinner label="Loading more doses" className="[&_svg]:size-4" /> : null}
-          Show more doses
-        </Button>
-      )}
+      <LoadMore list={list} what="doses" label="Show more doses" />
     </div>
   );
 }

@@ -82,13 +82,7 @@ export function MedicationSetup() {
           </p>
         </div>
       ) : (
-        <DoseList
-          doses={items}
-          timeZone={timezone}
-          hasMore={doses.hasNextPage}
-          loadingMore={doses.isFetchingNextPage}
-          onMore={() => doses.fetchNextPage()}
-        />
+        <DoseList doses={items} timeZone={timezone} list={doses} />
       )}
       {adding && <MedicationFormDialog timeZone={timezone} onClose={() => setAdding(false)} />}
     </section>
