@@ -107,5 +107,6 @@ export * from './units/date-precision';
 export * from './units/glucose-units';
 export * from './units/local-time';
 export * from './units/not-in-future';
+export * from './units/partial-date-future';
 export * from './units/round';
 export * from './units/weight-units';

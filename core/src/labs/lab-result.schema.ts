@@ -4,11 +4,10 @@ import {
   DATE_PRECISIONS,
   type DatePrecision,
   datePrecisionOf,
-  isPartialDateBegun,
   partialDateInstant,
-  partialDateMiddle,
 } from '../units/date-precision';
 import { FUTURE_DATE_MESSAGE, isNotInFuture } from '../units/not-in-future';
+import { isPartialDateBegun, partialDateMiddle } from '../units/partial-date-future';
 import { LAB_FLAGS } from './lab-units';
 
 export const LAB_SOURCES = ['typed', 'imported', 'portal'] as const;

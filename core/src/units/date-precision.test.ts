@@ -1,14 +1,13 @@
 import { describe, expect, it } from 'vitest';
 import {
   datePrecisionOf,
-  isPartialDateNotInFuture,
   partialDateInstant,
   partialDateIso,
-  partialDateMiddle,
   partialDateWords,
   recordDateIso,
   recordDay,
 } from './date-precision';
+import { isPartialDateNotInFuture, partialDateMiddle } from './partial-date-future';
 
 describe('A date of a year, a month or a day', () => {
   it('is told from a FHIR date as written', () => {

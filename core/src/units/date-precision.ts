@@ -1,5 +1,4 @@
 import { localDate } from './local-time';
-import { isDateNotInFuture, latestAllowedMs } from './not-in-future';
 
 /**
  * How much of a date a record gave, for what is stored as an instant (a lab result, an imported
@@ -20,7 +19,6 @@ export const datePrecisionOf = (fhir: string | null | undefined): DatePrecision 
   return null;
 };
 
-const LENGTH: Record<DatePrecision, number> = { year: 4, month: 7, day: 10 };
 const MIDDLE: Record<DatePrecision, string> = {
   year: '-07-01T12:00:00.000Z',
   month: '-15T12:00:00.000Z',
@@ -75,22 +73,3 @@ export const recordDateIso = (
 
 /** The same day stored as an earlier Healthfolio stored a C-CDA date of a day: midnight UTC of it. */
 export const midnightUtcOf = (iso: string) => `${iso.slice(0, 10)}T00:00:00.000Z`;
-
-/** An instant moved to the middle of its year, month or day (UTC), where a date of that precision is stored. */
-export const partialDateMiddle = (at: Date | string, precision: DatePrecision) =>
-  partialDateInstant(partialDateIso(at, precision))!;
-
-/**
- * Whether a date of that precision has begun in the person's zone (today, this month and this year
- * count, a clock a little ahead allowed): a person in Auckland or Honolulu may date a result today.
- */
-export const isPartialDateNotInFuture = (
-  at: Date | string,
-  precision: DatePrecision,
-  timeZone: string,
-  nowMs: number = Date.now(),
-) => partialDateIso(at, precision) <= localDate(latestAllowedMs(nowMs), timeZone).slice(0, LENGTH[precision]);
-
-/** The same without the zone: the date has begun somewhere on Earth (never refuses anyone's today). */
-export const isPartialDateBegun = (at: Date | string, precision: DatePrecision, nowMs: number = Date.now()) =>
-  isDateNotInFuture(`${partialDateIso(at, precision)}-01-01`.slice(0, 10), nowMs);
