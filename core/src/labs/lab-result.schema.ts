@@ -1,13 +1,8 @@
 import { z } from 'zod';
 import { text } from '../http/text';
-import {
-  DATE_PRECISIONS,
-  type DatePrecision,
-  datePrecisionOf,
-  partialDateInstant,
-} from '../units/date-precision';
-import { FUTURE_DATE_MESSAGE, isNotInFuture } from '../units/not-in-future';
-import { isPartialDateBegun, partialDateMiddle } from '../units/partial-date-future';
+import { DATE_PRECISIONS, type DatePrecision, partialDateInstant } from '../units/date-precision';
+import { FUTURE_DATE_MESSAGE } from '../units/not-in-future';
+import { datedAsGiven, isDatedBegun } from '../units/partial-date-future';
 import { LAB_FLAGS } from './lab-units';
 
 export const LAB_SOURCES = ['typed', 'imported', 'portal'] as const;
@@ -90,29 +85,19 @@ const oneValue = (r: { value: number | null; valueText: string | null }) =>
 const rangeInOrder = (r: { referenceLow: number | null; referenceHigh: number | null }) =>
   r.referenceLow === null || r.referenceHigh === null || r.referenceLow <= r.referenceHigh;
 
-type Dated = { effectiveAt: string; effectivePrecision: DatePrecision | null };
+type LabDated = { effectiveAt: string; effectivePrecision: DatePrecision | null };
 
 /** A date without a time is dated by its own precision; a date of a precision is stored at its middle. */
-const datedAsGiven = ({ effectiveAt, effectivePrecision }: Dated): Dated => {
-  const precision = datePrecisionOf(effectiveAt) ?? effectivePrecision;
-  return precision
-    ? {
-        effectiveAt: partialDateInstant(effectiveAt) ?? partialDateMiddle(effectiveAt, precision),
-        effectivePrecision: precision,
-      }
-    : { effectiveAt, effectivePrecision: null };
+const labDated = ({ effectiveAt, effectivePrecision }: LabDated): LabDated => {
+  const { at, precision } = datedAsGiven(effectiveAt, effectivePrecision);
+  return { effectiveAt: at, effectivePrecision: precision };
 };
 
 /**
  * Not in the future: a time of day by the instant, a date by whether it has begun anywhere (the
  * server checks it against the person's zone, labs.service.ts).
  */
-const notInFuture = (r: Dated) => {
-  const d = datedAsGiven(r);
-  return d.effectivePrecision
-    ? isPartialDateBegun(d.effectiveAt, d.effectivePrecision)
-    : isNotInFuture(d.effectiveAt);
-};
+const notInFuture = (r: LabDated) => isDatedBegun(datedAsGiven(r.effectiveAt, r.effectivePrecision));
 /** The future check runs beside the other fields' problems, once the date and precision can be read. */
 const datedWell = ({ value }: { value: unknown }) => {
   const { effectiveAt: at, effectivePrecision: p } = (value ?? {}) as Record<string, unknown>;
@@ -128,7 +113,7 @@ export const LabResultCreateRequest = z
   .refine(oneValue, { message: 'Enter a value', path: ['value'] })
   .refine(rangeInOrder, { message: 'The low end must not be above the high end', path: ['referenceLow'] })
   .refine(notInFuture, { message: FUTURE_DATE_MESSAGE, path: ['effectiveAt'], when: datedWell })
-  .transform((r) => ({ ...r, ...datedAsGiven(r) }));
+  .transform((r) => ({ ...r, ...labDated(r) }));
 export type LabResultCreateRequest = z.input<typeof LabResultCreateRequest>;
 export type LabResultFields = z.output<typeof LabResultCreateRequest>;
 

@@ -10,6 +10,7 @@ import { GLUCOSE_LOG_MAX_MGDL, GLUCOSE_LOG_MIN_MGDL } from '../glucose/log-range
 import { text as freeText } from '../http/text';
 import { DATE_PRECISIONS } from '../units/date-precision';
 import { FUTURE_DATE_MESSAGE, isDateNotInFuture, isNotInFuture } from '../units/not-in-future';
+import { datedAsGiven, isDatedBegun } from '../units/partial-date-future';
 import { WEIGHT_UNITS } from '../units/weight-units';
 import {
   DIASTOLIC_MAX_MMHG,
@@ -204,9 +205,18 @@ export const TRACKER_DATA = {
 export type TrackerData<K extends TrackerKey> = z.infer<(typeof TRACKER_DATA)[K]>;
 
 const Notes = freeText().trim().max(5000).optional();
-const OccurredAt = z.iso
-  .datetime({ offset: true, error: 'Date and time are required' })
-  .refine((at) => isNotInFuture(at), FUTURE_DATE_MESSAGE);
+export const DATE_AND_TIME_REQUIRED = 'Date and time are required';
+const Timed = z.iso.datetime({ offset: true, error: DATE_AND_TIME_REQUIRED });
+/**
+ * When it happened: a date and time with its offset, or a date alone (`2026-03-15`), which is stored
+ * at the middle of its day, dated by the day (units/partial-date-future.ts `datedAsGiven`). A date
+ * alone is checked here only to have begun somewhere on Earth; the server checks the person's zone.
+ */
+const OccurredAt = z
+  .union([Timed, z.iso.date()], { error: DATE_AND_TIME_REQUIRED })
+  .refine((at) => isDatedBegun(datedAsGiven(at)), FUTURE_DATE_MESSAGE);
+/** A glucose reading is kept with its time (its table has no date of a day alone). */
+const OccurredAtTimed = Timed.refine((at) => isNotInFuture(at), FUTURE_DATE_MESSAGE);
 
 /**
  * An id the browser made for an entry it queued offline: sending it again (a retry after the
@@ -217,7 +227,7 @@ const ClientId = z.string().uuid().optional();
 const createVariant = <K extends TrackerKey>(key: K) =>
   z.strictObject({
     tracker: z.literal(key),
-    occurredAt: OccurredAt,
+    occurredAt: key === 'blood-glucose' ? OccurredAtTimed : OccurredAt,
     notes: Notes,
     data: TRACKER_DATA[key],
     clientId: ClientId,
@@ -240,7 +250,10 @@ export type EntryCreateRequest = {
   };
 }[TrackerKey];
 
-/** An edit may change the time, the notes and the data (validated against the entry's tracker). */
+/**
+ * An edit may change the time, the notes and the data (validated against the entry's tracker). A date
+ * alone dates the entry by that day; a date and time makes it a timed entry.
+ */
 export const EntryUpdateRequest = z.strictObject({
   occurredAt: OccurredAt.optional(),
   notes: freeText().trim().max(5000).nullable().optional(),

@@ -1,4 +1,4 @@
-import type { EntryListQuery, TrackerKey } from '@healthfolio/core';
+import type { DatePrecision, EntryListQuery, TrackerKey } from '@healthfolio/core';
 import { and, eq, type SQL, sql } from 'drizzle-orm';
 import type { Tx } from '../../db/database';
 import { glucoseReadings, trackerEntries } from '../../db/schema';
@@ -117,14 +117,16 @@ export const insertTrackerEntryRow = async (
     userId: string;
     tracker: TrackerKey;
     occurredAt: Date;
+    /** A date typed without a time: the entry is dated by its day (core's date-precision.ts). */
+    occurredPrecision?: DatePrecision | null;
     notes: string | null;
     data: Record<string, unknown>;
   },
 ) => {
   const result = await tx.execute<EntryRow>(sql`
-    insert into tracker_entries (id, user_id, tracker, occurred_at, notes, data)
+    insert into tracker_entries (id, user_id, tracker, occurred_at, occurred_precision, notes, data)
     values (coalesce(${v.id ?? null}::uuid, gen_random_uuid()), ${v.userId}, ${v.tracker},
-      ${v.occurredAt.toISOString()}, ${v.notes}, ${JSON.stringify(v.data)}::jsonb)
+      ${v.occurredAt.toISOString()}, ${v.occurredPrecision ?? null}, ${v.notes}, ${JSON.stringify(v.data)}::jsonb)
     returning ${TRACKER_AS_ENTRY}`);
   return result.rows[0]!;
 };
@@ -155,12 +157,21 @@ export const updateTrackerEntry = (
   tx: Tx,
   userId: string,
   id: string,
-  set: { occurredAt?: Date; notes?: string | null; data?: Record<string, unknown> },
+  set: {
+    /** A new date goes with its precision: a date alone is dated by its day, a date and time by none. */
+    occurred?: { at: Date; precision: DatePrecision | null };
+    notes?: string | null;
+    data?: Record<string, unknown>;
+  },
 ) =>
   tx
     .update(trackerEntries)
-    // A time typed in is a day and time: the record's day goes with the old time.
-    .set({ ...set, ...(set.occurredAt ? { occurredPrecision: null } : {}), updatedAt: sql`now()` })
+    .set({
+      notes: set.notes,
+      data: set.data,
+      ...(set.occurred ? { occurredAt: set.occurred.at, occurredPrecision: set.occurred.precision } : {}),
+      updatedAt: sql`now()`,
+    })
     .where(and(eq(trackerEntries.userId, userId), eq(trackerEntries.id, id)));
 
 export const updateGlucoseEntry = (

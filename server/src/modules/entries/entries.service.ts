@@ -1,6 +1,8 @@
 import { randomUUID } from 'node:crypto';
 import {
   BloodGlucoseData,
+  DATE_AND_TIME_REQUIRED,
+  datedAsGiven,
   type EntryCreateRequest,
   type EntryListQuery,
   type EntryListResponse,
@@ -18,6 +20,7 @@ import { changedBetween, recordAudit } from '../audit/audit.service';
 import { assertDoseAllowed } from '../dosing/dose-guard';
 import { type Announcer, announceNotices } from '../hypo/announce';
 import { followUpAfterGlucoseWrite, followUpAfterReadingDeleted } from '../hypo/glucose-written';
+import { assertDatedNotInFuture } from '../profiles/dated-in-zone';
 import {
   insertThenCommit,
   insertWithUnlocks,
@@ -42,10 +45,19 @@ const trackerRow = async (
   userId: string,
   req: Exclude<EntryCreateRequest, { tracker: 'blood-glucose' }>,
 ) => {
+  // A date alone is dated by its day, which may be today in the person's zone, not tomorrow.
+  const occurred = datedAsGiven(req.occurredAt);
+  await assertDatedNotInFuture(tx, userId, occurred, 'occurredAt');
   if (req.tracker === 'insulin') await assertDoseAllowed(tx, userId, req.data);
   const data = req.tracker === 'meal' ? await withAiProvenance(tx, userId, req.data) : req.data;
-  const occurredAt = new Date(req.occurredAt);
-  return { userId, tracker: req.tracker, occurredAt, notes: req.notes?.trim() || null, data };
+  return {
+    userId,
+    tracker: req.tracker,
+    occurredAt: new Date(occurred.at),
+    occurredPrecision: occurred.precision,
+    notes: req.notes?.trim() || null,
+    data,
+  };
 };
 
 /** A glucose reading logged by hand, stored as `id`; what it unlocks is read in the insert's round trip. */
@@ -161,6 +173,11 @@ export const getEntry = (db: Database, userId: string, id: string) =>
     return presentEntry(row);
   });
 
+const dateAndTimeRequired = () =>
+  new ProblemError(400, 'validation_failed', DATE_AND_TIME_REQUIRED, [
+    { path: 'occurredAt', message: DATE_AND_TIME_REQUIRED },
+  ]);
+
 const validData = (tracker: TrackerKey, data: unknown) => {
   const parsed = TRACKER_DATA[tracker].safeParse(data);
   if (!parsed.success) {
@@ -186,12 +203,14 @@ export const updateEntry = async (
     let notices: string[] = [];
     const existing = await selectEntry(tx, userId, id);
     if (!existing) throw notFound('No entry with this id');
-    const occurredAt = patch.occurredAt ? new Date(patch.occurredAt) : undefined;
+    const occurred = patch.occurredAt ? datedAsGiven(patch.occurredAt) : undefined;
     const notes = patch.notes === undefined ? undefined : patch.notes?.trim() || null;
     if (existing.tracker === 'blood-glucose') {
+      // A reading is kept with its time: its table holds no date of a day alone.
+      if (occurred?.precision) throw dateAndTimeRequired();
       const data = patch.data ? BloodGlucoseData.parse(validData('blood-glucose', patch.data)) : undefined;
       await updateGlucoseEntry(tx, userId, id, {
-        recordedAt: occurredAt,
+        recordedAt: occurred && new Date(occurred.at),
         notes,
         ...(data
           ? {
@@ -206,9 +225,19 @@ export const updateEntry = async (
       let data = patch.data ? validData(existing.tracker, patch.data) : undefined;
       if (data && existing.tracker === 'insulin') await assertDoseAllowed(tx, userId, data);
       if (data && existing.tracker === 'meal') data = await withAiProvenance(tx, userId, data);
-      // The same time sent back (an edit of the notes) keeps an imported entry's day without a time.
-      const moved = occurredAt && occurredAt.getTime() !== new Date(existing.occurred_at).getTime();
-      await updateTrackerEntry(tx, userId, id, { occurredAt: moved ? occurredAt : undefined, notes, data });
+      if (occurred) await assertDatedNotInFuture(tx, userId, occurred, 'occurredAt');
+      // The same time sent back (an edit of the notes) keeps an imported entry's day, month or year; a
+      // date alone dates it by that day, another time makes it a timed entry.
+      const same =
+        occurred &&
+        !occurred.precision &&
+        new Date(occurred.at).getTime() === new Date(existing.occurred_at).getTime();
+      await updateTrackerEntry(tx, userId, id, {
+        occurred:
+          occurred && !same ? { at: new Date(occurred.at), precision: occurred.precision } : undefined,
+        notes,
+        data,
+      });
     }
     await syncAchievementUnlocks(tx, userId);
     const entry = presentEntry((await selectEntry(tx, userId, id))!);

@@ -1,7 +1,5 @@
 import {
-  FUTURE_DATE_MESSAGE,
   flagFromRange,
-  isPartialDateNotInFuture,
   LabResultCreateRequest,
   type LabResultFields,
   type LabResultListQuery,
@@ -14,7 +12,7 @@ import type { Database, Tx } from '../../db/database';
 import { notFound, ProblemError, validationProblem } from '../../http/problem';
 import { changedByEdit, recordAudit } from '../audit/audit.service';
 import { conflictOnUnique } from '../insurance/unique-violation';
-import { findProfile } from '../profiles/profiles.repository';
+import { assertDatedNotInFuture } from '../profiles/dated-in-zone';
 import { presentLabResult } from './labs.presenter';
 import {
   deleteLabResultRow,
@@ -48,18 +46,9 @@ const checkDocument = async (tx: Tx, userId: string, documentId: string | null) 
     ]);
 };
 
-/**
- * A result typed with a date only may be dated today in the person's own zone, not tomorrow (the
- * request's own check lets through any date that has begun somewhere on Earth).
- */
-const checkDateBegun = async (tx: Tx, userId: string, r: LabResultFields) => {
-  if (!r.effectivePrecision) return;
-  const timeZone = (await findProfile(tx, userId))?.timezone ?? 'UTC';
-  if (!isPartialDateNotInFuture(r.effectiveAt, r.effectivePrecision, timeZone))
-    throw new ProblemError(400, 'validation_failed', FUTURE_DATE_MESSAGE, [
-      { path: 'effectiveAt', message: FUTURE_DATE_MESSAGE },
-    ]);
-};
+/** A result typed with a date only may be dated today in the person's own zone, not tomorrow. */
+const checkDateBegun = (tx: Tx, userId: string, r: LabResultFields) =>
+  assertDatedNotInFuture(tx, userId, { at: r.effectiveAt, precision: r.effectivePrecision }, 'effectiveAt');
 
 /**
  * The import path (FHIR, C-CDA, portals): inserts in the caller's transaction the results not already
