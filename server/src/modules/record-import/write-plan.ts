@@ -1,8 +1,10 @@
 import { createHash } from 'node:crypto';
 import { Readable } from 'node:stream';
 import {
+  isDatedNotInFuture,
   isNotInFuture,
   LabResultCreateRequest,
+  type LabResultFields,
   type LabSource,
   midnightUtcOf,
   type NotUnderstood,
@@ -18,7 +20,7 @@ import { DOCUMENT_TEXT_ATTEMPTS, DOCUMENT_TEXT_JOB } from '../documents/document
 import { insertReadings } from '../glucose/glucose.repository';
 import { sameLabResultAt } from '../labs/labs.repository';
 import { insertLabResults } from '../labs/labs.service';
-import { findProfile } from '../profiles/profiles.repository';
+import { personZone } from '../profiles/dated-in-zone';
 import { floatingTimeOf } from './fhir-values';
 import { type ImportPlan, noteNotUnderstood, type PlannedItem } from './import-plan';
 import {
@@ -35,6 +37,8 @@ import { writeDoses, writeSchedules } from './write-schedules';
 
 export type Counts = Record<RecordImportGroup, number>;
 export const zeroCounts = (): Counts => Object.fromEntries(RECORD_IMPORT_GROUPS.map((g) => [g, 0])) as Counts;
+
+const datedOf = (r: LabResultFields) => ({ at: r.effectiveAt, precision: r.effectivePrecision });
 
 type Item<K extends PlannedItem['kind']> = Extract<PlannedItem, { kind: K }>;
 const ofKind = <K extends PlannedItem['kind']>(items: PlannedItem[], kind: K) =>
@@ -120,7 +124,7 @@ const writeGlucose = async (tx: Tx, userId: string, items: Item<'glucose'>[], ou
   const bulk = new Map<string, { at: string; mgdl: number }[]>();
   for (const r of items) {
     if (!isNotInFuture(r.at)) {
-      noteNotUnderstood(out.rejected, 'Glucose readings', 'Dated in the future.');
+      noteNotUnderstood(out.rejected, 'Glucose readings', FUTURE_REASON);
       out.rejectedCounts.glucoseReadings++;
       continue;
     }
@@ -144,18 +148,27 @@ const writeGlucose = async (tx: Tx, userId: string, items: Item<'glucose'>[], ou
       out.created.glucoseReadings += await insertReadings(tx, userId, source, list.slice(i, i + 5000));
 };
 
+/** What an item dated after today in the person's zone is listed with under "Not imported". */
+const FUTURE_REASON = 'Dated in the future.';
+
 const writeEntries = async (
   tx: Tx,
   userId: string,
   items: Item<'entry'>[],
   out: Written,
   storage: FileStorage | null,
+  timeZone: string,
 ) => {
   const analyses = new Map<string, { id: string; analyzedAt: Date; photo: boolean }>();
   let settings = 0;
   for (const e of items) {
-    if (!isNotInFuture(e.occurredAt)) {
-      noteNotUnderstood(out.rejected, 'Tracker entries', 'Dated in the future.');
+    // A date of a day (month, year) may be today in the person's zone, not after it.
+    if (!isDatedNotInFuture({ at: e.occurredAt, precision: e.occurredPrecision ?? null }, timeZone)) {
+      noteNotUnderstood(
+        out.rejected,
+        e.group === 'vitalSigns' ? 'Vital signs' : 'Tracker entries',
+        FUTURE_REASON,
+      );
       out.rejectedCounts[e.group]++;
       continue;
     }
@@ -183,6 +196,7 @@ const writeLabs = async (
   documentId: string | null,
   labSource: LabSource,
   documentIds: Map<string, string>,
+  timeZone: string,
 ) => {
   // A record's day came in from an earlier Healthfolio as midnight UTC of it (ccda-times.ts): the same result.
   const fresh: Item<'lab'>[] = [];
@@ -203,7 +217,14 @@ const writeLabs = async (
     // The result's own source document when the file's came in (or was here), else the file's copy.
     const own = i.documentRefs?.map((r) => documentIds.get(r)).find(Boolean);
     const result = own ? { ...i.result, documentId: own } : i.result;
-    if (LabResultCreateRequest.safeParse(result).success) return [result];
+    const parsed = LabResultCreateRequest.safeParse(result);
+    // A result dated by a day its own check takes (begun somewhere on Earth) but after today in the person's zone.
+    if (parsed.success && !isDatedNotInFuture(datedOf(parsed.data), timeZone)) {
+      noteNotUnderstood(out.rejected, 'Lab results', FUTURE_REASON);
+      out.rejectedCounts.labResults++;
+      return [];
+    }
+    if (parsed.success) return [result];
     noteNotUnderstood(
       out.rejected,
       'Lab results',
@@ -222,7 +243,7 @@ const writeLabs = async (
  * The items' wall clocks (a time a record gave without an offset: ccda-times.ts) as instants in the
  * person's zone, as an appointment's are (write-payer.ts); instants and dates stay as they are.
  */
-const withWallClocksIn = async (tx: Tx, userId: string, items: PlannedItem[]) => {
+const withWallClocksIn = (items: PlannedItem[], timeZone: string) => {
   const wall = (v: string) => floatingTimeOf(v);
   const timed = (i: PlannedItem) =>
     i.kind === 'lab'
@@ -233,7 +254,6 @@ const withWallClocksIn = async (tx: Tx, userId: string, items: PlannedItem[]) =>
           ? i.occurredAt
           : '';
   if (!items.some((i) => typeof timed(i) === 'string' && wall(timed(i) as string))) return items;
-  const timeZone = (await findProfile(tx, userId))?.timezone ?? 'UTC';
   const instant = (v: string) => {
     const w = wall(v);
     return w ? wallClockToUtc(w.slice(0, 10), w.slice(11, 16), timeZone).toISOString() : v;
@@ -268,11 +288,12 @@ export const writePlan = async (
     storedFiles: [],
     notices: [],
   };
-  const items = await withWallClocksIn(tx, userId, plan.items);
+  const timeZone = await personZone(tx, userId);
+  const items = withWallClocksIn(plan.items, timeZone);
   const documentIds = await writeDocuments(tx, userId, ofKind(items, 'document'), out, storage);
   await writeGlucose(tx, userId, ofKind(items, 'glucose'), out);
-  await writeEntries(tx, userId, ofKind(items, 'entry'), out, storage);
-  await writeLabs(tx, userId, ofKind(items, 'lab'), out, sourceDocumentId, labSource, documentIds);
+  await writeEntries(tx, userId, ofKind(items, 'entry'), out, storage, timeZone);
+  await writeLabs(tx, userId, ofKind(items, 'lab'), out, sourceDocumentId, labSource, documentIds, timeZone);
   await writeAppointments(tx, userId, ofKind(items, 'appointment'), out);
   await writeSchedules(tx, userId, ofKind(items, 'schedule'), out);
   await writeDoses(tx, userId, ofKind(items, 'dose'), out);
