@@ -1,4 +1,5 @@
 import type { EntryResponse } from '@healthfolio/core';
+import { EntryCreateRequest } from '@healthfolio/core/trackers/entry.schema';
 import { describe, expect, it } from 'vitest';
 import { editBody } from './date-only-when';
 import { initialValues, toPayload } from './log-form';
@@ -47,8 +48,38 @@ describe('editing an entry its record dated only by its day', () => {
     );
   });
 
-  it('needs a time for a new date (the entry is not moved to a time nobody entered)', () => {
-    expect(edited(dayOnly, { occurredAt: '2019-03-12' }).occurredAt).toBe('');
+  it('sends a new date alone, which the form takes, so the entry is dated by that day', () => {
+    const values = { ...initialValues(zone, 'mg/dL', dayOnly), occurredAt: '2019-03-12' };
+    const payload = toPayload('weight', values, 'mg/dL', zone, dayOnly);
+    expect(EntryCreateRequest.safeParse(payload).success).toBe(true);
+    expect(editBody(dayOnly, payload).occurredAt).toBe('2019-03-12');
+  });
+
+  it('needs a date (a time alone, or nothing, is refused as missing)', () => {
+    expect(edited(dayOnly, { occurredAt: '' }).occurredAt).toBe('');
+    expect(edited(dayOnly, { occurredAt: '', occurredTime: '08:30' }).occurredAt).toBe('');
+  });
+});
+
+describe('editing an entry its record dated only by its month or year', () => {
+  const monthOnly = weight('2019-03-15T12:00:00.000Z', 'month');
+  const yearOnly = weight('2019-07-01T12:00:00.000Z', 'year');
+
+  it('shows no day the record did not give', () => {
+    expect(initialValues(zone, 'mg/dL', monthOnly).occurredAt).toBe('');
+    expect(initialValues(zone, 'mg/dL', yearOnly).occurredAt).toBe('');
+  });
+
+  it('keeps the month or year when no full date is set', () => {
+    expect(edited(monthOnly, { weight: '81' })).not.toHaveProperty('occurredAt');
+    expect(edited(yearOnly, { notes: 'Clinic visit' })).not.toHaveProperty('occurredAt');
+  });
+
+  it('sends the full date set, alone or with a time', () => {
+    expect(edited(monthOnly, { occurredAt: '2019-03-02' }).occurredAt).toBe('2019-03-02');
+    expect(edited(yearOnly, { occurredAt: '2019-05-20', occurredTime: '08:30' }).occurredAt).toBe(
+      '2019-05-19T20:30:00.000Z',
+    );
   });
 });
 

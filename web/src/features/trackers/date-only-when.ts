@@ -3,19 +3,24 @@ import { recordDay } from '@healthfolio/core/units/date-precision';
 import { localInputToIso } from './local-datetime';
 
 /**
- * An entry its record dated only by day (month, year) is edited with a date field and an empty time
- * field, never a time nobody entered. Left as it is, it keeps its date only; a time entered makes it a
- * timed entry (as does a new date, which needs a time: the server keeps a date only as imported).
+ * An entry dated only by day (month, year) is edited with a date field and an empty time field, never
+ * a time nobody entered. Left as it is, it keeps its date only; a new date alone is dated by that day;
+ * a time entered makes it a timed entry.
  */
 export const isDateOnly = (entry?: EntryResponse) => !!entry?.occurredPrecision;
 
-/** The date field's day for such an entry: the one its record gave, not moved by a zone. */
+/** Dated by its record only by month or year: no day is shown that the record did not give. */
+export const isMonthOrYearOnly = (entry?: EntryResponse) =>
+  entry?.occurredPrecision === 'month' || entry?.occurredPrecision === 'year';
+
+/** The date field's day for such an entry: the one its record gave, not moved by a zone; none for a month or year. */
 export const dateOnlyDay = (entry: EntryResponse) =>
-  recordDay(entry.occurredAt, entry.occurredPrecision, 'UTC');
+  isMonthOrYearOnly(entry) ? '' : recordDay(entry.occurredAt, entry.occurredPrecision, 'UTC');
 
 /**
- * The instant the dialog's fields give: their date and time in the zone; the entry's own stored
- * date when they leave a date-only entry as it was; '' (refused as missing) for a date alone otherwise.
+ * What the dialog's fields give: their date and time in the zone as an instant; for a date-only entry,
+ * its own stored date when they leave it as it was, else the date alone (`2026-03-15`, dated by that
+ * day) or the date and time entered. '' (refused as missing) for a time without a date.
  */
 export const occurredAtOf = (
   v: { occurredAt: string; occurredTime: string },
@@ -24,8 +29,11 @@ export const occurredAtOf = (
 ) => {
   if (!entry || !isDateOnly(entry) || v.occurredAt.includes('T'))
     return localInputToIso(v.occurredAt, timeZone) ?? '';
-  if (v.occurredTime) return localInputToIso(`${v.occurredAt}T${v.occurredTime}`, timeZone) ?? '';
-  return v.occurredAt === dateOnlyDay(entry) ? entry.occurredAt : '';
+  const { occurredAt: day, occurredTime: time } = v;
+  // A month or year left without a day stays as the record gave it.
+  if (!day) return isMonthOrYearOnly(entry) && !time ? entry.occurredAt : '';
+  if (time) return localInputToIso(`${day}T${time}`, timeZone) ?? '';
+  return day === dateOnlyDay(entry) ? entry.occurredAt : day;
 };
 
 /** The edit sent: a date-only entry left as it was sends no time, so it keeps its precision. */

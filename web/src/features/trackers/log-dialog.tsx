@@ -20,6 +20,7 @@ import { isQueued } from '@/features/offline/queued-entry';
 import { useDashboardContext } from '@/features/shell/use-dashboard-context';
 import { ApiError, errorMessage } from '@/lib/api';
 import { loadCore } from '@/lib/lazy-resolver';
+import { DateOnlyFields } from './date-only-fields';
 import { editBody, isDateOnly } from './date-only-when';
 import { errorOf } from './field-helpers';
 import { toastLowAfterSave } from './glucose-toast';
@@ -139,23 +140,9 @@ export function LogDialog({
               {errors.root.message}
             </p>
           )}
-          {isDateOnly(entry) ? (
-            // Its record gave a date only: no time is made up; one entered makes it a timed entry.
-            <div className="grid gap-4 sm:grid-cols-2">
-              <FormField
-                label="Date"
-                type="date"
-                required
-                error={errorOf(errors, 'occurredAt')}
-                {...form.register('occurredAt')}
-              />
-              <FormField
-                label="Time"
-                type="time"
-                hint={`The record gave no time. Enter one if you know it (time zone: ${zoneWords(timezone)}); a new date needs one.`}
-                {...form.register('occurredTime')}
-              />
-            </div>
+          {entry && isDateOnly(entry) ? (
+            // Its record gave a date only: no time (nor day of a month or year) is made up.
+            <DateOnlyFields form={form} entry={entry} timeZone={timezone} />
           ) : (
             <FormField
               label="Date and time"
