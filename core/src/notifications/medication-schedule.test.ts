@@ -174,6 +174,60 @@ describe('the first dose of a schedule set up now', () => {
   });
 });
 
+describe('a weekly, monthly or once schedule set up today after its time', () => {
+  const NY = 'America/New_York';
+  const DAY = '2025-01-14';
+  const now = new Date('2025-01-14T20:00:00Z'); // 3 p.m. in New York
+  const expand = (
+    frequency: 'weekly' | 'monthly' | 'once',
+    { dailyTimes = ['08:00'], startDate = DAY, endDate = null as string | null, notBefore = now } = {},
+  ) =>
+    expandMedicationSchedule(
+      parse({ medicationName: 'A', dosage: '1', dailyTimes, frequency, startDate, endDate }),
+      { timeZone: NY, today: startDate, notBefore },
+    ).map((d) => `${d.localDate} ${d.localTime}`);
+
+  it('weekly: still 4 occurrences 7 days apart, the first at or after now', () => {
+    expect(firstDoseNotBefore(DAY, now, NY)).toEqual(now);
+    expect(expand('weekly')).toEqual([
+      '2025-01-21 08:00',
+      '2025-01-28 08:00',
+      '2025-02-04 08:00',
+      '2025-02-11 08:00',
+    ]);
+    // Each time has its 4: today's 8 p.m. is still to come, so it begins today.
+    expect(expand('weekly', { dailyTimes: ['08:00', '20:00'] })).toEqual([
+      '2025-01-14 20:00',
+      '2025-01-21 08:00',
+      '2025-01-21 20:00',
+      '2025-01-28 08:00',
+      '2025-01-28 20:00',
+      '2025-02-04 08:00',
+      '2025-02-04 20:00',
+      '2025-02-11 08:00',
+    ]);
+    // The end date still ends it.
+    expect(expand('weekly', { endDate: '2025-02-01' })).toEqual(['2025-01-21 08:00', '2025-01-28 08:00']);
+  });
+
+  it('monthly: its one occurrence is the next, 30 days on, not none', () => {
+    expect(expand('monthly')).toEqual(['2025-02-13 08:00']);
+    expect(expand('monthly', { dailyTimes: ['08:00', '20:00'] })).toEqual([
+      '2025-01-14 20:00',
+      '2025-02-13 08:00',
+    ]);
+  });
+
+  it('once: nothing is left, so the schedule is refused (ALL_TIMES_PASSED_MESSAGE)', () => {
+    expect(expand('once')).toEqual([]);
+  });
+
+  it('begun on an earlier day and changed now, keeps its days: the course is not made longer', () => {
+    expect(expand('weekly', { startDate: '2025-01-07' })).toEqual(['2025-01-21 08:00', '2025-01-28 08:00']);
+    expect(expand('monthly', { startDate: '2025-01-07' })).toEqual([]);
+  });
+});
+
 const ZONES = [
   'UTC',
   'America/New_York',

@@ -131,12 +131,17 @@ export const doseStatus = (
   return 'pending';
 };
 
-/** Spec §9: how many occurrences each frequency gives and how far apart they are, in days. */
-const OCCURRENCES: Record<MedicationFrequency, { count: number; stepDays: number }> = {
-  daily: { count: 30, stepDays: 1 },
-  weekly: { count: 4, stepDays: 7 },
-  once: { count: 1, stepDays: 30 },
-  monthly: { count: 1, stepDays: 30 },
+/**
+ * Spec §9: how many occurrences each frequency gives and how far apart they are, in days. `movesOn`:
+ * a count of occurrences (weekly's 4, monthly's 1), so one already passed on the day the schedule
+ * starts moves on by a step instead of being lost; daily is 30 days (the days stay), once a single
+ * moment (passed, there is nothing to remind).
+ */
+const OCCURRENCES: Record<MedicationFrequency, { count: number; stepDays: number; movesOn: boolean }> = {
+  daily: { count: 30, stepDays: 1, movesOn: false },
+  weekly: { count: 4, stepDays: 7, movesOn: true },
+  once: { count: 1, stepDays: 30, movesOn: false },
+  monthly: { count: 1, stepDays: 30, movesOn: true },
 };
 
 export interface Dose {
@@ -164,27 +169,40 @@ export const firstDoseNotBefore = (
  * weekly 4 occurrences 7 days apart, once and monthly a single occurrence; nothing after the end date.
  * Times are the user's wall clock: an 08:00 dose stays 08:00 across a DST change. A time that does not
  * exist on a spring-forward night (02:30) moves forward by the gap (03:30), as calendars do. With
- * `notBefore`, the doses due before that instant are left out (the days counted stay the same).
+ * `notBefore`, the doses due before that instant are left out: a daily schedule keeps its days and a
+ * once is left with none; a weekly or monthly one starting on `notBefore`'s day (set up today) still
+ * has all its occurrences of each time, from the first at or after `notBefore` (an 08:00 weekly set
+ * up at 3 p.m. begins a week later). One begun on an earlier day keeps its days (a course under way).
  */
 export function expandMedicationSchedule(
   req: Pick<MedicationSchedule, 'dailyTimes' | 'frequency' | 'startDate' | 'endDate'>,
   opts: { timeZone: string; today: string; notBefore?: Date },
 ): Dose[] {
   const toUtc = createLocalToUtc(opts.timeZone);
+  const { notBefore } = opts;
   const start = dayNumberOf(req.startDate ?? opts.today);
   const end = req.endDate ? dayNumberOf(req.endDate) : Number.POSITIVE_INFINITY;
-  const { count, stepDays } = OCCURRENCES[req.frequency];
-  const times = [...new Set(req.dailyTimes)].sort();
+  const { count, stepDays, movesOn } = OCCURRENCES[req.frequency];
+  // Set up on its first day: an occurrence already passed moves on by a step, keeping the count.
+  const movesFrom =
+    movesOn && notBefore && dayNumberOf(localDate(notBefore, opts.timeZone)) <= start ? notBefore : null;
   const doses: Dose[] = [];
-  for (let i = 0; i < count; i++) {
-    const day = start + i * stepDays;
-    if (day > end) break;
-    const localDate = new Date(day * MS_PER_DAY).toISOString().slice(0, 10);
-    for (const time of times) {
-      const dueAt = new Date(toUtc(day * MS_PER_DAY + minutesOf(time) * MS_PER_MINUTE));
-      if (opts.notBefore && dueAt < opts.notBefore) continue;
-      doses.push({ dueAt, localDate, localTime: time });
+  for (const time of [...new Set(req.dailyTimes)].sort()) {
+    const dueOn = (i: number) =>
+      new Date(toUtc((start + i * stepDays) * MS_PER_DAY + minutesOf(time) * MS_PER_MINUTE));
+    let first = 0;
+    if (movesFrom) while (dueOn(first) < movesFrom) first++;
+    for (let i = first; i < first + count; i++) {
+      const day = start + i * stepDays;
+      if (day > end) break;
+      const dueAt = dueOn(i);
+      if (notBefore && dueAt < notBefore) continue;
+      doses.push({
+        dueAt,
+        localDate: new Date(day * MS_PER_DAY).toISOString().slice(0, 10),
+        localTime: time,
+      });
     }
   }
-  return doses;
+  return doses.sort((a, b) => a.dueAt.getTime() - b.dueAt.getTime());
 }

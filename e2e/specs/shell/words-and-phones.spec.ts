@@ -1,4 +1,4 @@
-import type { ConsoleMessage, Page } from '@playwright/test';
+import type { ConsoleMessage, Locator, Page } from '@playwright/test';
 import { expect, PHONE, test } from '../../support/fixtures';
 
 test.use({ locale: 'en-US', timezoneId: 'UTC' });
@@ -120,6 +120,25 @@ test.describe('on a phone (375×812)', () => {
   });
 });
 
+/**
+ * The words of an element's text that a line break cuts in two (at a hyphen is between words: a
+ * double-barrelled name may wrap there, before or after it).
+ */
+const brokenWords = (el: Locator) =>
+  el.evaluate((node) => {
+    const broken: string[] = [];
+    const walker = document.createTreeWalker(node, NodeFilter.SHOW_TEXT);
+    for (let text = walker.nextNode(); text; text = walker.nextNode())
+      for (const word of (text.textContent ?? '').matchAll(/[^\s-]+/g)) {
+        const range = document.createRange();
+        range.setStart(text, word.index);
+        range.setEnd(text, word.index + word[0].length);
+        const lines = new Set(Array.from(range.getClientRects(), (r) => Math.round(r.top)));
+        if (lines.size > 1) broken.push(word[0]);
+      }
+    return broken;
+  });
+
 test.describe('on a 390 px phone', () => {
   test.use({ viewport: { width: 390, height: 844 } });
 
@@ -156,7 +175,13 @@ test.describe('on a 390 px phone', () => {
     await page.getByRole('menuitemradio', { name: new RegExp(`^${ward}`) }).click();
     await expect(page.getByText(`Acting for ${ward}`)).toBeVisible(SLOW);
     await shown(ward, false);
-    await expect(page.getByRole('heading', { level: 1, name: 'Log Data' })).toBeVisible();
+    // The page title wraps between words, never inside one, and is shown whole.
+    const title = page.getByRole('heading', { level: 1, name: `${ward}’s Log Data` });
+    await expect(title).toBeVisible();
+    expect(await brokenWords(title)).toEqual([]);
+    expect(await title.evaluate((h) => h.scrollWidth <= h.clientWidth)).toBe(true);
+    const menu = (await page.getByRole('button', { name: 'Account menu' }).boundingBox())!;
+    expect(menu.x + menu.width).toBeLessThanOrEqual(390);
   });
 });
 

@@ -1,3 +1,4 @@
+import { OWN_RECORD, type Whose } from '@healthfolio/core';
 import type {
   AllergyIntolerance,
   CodeableConcept,
@@ -92,10 +93,11 @@ const NOT_DONE: Partial<Record<NonNullable<Procedure['status']>, string>> = {
   preparation: 'A procedure that was planned but not done yet.',
   'not-done': 'A procedure the record says was not done.',
 };
-const PLANNED: Skip = {
+/** Care ordered or planned, told of whose record it is ("your", "Mia’s" health summary). */
+const planned = (w: Whose): Skip => ({
   what: 'Planned care',
-  skip: 'Care that was ordered or planned but not done yet: your health summary lists what was done.',
-};
+  skip: `Care that was ordered or planned but not done yet: ${w.your} health summary lists what was done.`,
+});
 
 const procedure = (p: Procedure): Summary | Skip | null => {
   const notDone = p.status && NOT_DONE[p.status];
@@ -150,9 +152,9 @@ const statement = (s: MedicationStatement, medications: Map<string, Medication>)
 const isPlanned = (m: MedicationRequest) =>
   m.status === 'draft' || ((m.intent === 'plan' || m.intent === 'proposal') && m.status !== 'active');
 
-const request = (m: MedicationRequest, medications: Map<string, Medication>) =>
+const request = (m: MedicationRequest, medications: Map<string, Medication>, w: Whose) =>
   isPlanned(m)
-    ? PLANNED
+    ? planned(w)
     : item('medications', 'medication', medicationConcept(m, medications), {
         status: m.status ?? null,
         onsetAt: fhirDate(m.authoredOn ?? m.dispenseRequest?.validityPeriod?.start),
@@ -165,11 +167,12 @@ const request = (m: MedicationRequest, medications: Map<string, Medication>) =>
 
 /**
  * Condition, AllergyIntolerance, Immunization, Procedure, MedicationStatement and MedicationRequest;
- * a ServiceRequest (care ordered or planned) is told as not imported.
+ * a ServiceRequest (care ordered or planned) is told as not imported, in words of `w`'s record.
  */
 export const mapSummary = (
   r: Resource,
   medications: Map<string, Medication>,
+  w: Whose = OWN_RECORD,
 ): Summary | Skip | null | undefined => {
   switch (r.resourceType) {
     case 'Condition':
@@ -181,11 +184,11 @@ export const mapSummary = (
     case 'Procedure':
       return procedure(r);
     case 'ServiceRequest':
-      return PLANNED;
+      return planned(w);
     case 'MedicationStatement':
       return statement(r, medications);
     case 'MedicationRequest':
-      return request(r, medications);
+      return request(r, medications, w);
     default:
       return undefined;
   }

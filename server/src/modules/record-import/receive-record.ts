@@ -61,12 +61,19 @@ const PROBLEMS: Record<string, (message?: string) => ProblemError> = {
     new ProblemError(413, 'record_too_complex', 'This record took too long to read. Try a smaller export.'),
 };
 
-/** What the file holds, read in a child process with memory and time limits; a refusal as a problem. */
-export const readRecord = async (bytes: Buffer, limits = RECORD_PARSE_LIMITS): Promise<ImportPlan> => {
+/**
+ * What the file holds, read in a child process with memory and time limits; a refusal as a problem.
+ * `ward`: the ward's name while a guardian imports for them (the reasons of what is not imported name
+ * them), null for the account's own record.
+ */
+export const readRecord = async (
+  bytes: Buffer,
+  { ward = null, limits = RECORD_PARSE_LIMITS }: { ward?: string | null; limits?: Limits } = {},
+): Promise<ImportPlan> => {
   try {
     return await runLimited<RecordParserInput, ImportPlan>(
       parser,
-      { bytes: new Uint8Array(bytes.buffer, bytes.byteOffset, bytes.byteLength) },
+      { bytes: new Uint8Array(bytes.buffer, bytes.byteOffset, bytes.byteLength), ward },
       limits,
     );
   } catch (err) {

@@ -1,6 +1,7 @@
 import { RecordImportPreview, RecordImportReport } from '@healthfolio/core';
 import { z } from '@hono/zod-openapi';
 import type { AppDeps } from '../../app-deps';
+import { actingWard } from '../../auth/person-scope';
 import { createRouter, json, problems, SESSION_SECURITY } from '../../http/openapi';
 import { importRecord, previewImport } from './record-import.service';
 
@@ -44,10 +45,13 @@ export const recordImportRoutes = ({ storage, jobs, settings, requireUser, quota
     request: { body: fileBody },
     responses: { 200: json(RecordImportReport, 'What was created, skipped and not understood'), ...refusals },
   });
-  app.post(PREVIEW_PATH, async (c) => c.json(await previewImport(depsOf(c), uid(c), c.req.raw), 200));
+  app.post(PREVIEW_PATH, async (c) =>
+    c.json(await previewImport(depsOf(c), uid(c), c.req.raw, actingWard(c)), 200),
+  );
   app.post(IMPORT_PATH, async (c) => {
     const report = await importRecord(depsOf(c), uid(c), c.req.raw, {
       otherPersonConfirmed: c.req.query('otherPerson') === 'confirmed',
+      ward: actingWard(c),
     });
     jobs.wake();
     return c.json(report, 200);

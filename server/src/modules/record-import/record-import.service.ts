@@ -7,6 +7,7 @@ import {
   RECORD_IMPORT_GROUPS,
   type RecordImportPreview,
   type RecordImportReport,
+  whoseFor,
 } from '@healthfolio/core';
 import type { Database, Tx } from '../../db/database';
 import { documents } from '../../db/schema';
@@ -45,6 +46,15 @@ const importingFor = async (tx: Tx, userId: string) => {
   return { name: profile?.displayName ?? null, birthDate: profile?.dateOfBirth ?? null };
 };
 
+type Person = Awaited<ReturnType<typeof importingFor>>;
+
+/**
+ * The file read for `person`: while a guardian imports for `ward` (actingWard), the reasons of what is
+ * not imported name the ward as every screen does ("Mia’s health summary").
+ */
+const readFor = (bytes: Buffer, person: Person, ward: { name: string } | null) =>
+  readRecord(bytes, { ward: whoseFor(ward, person.name).name });
+
 /** Carries a preview's answer out of the transaction it rolls back. */
 class PreviewDone extends Error {
   constructor(readonly written: Written) {
@@ -60,11 +70,12 @@ export const previewImport = async (
   { db, settings }: RecordImportDeps,
   userId: string,
   req: Request,
+  ward: { name: string } | null = null,
 ): Promise<RecordImportPreview> => {
   const { bytes } = await receiveRecord(settings, req);
-  const plan = await readRecord(bytes);
-  let written: Written;
   const person = await db.readAsUser(userId, (tx) => importingFor(tx, userId));
+  const plan = await readFor(bytes, person, ward);
+  let written: Written;
   try {
     await db.asUser(userId, async (tx) => {
       throw new PreviewDone(await writePlan(tx, userId, plan, null, null));
@@ -104,17 +115,20 @@ export const importRecord = async (
   { db, storage, settings }: RecordImportDeps,
   userId: string,
   req: Request,
-  { otherPersonConfirmed = false } = {},
+  {
+    otherPersonConfirmed = false,
+    ward = null,
+  }: { otherPersonConfirmed?: boolean; ward?: { name: string } | null } = {},
 ): Promise<RecordImportReport> => {
   const { bytes, fileName } = await receiveRecord(settings, req);
-  const plan = await readRecord(bytes);
+  const person = await db.readAsUser(userId, (tx) => importingFor(tx, userId));
+  const plan = await readFor(bytes, person, ward);
   const sha256 = createHash('sha256').update(bytes).digest('hex');
   const source = await storage.put(Readable.from([bytes]));
   const stored = [source.id];
   try {
     const { written, sourceDocumentId, keptSource } = await db.asUser(userId, async (tx) => {
-      if (!otherPersonConfirmed && isOtherPerson(plan.patient, await importingFor(tx, userId)))
-        throw OTHER_PERSON();
+      if (!otherPersonConfirmed && isOtherPerson(plan.patient, person)) throw OTHER_PERSON();
       const existing = await selectDocumentBySha(tx, userId, sha256);
       const sourceDocumentId =
         existing ??

@@ -17,9 +17,9 @@ afterAll(() => server.close());
 // The record of Ada Testperson, born 1970-05-01.
 const ccd = readFileSync(new URL('../../../test/fixtures/records/ccd.xml', import.meta.url));
 
-const send = (client: TestClient, path: string, person?: string) => {
+const send = (client: TestClient, path: string, person?: string, file: Uint8Array = ccd) => {
   const body = new FormData();
-  body.append('file', new Blob([new Uint8Array(ccd)]), 'ccd.xml');
+  body.append('file', new Blob([new Uint8Array(file)]), 'ccd.xml');
   return server.app.request(path, {
     method: 'POST',
     body,
@@ -85,4 +85,39 @@ it('compares with the household person acted for: a child of another birth date 
     otherPerson: true,
   });
   expect((await send(client, '/api/v1/records/import', mia.id)).status).toBe(409);
+});
+
+// A test ordered, not done yet: told as planned care, not imported.
+const planned = new TextEncoder().encode(
+  JSON.stringify({
+    resourceType: 'Bundle',
+    type: 'collection',
+    entry: [
+      {
+        resource: {
+          resourceType: 'ServiceRequest',
+          status: 'active',
+          intent: 'order',
+          code: { text: 'HbA1c' },
+        },
+      },
+    ],
+  }),
+);
+const plannedReason = (whose: string) => ({
+  what: 'Planned care',
+  reason: `Care that was ordered or planned but not done yet: ${whose} health summary lists what was done.`,
+  count: 1,
+});
+
+it('says why planned care is not imported of whose health summary it is: yours, or the ward’s by name', async () => {
+  const { client } = await signUpAndSignIn(server, 'planned-parent@example.com');
+  const own = await json(await send(client, '/api/v1/records/import/preview', undefined, planned));
+  expect(own.notUnderstood).toEqual([plannedReason('your')]);
+
+  const mia = await (await client.post('/api/v1/household/people', { displayName: 'Mia Testperson' })).json();
+  const preview = await json(await send(client, '/api/v1/records/import/preview', mia.id, planned));
+  expect(preview.notUnderstood).toEqual([plannedReason('Mia Testperson’s')]);
+  const report = await json(await send(client, '/api/v1/records/import', mia.id, planned));
+  expect(report.notUnderstood).toEqual([plannedReason('Mia Testperson’s')]);
 });

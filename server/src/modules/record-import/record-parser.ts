@@ -1,4 +1,4 @@
-import { DOCUMENT_CATEGORIES } from '@healthfolio/core';
+import { DOCUMENT_CATEGORIES, OWN_RECORD, type Whose, whose } from '@healthfolio/core';
 import type { DocumentReference, Invoice, Medication, Resource } from '@medplum/fhirtypes';
 import { SNIFF_BYTES, vaultTypeOf } from '../documents/file-inspection';
 import { indexResources, refsOf } from './fhir-values';
@@ -28,6 +28,8 @@ import { readResources } from './read-resources';
  */
 export interface RecordParserInput {
   bytes: Uint8Array;
+  /** While a guardian imports for a ward, the ward's name as the words name them (whoseFor). */
+  ward?: string | null;
 }
 
 /** Resources that only hold the record together: used where they are referred to, never counted. */
@@ -87,7 +89,12 @@ const documentOf = (d: DocumentReference): PlannedItem | null => {
   };
 };
 
-export const planOf = (resources: Resource[], format: ImportPlan['format']): ImportPlan => {
+/** What the resources hold, and what is not imported with the reason in words of `w`'s record. */
+export const planOf = (
+  resources: Resource[],
+  format: ImportPlan['format'],
+  w: Whose = OWN_RECORD,
+): ImportPlan => {
   const origin = format === 'ccda' ? 'ccda' : 'fhir';
   const medications = new Map<string, Medication>();
   for (const r of resources)
@@ -162,7 +169,7 @@ export const planOf = (resources: Resource[], format: ImportPlan['format']): Imp
       );
       return;
     }
-    const summary = mapSummary(r, medications);
+    const summary = mapSummary(r, medications, w);
     if (summary && 'skip' in summary) noteNotUnderstood(plan.notUnderstood, summary.what, summary.skip);
     else if (summary) plan.items.push(summary);
     else if (summary === null)
@@ -243,7 +250,7 @@ const onlyVaultFiles = async (plan: ImportPlan) => {
   return { ...plan, items };
 };
 
-export const parse = async ({ bytes }: RecordParserInput): Promise<ImportPlan> => {
+export const parse = async ({ bytes, ward }: RecordParserInput): Promise<ImportPlan> => {
   const { format, resources } = readResources(bytes);
-  return onlyVaultFiles(planOf(resources, format));
+  return onlyVaultFiles(planOf(resources, format, whose(ward)));
 };

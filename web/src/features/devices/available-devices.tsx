@@ -5,17 +5,19 @@ import { Alert } from '@/components/ui/alert';
 import { Badge } from '@/components/ui/badge';
 import { Button } from '@/components/ui/button';
 import { Card, CardContent, CardDescription, CardHeader, CardTitle } from '@/components/ui/card';
+import { useWhose } from '@/features/household/whose';
 
 type Item = DeviceCatalogueResponse['items'][number];
 
 /** What works without the device service (Terra) set up: said plainly, with the ways that always work. */
 export function TerraNotConfigured({ onNightscout }: { onNightscout: () => void }) {
+  const w = useWhose();
   return (
     <Alert role="status">
       <p className="font-medium">Device connections are not set up on this server.</p>
       <p className="mt-1">
         Connecting wearables and health devices directly is not switched on here; whoever runs this
-        Healthfolio can turn it on. You can still bring in your CGM data:{' '}
+        Healthfolio can turn it on. You can still bring in {w.your} CGM data:{' '}
         <Link className="underline" to="/dashboard/glucose-import">
           import a CGM file
         </Link>{' '}
@@ -23,7 +25,7 @@ export function TerraNotConfigured({ onNightscout }: { onNightscout: () => void 
         <button type="button" className="underline" onClick={onNightscout}>
           use Nightscout
         </button>{' '}
-        (your own site, or xDrip+ and other apps uploading here).
+        ({w.your} own site, or xDrip+ and other apps uploading here).
       </p>
     </Alert>
   );

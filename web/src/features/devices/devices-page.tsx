@@ -1,14 +1,14 @@
 import { useQueryClient } from '@tanstack/react-query';
-import { lazy, Suspense, useEffect, useState } from 'react';
+import { lazy, useEffect, useState } from 'react';
 import { useSearchParams } from 'react-router';
 import { toast } from 'sonner';
 import { Badge } from '@/components/ui/badge';
-import { Spinner } from '@/components/ui/spinner';
 import { Tabs, TabsContent, TabsList, TabsTrigger } from '@/components/ui/tabs';
 import { QueryView } from '@/features/trackers/screen-parts';
 import { useIsMobile } from '@/lib/use-is-mobile';
 import { AvailableDevices } from './available-devices';
 import { connectDevice, DEVICES_CHANNEL } from './connect-device';
+import { ConnectionsView } from './connections-view';
 import { DataOverview } from './data-overview';
 import {
   deviceKeys,
@@ -112,18 +112,12 @@ export function DevicesPage() {
         </QueryView>
       </TabsContent>
       <TabsContent value="mine">
-        <QueryView query={connections} what="your devices">
-          {(items) => (
-            <Suspense fallback={<Spinner label="Loading your devices" />}>
-              <MyDevices connections={items} />
-            </Suspense>
-          )}
-        </QueryView>
+        <ConnectionsView query={connections}>{(items) => <MyDevices connections={items} />}</ConnectionsView>
       </TabsContent>
       <TabsContent value="overview">
-        <QueryView query={connections} what="your devices">
+        <ConnectionsView query={connections}>
           {(items) => <DataOverview connections={items} />}
-        </QueryView>
+        </ConnectionsView>
       </TabsContent>
     </Tabs>
   );

@@ -16,6 +16,7 @@ import { ConfirmDialog } from '@/components/ui/confirm-dialog';
 import { FormField } from '@/components/ui/form-field';
 import { Label } from '@/components/ui/label';
 import { Select } from '@/components/ui/select';
+import { useWhose } from '@/features/household/whose';
 import { QueryView } from '@/features/trackers/screen-parts';
 import { errorMessage } from '@/lib/api';
 import { useWhen } from './format';
@@ -73,6 +74,7 @@ function ConnectForm({
   accountName?: string;
   onDone?: () => void;
 }) {
+  const w = useWhose();
   const connect = useConnectVendor(vendor);
   const regionId = useId();
   const dexcom = vendor === 'dexcom-share';
@@ -118,7 +120,7 @@ function ConnectForm({
       />
       {dexcom ? (
         <div className="flex flex-col gap-2">
-          <Label htmlFor={regionId}>Where your Dexcom account is</Label>
+          <Label htmlFor={regionId}>Where {w.your} Dexcom account is</Label>
           <Select id={regionId} {...form.register('region')}>
             {Object.entries(REGIONS).map(([value, label]) => (
               <option key={value} value={value}>
@@ -233,6 +235,7 @@ function SourceStatus({ source }: { source: VendorPullSourceResponse }) {
 
 /** A vendor's follower cloud on the devices page: connect, how the pulls go, pull now, disconnect. */
 export function VendorPullCard({ vendor }: { vendor: VendorPullVendor }) {
+  const w = useWhose();
   const source = useVendorSource(vendor);
   const card = CARDS[vendor];
   return (
@@ -242,7 +245,7 @@ export function VendorPullCard({ vendor }: { vendor: VendorPullVendor }) {
         <CardDescription>{card.description}</CardDescription>
       </CardHeader>
       <CardContent>
-        <QueryView query={source} what={`your ${card.title} account`}>
+        <QueryView query={source} what={`${w.your} ${card.title} account`}>
           {(s) => (s.configured ? <SourceStatus source={s} /> : <ConnectForm vendor={vendor} />)}
         </QueryView>
       </CardContent>

@@ -6,6 +6,7 @@ import { Card, CardContent, CardDescription, CardHeader, CardTitle } from '@/com
 import { FormField } from '@/components/ui/form-field';
 import { Segmented } from '@/components/ui/segmented';
 import { Spinner } from '@/components/ui/spinner';
+import { useWhose } from '@/features/household/whose';
 import { ImportRecordButton } from '@/features/record-import/import-record-button';
 import { QueryView } from '@/features/trackers/screen-parts';
 import { errorMessage } from '@/lib/api';
@@ -144,6 +145,7 @@ export function ConnectCard({
   }, [target, mutate, reset]);
   const name = target?.name ?? (target ? hostOf(target.fhirBaseUrl) : '');
   const canConnect = useCanConnect();
+  const w = useWhose();
   return (
     <Card id="connect">
       <CardHeader>
@@ -154,7 +156,7 @@ export function ConnectCard({
         <CardDescription>
           {canConnect === false
             ? NOT_SET_UP
-            : 'Bring in your records from a hospital’s or clinic’s patient portal, or your claims from your insurer. Healthfolio connects to them directly and keeps bringing in what is new.'}
+            : `Bring in ${w.your} records from a hospital’s or clinic’s patient portal, or ${w.your} claims from ${w.your} insurer. Healthfolio connects to them directly and keeps bringing in what is new.`}
         </CardDescription>
       </CardHeader>
       <CardContent className="flex flex-col gap-6">
@@ -163,7 +165,7 @@ export function ConnectCard({
         ) : canConnect === false && !target ? (
           <div className="flex flex-col items-start gap-3">
             <p className="text-sm">
-              You can still bring in your records with a file downloaded from your patient portal.
+              You can still bring in {w.your} records with a file downloaded from {w.your} patient portal.
             </p>
             <ImportRecordButton />
           </div>

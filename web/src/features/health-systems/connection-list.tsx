@@ -7,6 +7,7 @@ import { Button } from '@/components/ui/button';
 import { Card, CardContent } from '@/components/ui/card';
 import { ConfirmDialog } from '@/components/ui/confirm-dialog';
 import { Progress } from '@/components/ui/progress';
+import { useWhose } from '@/features/household/whose';
 import { useDashboardContext } from '@/features/shell/use-dashboard-context';
 import { errorMessage } from '@/lib/api';
 import { formatDate, formatTime } from '@/lib/zoned-format';
@@ -50,6 +51,7 @@ function ConnectionItem({
   onReconnect: (c: HealthSystemConnection) => void;
 }) {
   const { profile } = useDashboardContext();
+  const w = useWhose();
   const sync = useSyncNow();
   const disconnect = useDisconnect();
   const [confirming, setConfirming] = useState(false);
@@ -111,7 +113,7 @@ function ConnectionItem({
       {confirming && (
         <ConfirmDialog
           title={`Disconnect ${c.name}?`}
-          description={`Healthfolio stops bringing in records from ${c.name} and forgets its sign-in (and asks ${c.name} to cancel it). The records already brought in stay in your account; you can remove them yourself.`}
+          description={`Healthfolio stops bringing in records from ${c.name} and forgets its sign-in (and asks ${c.name} to cancel it). The records already brought in stay in ${w.your} record; you can remove them yourself.`}
           confirmLabel="Disconnect"
           keepLabel="Stay connected"
           pending={disconnect.isPending}
@@ -142,11 +144,12 @@ export function ConnectionList({
   connections: HealthSystemConnection[];
   onReconnect: (c: HealthSystemConnection) => void;
 }) {
+  const w = useWhose();
   if (connections.length === 0)
     return (
       <Card>
         <CardContent className="py-8 text-center text-muted-foreground">
-          No health systems connected yet. Choose yours above to bring in your records.
+          No health systems connected yet. Choose one above to bring in {w.your} records.
         </CardContent>
       </Card>
     );

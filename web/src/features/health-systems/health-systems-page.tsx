@@ -1,6 +1,7 @@
 import { lazy, Suspense, useState } from 'react';
 import { useSearchParams } from 'react-router';
 import { Spinner } from '@/components/ui/spinner';
+import { useWhose } from '@/features/household/whose';
 import { QueryView } from '@/features/trackers/screen-parts';
 import { ConnectCard, type ConnectTarget } from './connect-card';
 import { expectSync, type HealthSystemConnection, useConnections } from './health-systems-api';
@@ -13,6 +14,7 @@ const ReturnNotice = lazy(async () => ({ default: (await import('./return-notice
 
 /** /dashboard/health-systems: connect patient portals and insurers (SMART on FHIR), and the connections. */
 export function HealthSystemsPage() {
+  const w = useWhose();
   const [params] = useSearchParams();
   // Back from the portal, the first sync may not have started when the list is first read.
   useState(() => params.has('connected') && expectSync());
@@ -26,7 +28,7 @@ export function HealthSystemsPage() {
   return (
     <div className="flex max-w-4xl flex-col gap-6">
       <p className="text-muted-foreground">
-        Your records from patient portals and insurers, brought in directly and kept up to date.
+        {w.Your} records from patient portals and insurers, brought in directly and kept up to date.
       </p>
       <Suspense fallback={null}>
         <ReturnNotice connections={connections.data} />
@@ -36,11 +38,11 @@ export function HealthSystemsPage() {
       {(canConnect !== false || (connections.data?.length ?? 0) > 0) && (
         <section aria-labelledby="connections-heading" className="flex flex-col gap-3">
           <h2 id="connections-heading" className="text-lg font-semibold">
-            Your connections
+            {w.Your} connections
           </h2>
-          <QueryView query={connections} what="your connections">
+          <QueryView query={connections} what={`${w.your} connections`}>
             {(items) => (
-              <Suspense fallback={<Spinner label="Loading your connections" className="p-4" />}>
+              <Suspense fallback={<Spinner label={`Loading ${w.your} connections`} className="p-4" />}>
                 <ConnectionList connections={items} onReconnect={reconnect} />
               </Suspense>
             )}

@@ -95,7 +95,9 @@ const PersonSwitcher = lazy(async () => ({ default: (await import('./person-swit
 // One chunk for both: the band shows at once when the switcher's choice makes it appear.
 const ActingBand = lazy(async () => ({ default: (await import('./person-switcher')).ActingBand }));
 
-const hasWards = (view: ActingView | null): view is ActingView => Boolean(view && view.people.length > 1);
+/** Whether the account has wards: the header then shows the person switcher. */
+export const hasWards = (view: ActingView | null): view is ActingView =>
+  Boolean(view && view.people.length > 1);
 
 /** The header's person switcher (households); nothing for an account without wards. */
 export function PersonSwitcherSlot({ view, compact }: { view: ActingView | null; compact?: boolean }) {

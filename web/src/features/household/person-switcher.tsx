@@ -25,13 +25,13 @@ export function PersonButton({
       title={person.displayName}
       // On a phone the name wraps to a second line before it is cut (with an ellipsis): the whole of it
       // is the button's title and accessible name.
-      className={cn('gap-2 px-2', compact && 'h-auto min-h-9 max-w-[45vw] py-1')}
+      className={cn('gap-2 px-2', compact && 'h-auto min-h-9 max-w-[45vw] min-w-19 shrink py-1')}
       {...props}
     >
       <PersonAvatar initials={person.initials} ward={view.ward} />
       <span
         className={cn(
-          compact ? 'line-clamp-2 text-left leading-tight break-words whitespace-normal' : 'truncate',
+          compact ? 'line-clamp-2 min-w-0 text-left leading-tight break-words whitespace-normal' : 'truncate',
         )}
       >
         {person.displayName}

@@ -2,7 +2,12 @@ import { ArrowLeft } from 'lucide-react';
 import { NavLink, Outlet, useNavigate } from 'react-router';
 import { Button } from '@/components/ui/button';
 import { ChatLauncher } from '@/features/ai/chat-launcher';
-import { ActingBandSlot, PersonSwitcherSlot, screenKey } from '@/features/household/household-shell';
+import {
+  ActingBandSlot,
+  hasWards,
+  PersonSwitcherSlot,
+  screenKey,
+} from '@/features/household/household-shell';
 import { LazyPendingEntries } from '@/features/offline/lazy-pending-entries';
 import { cn } from '@/lib/utils';
 import { AccountMenu } from './account-menu';
@@ -28,8 +33,15 @@ export function MobileLayout({ context, title, parent }: Props) {
           ) : (
             <span className="w-2" />
           )}
-          {/* A long title wraps to a second line rather than losing its end. */}
-          <h1 className="min-w-0 flex-1 text-lg leading-tight font-semibold text-balance break-words">
+          {/* A long title wraps between words rather than losing its end: it is never narrower than
+              its longest word (the person switcher gives way), up to the room the back button, the
+              switcher's avatar and the menu leave; only a word longer than that breaks. */}
+          <h1
+            className={cn(
+              'flex-1 text-lg leading-tight font-semibold text-balance wrap-break-word',
+              hasWards(context.acting) ? 'max-w-[calc(100%-11.25rem)]' : 'max-w-[calc(100%-6rem)]',
+            )}
+          >
             {title}
           </h1>
           <PersonSwitcherSlot view={context.acting} compact />
