@@ -51,4 +51,17 @@ describe('A claim’s money from its explanation of benefit', () => {
       expect.objectContaining({ status: 'approved', coveredCents: 0, amountCents: 26552 }),
     ]);
   });
+
+  it('leaves out a claim whose payments add up to more than was billed, in words true of a ward’s record too', () => {
+    const over = withEob((e) => ({
+      ...e,
+      item: e.item?.map((i) => ({ ...i, adjudication: undefined })),
+      payment: { amount: { value: 1_000_000, currency: 'USD' } },
+    }));
+    expect(mapClaims(over, indexResources(over))).toContainEqual(
+      expect.objectContaining({
+        skip: 'A claim whose plan payment and patient share add up to more than was billed.',
+      }),
+    );
+  });
 });

@@ -152,7 +152,7 @@ const claimOf = (
   if (coveredCents + patientResponsibilityCents > billed.cents)
     return {
       what: CLAIMS,
-      skip: 'A claim whose plan payment and your share add up to more than was billed.',
+      skip: 'A claim whose plan payment and patient share add up to more than was billed.',
     };
   const serviceDate =
     dateOf(first.billablePeriod?.start) ??

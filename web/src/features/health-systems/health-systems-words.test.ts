@@ -70,6 +70,12 @@ describe('statusWords', () => {
     );
     expect(statusWords(connection({})).alert).toBe(false);
   });
+
+  it('tells a failed sync without the server’s words in words true of anyone’s record, a ward’s too', () => {
+    expect(statusWords(connection({ status: 'error', error: null })).text).toBe(
+      'The last attempt to bring in the records failed. Try Sync now later.',
+    );
+  });
 });
 
 describe('callbackErrorWords', () => {

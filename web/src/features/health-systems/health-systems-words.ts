@@ -67,7 +67,7 @@ export const statusWords = (
     default:
       return {
         label: 'Problem',
-        text: c.error ?? 'The last attempt to bring in your records failed. Try Sync now later.',
+        text: c.error ?? 'The last attempt to bring in the records failed. Try Sync now later.',
         alert: true,
       };
   }
