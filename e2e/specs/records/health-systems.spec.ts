@@ -160,7 +160,7 @@ test('with no health system set up here: said once, Import a record offered, not
   ).toHaveCount(1);
   await expect(page.getByRole('button', { name: 'Import a record' })).toBeVisible();
   await expect(page.getByLabel('Search health systems and insurers')).toHaveCount(0);
-  await expect(page.getByLabel('Or type your portal’s FHIR address')).toHaveCount(0);
+  await expect(page.getByLabel('Or type the portal’s FHIR address')).toHaveCount(0);
   await expect(page.getByText('Choose one above')).toHaveCount(0);
   await expectNoAxeViolations(page);
   const overviewRead = page.waitForResponse('**/api/v1/public/overview');

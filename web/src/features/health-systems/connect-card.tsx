@@ -60,8 +60,8 @@ function EndpointSearch({ onChoose }: { onChoose: (t: ConnectTarget) => void }) 
           items.length === 0 ? (
             <p id={listId} className="text-sm text-muted-foreground" role="status">
               {q.trim() || kind
-                ? 'None of the health systems this Healthfolio knows matches. You can type your portal’s FHIR address below.'
-                : 'This Healthfolio does not know any health systems yet: whoever runs it can add them in the admin console. You can type your portal’s FHIR address below.'}
+                ? 'None of the health systems this Healthfolio knows matches. You can type the portal’s FHIR address below.'
+                : 'This Healthfolio does not know any health systems yet: whoever runs it can add them in the admin console. You can type the portal’s FHIR address below.'}
             </p>
           ) : (
             <ul
@@ -113,11 +113,11 @@ function AddressForm({ onChoose }: { onChoose: (t: ConnectTarget) => void }) {
   return (
     <form onSubmit={submit} noValidate className="flex flex-col gap-2">
       <FormField
-        label="Or type your portal’s FHIR address"
+        label="Or type the portal’s FHIR address"
         type="url"
         inputMode="url"
         placeholder="https://fhir.example.org/api/FHIR/R4"
-        hint="Your portal’s help pages call it the FHIR base URL or the patient access API address."
+        hint="The portal’s help pages call it the FHIR base URL or the patient access API address."
         value={url}
         error={error}
         onChange={(e) => setUrl(e.target.value)}

@@ -1,22 +1,25 @@
+import type { Whose } from '@healthfolio/core/text/whose';
 import { Building2, ChevronRight } from 'lucide-react';
 import { Link } from 'react-router';
 import { Card, CardContent } from '@/components/ui/card';
+import { useWhose } from '@/features/household/whose';
 import { useCanConnect } from './use-can-connect';
 
-const WORDS = {
-  provider: {
-    title: 'Connect a health system',
-    text: 'Bring in your lab results, conditions and more straight from your hospital’s or clinic’s patient portal.',
-  },
-  payer: {
-    title: 'Connect your insurer',
-    text: 'Bring in your claims and coverage straight from your insurer, so you need not type them.',
-  },
-} as const;
+/** The card's words, of the record shown ("your", "Mia’s"). */
+const wordsOf = (kind: 'provider' | 'payer', w: Whose) =>
+  kind === 'provider'
+    ? {
+        title: 'Connect a health system',
+        text: `Bring in ${w.your} lab results, conditions and more straight from ${w.your} hospital’s or clinic’s patient portal.`,
+      }
+    : {
+        title: `Connect ${w.your} insurer`,
+        text: `Bring in ${w.your} claims and coverage straight from ${w.your} insurer, so you need not type them.`,
+      };
 
 /** A card on Lab Results (health systems) and Insurance & Claims (insurers) leading to Health systems. */
 export function ConnectHealthSystemCard({ kind }: { kind: 'provider' | 'payer' }) {
-  const words = WORDS[kind];
+  const words = wordsOf(kind, useWhose());
   // Offered only when one of this kind can be connected here.
   if (!useCanConnect(kind)) return null;
   return (

@@ -3,6 +3,7 @@ import { createElement as h } from 'react';
 import { describe, expect, it } from 'vitest';
 import { renderInDashboard } from '@/test/render-in-dashboard';
 import { ConnectCard } from './connect-card';
+import { ConnectHealthSystemCard } from './connect-health-system-card';
 import { ConnectionList } from './connection-list';
 import { HealthSystemsPage } from './health-systems-page';
 
@@ -39,6 +40,17 @@ describe('the health systems page, for whose record it is', () => {
       'You can still bring in Mia’s records with a file downloaded from Mia’s patient portal.',
     );
     expect(text).toContain('Choose one above to bring in Mia’s records.');
+    expect(text).not.toMatch(/\byour\b/i);
+  });
+
+  it('offers to connect the ward’s insurer and portal, on the Insurance and Lab Results pages', () => {
+    const both = (client: QueryClient) =>
+      client.setQueryData(['public', 'overview'], { features: { healthSystems: ['provider', 'payer'] } });
+    const text = (['provider', 'payer'] as const)
+      .map((kind) => renderInDashboard(h(ConnectHealthSystemCard, { kind }), { ward: 'Mia', seed: both }))
+      .join(' ');
+    expect(text).toContain('Connect Mia’s insurer');
+    expect(text).toContain('straight from Mia’s hospital’s or clinic’s patient portal');
     expect(text).not.toMatch(/\byour\b/i);
   });
 });
