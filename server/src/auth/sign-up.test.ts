@@ -82,23 +82,20 @@ describe('sign-up', () => {
     });
   });
 
-  it('keeps the platform chosen before signing up, and the browser’s zone, past the confirmation', async () => {
+  /** Signs up with these choices, confirms the address from its email, signs in: the profile made. */
+  const profileAfterConfirming = async (email: string, choices: Record<string, string>) => {
     const client = server.client();
-    const email = 'chose-diabetes@example.com';
-    const signUp = await client.post('/api/auth/sign-up/email', {
-      email,
-      password: PASSWORD,
-      userType: 'diabetes_focused',
-      timezone: 'Pacific/Auckland',
-    });
+    const signUp = await client.post('/api/auth/sign-up/email', { email, password: PASSWORD, ...choices });
     expect(signUp.status).toBe(200);
     const link = new URL(await latestMailLink(server.deps.db, email));
     await client.get(link.pathname + link.search);
     expect((await client.post('/api/auth/sign-in/email', { email, password: PASSWORD })).status).toBe(200);
-    expect(await (await client.get('/api/v1/profile')).json()).toMatchObject({
-      userType: 'diabetes_focused',
-      timezone: 'Pacific/Auckland',
-    });
+    return (await client.get('/api/v1/profile')).json();
+  };
+
+  it('keeps the platform chosen before signing up, and the browser’s zone, past the confirmation', async () => {
+    const choices = { userType: 'diabetes_focused', timezone: 'Pacific/Auckland' };
+    expect(await profileAfterConfirming('chose-diabetes@example.com', choices)).toMatchObject(choices);
   });
 
   it('refuses a platform that does not exist, and sets up without a zone the server does not know', async () => {
@@ -109,22 +106,12 @@ describe('sign-up', () => {
     });
     expect(bad.status).toBe(400);
     expect((await bad.json()).errors).toEqual([expect.objectContaining({ path: 'userType' })]);
-    const client = server.client();
-    const email = 'odd-zone@example.com';
-    const res = await client.post('/api/auth/sign-up/email', {
-      email,
-      password: PASSWORD,
-      userType: 'general_health',
-      timezone: 'Mars/Olympus_Mons',
-    });
-    expect(res.status).toBe(200);
-    const link = new URL(await latestMailLink(server.deps.db, email));
-    await client.get(link.pathname + link.search);
-    await client.post('/api/auth/sign-in/email', { email, password: PASSWORD });
-    expect(await (await client.get('/api/v1/profile')).json()).toMatchObject({
-      userType: 'general_health',
-      timezone: 'UTC',
-    });
+    expect(
+      await profileAfterConfirming('odd-zone@example.com', {
+        userType: 'general_health',
+        timezone: 'Mars/Olympus_Mons',
+      }),
+    ).toMatchObject({ userType: 'general_health', timezone: 'UTC' });
   });
 
   it('resends the confirmation email on request', async () => {
