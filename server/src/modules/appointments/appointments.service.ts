@@ -9,7 +9,7 @@ import {
 import type { Database, Tx } from '../../db/database';
 import { notFound, ProblemError, validationProblem } from '../../http/problem';
 import { changedByEdit, recordAudit } from '../audit/audit.service';
-import { findProfile } from '../profiles/profiles.repository';
+import { personZone } from '../profiles/profiles.repository';
 import { syncAppointmentReminders } from './appointment-reminders';
 import { appointmentEvent, presentAppointment } from './appointments.presenter';
 import {
@@ -32,11 +32,9 @@ const toValues = (a: AppointmentFields, timeZone: string) => ({
   endsAt: a.endTime ? wallClockToUtc(a.date, a.endTime, timeZone) : null,
 });
 
-const profileZone = async (tx: Tx, userId: string) => (await findProfile(tx, userId))?.timezone ?? 'UTC';
-
 export const createAppointment = (db: Database, userId: string, req: AppointmentFields) =>
   db.asUser(userId, async (tx) => {
-    const row = await insertAppointment(tx, userId, toValues(req, await profileZone(tx, userId)));
+    const row = await insertAppointment(tx, userId, toValues(req, await personZone(tx, userId)));
     await syncAppointmentReminders(tx, row);
     await recordAudit(tx, userId, 'create', 'appointment', row.id);
     return presentAppointment(row);

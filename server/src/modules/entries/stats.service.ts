@@ -1,6 +1,6 @@
 import { latestAllowedMs, type TrackerKey, type TrackerStatsResponse } from '@healthfolio/core';
 import type { Database } from '../../db/database';
-import { findProfile } from '../profiles/profiles.repository';
+import { personZone } from '../profiles/profiles.repository';
 import { presentEntry } from './entries.presenter';
 import { selectEntries, selectGlucoseAverage7d, selectTrackerCounts } from './entries.repository';
 
@@ -11,7 +11,7 @@ export const getTrackerStats = (
   tracker: TrackerKey,
 ): Promise<TrackerStatsResponse> =>
   db.readAsUser(userId, async (tx) => {
-    const timeZone = (await findProfile(tx, userId))?.timezone ?? 'UTC';
+    const timeZone = await personZone(tx, userId);
     const counts = await selectTrackerCounts(tx, userId, tracker, timeZone);
     // The latest entry up to now: an entry dated in the future is never "latest".
     const to = new Date(latestAllowedMs()).toISOString();

@@ -2,7 +2,7 @@ import { type InsuranceSettingsFields, insuranceCsv } from '@healthfolio/core';
 import { localDate } from '@healthfolio/core/units/local-time';
 import type { Database } from '../../db/database';
 import { recordAudit } from '../audit/audit.service';
-import { findProfile } from '../profiles/profiles.repository';
+import { personZone } from '../profiles/profiles.repository';
 import { withPayments } from './bills.service';
 import { presentClaims } from './claims.service';
 import { presentPlan, presentSettings } from './insurance.presenter';
@@ -40,7 +40,7 @@ export const exportYear = (db: Database, userId: string, year: number) =>
     const bills = await selectBills(tx, userId, year);
     const plans = await selectPlans(tx, userId);
     const settings = await selectSettings(tx, userId);
-    const timeZone = (await findProfile(tx, userId))?.timezone ?? 'UTC';
+    const timeZone = await personZone(tx, userId);
     const csv = insuranceCsv(
       {
         claims: await presentClaims(tx, userId, claims),

@@ -30,7 +30,7 @@ import {
   selectDoses,
   updateNotificationRow,
 } from '../notifications/notifications.repository';
-import { findProfile } from '../profiles/profiles.repository';
+import { personZone } from '../profiles/profiles.repository';
 import { doseWords } from './dose-words';
 import { invalid } from './invalid';
 import { insertSchedule } from './schedules.repository';
@@ -132,7 +132,7 @@ export const createMedicationSchedule = (
   now = new Date(),
 ): Promise<MedicationScheduleResponse> =>
   db.asUser(userId, async (tx) => {
-    const timeZone = (await findProfile(tx, userId))?.timezone ?? 'UTC';
+    const timeZone = await personZone(tx, userId);
     const notBefore = firstDoseNotBefore(req.startDate, now, timeZone);
     const { scheduleId, doses } = await insertMedicationSchedule(tx, userId, req, {
       timeZone,
@@ -164,7 +164,7 @@ export const listDoses = (db: Database, userId: string, q: DoseListQuery): Promi
     const now = new Date();
     let window: { from?: string; to?: string } = q;
     if (q.day === 'today') {
-      const timeZone = (await findProfile(tx, userId))?.timezone ?? 'UTC';
+      const timeZone = await personZone(tx, userId);
       const today = localDate(now, timeZone);
       window = {
         from: localDayStart(today, timeZone),

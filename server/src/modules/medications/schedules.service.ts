@@ -15,7 +15,7 @@ import type { Database, Tx } from '../../db/database';
 import { notFound } from '../../http/problem';
 import { recordAudit } from '../audit/audit.service';
 import { insertNotifications } from '../notifications/notifications.repository';
-import { findProfile } from '../profiles/profiles.repository';
+import { personZone } from '../profiles/profiles.repository';
 import { invalid } from './invalid';
 import { doseRows, scheduleMetadata } from './medications.service';
 import {
@@ -74,7 +74,7 @@ const loadSchedule = async (tx: Tx, userId: string, id: string) => {
   const schedule = await selectScheduleForUpdate(tx, userId, id);
   if (!schedule) throw notFound(NOT_FOUND);
   const rows = await selectScheduleRows(tx, userId, id);
-  const timeZone = (await findProfile(tx, userId))?.timezone ?? 'UTC';
+  const timeZone = await personZone(tx, userId);
   return { rows, current: scheduleOf(schedule), timeZone };
 };
 

@@ -1,11 +1,7 @@
 import { type Dated, FUTURE_DATE_MESSAGE, isDatedNotInFuture } from '@healthfolio/core';
 import type { Tx } from '../../db/database';
 import { ProblemError } from '../../http/problem';
-import { findProfile } from './profiles.repository';
-
-/** The person's time zone (UTC until they set one). */
-export const personZone = async (tx: Tx, userId: string) =>
-  (await findProfile(tx, userId))?.timezone ?? 'UTC';
+import { personZone } from './profiles.repository';
 
 /**
  * A date typed without a time (a lab result's, an entry's) may be today in the person's own zone, not

@@ -20,6 +20,10 @@ export const findProfile = async (tx: Tx, userId: string): Promise<ProfileRow | 
   return row;
 };
 
+/** The person's time zone (UTC until they set one). */
+export const personZone = async (tx: Tx, userId: string) =>
+  (await findProfile(tx, userId))?.timezone ?? 'UTC';
+
 /** A new account's profile; `chosen` is what its sign-up chose (the platform, the browser's zone). */
 export const insertProfile = (
   tx: Tx,

@@ -6,7 +6,7 @@ import { appointments, insuranceClaims, insurancePlans, insuranceSettings } from
 import { syncAppointmentReminders } from '../appointments/appointment-reminders';
 import { insertAppointment, updateAppointmentRow } from '../appointments/appointments.repository';
 import { insertClaim, insertPlan, selectActivePrimary } from '../insurance/insurance.repository';
-import { findProfile } from '../profiles/profiles.repository';
+import { personZone } from '../profiles/profiles.repository';
 import { noteNotUnderstood, type PlannedItem } from './import-plan';
 import type { Written } from './write-plan';
 
@@ -31,7 +31,7 @@ export const writeAppointments = async (
   out: Written,
 ) => {
   if (!items.length) return;
-  const timeZone = (await findProfile(tx, userId))?.timezone ?? 'UTC';
+  const timeZone = await personZone(tx, userId);
   for (const { appointment: a } of items) {
     const startsAt = instantIn(a.startsAt, timeZone);
     const start = localIsoWithOffset(startsAt, timeZone);

@@ -20,7 +20,7 @@ import { DOCUMENT_TEXT_ATTEMPTS, DOCUMENT_TEXT_JOB } from '../documents/document
 import { insertReadings } from '../glucose/glucose.repository';
 import { sameLabResultAt } from '../labs/labs.repository';
 import { insertLabResults } from '../labs/labs.service';
-import { personZone } from '../profiles/dated-in-zone';
+import { personZone } from '../profiles/profiles.repository';
 import { floatingTimeOf } from './fhir-values';
 import { type ImportPlan, noteNotUnderstood, type PlannedItem } from './import-plan';
 import {

@@ -4,7 +4,7 @@ import type { Tx } from '../../db/database';
 import { notifications } from '../../db/schema';
 import { insertMedicationSchedule } from '../medications/medications.service';
 import { scheduleExists } from '../medications/schedules.repository';
-import { findProfile } from '../profiles/profiles.repository';
+import { personZone } from '../profiles/profiles.repository';
 import { noteNotUnderstood, type PlannedItem } from './import-plan';
 import type { Written } from './write-plan';
 
@@ -24,7 +24,7 @@ export const writeSchedules = async (
   out: Written,
 ) => {
   if (!items.length) return;
-  const timeZone = (await findProfile(tx, userId))?.timezone ?? 'UTC';
+  const timeZone = await personZone(tx, userId);
   const now = new Date();
   let written = 0;
   for (const item of items) {
